@@ -1,0 +1,87 @@
+"""The `rattus-companion` command: with no subcommand it starts the table app.
+
+Each subcommand lives with the code it drives; this module only parses arguments and imports
+that code lazily, so `rattus-companion score` starts without loading Flet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def _serve_parser(prog: str = "rattus-companion") -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Start the table app on the local network. Subcommands: "
+        "score, games, export, import, replay.",
+    )
+    parser.add_argument("--host", default=None,
+                        help="address to listen on (default: all interfaces)")
+    parser.add_argument("--port", type=int, default=8550)
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="where games are stored (default: the user's data directory)")
+    parser.add_argument("--lang", choices=("de", "en"), default=None,
+                        help="language of the table (default: the browser's)")
+    parser.add_argument("--no-browser", action="store_true",
+                        help="do not open a browser on this machine")
+    return parser
+
+
+def _data_dir_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help="where games are stored (default: the user's data directory)")
+
+
+def _subcommands() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rattus-companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    score = sub.add_parser("score", help="score an end state given as JSON (FILE or - for stdin)")
+    score.add_argument("file")
+
+    games = sub.add_parser("games", help="list stored games")
+    _data_dir_option(games)
+
+    export = sub.add_parser("export", help="write a game record as JSON")
+    export.add_argument("game", help="game id (see `games`)")
+    export.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
+    _data_dir_option(export)
+
+    imp = sub.add_parser("import", help="load a game record into the store")
+    imp.add_argument("file")
+    _data_dir_option(imp)
+
+    replay = sub.add_parser("replay", help="print each round's resolution of a game record")
+    replay.add_argument("file")
+
+    sub.add_parser("bench", help="run the benchmark suite and print its table")
+    return parser
+
+
+SUBCOMMANDS = ("score", "games", "export", "import", "replay", "bench")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] in SUBCOMMANDS:
+        args = _subcommands().parse_args(args_list)
+        if args.command == "score":
+            from companion.scoring_cli import run_score
+
+            return run_score(args.file)
+        if args.command == "bench":
+            from companion.bench import main as bench_main
+
+            return bench_main()
+        from companion.store import cli as store_cli
+
+        return store_cli.run(args)
+
+    args = _serve_parser().parse_args(args_list)
+    from companion.ui.server import serve
+
+    return serve(host=args.host, port=args.port, data_dir=args.data_dir, lang=args.lang,
+                 open_browser=not args.no_browser)
