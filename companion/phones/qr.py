@@ -1,0 +1,29 @@
+"""Pairing URLs and their QR images.
+
+The token goes into the URL's path, not its query: some QR apps drop queries when they open
+the browser. Opening the URL has no side effect by itself (the page claims the seat with a
+POST from script), so link previews and prefetchers cannot use a code up.
+"""
+
+from __future__ import annotations
+
+import io
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_M
+
+JOIN_PATH = "/phone/join/"
+
+
+def pairing_url(base: str, token: str) -> str:
+    return f"{base.rstrip('/')}{JOIN_PATH}{token}"
+
+
+def qr_png(url: str, box_size: int = 8) -> bytes:
+    """A PNG of the QR; medium error correction survives a glossy screen and a shaky hand."""
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, box_size=box_size, border=4)
+    code.add_data(url)
+    code.make(fit=True)
+    buffer = io.BytesIO()
+    code.make_image(fill_color="black", back_color="white").save(buffer, format="PNG")
+    return buffer.getvalue()

@@ -1,0 +1,307 @@
+"""Seats: which phone speaks for which player of which game.
+
+A player's rats are as secret as face-down tokens, so a phone earns its seat only by scanning
+the QR the table shows for that seat, once. The token in the QR and the device secret the phone
+keeps afterwards are bearer secrets: only their SHA-256 hashes are stored, so a copy of
+`seats.sqlite3` lets nobody into a ledger. The registry lives in its own SQLite file because
+pairings are about devices, not about the game: they are never exported with a game record and
+never replayed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+TOKEN_TTL_SECONDS = 10 * 60
+"""A QR left on screen (or photographed) stops working after this long."""
+LAST_SEEN_WRITE_INTERVAL = 5.0
+"""`last_seen` is written at most this often per seat, so polling phones do not churn the disk."""
+MAX_SEATS = 5
+
+Clock = Callable[[], float]
+
+
+class SeatError(Exception):
+    """A refused seat operation; `.code` is stable for the HTTP layer, the message is for people.
+
+    Messages never say which part of a secret was wrong or whether a seat exists, so a guesser
+    learns nothing from them.
+    """
+
+    code = "seat_error"
+
+
+class InvalidToken(SeatError):
+    code = "invalid_token"
+
+    def __init__(self) -> None:
+        super().__init__("This pairing code is not valid (any more). Ask the table for a new one.")
+
+
+class TokenAlreadyUsed(SeatError):
+    code = "seat_taken"
+
+    def __init__(self) -> None:
+        super().__init__("This seat is already paired with another phone. "
+                         "The table can release it and show a new code.")
+
+
+class UnknownDevice(SeatError):
+    code = "unknown_device"
+
+    def __init__(self) -> None:
+        super().__init__("This phone is not paired with a seat. Scan your QR code at the table.")
+
+
+class SeatPaired(SeatError):
+    code = "seat_paired"
+
+    def __init__(self) -> None:
+        super().__init__("This seat is paired with a phone; release it before showing a new code.")
+
+
+class BadSeat(SeatError):
+    code = "bad_seat"
+
+    def __init__(self, seat: object) -> None:
+        super().__init__(f"There is no seat {seat!r}: seats are numbered 0 to {MAX_SEATS - 1}.")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What a phone gets for a valid token: its seat and the secret it must keep."""
+
+    game: str
+    seat: int
+    device_secret: str
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    """What the table shows per seat (never any secret)."""
+
+    seat: int
+    paired: bool
+    connected: bool
+    last_seen: float | None
+    """Unix time of the phone's last request, or None if never seen since pairing."""
+    code_open: bool
+    """A QR code for this seat was issued, is unclaimed and has not expired."""
+
+
+def _hash(secret: str) -> bytes:
+    return hashlib.sha256(secret.encode("utf-8")).digest()
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    token_hash BLOB,
+    token_expires REAL,
+    used_token_hash BLOB,
+    device_hash BLOB,
+    paired_at REAL,
+    last_seen REAL,
+    PRIMARY KEY (game, seat)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS seats_token ON seats (token_hash);
+CREATE UNIQUE INDEX IF NOT EXISTS seats_used_token ON seats (used_token_hash);
+CREATE UNIQUE INDEX IF NOT EXISTS seats_device ON seats (device_hash);
+"""
+
+
+class SeatRegistry:
+    """Pairings of phones to seats, persisted so a restarted table keeps its phones.
+
+    Thread-safe: the Flet table, the HTTP routes and live streams call it from different
+    threads, and one lock around one connection is plenty for a handful of phones.
+    """
+
+    def __init__(self, path: Path | str = ":memory:", *, clock: Clock = time.time,
+                 token_ttl: float = TOKEN_TTL_SECONDS) -> None:
+        self._clock = clock
+        self._token_ttl = token_ttl
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        if str(path) != ":memory:":
+            self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.executescript(_SCHEMA)
+        self._connections: dict[tuple[str, int], int] = {}
+        self._last_written: dict[tuple[str, int], float] = {}
+        self._release_listeners: list[Callable[[str, int], None]] = []
+
+    @classmethod
+    def in_data_dir(cls, data_dir: Path, **options: float | Clock) -> SeatRegistry:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        return cls(data_dir / "seats.sqlite3", **options)  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    @staticmethod
+    def _check_seat(seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < MAX_SEATS:
+            raise BadSeat(seat)
+        return seat
+
+    def issue_token(self, game: str, seat: int) -> str:
+        """A fresh pairing token for an unpaired seat; any earlier unclaimed one stops working."""
+        seat = self._check_seat(seat)
+        token = secrets.token_urlsafe(32)
+        with self._transaction() as db:
+            row = db.execute("SELECT device_hash FROM seats WHERE game = ? AND seat = ?",
+                             (game, seat)).fetchone()
+            if row is not None and row[0] is not None:
+                raise SeatPaired()
+            db.execute(
+                "INSERT INTO seats (game, seat, token_hash, token_expires) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (game, seat) DO UPDATE SET token_hash = excluded.token_hash, "
+                "token_expires = excluded.token_expires",
+                (game, seat, _hash(token), self._clock() + self._token_ttl),
+            )
+        return token
+
+    def claim(self, token: str) -> Claim:
+        """Trade a pairing token for a device secret, exactly once.
+
+        The token alone names its game and seat, which keeps the QR short enough to scan from
+        across the table.
+        """
+        if not isinstance(token, str) or not 20 <= len(token) <= 100:
+            raise InvalidToken()
+        digest = _hash(token)
+        device_secret = secrets.token_urlsafe(32)
+        now = self._clock()
+        with self._transaction() as db:
+            row = db.execute("SELECT game, seat, token_hash, token_expires FROM seats "
+                             "WHERE token_hash = ?", (digest,)).fetchone()
+            if row is None:
+                if db.execute("SELECT 1 FROM seats WHERE used_token_hash = ?",
+                              (digest,)).fetchone():
+                    raise TokenAlreadyUsed()
+                raise InvalidToken()
+            game, seat, stored, expires = row
+            if not hmac.compare_digest(stored, digest) or expires is None or now > expires:
+                raise InvalidToken()
+            db.execute(
+                "UPDATE seats SET token_hash = NULL, token_expires = NULL, used_token_hash = ?, "
+                "device_hash = ?, paired_at = ?, last_seen = ? WHERE game = ? AND seat = ?",
+                (digest, _hash(device_secret), now, now, game, seat),
+            )
+        self._last_written[(game, seat)] = now
+        return Claim(game, seat, device_secret)
+
+    def authenticate(self, device_secret: str) -> tuple[str, int]:
+        """The (game, seat) a device secret speaks for; also records that the phone was seen."""
+        if not isinstance(device_secret, str) or not 20 <= len(device_secret) <= 100:
+            raise UnknownDevice()
+        digest = _hash(device_secret)
+        with self._lock:
+            row = self._db.execute("SELECT game, seat, device_hash FROM seats "
+                                   "WHERE device_hash = ?", (digest,)).fetchone()
+            if row is None or not hmac.compare_digest(row[2], digest):
+                raise UnknownDevice()
+            game, seat = str(row[0]), int(row[1])
+            self._touch(game, seat)
+        return game, seat
+
+    def _touch(self, game: str, seat: int) -> None:
+        now = self._clock()
+        if now - self._last_written.get((game, seat), float("-inf")) < LAST_SEEN_WRITE_INTERVAL:
+            return
+        self._db.execute("UPDATE seats SET last_seen = ? WHERE game = ? AND seat = ?",
+                         (now, game, seat))
+        self._last_written[(game, seat)] = now
+
+    def release(self, game: str, seat: int) -> None:
+        """Forget the seat's phone and any open code: the old device is locked out at once."""
+        seat = self._check_seat(seat)
+        with self._transaction() as db:
+            db.execute("DELETE FROM seats WHERE game = ? AND seat = ?", (game, seat))
+        self._last_written.pop((game, seat), None)
+        with self._lock:
+            listeners = list(self._release_listeners)
+        for listener in listeners:
+            listener(game, seat)
+
+    def on_release(self, listener: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call `listener(game, seat)` after every release, so open live streams end at once."""
+        with self._lock:
+            self._release_listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._release_listeners:
+                    self._release_listeners.remove(listener)
+
+        return unsubscribe
+
+    def status(self, game: str, seats: int) -> list[SeatStatus]:
+        """Per seat 0..seats-1: paired, connected now, last seen, whether a code is open."""
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 0 <= seats <= MAX_SEATS:
+            raise BadSeat(seats)
+        now = self._clock()
+        with self._lock:
+            rows = {
+                int(seat): (device, last_seen, expires)
+                for seat, device, last_seen, expires in self._db.execute(
+                    "SELECT seat, device_hash, last_seen, token_expires FROM seats "
+                    "WHERE game = ?", (game,))
+            }
+            connected = dict(self._connections)
+        result = []
+        for seat in range(seats):
+            device, last_seen, expires = rows.get(seat, (None, None, None))
+            paired = device is not None
+            result.append(SeatStatus(
+                seat=seat,
+                paired=paired,
+                connected=paired and connected.get((game, seat), 0) > 0,
+                last_seen=last_seen if paired else None,
+                code_open=not paired and expires is not None and now <= expires,
+            ))
+        return result
+
+    @contextmanager
+    def connection(self, game: str, seat: int) -> Iterator[None]:
+        """Held open for as long as a phone's live stream is: that is what "connected" means."""
+        key = (game, seat)
+        with self._lock:
+            self._connections[key] = self._connections.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                remaining = self._connections.get(key, 1) - 1
+                if remaining > 0:
+                    self._connections[key] = remaining
+                else:
+                    self._connections.pop(key, None)
+
+    def is_paired(self, game: str, seat: int) -> bool:
+        with self._lock:
+            row = self._db.execute("SELECT device_hash FROM seats WHERE game = ? AND seat = ?",
+                                   (game, seat)).fetchone()
+        return row is not None and row[0] is not None
