@@ -1,0 +1,185 @@
+"""Events to JSON and back, by reading the dataclasses themselves.
+
+The engine promises that events hold only str, int, bool, None, StrEnum members, tuples and
+nested frozen dataclasses of these, so one generic codec serves every event, present and
+future, without a hand-written case per class. Decoding is strict because it is also the gate
+for files from outside (imported records, a damaged database): anything that does not match
+the dataclass exactly is refused with the path of the offending value.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import types
+import typing
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
+
+JsonValue = None | bool | int | str | list["JsonValue"] | dict[str, "JsonValue"]
+EventTypes = Mapping[str, type]
+"""Event class name -> event class (the engine's `EVENT_TYPES`)."""
+
+TYPE_KEY = "type"
+
+
+class RecordError(ValueError):
+    """A value that cannot be decoded; the message starts with where it is (`events[3].cards`)."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+def engine_event_types() -> EventTypes:
+    """The engine's registry, imported late so the store can be used without it (tests, tools)."""
+    from companion.rules.events import EVENT_TYPES
+
+    return EVENT_TYPES
+
+
+def to_json(value: Any) -> JsonValue:
+    """Any value allowed in an event, as plain JSON data (dataclasses without a type tag)."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, tuple):
+        return [to_json(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    raise TypeError(f"{type(value).__name__} cannot be stored in an event")
+
+
+def event_to_json(event: Any) -> dict[str, JsonValue]:
+    """An event as `{"type": ClassName, ...fields}`."""
+    data = to_json(event)
+    assert isinstance(data, dict)
+    return {TYPE_KEY: type(event).__name__, **data}
+
+
+def event_from_json(data: Any, types_: EventTypes | None = None, path: str = "event") -> Any:
+    """The event `data` describes; `RecordError` naming the path if it is not exactly one."""
+    registry = engine_event_types() if types_ is None else types_
+    if not isinstance(data, dict):
+        raise RecordError(path, "expected an object")
+    name = data.get(TYPE_KEY)
+    if not isinstance(name, str):
+        raise RecordError(f"{path}.{TYPE_KEY}", "missing or not a string")
+    cls = registry.get(name)
+    if cls is None:
+        raise RecordError(f"{path}.{TYPE_KEY}", f"unknown event type {name!r}")
+    fields = {k: v for k, v in data.items() if k != TYPE_KEY}
+    return dataclass_from_json(cls, fields, path)
+
+
+def dataclass_from_json(cls: type, data: Any, path: str) -> Any:
+    """An instance of the dataclass `cls` from its JSON object, every field required."""
+    if not isinstance(data, dict):
+        raise RecordError(path, "expected an object")
+    hints = _hints(cls)
+    names = [f.name for f in dataclasses.fields(cls) if f.init]
+    extra = sorted(set(data) - set(names))
+    if extra:
+        raise RecordError(f"{path}.{extra[0]}", f"unexpected field for {cls.__name__}")
+    values = {}
+    for name in names:
+        if name not in data:
+            raise RecordError(f"{path}.{name}", f"missing field of {cls.__name__}")
+        values[name] = _decode(hints[name], data[name], f"{path}.{name}")
+    try:
+        return cls(**values)
+    except (TypeError, ValueError) as exc:
+        raise RecordError(path, f"not a valid {cls.__name__}: {exc}") from exc
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _decode(hint: Any, raw: Any, path: str) -> Any:
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        return _decode_union(typing.get_args(hint), raw, path)
+    if origin is tuple:
+        return _decode_tuple(typing.get_args(hint), raw, path)
+    if origin is typing.Literal:
+        if raw in typing.get_args(hint) and type(raw) in (type(a) for a in typing.get_args(hint)):
+            return raw
+        raise RecordError(path, f"expected one of {list(typing.get_args(hint))}")
+    if hint is type(None):
+        if raw is None:
+            return None
+        raise RecordError(path, "expected null")
+    if isinstance(hint, type):
+        return _decode_class(hint, raw, path)
+    raise TypeError(f"{path}: the codec does not know the type {hint!r}")
+
+
+def _decode_class(cls: type, raw: Any, path: str) -> Any:
+    if issubclass(cls, Enum):
+        try:
+            return cls(raw)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in cls)  # type: ignore[attr-defined]
+            raise RecordError(path, f"expected one of {allowed}") from None
+    if cls is bool:
+        if isinstance(raw, bool):
+            return raw
+        raise RecordError(path, "expected true or false")
+    if cls is int:
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return raw
+        raise RecordError(path, "expected an integer")
+    if cls is str:
+        if isinstance(raw, str):
+            return raw
+        raise RecordError(path, "expected a string")
+    if dataclasses.is_dataclass(cls):
+        return dataclass_from_json(cls, raw, path)
+    raise TypeError(f"{path}: the codec does not know the type {cls.__name__}")
+
+
+def _decode_union(options: tuple[Any, ...], raw: Any, path: str) -> Any:
+    if raw is None and type(None) in options:
+        return None
+    candidates = [o for o in options if o is not type(None)]
+    if len(candidates) == 1:
+        return _decode(candidates[0], raw, path)
+    errors = []
+    for option in candidates:
+        try:
+            return _decode(option, raw, path)
+        except RecordError as exc:
+            errors.append(exc.problem)
+    raise RecordError(path, " or ".join(errors))
+
+
+def _decode_tuple(args: tuple[Any, ...], raw: Any, path: str) -> tuple[Any, ...]:
+    if not isinstance(raw, list):
+        raise RecordError(path, "expected a list")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_decode(args[0], item, f"{path}[{i}]") for i, item in enumerate(raw))
+    if args == ((),) or not args:
+        item_hints: tuple[Any, ...] = ()
+    else:
+        item_hints = args
+    if len(raw) != len(item_hints):
+        raise RecordError(path, f"expected a list of {len(item_hints)} items")
+    return tuple(_decode(h, item, f"{path}[{i}]") for i, (h, item) in enumerate(zip(item_hints, raw)))
+
+
+def is_private(event: Any) -> bool:
+    """Private events (a player's rat ledger, nun notes) are undone only from their owner's device."""
+    return bool(getattr(type(event), "PRIVATE", False))
+
+
+def private_owner(event: Any) -> Any:
+    """The player a private event belongs to, or None for a public event."""
+    return getattr(event, "player", None) if is_private(event) else None
+
