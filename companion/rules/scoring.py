@@ -108,7 +108,7 @@ class EndState:
             set_(self, name, self._checked_counts(name, getattr(self, name)))
         if self.gold and Special.GOLD not in self.in_play and any(self.gold.values()):
             raise ScoringInputError(
-                "gold", "Gold is held but the Treasury was not in play (add gold to in_play)",
+                "gold", "Gold is held but gold (the Treasury) is not in in_play",
                 "R-SCORE-4")
         _check_count("nuns", self.nuns)
         if self.nuns > MAX_NUNS_IN_ROW:
@@ -122,7 +122,7 @@ class EndState:
     def _check_players(players: tuple[str, ...]) -> None:
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise ScoringInputError(
-                "players", f"{MIN_PLAYERS} to {MAX_PLAYERS} players play, not {len(players)}",
+                "players", f"must name {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}",
                 "R-SETUP-1")
         for index, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
@@ -206,7 +206,7 @@ class EndState:
             checked = self._checked_counts(path, counts)
             if special not in self.in_play and any(checked.values()):
                 raise ScoringInputError(
-                    path, f"{special.value} cards are held but not in play (add it to in_play)",
+                    path, f"{special.value} cards are held but {special.value} is not in in_play",
                     "R-SCORE-3")
             result[special] = checked
         return MappingProxyType(result)
@@ -410,10 +410,11 @@ def _track_order(end: EndState, estate: Estate) -> list[list[str]]:
         if len(group) > 1 and place < len(_estate_vp(end)):
             missing = [p for p in group if p not in arrival]
             if missing:
+                which = "" if missing == group else f" ({_names(missing)} not listed)"
                 raise ScoringInputError(
                     f"arrival.{estate}",
-                    f"{_names(group)} tie on {level} influence; list them bottom to top to say "
-                    f"whose disc lies on top ({_names(missing)} missing)", "R-SCORE-1")
+                    f"{_names(group)} tie on {level} influence; list them from bottom to top "
+                    f"to say whose disc lies on top{which}", "R-SCORE-1")
             group.sort(key=arrival.index,
                        reverse=end.house_rules.track_tie is TrackTie.TOP_WINS)
         groups.append(group)

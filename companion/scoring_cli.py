@@ -1,0 +1,194 @@
+"""`rattus-companion score FILE`: score an end state typed in by hand, as JSON.
+
+This is for a group that played without the app and wants the argument settled. The JSON shape
+mirrors `EndState` (see the README); this module only checks the shape and the types, and
+leaves every rule to `companion.rules.scoring`, so the command and the app can never disagree.
+Bad input ends with exit status 2 and one line on stderr naming the field, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Mapping
+from typing import Any, NoReturn
+
+from companion.rules.catalog import Estate
+from companion.rules.house_rules import HouseRules, TrackTie
+from companion.rules.scoring import (
+    SCORED_SPECIALS,
+    EndState,
+    ScoreResult,
+    ScoringInputError,
+    score,
+)
+
+EXIT_OK, EXIT_BAD_INPUT = 0, 2
+
+_PLAYER_MAPS = ("hand", "gold", "markers", "rats")
+_KEYS = ("players", "rules", "in_play", "influence", "arrival", "specials", *_PLAYER_MAPS,
+         "nuns")
+_REQUIRED = {
+    "players": "who played",
+    "rats": "the plague check needs every player's rats (R-SCORE-6)",
+    "nuns": "the plague check needs the nuns of the nun row (R-SCORE-6)",
+}
+_RULE_KEYS = ("track_tie", "all_dead_variant")
+
+
+def _fail(field: str, message: str) -> NoReturn:
+    raise ScoringInputError(field, message)
+
+
+def _object(field: str, value: object) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        _fail(field, f"must be a JSON object, not {_kind(value)}")
+    return value
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return {str: "a string", int: "a number", float: "a number", list: "a list",
+            dict: "an object"}.get(type(value), type(value).__name__)
+
+
+def _list_of_names(field: str, value: object) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        _fail(field, f"must be a list of names, not {_kind(value)}")
+    for index, item in enumerate(value):
+        if not isinstance(item, str):
+            _fail(f"{field}[{index}]", f"must be a name, not {_kind(item)}")
+    return tuple(value)
+
+
+def _check_keys(field: str, given: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
+    for key in given:
+        if key not in allowed:
+            _fail(f"{field}.{key}" if field else key,
+                  f"unknown key (allowed: {', '.join(allowed)})")
+
+
+def _rules(value: object) -> HouseRules:
+    given = _object("rules", value)
+    _check_keys("rules", given, _RULE_KEYS)
+    track_tie = given.get("track_tie", HouseRules().track_tie.value)
+    try:
+        tie = TrackTie(track_tie)
+    except ValueError:
+        _fail("rules.track_tie",
+              f"must be one of {', '.join(t.value for t in TrackTie)}, not {track_tie!r}")
+    variant = given.get("all_dead_variant", HouseRules().all_dead_variant)
+    if not isinstance(variant, bool):
+        _fail("rules.all_dead_variant", f"must be true or false, not {_kind(variant)}")
+    return HouseRules(track_tie=tie, all_dead_variant=variant)
+
+
+def _nested(field: str, value: object) -> dict[str, Mapping[str, Any]]:
+    return {key: _object(f"{field}.{key}", inner)
+            for key, inner in _object(field, value).items()}
+
+
+def end_state_from_json(data: object) -> EndState:
+    """Build the `EndState` that a parsed JSON document describes.
+
+    Raises `ScoringInputError` naming the JSON field at fault.
+    """
+    doc = _object("(top level)", data)
+    _check_keys("", doc, _KEYS)
+    for key, why in _REQUIRED.items():
+        if key not in doc:
+            _fail(key, f"missing: {why}")
+    in_play = doc.get("in_play", [])
+    if not isinstance(in_play, list) or not all(isinstance(item, str) for item in in_play):
+        _fail("in_play", "must be a list of special-card types such as \"sword\"")
+    return EndState(
+        players=_list_of_names("players", doc["players"]),
+        house_rules=_rules(doc.get("rules", {})),
+        in_play=frozenset(in_play),  # type: ignore[arg-type]
+        influence=_nested("influence", doc.get("influence", {})),  # type: ignore[arg-type]
+        arrival={key: _list_of_names(f"arrival.{key}", order)  # type: ignore[misc]
+                 for key, order in _object("arrival", doc.get("arrival", {})).items()},
+        specials=_nested("specials", doc.get("specials", {})),  # type: ignore[arg-type]
+        **{key: _object(key, doc.get(key, {})) for key in _PLAYER_MAPS},
+        nuns=doc["nuns"],
+    )
+
+
+def result_to_json(result: ScoreResult) -> dict[str, Any]:
+    """The documented output shape: estates in rulebook order, players in input order."""
+    return {
+        "players": [
+            {
+                "name": p.name,
+                "estates": {estate.value: p.estates[estate] for estate in Estate},
+                "hand": p.hand,
+                "specials": {special.value: p.specials[special] for special in SCORED_SPECIALS},
+                "gold": p.gold,
+                "markers": p.markers,
+                "total": p.total,
+                "rats": p.rats,
+                "survives": p.survives,
+            }
+            for p in result.players
+        ],
+        "winners": list(result.winners),
+        "everyone_died": result.everyone_died,
+        "explanation": list(result.text()),
+    }
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A key given twice would silently drop a value; refuse it instead."""
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            _fail(key, "given twice in the same JSON object")
+        result[key] = value
+    return result
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def run_score(path: str) -> int:
+    source = "stdin" if path == "-" else path
+    try:
+        raw = _read(path)
+    except OSError as error:
+        return _error(f"{source}: cannot read ({error.strerror or error})")
+    try:
+        data = json.loads(raw, object_pairs_hook=_no_duplicate_keys)
+    except json.JSONDecodeError as error:
+        return _error(f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: "
+                      f"{error.msg})")
+    except UnicodeDecodeError:
+        return _error(f"{source}: not UTF-8 text")
+    except ScoringInputError as error:
+        return _error(str(error))
+    except RecursionError:
+        return _error(f"{source}: JSON nested too deeply")
+    try:
+        result = score(end_state_from_json(data))
+    except ScoringInputError as error:
+        return _error(str(error))
+    try:
+        json.dump(result_to_json(result), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (say `| head`) stopped early; that is its choice, not an error.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return EXIT_OK
+
+
+def _error(message: str) -> int:
+    print(f"rattus-companion score: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
