@@ -2,7 +2,8 @@
 
 Players score points in public; each keeps a private tally of "rats" that only their own
 device may take back. A score may only be corrected (`Correction`) after the player scored,
-which gives undo something to refuse.
+and a private `Tally` must match the player's points: both give undo and redo something to
+refuse.
 """
 
 from __future__ import annotations
@@ -52,11 +53,20 @@ class Rats:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """A private note of one's own points, legal only while it is true."""
+
+    PRIVATE = True
+    player: int
+    points: int
+
+
+@dataclass(frozen=True)
 class End:
     pass
 
 
-TOY_TYPES = {cls.__name__: cls for cls in (Begin, Score, Correction, Rats, End)}
+TOY_TYPES = {cls.__name__: cls for cls in (Begin, Score, Correction, Rats, Tally, End)}
 
 
 class ToyViolation(Exception):
@@ -98,6 +108,10 @@ def apply(state: ToyState | None, event: object) -> ToyState:
         if not state.scored[player]:
             raise ToyViolation("T-CORRECT", "only a score can be corrected")
         return replace(state, points=_add(state.points, player, event.points))
+    if isinstance(event, Tally):
+        if state.points[player] != event.points:
+            raise ToyViolation("T-TALLY", f"player {player} does not have {event.points} points")
+        return state
     if isinstance(event, Rats):
         return replace(state, rats=_add(state.rats, player, event.rats))
     raise ToyViolation("EVENT", f"unknown event {event!r}")
