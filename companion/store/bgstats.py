@@ -1,0 +1,105 @@
+"""Sending a finished game to BG Stats, the play logger many groups already use.
+
+BG Stats accepts plays pushed from other apps as a link that opens the app with a pre-filled
+play: `bgstats://app.bgstatsapp.com/createPlay.html?data=<URL-encoded JSON>`. The table shows
+the link as a QR code; a phone with BG Stats scans it and the play is logged without typing.
+The JSON carries the source app, a stable id for the play (so scanning twice does not log the
+game twice), the date and length of the game, and each player's score and win.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Mapping
+from datetime import datetime
+from urllib.parse import quote, unquote
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_L
+
+from companion.rules.scoring import ScoreResult
+
+LINK_PREFIX = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+SOURCE_NAME = "Rattus Cartus Companion"
+GAME_NAME = "Rattus Cartus"
+SOURCE_GAME_ID = "rattus-cartus"
+DIED_ROLE = "died of the plague"
+
+
+def bgstats_play(result: ScoreResult, *, play_id: str, played_at: datetime,
+                 duration_min: int | None = None, start_player: str | None = None,
+                 colours: Mapping[str, str] | None = None) -> dict[str, object]:
+    """The play as BG Stats' JSON: VP as scores, the winners from the scoring, not the VP.
+
+    A player who died of the plague keeps their VP as score but cannot win (R-SCORE-6), so
+    "winner" is taken from the result rather than from the highest score.
+    """
+    players: list[dict[str, object]] = []
+    for seat, player in enumerate(result.players, start=1):
+        entry: dict[str, object] = {
+            "name": player.name,
+            "sourcePlayerId": player.name,
+            "score": player.total,
+            "winner": player.name in result.winners,
+            "startPlayer": player.name == start_player,
+            "seatOrder": seat,
+        }
+        if not player.survives:
+            entry["role"] = DIED_ROLE
+        if colours and player.name in colours:
+            entry["color"] = colours[player.name]
+        players.append(entry)
+    play: dict[str, object] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": play_id,
+        "playDate": played_at.strftime("%Y-%m-%d %H:%M:%S"),
+        "game": {
+            "name": GAME_NAME,
+            "sourceGameId": SOURCE_GAME_ID,
+            "highestWins": True,
+            "noPoints": False,
+            "cooperative": False,
+        },
+        "players": players,
+    }
+    if duration_min is not None:
+        play["durationMin"] = duration_min
+    return play
+
+
+def bgstats_link(result: ScoreResult, **play: object) -> str:
+    """The `bgstats://` link that opens BG Stats with this play filled in."""
+    return link_for(bgstats_play(result, **play))  # type: ignore[arg-type]
+
+
+def link_for(play: Mapping[str, object]) -> str:
+    text = json.dumps(play, separators=(",", ":"), ensure_ascii=False)
+    return LINK_PREFIX + quote(text, safe="")
+
+
+def play_from_link(link: str) -> dict[str, object]:
+    """The play a link carries (what BG Stats will read), for tests and for showing it."""
+    if not link.startswith(LINK_PREFIX):
+        raise ValueError(f"not a BG Stats play link: {link[:40]}...")
+    data = json.loads(unquote(link[len(LINK_PREFIX):]))
+    if not isinstance(data, dict):
+        raise ValueError("the link's data is not a play")
+    return data
+
+
+def bgstats_qr_png(link: str, box_size: int = 6) -> bytes:
+    """The link as a QR code PNG. Low error correction keeps a long link scannable on screen."""
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_L, box_size=box_size, border=4)
+    code.add_data(link)
+    code.make(fit=True)
+    buffer = io.BytesIO()
+    code.make_image(fill_color="black", back_color="white").save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def winners_text(result: ScoreResult) -> str | None:
+    """The winner summary stored with a finished game ("Anna (54 VP)"), None if all died."""
+    if not result.winners:
+        return None
+    return ", ".join(f"{name} ({result.player(name).total} VP)" for name in result.winners)
