@@ -280,7 +280,7 @@ class Line:
     params: Mapping[str, Param]
 
     def text(self) -> str:
-        return _ENGLISH[self.code](self.params)
+        return ENGLISH[self.code](self.params)
 
 
 def _line(step: Step, code: Code, **params: Param) -> Line:
@@ -644,7 +644,7 @@ def _p(params: Mapping[str, Param], key: str) -> tuple[str, ...]:
     return value if isinstance(value, tuple) else (str(value),)
 
 
-_ENGLISH: dict[Code, Callable[[Mapping[str, Param]], str]] = {
+ENGLISH: Mapping[Code, Callable[[Mapping[str, Param]], str]] = {
     Code.ESTATE_NOBODY: lambda p: f"{_title(p['estate'])}: nobody has influence; no VP.",
     Code.ESTATE_TIE_PAIR: lambda p: (
         f"{_title(p['estate'])}: {_names(_p(p, 'players'))} tie on {p['influence']}; "
@@ -730,3 +730,4 @@ _ENGLISH: dict[Code, Callable[[Mapping[str, Param]], str]] = {
         f"{p['player']} has more VP ({p['vp']}) but died of the plague and loses."),
     Code.NOBODY_WINS: lambda p: "Nobody wins: everyone died of the plague.",
 }
+"""The English sentence for each code; a translation supplies the same set for its language."""
