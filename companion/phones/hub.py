@@ -1,0 +1,57 @@
+"""What the phone routes need from the rest of the app, as small protocols.
+
+The phones layer never opens games or stores events itself: a `PhoneHub` hands it the open
+`Session` of a game (the single writer), the seat registry and the host key. Keeping this a
+protocol lets the table server compose the real pieces and lets tests use a tiny fake.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from companion.phones.limits import FailureLimiter
+from companion.phones.seats import SeatRegistry
+
+Subscriber = Callable[[Any, Any], None]
+
+
+class PhoneSession(Protocol):
+    """The part of `companion.store.session.Session` the phones use."""
+
+    @property
+    def state(self) -> Any: ...
+
+    def submit(self, event: Any) -> Any: ...
+
+    def subscribe(self, callback: Subscriber) -> Callable[[], None]: ...
+
+    def undo_private(self, player: Any) -> Any: ...
+
+
+class PhoneHub(Protocol):
+    registry: SeatRegistry
+    limiter: FailureLimiter
+    host_key: str
+    base_url: str
+    """Where phones reach this server, e.g. `http://192.168.1.20:8550` (see `network`)."""
+
+    def session(self, game_id: str) -> PhoneSession | None:
+        """The open session of that game, or None if it is not open (ended, deleted, unknown)."""
+        ...
+
+
+@dataclass
+class Hub:
+    """The plain `PhoneHub`: sessions come from a callable the table server supplies."""
+
+    registry: SeatRegistry
+    open_session: Callable[[str], PhoneSession | None]
+    base_url: str
+    host_key: str = field(default_factory=lambda: secrets.token_urlsafe(32))
+    limiter: FailureLimiter = field(default_factory=FailureLimiter)
+
+    def session(self, game_id: str) -> PhoneSession | None:
+        return self.open_session(game_id)

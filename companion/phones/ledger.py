@@ -1,0 +1,135 @@
+"""A player's private rat ledger: the one place where a player's wishes become engine events.
+
+Both the phone routes and the table's hold-to-reveal view (for a player without a phone) go
+through `Ledger`, so the same checks apply wherever a rat is logged, and the only data either
+shows is built from the engine's `player_view(state, player)`, which strips every other
+player's secrets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.phones.hub import PhoneSession
+
+MAX_RAT_CHANGE = 20
+"""No single action moves more rats than this; a bigger number is a typo."""
+NUN_POSITIONS = range(1, 6)
+NUNS_PER_CARD = range(0, 5)
+MAX_ENTRY_ID_LENGTH = 64
+
+PHONE_REASONS = ("supply_discard", "hospital", "correction")
+"""The engine's `RatReason` values a player may log on their own device: a supply action's rat
+symbol (R-ROUND-B), a Hospital discard the table did not record, a correction. Everything else
+(reveals, Monastery, Flute) is recorded by the table."""
+
+
+class LedgerRefused(Exception):
+    """A ledger request that changed nothing. `code` is stable, `rule` is a RULES.md ID or None.
+
+    `status` is the HTTP status the phone routes answer with.
+    """
+
+    def __init__(self, code: str, message: str, *, rule: str | None = None,
+                 status: int = 422) -> None:
+        super().__init__(message)
+        self.code = code
+        self.rule = rule
+        self.status = status
+
+
+@dataclass(frozen=True)
+class LedgerRules:
+    """How ledger requests map to the engine: its view, its private events, its refusals."""
+
+    player_view: Callable[[Any, int], dict[str, Any]]
+    rats_changed: Callable[[int, int, str], Any]
+    nun_card_noted: Callable[[int, int, int], Any]
+    rat_change_disputed: Callable[[int, str], Any]
+    refusals: tuple[type[Exception], ...]
+    """Exceptions meaning "the rules or the store refused this": reported, never a crash."""
+    rats_confirmed: Callable[[int], Any] | None = None
+    """The event by which a player confirms their rats for the plague check, if the engine
+    has one."""
+
+
+def engine_rules() -> LedgerRules:
+    """The real engine's ledger events and view, imported late so this module loads without it."""
+    from companion.rules import RuleViolation
+    from companion.rules import events as ev
+    from companion.rules.views import player_view
+    from companion.store.session import UndoError
+
+    return LedgerRules(
+        player_view=player_view,
+        rats_changed=lambda player, delta, reason: ev.RatsChanged(
+            player=player, delta=delta, reason=ev.RatReason(reason)),
+        nun_card_noted=lambda player, position, nuns: ev.NunCardNoted(
+            player=player, position=position, nuns=nuns),
+        rat_change_disputed=lambda player, entry_id: ev.RatChangeDisputed(
+            player=player, entry_id=entry_id),
+        refusals=(RuleViolation, UndoError),
+    )
+
+
+def _whole_number(value: object, name: str, allowed: range) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in allowed:
+        raise LedgerRefused("bad_value",
+                            f"{name} must be a whole number from {allowed.start} to "
+                            f"{allowed.stop - 1}.")
+    return value
+
+
+class Ledger:
+    """One player's ledger in one open game."""
+
+    def __init__(self, session: PhoneSession, player: int, rules: LedgerRules) -> None:
+        self.session = session
+        self.player = player
+        self.rules = rules
+
+    def view(self) -> dict[str, Any]:
+        """Everything this player may see, and nothing of anyone else's secrets."""
+        return self.rules.player_view(self.session.state, self.player)
+
+    def _submit(self, event: Any) -> None:
+        try:
+            self.session.submit(event)
+        except self.rules.refusals as refused:
+            raise LedgerRefused("refused", getattr(refused, "message", str(refused)),
+                                rule=getattr(refused, "rule", None), status=409) from refused
+
+    def change_rats(self, delta: object, reason: object) -> None:
+        delta = _whole_number(delta, "The change", range(-MAX_RAT_CHANGE, MAX_RAT_CHANGE + 1))
+        if delta == 0:
+            raise LedgerRefused("bad_value", "A change of 0 rats changes nothing.")
+        if reason not in PHONE_REASONS:
+            raise LedgerRefused("bad_value", "The reason must be one of: "
+                                + ", ".join(PHONE_REASONS) + ".")
+        self._submit(self.rules.rats_changed(self.player, delta, str(reason)))
+
+    def note_nun_card(self, position: object, nuns: object) -> None:
+        position = _whole_number(position, "The position", NUN_POSITIONS)
+        nuns = _whole_number(nuns, "The number of nuns", NUNS_PER_CARD)
+        self._submit(self.rules.nun_card_noted(self.player, position, nuns))
+
+    def dispute(self, entry_id: object) -> None:
+        if (not isinstance(entry_id, str) or not 0 < len(entry_id) <= MAX_ENTRY_ID_LENGTH
+                or not entry_id.isprintable()):
+            raise LedgerRefused("bad_value", "There is no such entry.")
+        self._submit(self.rules.rat_change_disputed(self.player, entry_id))
+
+    def confirm(self) -> None:
+        if self.rules.rats_confirmed is None:
+            raise LedgerRefused("unavailable", "Confirming is not available in this version.",
+                                status=409)
+        self._submit(self.rules.rats_confirmed(self.player))
+
+    def undo(self) -> None:
+        """Take back this player's own last private entry (never anything the table recorded)."""
+        try:
+            self.session.undo_private(self.player)
+        except self.rules.refusals as refused:
+            raise LedgerRefused("nothing_to_undo", str(refused), status=409) from refused

@@ -1,0 +1,182 @@
+/* The phone's rat ledger: plain DOM, no framework, so it loads fast on any phone. */
+(function () {
+  "use strict";
+  var T = JSON.parse(document.getElementById("texts").textContent);
+  var API = "/phone/api/";
+  var source = null, current = null, hideTimer = 0, pressedAt = 0, pointerUsed = false, retry = 0;
+
+  function $(id) { return document.getElementById(id); }
+  function t(key, vars) {
+    var text = T[key] || key;
+    for (var name in vars || {}) text = text.split("{" + name + "}").join(vars[name]);
+    return text;
+  }
+  function say(text, bad) { var el = $("status"); el.textContent = text || ""; el.className = bad ? "bad" : ""; }
+  function el(tag, text, cls) {
+    var node = document.createElement(tag);
+    if (text) node.textContent = text;
+    if (cls) node.className = cls;
+    return node;
+  }
+  function signed(n) { return (n > 0 ? "+" : n < 0 ? "\u2212" : "") + Math.abs(n); }
+
+  function call(method, path, body) {
+    var init = { method: method, credentials: "same-origin", cache: "no-store", headers: {} };
+    if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+    return fetch(API + path, init).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        if (response.ok) return data;
+        var error = new Error(data.message || "error");
+        error.code = data.error || "network"; error.status = response.status;
+        throw error;
+      });
+    }, function () { var error = new Error("network"); error.code = "network"; throw error; });
+  }
+
+  function refused(error) {
+    if (error.status === 401) return unpaired(error.code);
+    say(T["e." + error.code] || error.message || t("e.network"), true);
+  }
+
+  function unpaired(code) {
+    if (source) { source.close(); source = null; }
+    current = null;
+    $("ledger").hidden = true; $("pairing").hidden = false;
+    $("pairing-text").textContent = T["e." + code] || t("unpaired");
+    $("link").className = "off"; $("link").textContent = t("offline");
+    say("");
+  }
+
+  function reasonText(entry) {
+    var key = "r." + entry.reason;
+    var vars = { count: entry.count, building: entry.building ? t("b." + entry.building) : "" };
+    return T[key] ? t(key, vars) : entry.reason;
+  }
+
+  function render(payload) {
+    current = payload;
+    var view = payload.view;
+    $("pairing").hidden = true; $("ledger").hidden = false;
+    $("who").textContent = view.name || t("seat", { n: payload.seat + 1 });
+    $("rats").textContent = t("rats", { n: view.rats });
+    var bound = view.nun_lower_bound;
+    $("compare").textContent = view.nun_notes.length ? t(view.rats_above_bound ? "above" : "not_above") : "";
+    $("bound").textContent = view.nun_notes.length ? t("nun_bound", { n: bound }) : t("none_seen");
+
+    var notes = $("notes"); notes.textContent = "";
+    view.nun_notes.forEach(function (note) { notes.appendChild(el("li", t("nun_note", note))); });
+
+    var list = $("history"); list.textContent = "";
+    view.ledger.slice().reverse().forEach(function (entry) {
+      var when = entry.round ? t("round", { n: entry.round }) : t("setup");
+      var item = el("li", signed(entry.delta) + ": " + reasonText(entry) + ", " + when);
+      if (entry.disputed) item.appendChild(el("span", t("disputed"), "disputed"));
+      else if (entry.by_table) {
+        var flag = el("button", t("dispute"));
+        flag.type = "button";
+        flag.onclick = function () { send("dispute", { entry_id: entry.id }); };
+        item.appendChild(flag);
+      }
+      list.appendChild(item);
+    });
+
+    $("end").hidden = !view.plague_check;
+    $("confirm").disabled = !!view.rats_confirmed;
+    $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
+  }
+
+  function send(path, body) {
+    var buttons = document.querySelectorAll("#ledger button");
+    Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
+    say("");
+    return call("POST", path, body || {}).then(render, refused).then(function () {
+      Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; });
+      if (current) $("confirm").disabled = !!current.view.rats_confirmed;
+    });
+  }
+
+  function connect() {
+    if (source) source.close();
+    source = new EventSource(API + "events");
+    source.addEventListener("open", function () {
+      retry = 0; $("link").className = ""; $("link").textContent = t("live");
+    });
+    source.addEventListener("state", function (event) { render(JSON.parse(event.data)); });
+    source.addEventListener("released", function () { unpaired("unknown_device"); });
+    source.addEventListener("error", function () {
+      $("link").className = "off"; $("link").textContent = t("offline");
+      if (source && source.readyState === 2) {
+        source = null;
+        setTimeout(start, Math.min(15000, 1000 * Math.pow(2, retry++)));
+      }
+    });
+  }
+
+  function start() {
+    return call("GET", "state").then(function (payload) { render(payload); connect(); }, function (error) {
+      if (error.status === 401) return unpaired(error.code);
+      say(T["e." + error.code] || t("e.network"), true);
+      setTimeout(start, Math.min(15000, 1000 * Math.pow(2, retry++)));
+    });
+  }
+
+  function join(token) {
+    call("POST", "join", { token: token }).then(function () {
+      history.replaceState(null, "", "/phone/");
+      start();
+    }, function (error) {
+      call("GET", "state").then(function (payload) {
+        history.replaceState(null, "", "/phone/");
+        render(payload); connect();
+      }, function () { unpaired(error.code); });
+    });
+  }
+
+  function reveal(ms) {
+    clearTimeout(hideTimer);
+    $("reveal").classList.add("shown");
+    if (ms) hideTimer = setTimeout(hide, ms);
+  }
+  function hide() { clearTimeout(hideTimer); $("reveal").classList.remove("shown"); }
+
+  function wire() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-t]"), function (node) {
+      node.textContent = t(node.getAttribute("data-t"));
+    });
+    var button = $("reveal");
+    button.addEventListener("pointerdown", function () { pointerUsed = true; pressedAt = Date.now(); reveal(0); });
+    function release() {
+      if (!pressedAt) return;
+      var short = Date.now() - pressedAt < 400;
+      pressedAt = 0;
+      if (short) reveal(3000); else hide();
+    }
+    button.addEventListener("pointerup", release);
+    button.addEventListener("pointercancel", release);
+    button.addEventListener("pointerleave", release);
+    button.addEventListener("contextmenu", function (event) { event.preventDefault(); });
+    button.addEventListener("click", function () { if (!pointerUsed) reveal(3000); pointerUsed = false; });
+    document.addEventListener("visibilitychange", function () {
+      if (document.hidden) return hide();
+      if (!source || source.readyState === 2) start();
+    });
+
+    Array.prototype.forEach.call(document.querySelectorAll("[data-reason]"), function (b) {
+      b.addEventListener("click", function () {
+        var amount = parseInt($("amount").value, 10);
+        if (!(amount >= 1 && amount <= 20)) return say(t("e.bad_value"), true);
+        send("rats", { delta: amount * parseInt(b.getAttribute("data-sign"), 10), reason: b.getAttribute("data-reason") });
+      });
+    });
+    $("note").addEventListener("click", function () {
+      send("nuns", { position: parseInt($("position").value, 10), nuns: parseInt($("nun-count").value, 10) });
+    });
+    $("undo").addEventListener("click", function () { send("undo"); });
+    $("confirm").addEventListener("click", function () { send("confirm"); });
+
+    var match = /^\/phone\/join\/([A-Za-z0-9_-]{20,100})$/.exec(location.pathname);
+    if (match) join(match[1]); else start();
+  }
+
+  wire();
+})();

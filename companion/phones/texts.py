@@ -1,0 +1,151 @@
+"""The phone page's words in German and English, and picking one from `Accept-Language`.
+
+The page is plain HTML + a small script, not a Flet session, so its strings travel inside the
+page as one JSON object for the phone's language: no second request, nothing to translate in
+the script. Building names come from the catalog, which holds the rulebook's own names.
+"""
+
+from __future__ import annotations
+
+from companion.rules.catalog import BUILDINGS
+
+LANGUAGES = ("en", "de")
+DEFAULT_LANGUAGE = "en"
+
+_TEXTS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "My rats",
+        "seat": "Player {n}",
+        "hold": "Hold or tap to see your rats",
+        "rats": "{n} rats",
+        "live": "live",
+        "offline": "reconnecting…",
+        "log": "Log a change",
+        "amount": "How many",
+        "supply": "Supply: discard",
+        "hospital": "Hospital: discard",
+        "correction_up": "Correction +",
+        "correction_down": "Correction −",
+        "undo": "Undo my last entry",
+        "history": "History",
+        "round": "round {n}",
+        "setup": "setup",
+        "dispute": "Dispute",
+        "disputed": "disputed",
+        "nuns": "Nun row: cards I have seen",
+        "position": "Card",
+        "nuns_on_card": "Nuns",
+        "note": "Note",
+        "nun_note": "Card {position}: {nuns} nuns",
+        "nun_bound": "The nun row holds at least {n} nuns.",
+        "above": "Your rats are above that: not safe yet.",
+        "not_above": "Your rats are not above that.",
+        "none_seen": "You have not seen any nun-row card yet.",
+        "end": "Plague check: your rats go into the scoring.",
+        "confirm": "Confirm my rats",
+        "confirmed": "Confirmed",
+        "unpaired": "This phone is not paired. Scan your QR code at the table.",
+        "pairing": "Taking your seat…",
+        "r.start": "rats at the start",
+        "r.supply_discard": "supply action",
+        "r.hospital": "Hospital",
+        "r.correction": "correction",
+        "r.reveal": "{count} cards off-estate at the {building}",
+        "r.monastery": "Monastery",
+        "r.flute": "Flute",
+        "r.table": "recorded by the table",
+        "e.invalid_token": "This code is not valid (any more). Ask the table for a new one.",
+        "e.seat_taken": "This seat is already paired with another phone. "
+                        "The table can release it and show a new code.",
+        "e.unknown_device": "This phone is not paired. Scan your QR code at the table.",
+        "e.too_many_attempts": "Too many wrong codes. Wait a minute and try again.",
+        "e.no_game": "This game is not open at the table.",
+        "e.bad_request": "The request was not understood.",
+        "e.bad_value": "That value is not allowed.",
+        "e.refused": "The rules do not allow that.",
+        "e.nothing_to_undo": "There is nothing of yours to undo.",
+        "e.network": "No connection to the table.",
+    },
+    "de": {
+        "title": "Meine Ratten",
+        "seat": "Spieler {n}",
+        "hold": "Halten oder tippen, um deine Ratten zu sehen",
+        "rats": "{n} Ratten",
+        "live": "verbunden",
+        "offline": "verbinde neu…",
+        "log": "Änderung eintragen",
+        "amount": "Wie viele",
+        "supply": "Nachschub: abwerfen",
+        "hospital": "Hospital: abwerfen",
+        "correction_up": "Korrektur +",
+        "correction_down": "Korrektur −",
+        "undo": "Meinen letzten Eintrag zurücknehmen",
+        "history": "Verlauf",
+        "round": "Runde {n}",
+        "setup": "Spielbeginn",
+        "dispute": "Einspruch",
+        "disputed": "beanstandet",
+        "nuns": "Nonnenreihe: Karten, die ich gesehen habe",
+        "position": "Karte",
+        "nuns_on_card": "Nonnen",
+        "note": "Notieren",
+        "nun_note": "Karte {position}: {nuns} Nonnen",
+        "nun_bound": "In der Nonnenreihe sind mindestens {n} Nonnen.",
+        "above": "Deine Ratten liegen darüber: noch nicht sicher.",
+        "not_above": "Deine Ratten liegen nicht darüber.",
+        "none_seen": "Du hast noch keine Karte der Nonnenreihe gesehen.",
+        "end": "Pestprüfung: deine Ratten gehen in die Wertung.",
+        "confirm": "Meine Ratten bestätigen",
+        "confirmed": "Bestätigt",
+        "unpaired": "Dieses Handy ist nicht gekoppelt. Scanne deinen QR-Code am Tisch.",
+        "pairing": "Platz wird übernommen…",
+        "r.start": "Ratten zu Spielbeginn",
+        "r.supply_discard": "Nachschubaktion",
+        "r.hospital": "Hospital",
+        "r.correction": "Korrektur",
+        "r.reveal": "{count} Karten fremden Standes im Gebäude {building}",
+        "r.monastery": "Kloster",
+        "r.flute": "Flöte",
+        "r.table": "vom Tisch eingetragen",
+        "e.invalid_token": "Dieser Code gilt nicht (mehr). Bitte am Tisch einen neuen zeigen lassen.",
+        "e.seat_taken": "Dieser Platz ist schon mit einem anderen Handy gekoppelt. "
+                        "Der Tisch kann ihn freigeben und einen neuen Code zeigen.",
+        "e.unknown_device": "Dieses Handy ist nicht gekoppelt. Scanne deinen QR-Code am Tisch.",
+        "e.too_many_attempts": "Zu viele falsche Codes. Bitte eine Minute warten.",
+        "e.no_game": "Dieses Spiel ist am Tisch nicht geöffnet.",
+        "e.bad_request": "Die Anfrage war unverständlich.",
+        "e.bad_value": "Dieser Wert ist nicht erlaubt.",
+        "e.refused": "Das erlauben die Regeln nicht.",
+        "e.nothing_to_undo": "Du hast nichts, was sich zurücknehmen ließe.",
+        "e.network": "Keine Verbindung zum Tisch.",
+    },
+}
+
+for _info in BUILDINGS.values():
+    _TEXTS["en"][f"b.{_info.building.value}"] = _info.name_en
+    _TEXTS["de"][f"b.{_info.building.value}"] = _info.name_de
+
+
+def texts(language: str) -> dict[str, str]:
+    return _TEXTS[language if language in _TEXTS else DEFAULT_LANGUAGE]
+
+
+def negotiate_language(accept_language: str | None) -> str:
+    """The first language of ours the phone asks for, by its q-values; English otherwise."""
+    if not accept_language:
+        return DEFAULT_LANGUAGE
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(accept_language.split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        primary = tag.strip().lower().split("-")[0]
+        if quality > 0 and primary in _TEXTS:
+            ranked.append((-quality, index, primary))
+    return min(ranked)[2] if ranked else DEFAULT_LANGUAGE

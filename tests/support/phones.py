@@ -1,0 +1,193 @@
+"""A small stand-in game for the phone layer's tests: ledgers only, with the engine's shapes.
+
+The phone routes are generic over `LedgerRules` and `PhoneSession`, so their HTTP rules (who may
+read what, bad input, live updates) are tested here against a game that has nothing but rat
+ledgers: the real private events from `companion.rules.events`, plus a public "the table
+recorded rats" event and the plague check. The real engine and store are exercised by the
+integration tests.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.phones.hub import Hub
+from companion.phones.ledger import LedgerRules
+from companion.phones.seats import SeatRegistry
+from companion.rules.events import NunCardNoted, RatChangeDisputed, RatsChanged
+
+START_RATS = 10
+
+
+class ToyViolation(Exception):
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.message = message
+
+
+@dataclass(frozen=True)
+class ToyStart:
+    players: int
+
+
+@dataclass(frozen=True)
+class TableRecordedRats:
+    """A public rat change the table records (a reveal, the Monastery, a Flute)."""
+
+    player: int
+    delta: int
+    reason: str
+    round: int
+    building: str | None = None
+    count: int | None = None
+
+
+@dataclass(frozen=True)
+class ToyPlagueCheck:
+    pass
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    delta: int
+    reason: str
+    round: int
+    by_table: bool
+    building: str | None = None
+    count: int | None = None
+    disputed: bool = False
+
+
+@dataclass(frozen=True)
+class Ledger:
+    rats: int = START_RATS
+    entries: tuple[Entry, ...] = ()
+    notes: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class ToyState:
+    ledgers: tuple[Ledger, ...]
+    round: int = 1
+    plague_check: bool = False
+    counter: int = 0
+
+
+def toy_apply(state: ToyState | None, event: Any) -> ToyState:
+    if isinstance(event, ToyStart):
+        return ToyState(ledgers=tuple(Ledger() for _ in range(event.players)))
+    if state is None:
+        raise ToyViolation("EVENT", "The game has not started.")
+    if isinstance(event, ToyPlagueCheck):
+        return replace(state, plague_check=True)
+    player = getattr(event, "player", None)
+    if not isinstance(player, int) or not 0 <= player < len(state.ledgers):
+        raise ToyViolation("EVENT", "There is no such player.")
+    ledger = state.ledgers[player]
+    if isinstance(event, (RatsChanged, TableRecordedRats)):
+        if ledger.rats + event.delta < 0:
+            raise ToyViolation("R-SETUP-1", "Nobody can have fewer than 0 rats.")
+        by_table = isinstance(event, TableRecordedRats)
+        entry = Entry(id=f"e{state.counter}", delta=event.delta, reason=str(event.reason),
+                      round=getattr(event, "round", state.round), by_table=by_table,
+                      building=getattr(event, "building", None),
+                      count=getattr(event, "count", None))
+        ledger = replace(ledger, rats=ledger.rats + event.delta,
+                         entries=ledger.entries + (entry,))
+    elif isinstance(event, NunCardNoted):
+        notes = tuple(n for n in ledger.notes if n[0] != event.position)
+        ledger = replace(ledger, notes=tuple(sorted(notes + ((event.position, event.nuns),))))
+    elif isinstance(event, RatChangeDisputed):
+        if not any(e.id == event.entry_id and e.by_table for e in ledger.entries):
+            raise ToyViolation("EVENT", "Only an entry the table recorded can be disputed.")
+        ledger = replace(ledger, entries=tuple(
+            replace(e, disputed=True) if e.id == event.entry_id else e for e in ledger.entries))
+    else:
+        raise ToyViolation("EVENT", f"Unknown event {type(event).__name__}.")
+    ledgers = tuple(ledger if i == player else other for i, other in enumerate(state.ledgers))
+    return replace(state, ledgers=ledgers, counter=state.counter + 1)
+
+
+def toy_player_view(state: ToyState, player: int) -> dict[str, Any]:
+    ledger = state.ledgers[player]
+    bound = sum(nuns for _, nuns in ledger.notes)
+    return {
+        "player": player,
+        "rats": ledger.rats,
+        "ledger": [{"id": e.id, "delta": e.delta, "reason": e.reason, "round": e.round,
+                    "building": e.building, "count": e.count, "by_table": e.by_table,
+                    "disputed": e.disputed} for e in ledger.entries],
+        "nun_notes": [{"position": p, "nuns": n} for p, n in ledger.notes],
+        "nun_lower_bound": bound,
+        "rats_above_bound": ledger.rats > bound,
+        "plague_check": state.plague_check,
+    }
+
+
+TOY_RULES = LedgerRules(
+    player_view=toy_player_view,
+    rats_changed=lambda player, delta, reason: RatsChanged(player, delta, reason),  # type: ignore[arg-type]
+    nun_card_noted=lambda player, position, nuns: NunCardNoted(player, position, nuns),
+    rat_change_disputed=lambda player, entry_id: RatChangeDisputed(player, entry_id),
+    refusals=(ToyViolation, LookupError),
+)
+
+
+class FakeSession:
+    """The single writer, reduced to what the phones need: a lock, a fold and subscribers."""
+
+    def __init__(self, players: int = 3) -> None:
+        self._lock = threading.Lock()
+        self.events: list[Any] = [ToyStart(players)]
+        self._state = toy_apply(None, self.events[0])
+        self._subscribers: list[Callable[[Any, Any], None]] = []
+
+    @property
+    def state(self) -> ToyState:
+        return self._state
+
+    def submit(self, event: Any) -> ToyState:
+        with self._lock:
+            self._state = toy_apply(self._state, event)
+            self.events.append(event)
+            for callback in list(self._subscribers):
+                callback(self._state, event)
+            return self._state
+
+    def subscribe(self, callback: Callable[[Any, Any], None]) -> Callable[[], None]:
+        with self._lock:
+            self._subscribers.append(callback)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if callback in self._subscribers:
+                    self._subscribers.remove(callback)
+
+        return unsubscribe
+
+    def undo_private(self, player: int) -> Any:
+        with self._lock:
+            mine = [i for i, e in enumerate(self.events)
+                    if getattr(e, "PRIVATE", False) and e.player == player]
+            if not mine:
+                raise LookupError(f"player {player} has no private entry to undo")
+            events = self.events[:mine[-1]] + self.events[mine[-1] + 1:]
+            state = None
+            for event in events:
+                state = toy_apply(state, event)
+            undone = self.events[mine[-1]]
+            self.events, self._state = events, state  # type: ignore[assignment]
+            for callback in list(self._subscribers):
+                callback(self._state, None)
+            return undone
+
+
+def toy_hub(sessions: dict[str, FakeSession], registry: SeatRegistry | None = None,
+            base_url: str = "http://192.168.1.20:8550") -> Hub:
+    return Hub(registry=registry or SeatRegistry(), open_session=sessions.get,
+               base_url=base_url)

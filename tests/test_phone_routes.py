@@ -1,0 +1,391 @@
+"""The phones' HTTP side, told as a game night: Anna, Ben and Carla pair their phones (issue 6).
+
+The ledger game here is the stand-in from `support.phones` (real private events, toy fold);
+the real engine and store are exercised in `test_phone_integration.py`.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import io
+import json
+import threading
+
+import pytest
+import zxingcpp
+from PIL import Image
+from starlette.testclient import TestClient
+
+from companion.phones.hub import Hub
+from companion.phones.limits import FailureLimiter
+from companion.phones.routes import COOKIE, HOST_KEY_HEADER, phone_app
+from companion.phones.seats import SeatRegistry
+from companion.phones.texts import negotiate_language
+from support.phones import TOY_RULES, FakeSession, TableRecordedRats, ToyPlagueCheck, toy_hub
+
+ANNA, BEN, CARLA = 0, 1, 2
+
+
+@pytest.fixture
+def session() -> FakeSession:
+    return FakeSession(players=3)
+
+
+@pytest.fixture
+def hub(session: FakeSession) -> Hub:
+    return toy_hub({"g1": session})
+
+
+@pytest.fixture
+def app(hub: Hub):  # type: ignore[no-untyped-def]
+    return phone_app(hub, TOY_RULES)
+
+
+def phone(app) -> TestClient:  # type: ignore[no-untyped-def]
+    return TestClient(app, base_url="http://table.local:8550")
+
+
+def paired(app, hub: Hub, seat: int) -> TestClient:  # type: ignore[no-untyped-def]
+    client = phone(app)
+    token = hub.registry.issue_token("g1", seat)
+    response = client.post("/phone/api/join", json={"token": token})
+    assert response.status_code == 200, response.text
+    return client
+
+
+# -- pairing ------------------------------------------------------------------------------
+
+
+def test_anna_scans_her_code_and_gets_her_own_seat_in_an_httponly_cookie(app, hub) -> None:
+    client = phone(app)
+    token = hub.registry.issue_token("g1", ANNA)
+    response = client.post("/phone/api/join", json={"token": token})
+    assert response.json() == {"game": "g1", "seat": ANNA}
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"{COOKIE}=")
+    assert "HttpOnly" in cookie and "SameSite=strict" in cookie and "Path=/phone" in cookie
+    assert token not in cookie
+    state = client.get("/phone/api/state").json()
+    assert state["seat"] == ANNA and state["view"]["rats"] == 10
+
+
+def test_a_reload_reconnects_to_the_same_seat_without_scanning(app, hub) -> None:
+    client = paired(app, hub, BEN)
+    secret = client.cookies[COOKIE]
+    fresh_tab = phone(app)
+    fresh_tab.cookies.set(COOKIE, secret, domain="table.local", path="/phone")
+    assert fresh_tab.get("/phone/api/state").json()["seat"] == BEN
+
+
+def test_a_second_phone_scanning_the_same_code_is_refused(app, hub) -> None:
+    token = hub.registry.issue_token("g1", ANNA)
+    assert phone(app).post("/phone/api/join", json={"token": token}).status_code == 200
+    neighbour = phone(app)
+    response = neighbour.post("/phone/api/join", json={"token": token})
+    assert response.status_code == 409 and response.json()["error"] == "seat_taken"
+    assert COOKIE not in neighbour.cookies
+    assert neighbour.get("/phone/api/state").status_code == 401
+
+
+@pytest.mark.parametrize("token", ["", "nonsense", "A" * 43, 42, None, ["x"]])
+def test_a_forged_code_is_refused_without_detail_and_changes_nothing(app, hub, token) -> None:
+    hub.registry.issue_token("g1", ANNA)
+    response = phone(app).post("/phone/api/join", json={"token": token})
+    assert response.status_code == 403
+    assert response.json()["error"] == "invalid_token"
+    assert "set-cookie" not in response.headers
+    assert not any(seat.paired for seat in hub.registry.status("g1", 3))
+
+
+def test_a_guesser_is_stopped_after_ten_wrong_codes(session) -> None:
+    hub = toy_hub({"g1": session})
+    hub.limiter = FailureLimiter(max_failures=10, window=60)
+    client = phone(phone_app(hub, TOY_RULES))
+    token = hub.registry.issue_token("g1", ANNA)
+    for attempt in range(10):
+        assert client.post("/phone/api/join", json={"token": f"guess-{attempt:040d}"}
+                           ).status_code == 403
+    blocked = client.post("/phone/api/join", json={"token": token})
+    assert blocked.status_code == 429 and int(blocked.headers["retry-after"]) >= 1
+    assert not hub.registry.status("g1", 1)[0].paired
+
+
+def test_a_forged_device_secret_is_refused(app) -> None:
+    client = phone(app)
+    client.cookies.set(COOKIE, "A" * 43, domain="table.local", path="/phone")
+    response = client.get("/phone/api/state")
+    assert response.status_code == 401 and response.json()["error"] == "unknown_device"
+    assert "view" not in response.json()
+
+
+def test_the_table_releases_a_lost_phone_and_it_is_locked_out(app, hub) -> None:
+    lost = paired(app, hub, CARLA)
+    hub.registry.release("g1", CARLA)
+    assert lost.get("/phone/api/state").status_code == 401
+    assert lost.post("/phone/api/rats", json={"delta": -1, "reason": "correction"}
+                     ).status_code == 401
+    new_phone = paired(app, hub, CARLA)
+    assert new_phone.get("/phone/api/state").json()["seat"] == CARLA
+    assert lost.get("/phone/api/state").status_code == 401
+
+
+def test_a_phone_of_a_game_that_is_not_open_is_told_so(hub, session) -> None:
+    client = paired(phone_app(hub, TOY_RULES), hub, ANNA)
+    hub.open_session = {}.get
+    response = client.get("/phone/api/state")
+    assert response.status_code == 404 and response.json()["error"] == "no_game"
+
+
+# -- secrecy ------------------------------------------------------------------------------
+
+
+def test_annas_phone_never_sees_bens_ledger(app, hub, session) -> None:
+    anna, ben = paired(app, hub, ANNA), paired(app, hub, BEN)
+    ben.post("/phone/api/rats", json={"delta": 7, "reason": "correction"})
+    ben.post("/phone/api/nuns", json={"position": 4, "nuns": 3})
+    session.submit(TableRecordedRats(BEN, 2, "reveal", round=1, building="palace", count=2))
+
+    for path in ("/phone/api/state", "/phone/api/state?seat=1", "/phone/api/state?player=1"):
+        view = anna.get(path).json()["view"]
+        assert view["player"] == ANNA and view["rats"] == 10
+        assert view["ledger"] == [] and view["nun_notes"] == []
+    sneaky = anna.post("/phone/api/rats",
+                       json={"delta": -1, "reason": "correction", "player": BEN, "seat": BEN})
+    assert sneaky.json()["view"]["rats"] == 9
+    assert session.state.ledgers[BEN].rats == 19
+
+
+def test_every_answer_to_a_phone_is_only_its_own_view(app, hub, session) -> None:
+    anna = paired(app, hub, ANNA)
+    secret_values = {"reason": "hospital", "delta": -3}
+    paired(app, hub, CARLA).post("/phone/api/rats", json=secret_values)
+    answers = [anna.get("/phone/api/state"),
+               anna.post("/phone/api/nuns", json={"position": 1, "nuns": 2}),
+               anna.post("/phone/api/undo", json={})]
+    for answer in answers:
+        assert "hospital" not in answer.text and set(answer.json()) <= {
+            "game", "seat", "view", "error", "message", "rule"}
+
+
+# -- the ledger ---------------------------------------------------------------------------
+
+
+def test_ben_logs_a_supply_discard_and_sees_it_in_his_history(app, hub, session) -> None:
+    ben = paired(app, hub, BEN)
+    view = ben.post("/phone/api/rats", json={"delta": -1, "reason": "supply_discard"}
+                    ).json()["view"]
+    assert view["rats"] == 9
+    assert [(e["delta"], e["reason"]) for e in view["ledger"]] == [(-1, "supply_discard")]
+    assert session.state.ledgers[BEN].rats == 9
+
+
+@pytest.mark.parametrize("body", [
+    {"delta": 0, "reason": "correction"},
+    {"delta": 21, "reason": "correction"},
+    {"delta": -21, "reason": "correction"},
+    {"delta": "2", "reason": "correction"},
+    {"delta": 2.0, "reason": "correction"},
+    {"delta": True, "reason": "correction"},
+    {"reason": "correction"},
+    {"delta": 1, "reason": "bribery"},
+    {"delta": -2, "reason": "monastery"},
+    {"delta": 1},
+])
+def test_values_out_of_range_are_refused_and_change_nothing(app, hub, session, body) -> None:
+    ben = paired(app, hub, BEN)
+    response = ben.post("/phone/api/rats", json=body)
+    assert response.status_code == 422 and response.json()["error"] == "bad_value"
+    assert len(session.events) == 1
+
+
+def test_the_rules_refuse_fewer_than_zero_rats_and_name_the_rule(app, hub, session) -> None:
+    # R-SETUP-1: everyone starts with 10 rats; the stand-in game refuses going below 0.
+    ben = paired(app, hub, BEN)
+    response = ben.post("/phone/api/rats", json={"delta": -11, "reason": "hospital"})
+    assert response.status_code == 409
+    assert response.json()["rule"] == "R-SETUP-1"
+    assert session.state.ledgers[BEN].rats == 10
+
+
+def test_carla_notes_nun_cards_and_sees_the_lower_bound(app, hub) -> None:
+    carla = paired(app, hub, CARLA)
+    carla.post("/phone/api/nuns", json={"position": 2, "nuns": 4})
+    view = carla.post("/phone/api/nuns", json={"position": 5, "nuns": 3}).json()["view"]
+    assert view["nun_notes"] == [{"position": 2, "nuns": 4}, {"position": 5, "nuns": 3}]
+    assert view["nun_lower_bound"] == 7 and view["rats_above_bound"] is True
+
+
+@pytest.mark.parametrize("body", [{"position": 0, "nuns": 1}, {"position": 6, "nuns": 1},
+                                  {"position": 1, "nuns": 5}, {"position": 1, "nuns": -1},
+                                  {"position": "1", "nuns": 1}, {"position": 1}])
+def test_nun_notes_out_of_range_are_refused(app, hub, session, body) -> None:
+    response = paired(app, hub, CARLA).post("/phone/api/nuns", json=body)
+    assert response.status_code == 422
+    assert len(session.events) == 1
+
+
+def test_a_change_the_table_recorded_can_be_disputed_never_edited(app, hub, session) -> None:
+    anna = paired(app, hub, ANNA)
+    session.submit(TableRecordedRats(ANNA, 2, "reveal", round=3, building="monastery", count=2))
+    entry = anna.get("/phone/api/state").json()["view"]["ledger"][0]
+    assert entry["by_table"] and not entry["disputed"]
+    view = anna.post("/phone/api/dispute", json={"entry_id": entry["id"]}).json()["view"]
+    assert view["ledger"][0]["disputed"] is True
+    assert view["rats"] == 12
+
+
+@pytest.mark.parametrize("entry_id", ["nope", "", 3, None, "x" * 65])
+def test_disputing_an_unknown_entry_changes_nothing(app, hub, session, entry_id) -> None:
+    response = paired(app, hub, ANNA).post("/phone/api/dispute", json={"entry_id": entry_id})
+    assert response.status_code in (409, 422)
+    assert len(session.events) == 1
+
+
+def test_ben_undoes_his_own_last_entry_but_not_the_tables(app, hub, session) -> None:
+    ben = paired(app, hub, BEN)
+    session.submit(TableRecordedRats(BEN, 1, "flute", round=2))
+    ben.post("/phone/api/rats", json={"delta": -2, "reason": "hospital"})
+    view = ben.post("/phone/api/undo", json={}).json()["view"]
+    assert view["rats"] == 11
+    again = ben.post("/phone/api/undo", json={})
+    assert again.status_code == 409 and again.json()["error"] == "nothing_to_undo"
+    assert session.state.ledgers[BEN].rats == 11
+
+
+def test_confirming_is_refused_clearly_while_the_engine_has_no_such_event(app, hub, session
+                                                                          ) -> None:
+    session.submit(ToyPlagueCheck())
+    response = paired(app, hub, ANNA).post("/phone/api/confirm", json={})
+    assert response.status_code == 409 and response.json()["error"] == "unavailable"
+
+
+# -- bad requests -------------------------------------------------------------------------
+
+
+def test_malformed_requests_are_refused_and_change_nothing(app, hub, session) -> None:
+    anna = paired(app, hub, ANNA)
+    headers = {"content-type": "application/json"}
+    assert anna.post("/phone/api/rats", content=b"{not json", headers=headers
+                     ).status_code == 400
+    assert anna.post("/phone/api/rats", content=b"[1, 2]", headers=headers).status_code == 400
+    assert anna.post("/phone/api/rats", content=b"delta=1&reason=correction",
+                     headers={"content-type": "application/x-www-form-urlencoded"}
+                     ).status_code == 415
+    huge = json.dumps({"delta": 1, "reason": "correction", "pad": "x" * 5000})
+    assert anna.post("/phone/api/rats", content=huge, headers=headers).status_code == 413
+    assert anna.get("/phone/api/rats").status_code == 405
+    assert len(session.events) == 1
+
+
+def test_a_request_from_another_site_is_refused(app, hub, session) -> None:
+    anna = paired(app, hub, ANNA)
+    response = anna.post("/phone/api/rats", json={"delta": 5, "reason": "correction"},
+                         headers={"origin": "http://evil.example"})
+    assert response.status_code == 403
+    assert len(session.events) == 1
+
+
+def test_concurrent_changes_from_phones_and_table_are_never_lost(app, hub, session) -> None:
+    phones = [paired(app, hub, seat) for seat in (ANNA, BEN, CARLA)]
+
+    def log_rats(client: TestClient) -> None:
+        for _ in range(10):
+            assert client.post("/phone/api/rats", json={"delta": 1, "reason": "correction"}
+                               ).status_code == 200
+
+    def table() -> None:
+        for _ in range(10):
+            for seat in (ANNA, BEN, CARLA):
+                session.submit(TableRecordedRats(seat, 1, "reveal", round=1))
+
+    workers = [threading.Thread(target=log_rats, args=(p,)) for p in phones]
+    workers.append(threading.Thread(target=table))
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert [ledger.rats for ledger in session.state.ledgers] == [30, 30, 30]
+    assert len(session.events) == 1 + 60
+
+
+# -- host controls ------------------------------------------------------------------------
+
+
+def test_host_controls_need_the_host_key(app, hub) -> None:
+    table = phone(app)
+    for headers in ({}, {HOST_KEY_HEADER: "guess"}, {HOST_KEY_HEADER: hub.host_key[:-1]}):
+        assert table.post("/phone/host/g1/seats/0/code", headers=headers).status_code == 403
+        assert table.delete("/phone/host/g1/seats/0", headers=headers).status_code == 403
+        assert table.get("/phone/host/g1/seats", headers=headers).status_code == 403
+    assert not any(s.code_open for s in hub.registry.status("g1", 3))
+
+
+def test_the_table_shows_a_qr_that_a_phone_can_use(app, hub) -> None:
+    table = phone(app)
+    answer = table.post("/phone/host/g1/seats/1/code", headers={HOST_KEY_HEADER: hub.host_key})
+    url = answer.json()["url"]
+    assert url.startswith("http://192.168.1.20:8550/phone/join/")
+    image = Image.open(io.BytesIO(base64.b64decode(answer.json()["png"])))
+    assert [code.text for code in zxingcpp.read_barcodes(image)] == [url]
+    ben = phone(app)
+    assert ben.get(url.removeprefix("http://192.168.1.20:8550")).status_code == 200
+    assert ben.post("/phone/api/join", json={"token": url.rsplit("/", 1)[1]}).json()["seat"] == 1
+
+
+def test_the_table_sees_who_is_paired_and_can_release(app, hub) -> None:
+    ben = paired(app, hub, BEN)
+    table = phone(app)
+    key = {HOST_KEY_HEADER: hub.host_key}
+    seats = table.get("/phone/host/g1/seats?players=3", headers=key).json()
+    assert [s["paired"] for s in seats] == [False, True, False]
+    assert seats[1]["last_seen"] is not None and seats[1]["connected"] is False
+    assert table.delete("/phone/host/g1/seats/1", headers=key).status_code == 204
+    assert ben.get("/phone/api/state").status_code == 401
+    assert table.delete("/phone/host/g1/seats/9", headers=key).status_code == 400
+    assert table.get("/phone/host/g1/seats?players=9", headers=key).status_code == 400
+
+
+def test_no_code_is_shown_for_a_game_that_is_not_open(app, hub) -> None:
+    response = phone(app).post("/phone/host/nope/seats/0/code",
+                               headers={HOST_KEY_HEADER: hub.host_key})
+    assert response.status_code == 404
+
+
+# -- the page -----------------------------------------------------------------------------
+
+
+def test_the_page_follows_the_phones_language(app) -> None:
+    german = phone(app).get("/phone/", headers={"accept-language": "de-DE,de;q=0.9,en;q=0.8"})
+    assert '<html lang="de">' in german.text and "Meine Ratten" in german.text
+    english = phone(app).get("/phone/", headers={"accept-language": "fr-FR,en;q=0.5"})
+    assert '<html lang="en">' in english.text and "My rats" in english.text
+
+
+@pytest.mark.parametrize(("header", "language"), [
+    (None, "en"), ("de", "de"), ("en-GB,de;q=0.9", "en"), ("fr,de;q=0.3,en;q=0.2", "de"),
+    ("de;q=0,en", "en"), ("*", "en"), ("de;q=abc,en;q=0.1", "en"),
+])
+def test_accept_language_picks_german_or_english(header, language) -> None:
+    assert negotiate_language(header) == language
+
+
+def test_the_page_is_gzipped_and_its_files_are_cached_for_good(app) -> None:
+    client = phone(app)
+    page = client.get("/phone/", headers={"accept-encoding": "gzip"})
+    assert page.headers["content-encoding"] == "gzip"
+    assert page.headers["cache-control"] == "no-cache"
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    script = page.text.split('<script defer src="')[1].split('"')[0]
+    asset = client.get(script, headers={"accept-encoding": "gzip"})
+    assert asset.status_code == 200 and "immutable" in asset.headers["cache-control"]
+    assert len(gzip.compress(asset.content)) < len(asset.content)
+    again = client.get(script, headers={"if-none-match": asset.headers["etag"]})
+    assert again.status_code == 304
+    assert client.get("/phone/static/phone.js").status_code == 404
+
+
+def test_opening_a_pairing_link_does_not_use_the_code_up(app, hub) -> None:
+    token = hub.registry.issue_token("g1", ANNA)
+    assert phone(app).get(f"/phone/join/{token}").status_code == 200
+    assert phone(app).post("/phone/api/join", json={"token": token}).status_code == 200
