@@ -1,0 +1,121 @@
+"""The `games`, `export`, `import` and `replay` subcommands.
+
+Every failure is one line on stderr and exit code 2, never a traceback: these commands are run
+by players after a game night, not by developers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TextIO
+
+from companion.store.codec import RecordError
+from companion.store.db import GameStore, GameSummary, StoreError
+
+EXIT_ERROR = 2
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    stdout = sys.stdout if out is None else out
+    stderr = sys.stderr if err is None else err
+    commands: dict[str, Callable[[argparse.Namespace, TextIO], None]] = {
+        "games": _games, "export": _export, "import": _import, "replay": _replay,
+    }
+    try:
+        commands[args.command](args, stdout)
+    except (StoreError, RecordError) as exc:
+        print(f"rattus-companion {args.command}: {exc}", file=stderr)
+        return EXIT_ERROR
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"rattus-companion {args.command}: cannot use{where}: {exc.strerror or exc}",
+              file=stderr)
+        return EXIT_ERROR
+    return 0
+
+
+def _open(args: argparse.Namespace) -> GameStore:
+    return GameStore.open(getattr(args, "data_dir", None))
+
+
+def _games(args: argparse.Namespace, out: TextIO) -> None:
+    with _open(args) as store:
+        games = store.list_games()
+    if not games:
+        print(f"no games stored in {store.path}", file=out)
+        return
+    for game in games:
+        print(_game_line(game), file=out)
+
+
+def _game_line(game: GameSummary) -> str:
+    when = _local(game.created)
+    if game.finished:
+        outcome = f"won by {game.winner}" if game.winner else "finished, nobody won"
+    else:
+        outcome = "unfinished" + (f" ({game.progress})" if game.progress else "")
+    return f"{game.game_id}  {when}  {', '.join(game.players)}  {outcome}"
+
+
+def _local(stamp: str) -> str:
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+def _export(args: argparse.Namespace, out: TextIO) -> None:
+    from companion.store.records import dumps, export_game
+
+    with _open(args) as store:
+        text = dumps(export_game(store, store.resolve_id(args.game)))
+    if args.output == "-":
+        out.write(text)
+    else:
+        _write_atomically(Path(args.output), text)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """A crash mid-export leaves the old file or the new one, never half of one."""
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _read(file: str) -> bytes:
+    if file == "-":
+        return sys.stdin.buffer.read()
+    return Path(file).read_bytes()
+
+
+def _import(args: argparse.Namespace, out: TextIO) -> None:
+    from companion.store.records import import_record, parse_record
+
+    record = parse_record(_read(args.file))
+    with _open(args) as store:
+        game_id = import_record(store, record)
+    print(f"imported game {game_id} ({len(record.events)} events)", file=out)
+
+
+def _replay(args: argparse.Namespace, out: TextIO) -> None:
+    from companion.store.records import parse_record
+    from companion.store.report import replay_report
+
+    record = parse_record(_read(args.file))
+    json.dump(replay_report(record.events), out, indent=2, ensure_ascii=False)
+    out.write("\n")

@@ -1,0 +1,104 @@
+"""A pulled plug costs at most the tap in flight.
+
+A real child process plays scripted games through the engine and the store and is killed
+with SIGKILL at random moments: between steps, inside a commit, while opening the file. After
+every kill the store must hold every step the child acknowledged (printed after the commit
+returned) and nothing beyond the one step that was in flight, and the stored game must
+replay to the same state as the script up to that point.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.rules.simulate import random_game
+from companion.store.db import EventStatus, GameStore
+from companion.store.session import Session
+
+CHILD = Path(__file__).parent / "helpers" / "crash_child.py"
+TRIALS = 50
+
+
+def run_child_until_killed(data: Path, seed: int, players: int, rng: random.Random
+                           ) -> tuple[list[tuple[str, int]], bool]:
+    """The child's complete lines (`try N`, `ack N`, `done N`) and whether it was killed.
+
+    It is killed after a random number of lines plus a few random milliseconds, so the
+    signal lands before the file is open, between steps, or inside a commit.
+    """
+    child = subprocess.Popen([sys.executable, str(CHILD), str(data), str(seed), str(players)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None
+    out = b""
+    for _ in range(rng.choice([0, rng.randrange(1, 30), rng.randrange(1, 600)])):
+        line = child.stdout.readline()
+        if not line:
+            break
+        out += line
+    time.sleep(rng.uniform(0, 0.005))
+    killed = child.poll() is None
+    if killed:
+        os.kill(child.pid, signal.SIGKILL)
+    rest, err = child.communicate()
+    if child.returncode not in (0, -signal.SIGKILL):
+        pytest.fail(f"the child failed on its own:\n{err.decode()}")
+    complete = (out + rest).decode().split("\n")[:-1]  # a line cut off by the kill is not said
+    return [(word, int(n)) for word, n in (line.split() for line in complete)], killed
+
+
+def allowed_counts(said: list[tuple[str, int]], before: int) -> set[int]:
+    """What the store may hold: the last acknowledged count, or the one in flight."""
+    acked = before
+    in_flight = None
+    for word, count in said:
+        if word in ("ack", "done"):
+            acked, in_flight = count, None
+        elif word == "try":
+            in_flight = count
+    return {acked} if in_flight is None else {acked, in_flight}
+
+
+def stored_game(data: Path) -> tuple[list[object], object, list[EventStatus]]:
+    """The stored events, the state a resumed session stands at, and the event flags."""
+    with GameStore.open(data) as store:
+        games = store.list_games()
+        if not games:
+            return [], None, []
+        game_id = games[0].game_id
+        session = Session.resume(store, game_id)
+        return session.events, session.state, [e.status for e in store.events(game_id)]
+
+
+@pytest.mark.slow
+def test_a_game_killed_at_random_moments_keeps_every_acknowledged_step(tmp_path: Path) -> None:
+    from companion.rules import replay
+
+    rng = random.Random(4711)
+    seed, players, kills, games_finished = 1, 2, 0, 0
+    script = random_game(seed, players)
+    count = 0
+    for trial in range(TRIALS):
+        data = tmp_path / f"game-{seed}"
+        said, killed = run_child_until_killed(data, seed, players, rng)
+        kills += killed
+        allowed = allowed_counts(said, count)
+        events, state, flags = stored_game(data)
+        count = len(events)
+        assert count in allowed, f"trial {trial}: stored {count} events, child said {said[-3:]}"
+        assert events == script[:count]
+        assert flags.count(EventStatus.UNDONE) <= 1
+        if count:
+            assert state == replay(script[:count])
+        if said and said[-1][0] == "done":
+            games_finished += 1
+            seed, players = seed + 1, 2 + (players - 1) % 4
+            script, count = random_game(seed, players), 0
+    assert kills >= TRIALS * 0.8, f"only {kills} of {TRIALS} runs were killed mid-game"
