@@ -1,0 +1,190 @@
+"""`rattus-companion score`: a group that played on paper types in its end state and gets the
+result, or one clear line saying what to fix."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.cli import main
+
+# The example from issue 3. Worked by hand:
+# Peasantry: Anna and Ben tie on 3, Anna's disc on top wins: Anna 10, Ben 5 (R-SCORE-1).
+# Church: Cem 10. Royalty: Ben 10. Hand: Anna 2 (R-SCORE-2). Swords: Anna 2, Passes: Cem 2,
+# no Flutes (R-SCORE-3). Gold: Ben 6 (R-SCORE-4). Markers: Cem 2 (R-SCORE-5).
+# Anna 14, Ben 21, Cem 14; Cem's 12 rats exceed the 9 nuns (R-SCORE-6); Ben wins (R-SCORE-7).
+EXAMPLE: dict[str, Any] = {
+    "players": ["Anna", "Ben", "Cem"],
+    "rules": {"track_tie": "top_wins", "all_dead_variant": False},
+    "in_play": ["sword", "flute", "pass", "gold"],
+    "influence": {"peasantry": {"Anna": 3, "Ben": 3}, "bourgeoisie": {}, "church": {"Cem": 1},
+                  "chivalry": {}, "magic": {}, "royalty": {"Ben": 2}},
+    "arrival": {"peasantry": ["Ben", "Anna"]},
+    "hand": {"Anna": 4, "Ben": 2},
+    "specials": {"sword": {"Anna": 1}, "flute": {}, "pass": {"Cem": 2}},
+    "gold": {"Ben": 3},
+    "markers": {"Cem": 2},
+    "rats": {"Anna": 8, "Ben": 3, "Cem": 12},
+    "nuns": 9,
+}
+ESTATE_ORDER = ["peasantry", "bourgeoisie", "church", "chivalry", "magic", "royalty"]
+
+
+def run_cli(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "companion", *args], input=stdin.decode(),
+                          capture_output=True, text=True, timeout=60, check=False)
+
+
+def score_in_process(doc: object, capsys: pytest.CaptureFixture[str],
+                     monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+    raw = doc if isinstance(doc, bytes) else json.dumps(doc).encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    code = main(["score", "-"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def with_change(path: str, value: Any) -> dict[str, Any]:
+    """The example with one value replaced (`None` deletes it); path is dot-separated."""
+    doc = copy.deepcopy(EXAMPLE)
+    *parents, last = path.split(".")
+    target = doc
+    for key in parents:
+        target = target[key]
+    if value is None:
+        del target[last]
+    else:
+        target[last] = value
+    return doc
+
+
+def test_the_issue_example_scores_through_the_real_command(tmp_path: Path) -> None:
+    # R-SCORE-1 to R-SCORE-7 end to end, through `python -m companion score FILE`.
+    file = tmp_path / "end.json"
+    file.write_text(json.dumps(EXAMPLE), encoding="utf-8")
+    done = run_cli("score", str(file))
+    assert (done.returncode, done.stderr) == (0, "")
+    result = json.loads(done.stdout)
+    assert [(p["name"], p["total"], p["survives"]) for p in result["players"]] == [
+        ("Anna", 14, True), ("Ben", 21, True), ("Cem", 14, False)]
+    assert result["winners"] == ["Ben"]
+    assert result["everyone_died"] is False
+    anna = result["players"][0]
+    assert list(anna["estates"]) == ESTATE_ORDER
+    assert anna["estates"]["peasantry"] == 10
+    assert anna["specials"] == {"sword": 2, "flute": 0, "pass": 0}
+    assert (anna["hand"], anna["gold"], anna["markers"], anna["rats"]) == (2, 0, 0, 8)
+    assert "Ben wins with 21 VP." in result["explanation"]
+
+
+def test_stdin_is_read_when_the_file_is_a_dash() -> None:
+    done = run_cli("score", "-", stdin=json.dumps(EXAMPLE).encode())
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["winners"] == ["Ben"]
+
+
+def test_bad_input_through_the_real_command_is_one_line_and_exit_2() -> None:
+    done = run_cli("score", "-", stdin=b'{"players": ["Anna"')
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1
+    assert "not valid JSON" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_in_process_the_output_is_the_same_document(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = score_in_process(EXAMPLE, capsys, monkeypatch)
+    assert (code, err) == (0, "")
+    result = json.loads(out)
+    assert set(result) == {"players", "winners", "everyone_died", "explanation"}
+    assert set(result["players"][0]) == {"name", "estates", "hand", "specials", "gold",
+                                         "markers", "total", "rats", "survives"}
+
+
+def test_missing_rules_take_their_defaults(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-SCORE-1 default: the disc on top (Anna, who arrived last) wins the Peasantry tie.
+    code, out, _ = score_in_process(with_change("rules", None), capsys, monkeypatch)
+    assert code == 0
+    assert json.loads(out)["players"][0]["estates"]["peasantry"] == 10
+
+
+def test_the_track_tie_switch_reaches_the_scoring(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-SCORE-1 house-rule switch: now Ben, underneath, wins the Peasantry.
+    doc = with_change("rules.track_tie", "bottom_wins")
+    code, out, _ = score_in_process(doc, capsys, monkeypatch)
+    players = json.loads(out)["players"]
+    assert code == 0
+    assert (players[0]["estates"]["peasantry"], players[1]["estates"]["peasantry"]) == (5, 10)
+
+
+def test_everyone_dead_reports_no_winner(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-SCORE-7
+    code, out, _ = score_in_process(with_change("nuns", 2), capsys, monkeypatch)
+    result = json.loads(out)
+    assert code == 0
+    assert (result["winners"], result["everyone_died"]) == ([], True)
+
+
+def test_the_all_dead_variant_is_read_from_the_rules(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-SCORE-7 optional variant: Ben has the fewest rats (3).
+    doc = with_change("nuns", 2)
+    doc["rules"]["all_dead_variant"] = True
+    code, out, _ = score_in_process(doc, capsys, monkeypatch)
+    result = json.loads(out)
+    assert (result["winners"], result["everyone_died"]) == (["Ben"], True)
+
+
+@pytest.mark.parametrize(("doc", "field", "what"), [
+    (with_change("influence.kitchen", {"Anna": 1}), "influence.kitchen", "unknown estate"),
+    (with_change("influence.peasantry.Dora", 2), "influence.peasantry.Dora", "unknown player"),
+    (with_change("hand.Dora", 2), "hand.Dora", "unknown player"),
+    (with_change("colour", "red"), "colour", "unknown key"),
+    (with_change("rules.dice", True), "rules.dice", "unknown key"),
+    (with_change("rules.track_tie", "middle_wins"), "rules.track_tie", "must be one of"),
+    (with_change("rules.all_dead_variant", "yes"), "rules.all_dead_variant", "true or false"),
+    (with_change("rats.Anna", -3), "rats.Anna", "negative"),
+    (with_change("markers.Cem", -1), "markers.Cem", "negative"),
+    (with_change("nuns", -1), "nuns", "negative"),
+    (with_change("nuns", "nine"), "nuns", "whole number"),
+    (with_change("nuns", None), "nuns", "missing"),
+    (with_change("players", ["Anna"]), "players", "2 to 5"),
+    (with_change("players", ["A", "B", "C", "D", "E", "F"]), "players", "2 to 5"),
+    (with_change("arrival", {}), "arrival.peasantry", "tie on 3"),
+    (with_change("arrival.peasantry", ["Anna"]), "arrival.peasantry", "Ben not listed"),
+    (with_change("in_play", ["sword", "dragon"]), "in_play", "unknown special-card type"),
+    (with_change("specials.gold", {"Ben": 1}), "specials.gold", "gold map"),
+    (with_change("hand", [4, 2]), "hand", "must be a JSON object"),
+    ([EXAMPLE], "(top level)", "must be a JSON object"),
+    (b'{"players": ["Anna", "Ben"], "nuns": 3, "nuns": 4, "rats": {}}', "nuns", "twice"),
+    (b"players: Anna, Ben", "stdin", "not valid JSON"),
+    (b"\xff\xfe\x00", "stdin", "not"),
+])
+def test_bad_input_names_the_field_on_one_line(
+        doc: object, field: str, what: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = score_in_process(doc, capsys, monkeypatch)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert f"{field}: " in err
+    assert what in err
+
+
+def test_a_missing_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "nowhere.json"
+    assert main(["score", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert f"{missing}: cannot read" in err
+    assert err.count("\n") == 1
