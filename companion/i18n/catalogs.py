@@ -1,0 +1,102 @@
+"""Keep the translation catalogs in step with the code: `python -m companion.i18n.catalogs`.
+
+Extracts every text marked in `companion/ui` and `companion/i18n` into `companion.pot`, merges
+it into each language's `.po` (new texts arrive untranslated, vanished ones become obsolete)
+and compiles the `.mo` files the table loads. Babel is a development tool only: the running
+app reads the compiled catalogs with the stdlib.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from companion import __version__
+from companion.i18n import DOMAIN, LOCALE_DIR
+
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+SOURCE_DIRS = ("ui", "i18n")
+KEYWORDS = {"t": None, "N_": None, "plural": (1, 2)}
+"""`t("text")` in views, `N_("text")` where a text is defined, `t.plural(one, many, n)`."""
+TRANSLATED = ("de",)
+"""English is the source language, so only German has a catalog to fill."""
+
+
+def extract() -> Catalog:
+    template = Catalog(project="rattus-companion", domain=DOMAIN, fuzzy=False)
+    for folder in SOURCE_DIRS:
+        found = extract_from_dir(PACKAGE_DIR / folder, method_map=[("**.py", "python")],
+                                 keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
+                                 strip_comment_tags=True)
+        for filename, lineno, message, comments, context in found:
+            template.add(message, None, [(f"companion/{folder}/{filename}", lineno)],
+                         auto_comments=comments, context=context)
+    return template
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(lang: str) -> Path:
+    return po_path(lang).with_suffix(".mo")
+
+
+def read_catalog(lang: str) -> Catalog:
+    with po_path(lang).open("rb") as handle:
+        return read_po(handle, locale=lang, domain=DOMAIN)
+
+
+def update() -> None:
+    template = extract()
+    with (LOCALE_DIR.parent / f"{DOMAIN}.pot").open("wb") as handle:
+        write_po(handle, template, omit_header=False, sort_output=True, width=100)
+    for lang in TRANSLATED:
+        path = po_path(lang)
+        if path.exists():
+            catalog = read_catalog(lang)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            catalog = Catalog(locale=lang, domain=DOMAIN, project="rattus-companion",
+                              version=__version__, copyright_holder="Rattus Companion",
+                              fuzzy=False)
+        catalog.update(template, update_header_comment=False)
+        with path.open("wb") as handle:
+            write_po(handle, catalog, sort_output=True, width=100, ignore_obsolete=True)
+        compile_catalog(lang)
+
+
+def compile_catalog(lang: str) -> None:
+    catalog = read_catalog(lang)
+    with mo_path(lang).open("wb") as handle:
+        write_mo(handle, catalog, use_fuzzy=False)
+
+
+def untranslated(catalog: Catalog) -> list[str]:
+    """Texts the table would show in English although the player chose this language."""
+    missing = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(strings):
+            missing.append(message.id if isinstance(message.id, str) else message.id[0])
+    return missing
+
+
+def main() -> int:
+    update()
+    for lang in TRANSLATED:
+        catalog = read_catalog(lang)
+        missing = untranslated(catalog)
+        print(f"{lang}: {len(catalog)} texts, {len(missing)} untranslated or fuzzy")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

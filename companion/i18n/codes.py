@@ -1,0 +1,46 @@
+"""The engine and the scoring speak in codes with parameters; this module gives them words.
+
+A code without an entry here falls back to the engine's own English sentence, so a new rule
+never shows a blank message; the catalog tests list which codes still need a German text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import N_, Translator
+
+VIOLATIONS: dict[str, str] = {
+    "player_count": N_("Rattus Cartus is for 2 to 5 players."),
+    "name_missing": N_("Every player needs a name."),
+    "duplicate_name": N_("Two players have the same name."),
+    "duplicate_colour": N_("Two players have the same colour."),
+    "duplicate_player": N_("Every player needs their own name and colour."),
+    "bad_seed": N_("The shuffle number is not valid."),
+    "bad_start_player": N_("The start player must be one of the players."),
+    "manual_selection_missing": N_("Choose the buildings: 5 cards per estate."),
+    "too_many_copies": N_("There are only 5 cards of each building."),
+    "five_per_estate": N_("Each estate needs exactly 5 building cards; {estate} has {count}."),
+    "bad_setup_code": N_("This setup code is not valid; check it and type it again."),
+    "setup_code_players": N_("This setup code is for {expected} players, not {given}."),
+}
+
+
+def violation_text(t: Translator, exc: Any) -> str:
+    """A broken rule in the table's language, with its rule ID for looking it up."""
+    from companion.i18n.names import ESTATE_NAMES
+    from companion.rules.catalog import Estate
+
+    template = VIOLATIONS.get(getattr(exc, "code", ""))
+    rule = getattr(exc, "rule", "")
+    if template is None:
+        message = getattr(exc, "message", str(exc))
+    else:
+        params = dict(getattr(exc, "params", {}))
+        if "estate" in params and params["estate"] in {e.value for e in Estate}:
+            params["estate"] = t(ESTATE_NAMES[Estate(params["estate"])])
+        try:
+            message = t(template, **params)
+        except (KeyError, IndexError):
+            message = getattr(exc, "message", str(exc))
+    return f"{message} ({rule})" if rule and rule != "EVENT" else message

@@ -1,0 +1,22 @@
+"""The screen shown when a screen cannot be built (a game that is gone, a damaged record).
+
+The table must never end on a blank page or a traceback: it says what went wrong in the
+players' language and offers the way home.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.ui.shell import TableApp
+from companion.ui.widgets import big_button, tagged, text
+
+
+def problem_view(app: TableApp, exc: Exception) -> ft.View:
+    t = app.t
+    app.leave_game()
+    return app.view(t("Something went wrong"), [
+        tagged("problem", text(t("This screen could not be shown."))),
+        text(str(exc)),
+        big_button("home", t("Back to the start"), app.nav("/"), icon=ft.Icons.HOME),
+    ])

@@ -1,0 +1,157 @@
+"""Driving the table app in Debian's chromium: a real server in a subprocess, a real browser.
+
+Flutter draws on a canvas, so a test waits for the client to start (`#loading` detaches),
+switches on the semantics tree, and then finds controls by their semantics identifiers
+(`tagged(...)` in `companion.ui.widgets`) or by their text.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from support.browser import free_port
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Locator, Page, Route
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+KEY_LINE = re.compile(r"Table: (\S+)")
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+
+@dataclass
+class TableServer:
+    process: subprocess.Popen[str]
+    base_url: str
+    table_url: str
+    data_dir: Path
+    output: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        return self.table_url.split("key=", 1)[1]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+
+@contextlib.contextmanager
+def table_server(data_dir: Path, lang: str | None = None, port: int | None = None
+                 ) -> Iterator[TableServer]:
+    """`rattus-companion --no-browser` on a free port, until the `with` block ends."""
+    port = port or free_port()
+    args = [sys.executable, "-m", "companion", "--no-browser", "--host", "127.0.0.1",
+            "--port", str(port), "--data-dir", str(data_dir)]
+    if lang:
+        args += ["--lang", lang]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env=env)
+    assert process.stdout is not None
+    lines: list[str] = []
+    table_url = None
+    deadline = time.monotonic() + 30
+    while table_url is None and time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        found = KEY_LINE.search(line)
+        if found:
+            table_url = found.group(1)
+    if table_url is None:
+        process.kill()
+        raise RuntimeError("the table server did not start:\n" + "".join(lines))
+    base = f"http://127.0.0.1:{port}"
+    table_url = f"{base}/?key={table_url.split('key=', 1)[1]}"
+    server = TableServer(process, base, table_url, data_dir, lines)
+    _wait_until_serving(base, deadline)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _wait_until_serving(base: str, deadline: float) -> None:
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/manifest.json", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{base} did not answer")
+
+
+class Offline:
+    """Routes every request of a browser context: anything not to this machine fails the test."""
+
+    def __init__(self) -> None:
+        self.outside: list[str] = []
+        self.missing: list[str] = []
+
+    def install(self, context: BrowserContext) -> None:
+        context.route("**/*", self._route)
+
+    def _route(self, route: Route) -> None:
+        url = route.request.url
+        host = url.split("//", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]
+        if url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def watch(self, page: Page) -> None:
+        page.on("response", lambda r: self.missing.append(r.url) if r.status == 404 else None)
+
+
+def open_table(page: Page, url: str, timeout: float = 60_000) -> None:
+    """Load the Flutter client and switch on its semantics tree."""
+    page.goto(url)
+    page.wait_for_selector("#loading", state="detached", timeout=timeout)
+    enable_semantics(page)
+
+
+def enable_semantics(page: Page) -> None:
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=30_000)
+    placeholder.evaluate("element => element.click()")
+
+
+def by_id(page: Page, identifier: str) -> Locator:
+    return page.locator(f"[flt-semantics-identifier='{identifier}']")
+
+
+def tap(page: Page, identifier: str) -> None:
+    """Tap the control tagged `identifier` (its button, not the label around it)."""
+    target = by_id(page, identifier)
+    target.wait_for(state="visible", timeout=20_000)
+    inner = target.locator("[role=button], flt-semantics[role=button], input, textarea")
+    if inner.count():
+        inner.first.click()
+    else:
+        target.click()
+
+
+def screenshot(page: Page, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(path))
+    return path
