@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.store.db import EventStatus, GameStore
+from companion.store.db import EventStatus, GameStore, StoreError
 from companion.store.session import Session, UndoError
 from helpers.toy_game import (
     TOY_ENGINE, TOY_TYPES, Correction, End, Rats, Score, Tally, ToyViolation, begin,
@@ -226,3 +226,21 @@ def test_an_unsubscribed_view_hears_nothing_more(store: GameStore) -> None:
     stop()
     session.submit(Score(0, 1))
     assert heard == [Score(0, 1)]
+
+
+def test_a_step_the_disk_refuses_is_not_shown_either(tmp_path: Path) -> None:
+    """If the commit fails (disk full, file gone), the table keeps the state it had."""
+
+    class FullDisk(GameStore):
+        def append(self, *args: Any, **kwargs: Any) -> Any:
+            raise StoreError("could not save: database or disk is full")
+
+    with FullDisk.open(tmp_path, TOY_TYPES) as store:
+        session = new_game(store)
+        heard: list[Any] = []
+        session.subscribe(lambda state, event: heard.append(event))
+        with pytest.raises(StoreError, match="disk is full"):
+            session.submit(Score(0, 3))
+        assert session.state.points == (0, 0, 0)
+        assert session.events == [begin("Anna", "Ben", "Cleo")]
+        assert heard == []
