@@ -1,13 +1,29 @@
 """The rules engine: pure functions over immutable values, standard library only.
 
 A game is the fold of its events: `replay(events)` == `apply(... apply(None, e0) ..., eN)`.
+`next_step(state)` says what the table must do now, who acts and what is allowed; `apply`
+checks every event against the same answer.
 """
 
 from companion.rules import events
+from companion.rules.engine import apply, replay, reveal_event
 from companion.rules.errors import RuleViolation
-from companion.rules.setup import DeckMode, SelectionMethod, Setup, make_setup, setup_code, setup_from_code
+from companion.rules.guide import Prompt, Step, next_step
+from companion.rules.resolution import BuildingResolution, PremiumReason, resolve_building
+from companion.rules.setup import (
+    DeckMode,
+    SelectionMethod,
+    Setup,
+    SetupWarning,
+    make_setup,
+    setup_code,
+    setup_from_code,
+)
+from companion.rules.state import GameState, Phase, Track
 
 __all__ = [
-    "DeckMode", "RuleViolation", "SelectionMethod", "Setup", "events", "make_setup",
+    "BuildingResolution", "DeckMode", "GameState", "Phase", "PremiumReason", "Prompt",
+    "RuleViolation", "SelectionMethod", "Setup", "SetupWarning", "Step", "Track", "apply",
+    "events", "make_setup", "next_step", "replay", "resolve_building", "reveal_event",
     "setup_code", "setup_from_code",
 ]

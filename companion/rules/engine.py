@@ -1,0 +1,764 @@
+"""apply(state, event) -> state and replay(events) -> state: the game as the fold of its events.
+
+`apply` never mutates: it checks the event against `guide.next_step` (the same answer the UI
+shows), builds a new state, and raises RuleViolation before returning anything if the event is
+malformed or breaks a rule, so the caller keeps the old state.
+
+Influence and rats are derived from the round records. Ordinary events update them in place
+(O(1)-ish); a correction of an earlier record recomputes them from all records in the order
+the table resolved them (`_rebuild`), which by construction is the order ordinary events apply.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Iterable
+from enum import Enum
+from functools import cache
+from typing import Any
+
+from companion.rules import events as ev
+from companion.rules.catalog import (
+    BUILDINGS,
+    MAX_NUNS_IN_ROW,
+    NUN_ROW_SIZE,
+    START_RATS,
+    Building,
+    Special,
+)
+from companion.rules.errors import RuleViolation
+from companion.rules.events import RatReason
+from companion.rules.guide import Step, d_cursor, next_step, turn_queue
+from companion.rules.resolution import resolve
+from companion.rules.setup import DeckMode, check_setup
+from companion.rules.state import (
+    ESTATE_INDEX,
+    ESTATES,
+    Choice,
+    EndValues,
+    GameState,
+    HospitalRecord,
+    LedgerEntry,
+    Phase,
+    Reveal,
+    RoundRecord,
+    Track,
+    Turn,
+)
+
+__all__ = ["RuleViolation", "apply", "replay", "reveal_event"]
+
+_replace = dataclasses.replace
+
+# --- malformed events -------------------------------------------------------------------------
+
+
+@cache
+def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+
+
+def _fits(value: Any, tp: Any) -> bool:
+    origin = typing.get_origin(tp)
+    if origin is typing.Union or origin is getattr(__import__("types"), "UnionType"):
+        return any(_fits(value, arg) for arg in typing.get_args(tp))
+    if origin is tuple:
+        args = typing.get_args(tp)
+        return isinstance(value, tuple) and all(_fits(v, args[0]) for v in value)
+    if tp is type(None):
+        return value is None
+    if tp is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if tp is bool or tp is str:
+        return isinstance(value, tp)
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return isinstance(value, tp)
+    if dataclasses.is_dataclass(tp):
+        return isinstance(value, tp) and all(
+            _fits(getattr(value, name), ftp) for name, ftp in _hints(tp))
+    return False
+
+
+def _check_shape(event: Any) -> None:
+    if type(event) not in _RULE:
+        raise RuleViolation("EVENT", "unknown_event",
+                            f"This is not an event of the game: {type(event).__name__}.",
+                            event=type(event).__name__)
+    for name, tp in _hints(type(event)):
+        if not _fits(getattr(event, name), tp):
+            raise RuleViolation("EVENT", "malformed_event",
+                                f"The event {type(event).__name__} has an invalid {name}.",
+                                event=type(event).__name__, field=name)
+
+
+def _count(value: int, name: str, high: int | None = None) -> None:
+    if value < 0 or (high is not None and value > high):
+        raise RuleViolation("EVENT", "bad_number",
+                            f"{name.capitalize()} must be a number from 0"
+                            + (f" to {high}." if high is not None else " up."),
+                            field=name, value=value)
+
+
+def _player(state: GameState, player: int) -> None:
+    if not 0 <= player < state.players:
+        raise RuleViolation("EVENT", "no_such_player", f"There is no player {player + 1}.",
+                            player=player)
+
+
+def _building(record: RoundRecord, building: int) -> None:
+    if not 0 <= building < len(record.row):
+        raise RuleViolation("EVENT", "no_such_building",
+                            f"There is no building {building + 1} in round {record.number}'s row.",
+                            building=building)
+
+
+# --- the rule each public event belongs to, and the "not now" error ---------------------------
+
+_RULE: dict[type, str] = {
+    ev.GameStarted: "R-SETUP-1", ev.BuildingsRevealed: "R-ROUND-A", ev.SupplyDone: "R-ROUND-B",
+    ev.Entered: "R-ROUND-C", ev.Passed: "R-SPECIAL-3", ev.Revealed: "R-ROUND-D",
+    ev.SpecialTargetChosen: "R-SPECIAL-1", ev.HospitalDiscarded: "R-ROUND-D",
+    ev.BuildingResolved: "R-ROUND-D", ev.RoundEnded: "R-ROUND-E",
+    ev.EntryCorrected: "R-ROUND-C", ev.RevealCorrected: "R-ROUND-D",
+    ev.EndValuesEntered: "R-SETUP-6", ev.NunsCounted: "R-SETUP-6",
+    ev.RatsChanged: "R-SETUP-1", ev.NunCardNoted: "R-SETUP-4", ev.RatChangeDisputed: "EVENT",
+}
+
+_NOW = {
+    "reveal_buildings": "the buildings of round {round} are to be revealed (phase A)",
+    "supply": "the players are doing their supply actions (phase B)",
+    "enter": "{player} is to enter a building (phase C)",
+    "reveal_cards": "{player} is to reveal their cards in the {building} (phase D)",
+    "choose_sword_giver": "{player} is to choose who gives half their hand (Sword)",
+    "choose_flute_receiver": "{player} is to choose who receives the rat (Flute)",
+    "take_actions": "the actions of the {building} are to be taken (phase D)",
+    "end_round": "round {round} is to be ended (phase E)",
+    "end_values": "the game is over: enter the hands, specials, VP markers and nuns",
+    "finished": "the game is over",
+}
+
+
+def _now(step: Step) -> str:
+    return _NOW[step.prompt.value].format(round=step.round, **step.params)
+
+
+def _require(step: Step, event: Any) -> None:
+    if type(event) not in step.allowed:
+        raise RuleViolation(_RULE[type(event)], "not_allowed_now",
+                            f"That is not possible now: {_now(step)}.",
+                            event=type(event).__name__, prompt=step.prompt.value,
+                            **step.params)
+
+
+def _not_your_turn(state: GameState, step: Step, player: int, rule: str) -> RuleViolation:
+    return RuleViolation(rule, "not_your_turn",
+                         f"It is not {state.setup.names[player]}'s turn: {_now(step)}.",
+                         player=state.setup.names[player], **step.params)
+
+
+# --- working copy: the one place influence and rats change ------------------------------------
+
+class _Work:
+    """A mutable working copy of the derived parts of a state, frozen again by `done`."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.tracks = list(state.tracks)
+        self.clock = state.clock
+        self.ledgers = list(state.ledgers)
+        self.rats = list(state.rats)
+
+    def move(self, building: Building, player: int, by: int) -> None:
+        """A disc moves `by` spaces and lands on top of the discs there (R-ROUND-D a)."""
+        if by:
+            self.clock += 1
+            i = ESTATE_INDEX[BUILDINGS[building].estate]
+            self.tracks[i] = self.tracks[i].moved(player, by, self.clock)
+
+    def rat(self, player: int, entry_id: str, delta: int, reason: RatReason, round: int,
+            building: int | None, public: bool) -> None:
+        if not delta:
+            return
+        applied = max(delta, -self.rats[player])
+        self.rats[player] += applied
+        self.ledgers[player] = self.ledgers[player] + (
+            LedgerEntry(entry_id, delta, applied, reason, round, building, public),)
+
+    def done(self, **changes: Any) -> GameState:
+        return _replace(self.state, tracks=tuple(self.tracks), clock=self.clock,
+                        ledgers=tuple(self.ledgers), rats=tuple(self.rats), **changes)
+
+
+def _entry_id(round: int, building: int, reason: RatReason) -> str:
+    return f"{round}.{building + 1}.{reason.value}"
+
+
+def _reveal_effects(work: _Work, record: RoundRecord, player: int, building: int) -> None:
+    reveal = record.reveals[player]
+    assert reveal is not None
+    work.move(record.row[building], player, reveal.population)
+    work.rat(player, _entry_id(record.number, building, RatReason.REVEAL), reveal.other,
+             RatReason.REVEAL, record.number, building, True)
+
+
+def _flute_effects(work: _Work, record: RoundRecord, building: int, settled: bool) -> None:
+    res = resolve(work.state.setup, record, building, settled)
+    for change in res.rat_changes:
+        if change.reason is RatReason.FLUTE:
+            work.rat(change.player, _entry_id(record.number, building, change.reason),
+                     change.delta, change.reason, record.number, building, True)
+
+
+def _action_effects(work: _Work, record: RoundRecord, building: int) -> None:
+    res = resolve(work.state.setup, record, building, settled=True)
+    for change in res.rat_changes:
+        if change.reason is not RatReason.FLUTE:
+            work.rat(change.player, _entry_id(record.number, building, change.reason),
+                     change.delta, change.reason, record.number, building, True)
+    if res.last_round_bonus is not None:
+        work.move(record.row[building], res.last_round_bonus, 1)
+
+
+def _stage_complete(record: RoundRecord, building: int) -> bool:
+    return all(record.reveals[p] is not None for p in record.entrants(building))
+
+
+def _with_record(state: GameState, record: RoundRecord) -> GameState:
+    rounds = state.rounds[:record.number - 1] + (record,) + state.rounds[record.number:]
+    return _replace(state, rounds=rounds)
+
+
+def _snapshot(tracks: Iterable[Track]) -> tuple[tuple[int, ...], ...]:
+    return tuple(t.values for t in tracks)
+
+
+# --- recomputing everything derived after a correction ----------------------------------------
+
+def _stages(players: int, record: RoundRecord) -> list[tuple[str, int]]:
+    """The order a round resolves in: see guide.d_cursor."""
+    buildings = range(len(record.row))
+    if players == 2:
+        return [("reveal", b) for b in buildings] + [("actions", b) for b in buildings]
+    return [(kind, b) for b in buildings for kind in ("reveal", "actions")]
+
+
+def _rebuild(state: GameState) -> GameState:
+    """Influence, rats and round snapshots recomputed from the records; the players' own
+    ledger notes keep their place among the derived entries."""
+    setup, n = state.setup, state.players
+    fresh = _replace(state, tracks=tuple(Track.start(n) for _ in ESTATES), clock=0,
+                     ledgers=((),) * n, rats=(START_RATS,) * n)
+    work = _Work(fresh)
+    rounds = []
+    for record in state.rounds:
+        over = record.number < state.round or state.phase not in (Phase.C, Phase.D)
+        for kind, b in _stages(n, record):
+            if kind == "reveal":
+                for p in record.entrants(b):
+                    if record.reveals[p] is not None:
+                        _reveal_effects(work, record, p, b)
+                if record.entrants(b) and _stage_complete(record, b):
+                    _flute_effects(work, record, b, over or record.resolved[b])
+            elif record.resolved[b]:
+                _action_effects(work, record, b)
+        if record.influence:
+            record = _replace(record, influence=_snapshot(work.tracks))
+        rounds.append(record)
+    ledgers = tuple(_merge(old, new) for old, new in zip(state.ledgers, work.ledgers))
+    rats = []
+    refolded = []
+    for ledger in ledgers:
+        count, entries = START_RATS, []
+        for e in ledger:
+            applied = max(e.delta, -count)
+            count += applied
+            entries.append(e if e.applied == applied else _replace(e, applied=applied))
+        rats.append(count)
+        refolded.append(tuple(entries))
+    return _replace(state, rounds=tuple(rounds), tracks=tuple(work.tracks), clock=work.clock,
+                    ledgers=tuple(refolded), rats=tuple(rats))
+
+
+def _merge(old: tuple[LedgerEntry, ...], derived: tuple[LedgerEntry, ...]
+           ) -> tuple[LedgerEntry, ...]:
+    """The new derived entries, in their order, with the player's own entries (and disputes)
+    kept where they were relative to the derived entries that still exist."""
+    disputed = {e.entry_id for e in old if e.disputed}
+    derived = tuple(_replace(e, disputed=True) if e.entry_id in disputed else e for e in derived)
+    position = {e.entry_id: i for i, e in enumerate(derived)}
+    out: list[LedgerEntry] = []
+    i = 0
+    for entry in old:
+        if entry.public:
+            j = position.get(entry.entry_id)
+            if j is not None and j >= i:
+                out.extend(derived[i:j + 1])
+                i = j + 1
+        else:
+            while i < len(derived) and derived[i].round < entry.round:
+                out.append(derived[i])
+                i += 1
+            out.append(entry)
+    out.extend(derived[i:])
+    return tuple(out)
+
+
+# --- phase D: auto-reveal of 0 cards, end of the phase ----------------------------------------
+
+def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal) -> GameState:
+    record = state.record
+    reveals = list(record.reveals)
+    reveals[player] = reveal
+    later = any(record.reveals[p] is not None for b in range(len(record.row))
+                for p in record.entrants(b)
+                if _after(state.players, record, (b, p), (building, player)))
+    record = _replace(record, reveals=tuple(reveals))
+    state = _with_record(state, record)
+    if later:  # only after a correction moved an entry: recompute in the canonical order
+        return _rebuild(state)
+    work = _Work(state)
+    _reveal_effects(work, record, player, building)
+    if _stage_complete(record, building):
+        _flute_effects(work, record, building, settled=False)
+    return work.done()
+
+
+def _after(players: int, record: RoundRecord, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Does reveal a = (building, player) come after reveal b in the round's order?"""
+    slot_a = record.entrants(a[0]).index(a[1])
+    slot_b = record.entrants(b[0]).index(b[1])
+    return (a[0], slot_a) > (b[0], slot_b)
+
+
+def _advance(state: GameState) -> GameState:
+    """Phase D: reveal 0 declared cards by themselves; when everything is resolved, phase E."""
+    while state.phase is Phase.D:
+        cur = d_cursor(state)
+        if cur.kind == "done":
+            return _replace(state, phase=Phase.E)
+        if cur.kind == "reveal" and state.record.entry(cur.player).cards == 0:  # type: ignore[arg-type, union-attr]
+            state = _record_reveal(state, cur.player, cur.building, Reveal(0, 0))  # type: ignore[arg-type]
+            continue
+        return state
+    return state
+
+
+# --- handlers ---------------------------------------------------------------------------------
+
+def _start(event: ev.GameStarted) -> GameState:
+    setup = event.setup
+    check_setup(setup)
+    n = setup.player_count
+    return GameState(
+        setup=setup, round=1, phase=Phase.A,
+        rounds=(RoundRecord(1, setup.start_player),),
+        tracks=tuple(Track.start(n) for _ in ESTATES), clock=0,
+        ledgers=((),) * n, rats=(START_RATS,) * n,
+        nun_notes=((None,) * NUN_ROW_SIZE,) * n,
+        replacement=setup.replacement, end_values=(None,) * n)
+
+
+def reveal_event(state: GameState) -> ev.BuildingsRevealed:
+    """Digital mode: the row the app's deck reveals now, with the replacement rule applied
+    (R-ROUND-A: while all show the same building, the last is replaced by the top of the
+    replacement stack and goes under it)."""
+    setup = state.setup
+    if setup.deck_mode is not DeckMode.DIGITAL:
+        raise RuleViolation("R-ROUND-A", "physical_deck",
+                            "The players shuffle the real cards; tell the app what was revealed.")
+    k = setup.buildings_per_round
+    row = list(setup.deck[state.deck_pos:state.deck_pos + k])
+    stack = list(state.replacement)
+    replaced = []
+    while len(set(row)) == 1:
+        replaced.append(row[-1])
+        row[-1] = stack.pop(0)
+        stack.append(replaced[-1])
+    return ev.BuildingsRevealed(tuple(row), tuple(replaced))
+
+
+def _names(buildings: Iterable[Building]) -> str:
+    return ", ".join(BUILDINGS[b].name_en for b in buildings)
+
+
+def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameState:
+    _require(next_step(state), event)
+    setup = state.setup
+    k = setup.buildings_per_round
+    row, replaced = event.row, event.replaced
+    if len(row) != k:
+        raise RuleViolation("R-SETUP-6", "buildings_per_round",
+                            f"With {setup.player_count} players, {k} buildings are revealed "
+                            f"each round, not {len(row)}.", expected=k, given=len(row))
+    if setup.deck_mode is DeckMode.DIGITAL:
+        expected = reveal_event(state)
+        if event != expected:
+            raise RuleViolation("R-ROUND-A", "deck_mismatch",
+                                f"The app's deck shows {_names(expected.row)}: lay out those "
+                                "buildings.", row=[b.value for b in expected.row])
+        stack = list(state.replacement)
+        for card in replaced:
+            stack.pop(0)
+            stack.append(card)
+        extra = {"deck_pos": state.deck_pos + k, "replacement": tuple(stack)}
+    else:
+        for b in set(row) | set(replaced):
+            if not setup.in_play(b):
+                raise RuleViolation("R-SETUP-2", "building_not_in_play",
+                                    f"The {BUILDINGS[b].name_en} is not in this game.",
+                                    building=b.value)
+        if len(set(row)) == 1:
+            raise RuleViolation("R-ROUND-A", "all_same",
+                                f"All revealed cards show the {BUILDINGS[row[0]].name_en}: "
+                                "replace the last one with the top card of the replacement "
+                                "stack.", building=row[0].value)
+        if replaced:
+            same = replaced[0]
+            if any(c != same for c in replaced) or any(c != same for c in row[:-1]):
+                raise RuleViolation("R-ROUND-A", "bad_replacement",
+                                    "Only the last card is replaced, and only while all "
+                                    "revealed cards show the same building.")
+        for b in set(row) | set(replaced):
+            needed = row.count(b) + (len(replaced) if replaced and b == replaced[0] else 0)
+            if state.used.count(b) + needed > setup.copies(b):
+                raise RuleViolation("R-COMP-4", "too_many_copies",
+                                    f"Only {setup.copies(b)} {BUILDINGS[b].name_en} cards are "
+                                    "in this game, and the rows so far used them.",
+                                    building=b.value)
+        extra = {}
+    n = state.players
+    record = _replace(state.record, row=row, replaced=replaced, reveals=(None,) * n,
+                      resolved=(False,) * k)
+    return _replace(_with_record(state, record), phase=Phase.B, used=state.used + row, **extra)
+
+
+def _supply_done(state: GameState, event: ev.SupplyDone) -> GameState:
+    _require(next_step(state), event)
+    return _replace(state, phase=Phase.C)
+
+
+def _turn(state: GameState, event: ev.Entered | ev.Passed, turn: Turn) -> GameState:
+    step = next_step(state)
+    _require(step, event)
+    _player(state, event.player)
+    if event.player != step.actor:
+        if state.record.entry(event.player) is not None:
+            raise RuleViolation("R-ROUND-C", "already_entered",
+                                f"{state.setup.names[event.player]} has already entered a "
+                                "building this round.", player=state.setup.names[event.player])
+        raise _not_your_turn(state, step, event.player, "R-ROUND-C")
+    record = _replace(state.record, turns=state.record.turns + (turn,))
+    state = _with_record(state, record)
+    if not turn_queue(record, state.players):
+        state = _advance(_replace(state, phase=Phase.D))
+    return state
+
+
+def _entered(state: GameState, event: ev.Entered) -> GameState:
+    _building(state.record, event.building)
+    _count(event.cards, "cards")
+    return _turn(state, event, Turn(event.player, event.building, event.cards))
+
+
+def _passed(state: GameState, event: ev.Passed) -> GameState:
+    step = next_step(state)
+    if state.phase is Phase.C and ev.Passed not in step.allowed and event.player == step.actor:
+        if not state.setup.special_in_play(Special.PASS):
+            raise RuleViolation("R-SPECIAL-3", "pass_not_in_play",
+                                "There are no Pass cards in this game (no Town Hall).")
+        raise RuleViolation("R-ROUND-C", "pointless_pass",
+                            "Nobody else is still to enter: passing would not change anything, "
+                            "so enter a building.")
+    return _turn(state, event, Turn(event.player, None))
+
+
+def _check_reveal_cards(state: GameState, matching: int, other: int, jokers: int, swords: int,
+                        flutes: int) -> Reveal:
+    for name, value in (("matching", matching), ("other", other), ("jokers", jokers),
+                        ("swords", swords), ("flutes", flutes)):
+        _count(value, name)
+    setup = state.setup
+    if swords and not setup.special_in_play(Special.SWORD):
+        raise RuleViolation("R-SPECIAL-1", "sword_not_in_play",
+                            "There are no Swords in this game (no Castle).")
+    if flutes and not setup.special_in_play(Special.FLUTE):
+        raise RuleViolation("R-SPECIAL-2", "flute_not_in_play",
+                            "There are no Flutes in this game (no Rat Catcher's Hut).")
+    return Reveal(matching, other, jokers, swords, flutes)
+
+
+def _revealed(state: GameState, event: ev.Revealed) -> GameState:
+    step = next_step(state)
+    _require(step, event)
+    _player(state, event.player)
+    _building(state.record, event.building)
+    reveal = _check_reveal_cards(state, event.matching, event.other, event.jokers,
+                                 event.swords, event.flutes)
+    req = step.reveal
+    assert req is not None
+    names = state.setup.names
+    if (event.player, event.building) != (req.player, req.building):
+        raise RuleViolation("R-ROUND-D", "reveal_order",
+                            f"Buildings are resolved in row order and revealed in slot order: "
+                            f"{_now(step)}.", player=names[event.player], **step.params)
+    if reveal.total != req.declared:
+        raise RuleViolation("R-ROUND-D", "reveal_count",
+                            f"{names[req.player]} declared {req.declared} cards but revealed "
+                            f"{reveal.total}.", player=names[req.player], declared=req.declared,
+                            revealed=reveal.total)
+    return _advance(_record_reveal(state, event.player, event.building, reveal))
+
+
+def _special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> GameState:
+    step = next_step(state)
+    rule = "R-SPECIAL-2" if event.special is Special.FLUTE else "R-SPECIAL-1"
+    if ev.SpecialTargetChosen not in step.allowed:
+        raise RuleViolation(rule, "no_choice_now", f"No choice is needed now: {_now(step)}.",
+                            **step.params)
+    req = step.choice
+    assert req is not None
+    if (event.building, event.special) != (req.building, req.special):
+        raise RuleViolation(rule, "no_choice_now", f"No choice is needed there: {_now(step)}.",
+                            **step.params)
+    if event.player not in req.candidates:
+        names = state.setup.names
+        raise RuleViolation(rule, "not_a_candidate",
+                            "Only a player tied for the fewest can be chosen: "
+                            + ", ".join(names[p] for p in req.candidates) + ".",
+                            candidates=[names[p] for p in req.candidates])
+    record = _replace(state.record, choices=state.record.choices + (
+        Choice(event.building, event.special, event.player),))
+    state = _with_record(state, record)
+    if event.special is Special.FLUTE:
+        work = _Work(state)
+        _flute_effects(work, record, event.building, settled=False)
+        state = work.done()
+    return _advance(state)
+
+
+def _hospital(state: GameState, event: ev.HospitalDiscarded) -> GameState:
+    step = next_step(state)
+    _require(step, event)
+    option = next((o for o in step.hospital if o.player == event.player), None)
+    if event.building != step.building or option is None:
+        raise RuleViolation("R-ROUND-D", "no_hospital_action",
+                            "Only a player taking the Hospital's action now can discard there.")
+    if not 0 <= event.cards <= option.up_to:
+        raise RuleViolation("R-ROUND-D", "hospital_limit",
+                            f"The Hospital's action discards up to {option.up_to} hand cards "
+                            f"here, not {event.cards}.", up_to=option.up_to, cards=event.cards)
+    others = tuple(h for h in state.record.hospital
+                   if (h.building, h.player) != (event.building, event.player))
+    record = _replace(state.record, hospital=others + (
+        HospitalRecord(event.building, event.player, event.cards),))
+    return _with_record(state, record)
+
+
+def _building_resolved(state: GameState, event: ev.BuildingResolved) -> GameState:
+    step = next_step(state)
+    _require(step, event)
+    if event.building != step.building:
+        raise RuleViolation("R-ROUND-D", "resolve_in_row_order",
+                            f"Buildings are resolved in row order: {_now(step)}.", **step.params)
+    resolved = list(state.record.resolved)
+    resolved[event.building] = True
+    record = _replace(state.record, resolved=tuple(resolved))
+    work = _Work(_with_record(state, record))
+    _action_effects(work, record, event.building)
+    return _advance(work.done())
+
+
+def _round_ended(state: GameState, event: ev.RoundEnded) -> GameState:
+    _require(next_step(state), event)
+    record = _replace(state.record, influence=_snapshot(state.tracks))
+    state = _with_record(state, record)
+    if state.is_last_round:
+        return _replace(state, phase=Phase.END)
+    nxt = RoundRecord(state.round + 1, (state.start_player + 1) % state.players)
+    return _replace(state, round=state.round + 1, phase=Phase.A, rounds=state.rounds + (nxt,))
+
+
+def _finish_if_complete(state: GameState) -> GameState:
+    if state.nuns is not None and all(v is not None for v in state.end_values):
+        return _replace(state, phase=Phase.FINISHED)
+    return state
+
+
+def _end_values(state: GameState, event: ev.EndValuesEntered) -> GameState:
+    _require(next_step(state), event)
+    _player(state, event.player)
+    for name in ("hand", "swords", "flutes", "passes", "gold", "markers"):
+        _count(getattr(event, name), name)
+    if event.rats is not None:
+        _count(event.rats, "rats")
+    setup = state.setup
+    for special, value, rule in ((Special.SWORD, event.swords, "R-SCORE-3"),
+                                 (Special.FLUTE, event.flutes, "R-SCORE-3"),
+                                 (Special.PASS, event.passes, "R-SCORE-3"),
+                                 (Special.GOLD, event.gold, "R-SCORE-4")):
+        if value and not setup.special_in_play(special):
+            raise RuleViolation(rule, "special_not_in_play",
+                                f"There are no {special.value} cards in this game.",
+                                special=special.value)
+    values = list(state.end_values)
+    values[event.player] = EndValues(event.hand, event.swords, event.flutes, event.passes,
+                                     event.gold, event.markers, event.rats)
+    return _finish_if_complete(_replace(state, end_values=tuple(values)))
+
+
+def _nuns_counted(state: GameState, event: ev.NunsCounted) -> GameState:
+    _require(next_step(state), event)
+    _count(event.nuns, "nuns", MAX_NUNS_IN_ROW)
+    return _finish_if_complete(_replace(state, nuns=event.nuns))
+
+
+# --- corrections ------------------------------------------------------------------------------
+
+def _corrected_round(state: GameState, event: ev.EntryCorrected | ev.RevealCorrected
+                     ) -> tuple[RoundRecord, int]:
+    _require(next_step(state), event)
+    _player(state, event.player)
+    if not 1 <= event.round <= state.round:
+        raise RuleViolation("EVENT", "no_such_round", f"Round {event.round} has not been played.",
+                            round=event.round)
+    record = state.round_record(event.round)
+    index = record.entry_index(event.player)
+    if index < 0:
+        raise RuleViolation("EVENT", "no_entry",
+                            f"{state.setup.names[event.player]} has not entered a building in "
+                            f"round {event.round}.", player=state.setup.names[event.player],
+                            round=event.round)
+    return record, index
+
+
+def _after_correction(state: GameState, record: RoundRecord) -> GameState:
+    state = _rebuild(_with_record(state, record))
+    return _advance(state) if record.number == state.round else state
+
+
+def _entry_corrected(state: GameState, event: ev.EntryCorrected) -> GameState:
+    record, index = _corrected_round(state, event)
+    _building(record, event.building)
+    _count(event.cards, "cards")
+    name = state.setup.names[event.player]
+    reveal = record.reveals[event.player]
+    if reveal is not None and reveal.total != event.cards:
+        raise RuleViolation("R-ROUND-D", "correct_reveal_instead",
+                            f"{name} revealed {reveal.total} cards there: correct the reveal, "
+                            "which changes the declared count too.", player=name,
+                            revealed=reveal.total)
+    if reveal is None and record.resolved and record.resolved[event.building]:
+        raise RuleViolation("R-ROUND-D", "building_already_resolved",
+                            f"The {BUILDINGS[record.row[event.building]].name_en} is already "
+                            f"resolved; {name} has not revealed yet.", player=name)
+    turns = list(record.turns)
+    turns[index] = Turn(event.player, event.building, event.cards)
+    return _after_correction(state, _replace(record, turns=tuple(turns)))
+
+
+def _reveal_corrected(state: GameState, event: ev.RevealCorrected) -> GameState:
+    record, index = _corrected_round(state, event)
+    reveal = _check_reveal_cards(state, event.matching, event.other, event.jokers,
+                                 event.swords, event.flutes)
+    if record.reveals[event.player] is None:
+        name = state.setup.names[event.player]
+        raise RuleViolation("R-ROUND-D", "not_revealed_yet",
+                            f"{name} has not revealed yet in round {event.round}; to change "
+                            "the declared count, correct the entry.", player=name)
+    reveals = list(record.reveals)
+    reveals[event.player] = reveal
+    turns = list(record.turns)
+    turns[index] = _replace(turns[index], cards=reveal.total)
+    return _after_correction(state, _replace(record, reveals=tuple(reveals), turns=tuple(turns)))
+
+
+# --- private events ---------------------------------------------------------------------------
+
+_PRIVATE_REASONS = (RatReason.SUPPLY_DISCARD, RatReason.HOSPITAL, RatReason.CORRECTION)
+
+
+def _rats_changed(state: GameState, event: ev.RatsChanged) -> GameState:
+    _player(state, event.player)
+    if event.reason not in _PRIVATE_REASONS:
+        raise RuleViolation("EVENT", "not_a_private_reason",
+                            "The table records reveals, Flutes and Monasteries itself.",
+                            reason=event.reason.value)
+    if event.delta == 0:
+        raise RuleViolation("EVENT", "zero_change", "A change of 0 rats changes nothing.")
+    if event.reason is RatReason.SUPPLY_DISCARD and event.delta > 0:
+        raise RuleViolation("R-ROUND-B", "supply_gains_no_rats",
+                            "Supply actions only discard rats.")
+    have = state.rats[event.player]
+    if have + event.delta < 0:
+        raise RuleViolation("R-SETUP-1", "rats_negative",
+                            f"{state.setup.names[event.player]} has only {have} rats.",
+                            player=state.setup.names[event.player], rats=have)
+    k = 1 + sum(1 for e in state.ledgers[event.player] if not e.public and e.round == state.round)
+    work = _Work(state)
+    work.rat(event.player, f"{state.round}.p{k}", event.delta, event.reason, state.round, None,
+             False)
+    return work.done()
+
+
+def _nun_noted(state: GameState, event: ev.NunCardNoted) -> GameState:
+    _player(state, event.player)
+    if not 1 <= event.position <= NUN_ROW_SIZE:
+        raise RuleViolation("R-SETUP-4", "no_such_nun_card",
+                            f"The nun row has {NUN_ROW_SIZE} cards, numbered 1 to "
+                            f"{NUN_ROW_SIZE}.", position=event.position)
+    if not 0 <= event.nuns <= 4:
+        raise RuleViolation("R-COMP-2", "nuns_per_card",
+                            "A population card shows 0 to 4 nuns.", nuns=event.nuns)
+    notes = list(state.nun_notes)
+    row = list(notes[event.player])
+    row[event.position - 1] = event.nuns
+    notes[event.player] = tuple(row)
+    return _replace(state, nun_notes=tuple(notes))
+
+
+def _disputed(state: GameState, event: ev.RatChangeDisputed) -> GameState:
+    _player(state, event.player)
+    ledger = state.ledgers[event.player]
+    for i, entry in enumerate(ledger):
+        if entry.entry_id == event.entry_id:
+            ledgers = list(state.ledgers)
+            ledgers[event.player] = ledger[:i] + (_replace(entry, disputed=True),) + ledger[i + 1:]
+            return _replace(state, ledgers=tuple(ledgers))
+    raise RuleViolation("EVENT", "no_such_entry",
+                        f"There is no entry {event.entry_id!r} in this ledger.",
+                        entry_id=event.entry_id)
+
+
+_HANDLERS: dict[type, Any] = {
+    ev.BuildingsRevealed: _buildings_revealed, ev.SupplyDone: _supply_done,
+    ev.Entered: _entered, ev.Passed: _passed, ev.Revealed: _revealed,
+    ev.SpecialTargetChosen: _special_chosen, ev.HospitalDiscarded: _hospital,
+    ev.BuildingResolved: _building_resolved, ev.RoundEnded: _round_ended,
+    ev.EntryCorrected: _entry_corrected, ev.RevealCorrected: _reveal_corrected,
+    ev.EndValuesEntered: _end_values, ev.NunsCounted: _nuns_counted,
+    ev.RatsChanged: _rats_changed, ev.NunCardNoted: _nun_noted,
+    ev.RatChangeDisputed: _disputed,
+}
+
+
+def apply(state: GameState | None, event: ev.Event) -> GameState:
+    """The state after `event`; raises RuleViolation (state untouched) if it is not allowed."""
+    _check_shape(event)
+    if state is None:
+        if not isinstance(event, ev.GameStarted):
+            raise RuleViolation("EVENT", "not_started",
+                                "A game begins with its setup (GameStarted).")
+        return _start(event)
+    if isinstance(event, ev.GameStarted):
+        raise RuleViolation("EVENT", "already_started", "This game has already started.")
+    return _HANDLERS[type(event)](state, event)
+
+
+def replay(events: Iterable[ev.Event]) -> GameState | None:
+    """The fold of `events` (None for no events)."""
+    state = None
+    for event in events:
+        state = apply(state, event)
+    return state

@@ -1,0 +1,266 @@
+"""How one building of one round resolves (R-ROUND-D, R-SPECIAL): a pure function of the records.
+
+The UI, the replay printout and the engine's own effects all read `resolve_building`, so what
+the table is told and what the engine does are the same thing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from companion.rules.catalog import BUILDINGS, Action, ActionKind, Building, Estate, Special
+from companion.rules.events import RatReason
+from companion.rules.setup import Setup
+from companion.rules.state import GameState, Reveal, RoundRecord
+
+
+class PremiumReason(StrEnum):
+    """Why a player takes the premium action (R-ROUND-D b)."""
+
+    MOST_CARDS = "most_cards"
+    FIRST_IN_ON_TIE = "first_in_on_tie"
+    ALONE = "alone"
+    TWO_PLAYER_RULE = "two_player_rule"
+    """2 players: the one premium of the round goes to whoever played more cards (tie: entered
+    first), in the building they entered."""
+
+
+class SpecialOutcome(StrEnum):
+    """The result of comparing Swords (Flutes) in a building (R-SPECIAL-1/2)."""
+
+    ALL_EQUAL = "all_equal"
+    """Everyone there played as many (a player alone, or nobody played any): nothing happens."""
+    SINGLE = "single"
+    """One player played the fewest."""
+    CHOSEN = "chosen"
+    """Several tied for fewest; the winner chose."""
+    CHOICE_NEEDED = "choice_needed"
+    """Several tied for fewest; the winner must choose now (SpecialTargetChosen)."""
+    DEFAULTED = "defaulted"
+    """A later correction created a tie nobody chose for: the earliest entrant of the tied."""
+
+
+@dataclass(frozen=True)
+class SpecialResult:
+    special: Special
+    outcome: SpecialOutcome
+    most: int | None
+    """Who played the most (earliest entrant on a tie); the one who chooses on a tie for fewest."""
+    fewest: int | None
+    """Who played the fewest (as chosen on a tie); None while a choice is needed."""
+    candidates: tuple[int, ...]
+    """Everyone tied for fewest, in slot order."""
+
+    @property
+    def happens(self) -> bool:
+        return self.outcome is not SpecialOutcome.ALL_EQUAL and self.fewest is not None
+
+    @property
+    def giver(self) -> int | None:
+        """Sword: who gives half their hand; Flute: who gives (discards) a rat."""
+        if not self.happens:
+            return None
+        return self.fewest if self.special is Special.SWORD else self.most
+
+    @property
+    def receiver(self) -> int | None:
+        if not self.happens:
+            return None
+        return self.most if self.special is Special.SWORD else self.fewest
+
+
+@dataclass(frozen=True)
+class PlayerReveal:
+    player: int
+    slot: int
+    """1-based slot on the building card (= entry order)."""
+    declared: int
+    reveal: Reveal | None
+    """None until revealed."""
+
+    @property
+    def influence(self) -> int:
+        return self.reveal.population if self.reveal else 0
+
+    @property
+    def rats(self) -> int:
+        return self.reveal.other if self.reveal else 0
+
+
+@dataclass(frozen=True)
+class ActionTaken:
+    player: int
+    premium: bool
+    action: Action
+    draws: int | None = None
+    """Brewery: the population cards to draw (from the influence gained this round)."""
+    hospital_cards: int | None = None
+    """Hospital: the hand cards the player discarded (as recorded; 0 if none)."""
+
+
+@dataclass(frozen=True)
+class RatChange:
+    player: int
+    delta: int
+    reason: RatReason
+
+
+@dataclass(frozen=True)
+class BuildingResolution:
+    round: int
+    building: int
+    kind: Building
+    estate: Estate
+    reveals: tuple[PlayerReveal, ...]
+    """In slot order."""
+    complete: bool
+    """Every player there has revealed."""
+    sword: SpecialResult | None
+    """None if the Sword is not in play or the reveals are not complete."""
+    flute: SpecialResult | None
+    premium: int | None
+    premium_reason: PremiumReason | None
+    normal: tuple[int, ...]
+    """Everyone else there, in entry order."""
+    last_round: bool
+    actions: tuple[ActionTaken, ...]
+    """Premium first, then the others in entry order; none in the last round."""
+    last_round_bonus: int | None
+    """Last round: the player who would take the premium gains +1 influence instead."""
+    rat_changes: tuple[RatChange, ...]
+    """Flute, Monastery and Hospital; reveal rats are in `reveals`."""
+
+    @property
+    def entrants(self) -> tuple[int, ...]:
+        return tuple(r.player for r in self.reveals)
+
+
+def _special(special: Special, record: RoundRecord, entrants: tuple[int, ...], building: int,
+             settled: bool) -> SpecialResult:
+    attr = "swords" if special is Special.SWORD else "flutes"
+    counts = [getattr(record.reveals[p], attr) for p in entrants]
+    high, low = max(counts), min(counts)
+    if high == low:
+        return SpecialResult(special, SpecialOutcome.ALL_EQUAL, None, None, ())
+    most = entrants[counts.index(high)]
+    candidates = tuple(p for p, c in zip(entrants, counts) if c == low)
+    if len(candidates) == 1:
+        return SpecialResult(special, SpecialOutcome.SINGLE, most, candidates[0], candidates)
+    chosen = record.choice(building, special)
+    if chosen in candidates:
+        return SpecialResult(special, SpecialOutcome.CHOSEN, most, chosen, candidates)
+    if settled:
+        return SpecialResult(special, SpecialOutcome.DEFAULTED, most, candidates[0], candidates)
+    return SpecialResult(special, SpecialOutcome.CHOICE_NEEDED, most, None, candidates)
+
+
+def round_premium(record: RoundRecord, players: int) -> tuple[int, PremiumReason] | None:
+    """2 players (R-ROUND-D b): the one premium of the round, once both reveals are in.
+
+    [ruling] Only then is it known, so with 2 players all the round's reveals come before any
+    building's actions.
+    """
+    reveals = record.reveals
+    if players != 2 or any(r is None for r in reveals) or not record.turns:
+        return None
+    cards = [r.population for r in reveals]  # type: ignore[union-attr]
+    if cards[0] != cards[1]:
+        return (0 if cards[0] > cards[1] else 1), PremiumReason.TWO_PLAYER_RULE
+    first = min(range(players), key=record.entry_index)
+    return first, PremiumReason.TWO_PLAYER_RULE
+
+
+def _premium(record: RoundRecord, players: int, building: int, entrants: tuple[int, ...]
+             ) -> tuple[int | None, PremiumReason | None]:
+    if not entrants:
+        return None, None
+    cards = [record.reveals[p].population for p in entrants]  # type: ignore[union-attr]
+    if players == 2:
+        held = round_premium(record, players)
+        if held is None:
+            return None, None
+        holder = held[0]
+        if holder not in entrants:
+            return None, None
+        if len(entrants) == 1:
+            return holder, PremiumReason.TWO_PLAYER_RULE
+    if len(entrants) == 1:
+        return entrants[0], PremiumReason.ALONE
+    high = max(cards)
+    winner = entrants[cards.index(high)]
+    return winner, (PremiumReason.MOST_CARDS if cards.count(high) == 1
+                    else PremiumReason.FIRST_IN_ON_TIE)
+
+
+def _action_rats(action: Action, player: int, hospital_cards: int) -> RatChange | None:
+    if action.kind is ActionKind.DISCARD_RATS:
+        return RatChange(player, -action.amount, RatReason.MONASTERY)
+    if action.kind is ActionKind.HOSPITAL:
+        delta = -(action.amount + hospital_cards)
+        return RatChange(player, delta, RatReason.HOSPITAL) if delta else None
+    return None
+
+
+def resolve(setup: Setup, record: RoundRecord, building: int, settled: bool
+            ) -> BuildingResolution:
+    """The resolution of `building` in `record`. `settled`: the building's actions are done (or
+    the round is over), so a Sword/Flute choice nobody made is defaulted rather than asked for."""
+    players = setup.player_count
+    kind = record.row[building]
+    info = BUILDINGS[kind]
+    entrants = record.entrants(building)
+    reveals = tuple(
+        PlayerReveal(p, slot, record.entry(p).cards, record.reveals[p])  # type: ignore[union-attr]
+        for slot, p in enumerate(entrants, 1))
+    complete = all(r.reveal is not None for r in reveals)
+    last_round = record.number == setup.rounds
+    sword = flute = None
+    premium: int | None = None
+    reason: PremiumReason | None = None
+    normal: tuple[int, ...] = ()
+    actions: list[ActionTaken] = []
+    rat_changes: list[RatChange] = []
+    bonus: int | None = None
+    if complete and entrants:
+        if setup.special_in_play(Special.SWORD):
+            sword = _special(Special.SWORD, record, entrants, building, settled)
+        if setup.special_in_play(Special.FLUTE):
+            flute = _special(Special.FLUTE, record, entrants, building, settled)
+            if flute.happens:
+                rat_changes.append(RatChange(flute.receiver, +1, RatReason.FLUTE))  # type: ignore[arg-type]
+                rat_changes.append(RatChange(flute.giver, -1, RatReason.FLUTE))  # type: ignore[arg-type]
+        premium, reason = _premium(record, players, building, entrants)
+        if players != 2 or round_premium(record, players) is not None:
+            normal = tuple(p for p in entrants if p != premium)
+            if last_round:
+                bonus = premium
+            else:
+                order = ((premium,) if premium is not None else ()) + normal
+                for p in order:
+                    is_premium = p == premium
+                    action = info.premium if is_premium else info.normal
+                    gained = record.reveals[p].population  # type: ignore[union-attr]
+                    draws = None
+                    if action.kind is ActionKind.BREWERY_DRAW:
+                        draws = gained // action.amount
+                    cards = None
+                    if action.kind is ActionKind.HOSPITAL:
+                        cards = min(record.hospital_cards(building, p), action.hand_cards_up_to)
+                    actions.append(ActionTaken(p, is_premium, action, draws, cards))
+                    change = _action_rats(action, p, cards or 0)
+                    if change:
+                        rat_changes.append(change)
+    return BuildingResolution(
+        round=record.number, building=building, kind=kind, estate=info.estate, reveals=reveals,
+        complete=complete, sword=sword, flute=flute, premium=premium, premium_reason=reason,
+        normal=normal, last_round=last_round, actions=tuple(actions), last_round_bonus=bonus,
+        rat_changes=tuple(rat_changes))
+
+
+def resolve_building(state: GameState, round: int, building: int) -> BuildingResolution:
+    """The resolution of `building` (position in the row) in round `round` (1-based)."""
+    record = state.round_record(round)
+    settled = round < state.round or state.phase not in ("C", "D") or (
+        building < len(record.resolved) and record.resolved[building])
+    return resolve(state.setup, record, building, settled)

@@ -1,0 +1,269 @@
+"""The state of a game: immutable values, the fold of its events (see engine.apply).
+
+A round keeps its raw records (row, entries in time order incl. passes, reveals, choices,
+Hospital discards, resolved buildings) in a `RoundRecord`; influence tracks and rat ledgers are
+derived from those records and kept up to date incrementally, and recomputed from the records
+when an earlier record is corrected.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from companion.rules.catalog import BUILDINGS, Building, Estate, Special
+from companion.rules.events import RatReason
+from companion.rules.setup import Setup
+
+ESTATES: tuple[Estate, ...] = tuple(Estate)
+ESTATE_INDEX = {e: i for i, e in enumerate(ESTATES)}
+
+
+class Phase(StrEnum):
+    A = "A"
+    """Reveal the round's buildings (R-ROUND-A)."""
+    B = "B"
+    """Supply (R-ROUND-B)."""
+    C = "C"
+    """Enter buildings (R-ROUND-C)."""
+    D = "D"
+    """Resolve the buildings in row order (R-ROUND-D)."""
+    E = "E"
+    """End of the round (R-ROUND-E)."""
+    END = "END"
+    """After the last round: entering hands, specials, VP markers and the nuns (R-SCORE)."""
+    FINISHED = "FINISHED"
+    """Everything entered: the game can be scored."""
+
+
+@dataclass(frozen=True)
+class Track:
+    """One estate's influence track: each player's value, and when their disc arrived on its
+    current space (a game-wide counter), so the stacking order on a space is known (R-ROUND-D a:
+    a disc landing on an occupied space goes on top; R-SCORE-1 ties)."""
+
+    values: tuple[int, ...]
+    arrivals: tuple[int, ...]
+
+    def value(self, player: int) -> int:
+        return self.values[player]
+
+    def order_on_space(self, value: int) -> tuple[int, ...]:
+        """The players whose disc is on `value`, bottom to top (first arrived first)."""
+        here = [p for p, v in enumerate(self.values) if v == value]
+        return tuple(sorted(here, key=self.arrivals.__getitem__))
+
+    def moved(self, player: int, by: int, clock: int) -> Track:
+        values = list(self.values)
+        arrivals = list(self.arrivals)
+        values[player] += by
+        arrivals[player] = clock
+        return Track(tuple(values), tuple(arrivals))
+
+    @staticmethod
+    def start(players: int) -> Track:
+        """Every disc on the first space, stacked in seating order (R-SETUP: setup step 2)."""
+        return Track((0,) * players, tuple(range(-players, 0)))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of phase C, in time order: an entry (`building` set) or a Pass (`None`)."""
+
+    player: int
+    building: int | None
+    cards: int = 0
+
+    @property
+    def passed(self) -> bool:
+        return self.building is None
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """The cards one player revealed in their building (R-ROUND-D a)."""
+
+    matching: int
+    other: int
+    jokers: int = 0
+    swords: int = 0
+    flutes: int = 0
+
+    @property
+    def population(self) -> int:
+        """Population + Joker cards: the influence gained and the count for the premium."""
+        return self.matching + self.other + self.jokers
+
+    @property
+    def total(self) -> int:
+        return self.population + self.swords + self.flutes
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A Sword/Flute tie for fewest, decided by the winner (R-SPECIAL-1/2)."""
+
+    building: int
+    special: Special
+    player: int
+
+
+@dataclass(frozen=True)
+class HospitalRecord:
+    building: int
+    player: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """What happened in one round, as recorded (and corrected) at the table."""
+
+    number: int
+    start_player: int
+    row: tuple[Building, ...] = ()
+    replaced: tuple[Building, ...] = ()
+    turns: tuple[Turn, ...] = ()
+    reveals: tuple[Reveal | None, ...] = ()
+    """Per seat; None until revealed."""
+    choices: tuple[Choice, ...] = ()
+    hospital: tuple[HospitalRecord, ...] = ()
+    resolved: tuple[bool, ...] = ()
+    """Per building of the row: actions done (R-ROUND-D b/c)."""
+    influence: tuple[tuple[int, ...], ...] = ()
+    """After the round ended: influence per estate (catalog order) per player."""
+
+    def entry(self, player: int) -> Turn | None:
+        for turn in self.turns:
+            if turn.player == player and not turn.passed:
+                return turn
+        return None
+
+    def entry_index(self, player: int) -> int:
+        """Position of the player's entry in time order (passes included); -1 if none."""
+        for i, turn in enumerate(self.turns):
+            if turn.player == player and not turn.passed:
+                return i
+        return -1
+
+    def entrants(self, building: int) -> tuple[int, ...]:
+        """The players in `building`, in slot order (= entry order)."""
+        return tuple(t.player for t in self.turns if t.building == building)
+
+    def entries(self) -> tuple[Turn, ...]:
+        return tuple(t for t in self.turns if not t.passed)
+
+    def estate(self, building: int) -> Estate:
+        return BUILDINGS[self.row[building]].estate
+
+    def choice(self, building: int, special: Special) -> int | None:
+        for c in self.choices:
+            if c.building == building and c.special == special:
+                return c.player
+        return None
+
+    def hospital_cards(self, building: int, player: int) -> int:
+        for h in self.hospital:
+            if h.building == building and h.player == player:
+                return h.cards
+        return 0
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """One change of a player's rats. `delta` is the change as recorded, `applied` the change
+    actually made (a player never has fewer than 0 rats). Entries derived from public events
+    (`public`) carry ids "round.building.reason"; a player's own notes "round.pN"."""
+
+    entry_id: str
+    delta: int
+    applied: int
+    reason: RatReason
+    round: int
+    building: int | None
+    public: bool
+    disputed: bool = False
+
+
+@dataclass(frozen=True)
+class EndValues:
+    """R-SCORE: what a player holds at the end of the game."""
+
+    hand: int
+    swords: int
+    flutes: int
+    passes: int
+    gold: int
+    markers: int
+    rats: int | None = None
+
+
+@dataclass(frozen=True)
+class GameState:
+    setup: Setup
+    round: int
+    """1-based; during END/FINISHED the last round's number."""
+    phase: Phase
+    rounds: tuple[RoundRecord, ...]
+    """Every round begun, in order; the last one is the current one (history per round)."""
+    tracks: tuple[Track, ...]
+    """Influence per estate, in catalog order (`track(estate)`)."""
+    clock: int
+    """Counts disc moves: the arrival stamps of the tracks."""
+    ledgers: tuple[tuple[LedgerEntry, ...], ...]
+    """Per seat: every change of that player's rats, in time order (private!)."""
+    rats: tuple[int, ...]
+    """Per seat: current rats (private!)."""
+    nun_notes: tuple[tuple[int | None, ...], ...]
+    """Per seat: the nuns the player noted for nun-row cards 1-5 (private!)."""
+    deck_pos: int = 0
+    """Digital mode: the building cards dealt from `setup.deck` so far."""
+    replacement: tuple[Building, ...] = ()
+    """Digital mode: the replacement stack now, top first."""
+    used: tuple[Building, ...] = ()
+    """Building cards revealed in the rows so far (physical mode checks copies with it)."""
+    end_values: tuple[EndValues | None, ...] = ()
+    nuns: int | None = None
+
+    # --- convenient views of the current round -----------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.setup.player_count
+
+    @property
+    def record(self) -> RoundRecord:
+        return self.rounds[-1]
+
+    @property
+    def start_player(self) -> int:
+        return self.record.start_player
+
+    @property
+    def row(self) -> tuple[Building, ...]:
+        return self.record.row
+
+    @property
+    def turns(self) -> tuple[Turn, ...]:
+        """This round's entries and passes, in time order."""
+        return self.record.turns
+
+    @property
+    def reveals(self) -> tuple[Reveal | None, ...]:
+        return self.record.reveals
+
+    @property
+    def is_last_round(self) -> bool:
+        return self.round == self.setup.rounds
+
+    def track(self, estate: Estate) -> Track:
+        return self.tracks[ESTATE_INDEX[estate]]
+
+    def influence(self, player: int, estate: Estate) -> int:
+        return self.tracks[ESTATE_INDEX[estate]].values[player]
+
+    def ledger(self, player: int) -> tuple[LedgerEntry, ...]:
+        return self.ledgers[player]
+
+    def round_record(self, number: int) -> RoundRecord:
+        return self.rounds[number - 1]
