@@ -43,6 +43,7 @@ COOKIE_MAX_AGE = 60 * 60 * 24 * 30
 MAX_BODY = 2048
 HEARTBEAT_SECONDS = 10.0
 HOST_KEY_HEADER = "x-host-key"
+PREFIX = "/phone"
 
 _SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
@@ -132,10 +133,10 @@ def _client(request: Request) -> str:
 
 
 def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRoute]:
-    """Routes to mount in the table's server; all of them live under `/phone`.
+    """Routes for the table's server to mount at `/phone` (the page links there), before the
+    Flet app's catch-all mount at `/`: `Mount("/phone", routes=phone_routes(hub))`.
 
-    Put them before the Flet app's catch-all mount at `/`. `rules` defaults to the real
-    engine's ledger events and `player_view`.
+    `rules` defaults to the real engine's ledger events and `player_view`.
     """
     assets = _Assets()
     ledger_rules = rules
@@ -368,15 +369,15 @@ def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRo
         Route("/{game}/seats/{seat}/code", guarded(host_code), methods=["POST"]),
         Route("/{game}/seats/{seat}", guarded(host_release), methods=["DELETE"]),
     ]
-    return [Mount("/phone", routes=[
+    return [
         Route("/", page, methods=["GET"]),
         Route("/join/{token}", page, methods=["GET"]),
         Route("/static/{name}", static, methods=["GET"]),
         Mount("/api", routes=api),
         Mount("/host", routes=host),
-    ])]
+    ]
 
 
 def phone_app(hub: PhoneHub, rules: LedgerRules | None = None) -> Starlette:
-    """The phone routes alone, as an app: for tests, benchmarks and trying the page out."""
-    return Starlette(routes=phone_routes(hub, rules))
+    """The phone routes alone, as an app (mounted at `/phone`): for tests and benchmarks."""
+    return Starlette(routes=[Mount(PREFIX, routes=phone_routes(hub, rules))])

@@ -1,0 +1,137 @@
+"""The phone page in a real browser: three phones at one table, each its own browser context."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from companion.phones.hub import Hub
+from companion.phones.qr import pairing_url
+from companion.phones.routes import phone_app
+from support.browser import chromium_browser, live_server, requires_chromium
+from support.phones import TOY_RULES, FakeSession, TableRecordedRats, toy_hub
+
+pytestmark = [pytest.mark.browser, requires_chromium]
+
+ANNA, BEN, CARLA = 0, 1, 2
+
+
+@pytest.fixture
+def table() -> Iterator[tuple[Hub, FakeSession, str]]:
+    session = FakeSession(players=3)
+    hub = toy_hub({"g1": session})
+    with live_server(phone_app(hub, TOY_RULES)) as base_url:
+        hub.base_url = base_url
+        yield hub, session, base_url
+
+
+@pytest.fixture(scope="module")
+def browser():  # type: ignore[no-untyped-def]
+    with chromium_browser() as browser:
+        yield browser
+
+
+def scan(browser, hub: Hub, seat: int, locale: str = "en-GB"):  # type: ignore[no-untyped-def]
+    """A phone scans the seat's QR: a fresh browser context opens the pairing URL."""
+    context = browser.new_context(locale=locale, viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(pairing_url(hub.base_url, hub.registry.issue_token("g1", seat)))
+    return context, page
+
+
+def rats_shown(page) -> str:  # type: ignore[no-untyped-def]
+    page.locator("#reveal").click()
+    return page.locator("#rats").inner_text()
+
+
+def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> None:
+    hub, session, _ = table
+    anna_ctx, anna = scan(browser, hub, ANNA)
+    ben_ctx, ben = scan(browser, hub, BEN, locale="de-DE")
+    try:
+        anna.wait_for_url("**/phone/")
+        assert anna.locator("#who").inner_text() == "Player 1"
+        assert not anna.locator("#rats").is_visible()
+        assert rats_shown(anna) == "10 rats"
+        ben.wait_for_url("**/phone/")
+        assert ben.locator("h1").inner_text() == "Meine Ratten"
+        assert ben.locator("#link").inner_text() == "verbunden"
+
+        anna.fill("#amount", "2")
+        anna.locator("[data-reason=hospital]").click()
+        anna.locator("#history li").first.wait_for()
+        assert anna.locator("#history li").first.inner_text() == "−2: Hospital, round 1"
+        assert session.state.ledgers[ANNA].rats == 8
+
+        session.submit(TableRecordedRats(ANNA, 2, "reveal", round=3, building="monastery",
+                                         count=2))
+        newest = anna.locator("#history li").first
+        newest.filter(has_text="Monastery").wait_for()
+        assert newest.inner_text().startswith(
+            "+2: 2 cards off-estate at the Monastery, round 3")
+        assert rats_shown(anna) == "10 rats"
+        newest.get_by_role("button", name="Dispute").click()
+        anna.locator("#history .disputed").wait_for()
+
+        anna.select_option("#position", "3")
+        anna.select_option("#nun-count", "4")
+        anna.locator("#note").click()
+        anna.locator("#notes li").wait_for()
+        assert anna.locator("#bound").inner_text() == "The nun row holds at least 4 nuns."
+
+        assert ben.locator("#history li").count() == 0
+        assert rats_shown(ben) == "10 Ratten"
+    finally:
+        anna_ctx.close()
+        ben_ctx.close()
+
+
+def test_a_reload_reconnects_and_a_second_scan_is_refused(browser, table) -> None:
+    hub, session, base_url = table
+    context, carla = scan(browser, hub, CARLA)
+    neighbour = browser.new_context()
+    try:
+        carla.wait_for_url("**/phone/")
+        carla.locator("[data-reason=supply_discard]").click()
+        carla.locator("#history li").wait_for()
+        carla.reload()
+        carla.locator("#history li").wait_for()
+        assert carla.locator("#link").inner_text() == "live"
+        session.submit(TableRecordedRats(CARLA, 1, "flute", round=2))
+        carla.locator("#history li", has_text="Flute").wait_for()
+
+        token = hub.registry.issue_token("g1", ANNA)
+        first = browser.new_context()
+        first.new_page().goto(pairing_url(base_url, token))
+        first.pages[0].wait_for_url("**/phone/")
+        second = neighbour.new_page()
+        second.goto(pairing_url(base_url, token))
+        second.locator("#pairing-text", has_text="already paired").wait_for()
+        assert second.locator("#ledger").is_hidden()
+        first.close()
+    finally:
+        context.close()
+        neighbour.close()
+
+
+def test_a_released_seat_is_locked_out_and_paired_again(browser, table) -> None:
+    hub, _, _ = table
+    old_ctx, old_phone = scan(browser, hub, BEN)
+    try:
+        old_phone.wait_for_url("**/phone/")
+        old_phone.locator("#ledger").wait_for()
+        hub.registry.release("g1", BEN)
+        old_phone.locator("#pairing-text", has_text="not paired").wait_for()
+        old_phone.reload()
+        old_phone.locator("#pairing-text", has_text="not paired").wait_for()
+
+        new_ctx, new_phone = scan(browser, hub, BEN)
+        try:
+            new_phone.wait_for_url("**/phone/")
+            assert new_phone.locator("#who").inner_text() == "Player 2"
+            assert rats_shown(new_phone) == "10 rats"
+        finally:
+            new_ctx.close()
+    finally:
+        old_ctx.close()
