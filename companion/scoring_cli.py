@@ -108,7 +108,7 @@ def end_state_from_json(data: object) -> EndState:
     return EndState(
         players=_list_of_names("players", doc["players"]),
         house_rules=_rules(doc.get("rules", {})),
-        in_play=frozenset(in_play),  # type: ignore[arg-type]
+        in_play=frozenset(in_play),
         influence=_nested("influence", doc.get("influence", {})),  # type: ignore[arg-type]
         arrival={key: _list_of_names(f"arrival.{key}", order)  # type: ignore[misc]
                  for key, order in _object("arrival", doc.get("arrival", {})).items()},

@@ -143,6 +143,7 @@ def test_the_all_dead_variant_is_read_from_the_rules(
     doc["rules"]["all_dead_variant"] = True
     code, out, _ = score_in_process(doc, capsys, monkeypatch)
     result = json.loads(out)
+    assert code == 0
     assert (result["winners"], result["everyone_died"]) == (["Ben"], True)
 
 

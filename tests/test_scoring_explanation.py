@@ -118,14 +118,27 @@ def test_every_line_renders_as_an_english_sentence(end: EndState) -> None:
         assert sentence.endswith(".") and "{" not in sentence
 
 
+def test_each_player_can_read_the_lines_about_them() -> None:
+    # R-SCORE-1, R-SCORE-2: Anna sees her Church place and the hand tie she shares with Cem.
+    result = score(EndState(players=("Anna", "Ben", "Cem"),
+                            influence={Estate.CHURCH: {"Anna": 3, "Ben": 5}},
+                            hand={"Anna": 2, "Cem": 2}, nuns=20))
+    assert [line.text() for line in result.about("Anna")] == [
+        "Church: Anna 2nd with 3 influence: 5 VP.",
+        "Hand: Anna and Cem tie for the most population and Joker cards (2): 1 VP each.",
+        "Anna: 6 VP (estates 5, hand 1, specials 0, Gold 0, markers 0).",
+        "Plague: Anna has 0 rats, fewer than the 20 nuns, and survives.",
+    ]
+
+
 def test_every_code_has_an_english_sentence() -> None:
     assert set(ENGLISH) == set(Code)
 
 
 def test_the_lines_follow_the_rulebook_order() -> None:
     result = score(EndState(players=("Anna", "Ben"), markers={"Anna": 1}, rats={"Ben": 3},
-                            nuns=2, in_play=frozenset({Special.GOLD, Special.PASS}), gold={"Ben": 1},
-                            influence={Estate.MAGIC: {"Ben": 1}}))
+                            nuns=2, in_play=frozenset({Special.GOLD, Special.PASS}),
+                            gold={"Ben": 1}, influence={Estate.MAGIC: {"Ben": 1}}))
     steps = list(Step)
     order = [steps.index(line.step) for line in result.explanation]
     assert order == sorted(order)

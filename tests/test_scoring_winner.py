@@ -8,11 +8,12 @@ from collections.abc import Mapping
 from companion.rules.house_rules import HouseRules
 from companion.rules.scoring import Code, EndState, ScoreResult, score
 
+DEFAULT = HouseRules()
 VARIANT = HouseRules(all_dead_variant=True)
 
 
 def game(vp: Mapping[str, int], rats: Mapping[str, int], nuns: int,
-         rules: HouseRules = HouseRules()) -> ScoreResult:
+         rules: HouseRules = DEFAULT) -> ScoreResult:
     """A finished game where each player's VP all come from their printed markers."""
     return score(EndState(players=tuple(vp), markers=vp, rats=rats, nuns=nuns,
                           house_rules=rules))

@@ -137,7 +137,7 @@ class EndState:
                                     f"unknown player {name!r} (players are "
                                     f"{_names(self.players)})")
 
-    def _checked_counts(self, path: str, counts: Mapping[str, int]) -> Mapping[str, int]:
+    def _checked_counts(self, path: str, counts: object) -> Mapping[str, int]:
         if not isinstance(counts, Mapping):
             raise ScoringInputError(path, "must map player names to numbers")
         for name, value in counts.items():
@@ -282,6 +282,19 @@ class Line:
     def text(self) -> str:
         return ENGLISH[self.code](self.params)
 
+    def players(self) -> tuple[str, ...]:
+        """Every player the line names, in the order it names them."""
+        named: list[str] = []
+        for key in _PLAYER_PARAMS:
+            value = self.params.get(key)
+            for name in (value,) if isinstance(value, str) else value or ():
+                if name not in named:
+                    named.append(name)
+        return tuple(named)
+
+
+_PLAYER_PARAMS = ("player", "players", "tied", "on_top", "underneath", "top_down")
+
 
 def _line(step: Step, code: Code, **params: Param) -> Line:
     return Line(step, code, MappingProxyType(params))
@@ -323,6 +336,10 @@ class ScoreResult:
 
     def lines(self, step: Step) -> tuple[Line, ...]:
         return tuple(line for line in self.explanation if line.step is step)
+
+    def about(self, player: str) -> tuple[Line, ...]:
+        """The lines that name `player`: their own scoring sheet, for "why did I get that?"."""
+        return tuple(line for line in self.explanation if player in line.players())
 
     @property
     def tie_break(self) -> tuple[Line, ...]:
