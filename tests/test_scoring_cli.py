@@ -12,8 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.cli import main
+from companion.rules.scoring import ScoringInputError, score
+from companion.scoring_cli import end_state_from_json, result_to_json
 
 # The example from issue 3. Worked by hand:
 # Peasantry: Anna and Ben tie on 3, Anna's disc on top wins: Anna 10, Ben 5 (R-SCORE-1).
@@ -189,3 +193,39 @@ def test_a_missing_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[s
     err = capsys.readouterr().err
     assert f"{missing}: cannot read" in err
     assert err.count("\n") == 1
+
+
+def _paths(doc: Any, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found = [prefix] if prefix else []
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            found += _paths(value, (*prefix, key))
+    return found
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.floats(allow_nan=True)
+    | st.text(max_size=8) | st.sampled_from(["Anna", "Dora", "church", "gold", "joker"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.text(max_size=8) | st.sampled_from(["Anna", "Ben", "peasantry", "sword"]), inner,
+        max_size=4),
+    max_leaves=10)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_any_json_is_either_scored_or_refused_with_a_field(data: st.DataObject) -> None:
+    # A typo anywhere in the document ends in ScoringInputError, never in another exception.
+    doc = copy.deepcopy(EXAMPLE)
+    path = data.draw(st.sampled_from(_paths(doc)))
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = data.draw(JSON_VALUES)
+    try:
+        result = score(end_state_from_json(doc))
+    except ScoringInputError as error:
+        assert error.field and error.message
+        assert "\n" not in str(error)
+    else:
+        assert json.loads(json.dumps(result_to_json(result)))["players"]
