@@ -44,3 +44,39 @@ def violation_text(t: Translator, exc: Any) -> str:
         except (KeyError, IndexError):
             message = getattr(exc, "message", str(exc))
     return f"{message} ({rule})" if rule and rule != "EVENT" else message
+
+PROMPTS: dict[str, str] = {
+    "start_game": N_("Set up a new game."),
+    "reveal_buildings": N_("Round {round}: reveal {count} buildings."),
+    "supply": N_("Supply: each player picks the supply action of one revealed building and "
+                 "does it."),
+    "enter": N_("{player}: enter a building."),
+    "reveal_cards": N_("{player}: reveal your cards in the {building}."),
+    "choose_sword_giver": N_("{player}: choose who gives you half their hand."),
+    "choose_flute_receiver": N_("{player}: choose who receives the rat."),
+    "take_actions": N_("The players in the {building} take their actions."),
+    "end_round": N_("End of the round: discs back, the start-player card passes to the left."),
+    "end_values": N_("The game is over: enter the hands, special cards, victory points and "
+                     "the nuns."),
+    "finished": N_("The game is over."),
+}
+
+
+def prompt_text(t: Translator, step: Any) -> str:
+    """The guide's `Step` as one sentence for the table (`companion.rules.guide.next_step`)."""
+    from companion.i18n.names import BUILDING_NAMES
+    from companion.rules.catalog import Building
+
+    code = str(getattr(step, "prompt", ""))
+    params: dict[str, Any] = {"round": getattr(step, "round", 0)}
+    params.update(getattr(step, "params", {}) or {})
+    building = params.get("building")
+    if isinstance(building, str) and building in {b.value for b in Building}:
+        params["building"] = t(BUILDING_NAMES[Building(building)])
+    template = PROMPTS.get(code)
+    if template is None:
+        return code
+    try:
+        return t(template, **params)
+    except (KeyError, IndexError):
+        return code

@@ -14,8 +14,10 @@ from companion.store.session import Session
 
 
 class OpenGames:
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: GameStore, seats: Any = None) -> None:
         self.store = store
+        self.seats = seats
+        """The phones' `SeatRegistry`, for the pairing QR codes (None: no phones)."""
         self._sessions: dict[str, Session] = {}
         self._lock = threading.Lock()
 

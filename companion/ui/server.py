@@ -27,7 +27,8 @@ UNWANTED_ROUTES = ("/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json")
 """FastAPI's API pages load their scripts from a CDN; the table has no API to document."""
 
 
-def build_app(config: TableConfig, games: OpenGames, phone_app: Any = None) -> Any:
+def build_app(config: TableConfig, games: OpenGames, phone_routes: list[Any] | None = None
+              ) -> Any:
     """The whole server as one ASGI app: phone routes first, then Flet's client and socket."""
     from flet_web.fastapi import app as flet_app
     from starlette.routing import Mount
@@ -39,18 +40,14 @@ def build_app(config: TableConfig, games: OpenGames, phone_app: Any = None) -> A
                    app_description="Rattus Cartus Companion")
     app.router.routes[:] = [r for r in app.router.routes
                             if getattr(r, "path", None) not in UNWANTED_ROUTES]
-    if phone_app is not None:
-        app.router.routes.insert(0, Mount("/phone", app=phone_app))
+    if phone_routes is not None:
+        app.router.routes.insert(0, Mount("/phone", routes=phone_routes))
     return app
 
 
-def _phone_app(hub: Any) -> Any:
-    """The phone pages, once `companion.phones` provides them."""
-    try:
-        from companion.phones.routes import phone_routes  # type: ignore[import-not-found]
-    except ImportError:
-        log.warning("phone pages are not available in this version")
-        return None
+def _phone_routes(hub: Any) -> list[Any]:
+    from companion.phones.routes import phone_routes
+
     return phone_routes(hub)
 
 
@@ -100,8 +97,10 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     host_key = load_or_create_host_key(folder)
     config = TableConfig(data_dir=folder, host_key=host_key, lang=lang,
                          base_url=base_url(port, host))
-    games = OpenGames(store)
-    app = build_app(config, games, _phone_app(_hub(config, games)))
+    from companion.phones.seats import SeatRegistry
+
+    games = OpenGames(store, SeatRegistry.in_data_dir(folder))
+    app = build_app(config, games, _phone_routes(_hub(config, games)))
     print_banner(config.table_url, sys.stdout)
     if open_browser:
         local = f"http://127.0.0.1:{port}/?key={host_key}" if bind in ("0.0.0.0", "127.0.0.1") \
@@ -117,7 +116,6 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
 
 def _hub(config: TableConfig, games: OpenGames) -> Any:
     from companion.phones.hub import Hub
-    from companion.phones.seats import SeatRegistry
 
-    return Hub(registry=SeatRegistry.in_data_dir(config.data_dir), open_session=games.session,
+    return Hub(registry=games.seats, open_session=games.session,
                base_url=config.base_url, host_key=config.host_key)

@@ -42,13 +42,11 @@ def big_button(identifier: str, label: str, on_click: Handler, icon: ft.IconData
                primary: bool = True, disabled: bool = False,
                expand: bool | int | None = None) -> ft.Semantics:
     """A button for the table: tall, wide text, hard to miss with a finger."""
-    style = ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE,
-                                                   font_family=theme.FONT_FAMILY),
-                           padding=ft.Padding.symmetric(horizontal=24, vertical=14),
+    style = ft.ButtonStyle(                           padding=ft.Padding.symmetric(horizontal=24, vertical=14),
                            shape=ft.RoundedRectangleBorder(radius=12))
     kind = ft.FilledButton if primary else ft.OutlinedButton
-    button = kind(label, icon=icon, on_click=on_click, style=style, disabled=disabled,
-                  height=theme.TOUCH_HEIGHT, expand=expand)
+    button = kind(ft.Text(label, size=theme.BODY_SIZE), icon=icon, on_click=on_click,
+                  style=style, disabled=disabled, height=theme.TOUCH_HEIGHT, expand=expand)
     return tagged(identifier, button)
 
 
@@ -132,3 +130,31 @@ def responsive_grid(controls: Sequence[ft.Control], columns: dict[str, int] | No
     spans = columns or {"xs": 12, "sm": 6, "md": 4}
     return ft.ResponsiveRow([ft.Container(content=c, col=spans) for c in controls],
                             spacing=theme.GAP, run_spacing=theme.GAP)
+
+
+def choice_tile(identifier: str, label: str, on_click: Handler, selected: bool,
+                description: str | None = None, icon: ft.IconData | None = None,
+                ) -> ft.Semantics:
+    """One of several options, as a big card: the chosen one is outlined and ticked."""
+    mark = ft.Icon(ft.Icons.CHECK_CIRCLE if selected else ft.Icons.RADIO_BUTTON_UNCHECKED,
+                   color=theme.SEED_COLOUR if selected else ft.Colors.OUTLINE, size=30)
+    lines: list[ft.Control] = [ft.Text(label, size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD)]
+    if description:
+        lines.append(ft.Text(description, size=theme.SMALL_SIZE))
+    row: list[ft.Control] = [mark]
+    if icon is not None:
+        row.append(ft.Icon(icon, size=28))
+    row.append(ft.Column(lines, spacing=2, tight=True, expand=True))
+    tile = ft.Container(
+        content=ft.Row(row, spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        on_click=on_click, ink=True, border_radius=12, padding=14,
+        border=ft.Border.all(3 if selected else 1,
+                             theme.SEED_COLOUR if selected else ft.Colors.OUTLINE_VARIANT),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None)
+    return ft.Semantics(identifier=identifier, content=tile, button=True, selected=selected)
+
+
+def nav_bar(back: ft.Control | None, forward: ft.Control | None) -> ft.Row:
+    """The wizard's Back / Next pair, at the bottom where thumbs are."""
+    return ft.Row([back or ft.Container(), forward or ft.Container()],
+                  alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
