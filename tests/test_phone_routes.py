@@ -61,7 +61,8 @@ def test_anna_scans_her_code_and_gets_her_own_seat_in_an_httponly_cookie(app, hu
     client = phone(app)
     token = hub.registry.issue_token("g1", ANNA)
     response = client.post("/phone/api/join", json={"token": token})
-    assert response.json() == {"game": "g1", "seat": ANNA}
+    assert (response.json()["game"], response.json()["seat"]) == ("g1", ANNA)
+    assert response.json()["view"]["player"] == ANNA
     cookie = response.headers["set-cookie"]
     assert cookie.startswith(f"{COOKIE}=")
     assert "HttpOnly" in cookie and "SameSite=strict" in cookie and "Path=/phone" in cookie

@@ -235,7 +235,11 @@ def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRo
             limiter.record_failure(address)
             status = 409 if refused.code == "seat_taken" else 403
             raise Refusal(refused.code, status, str(refused)) from None
-        response = JSONResponse({"game": claim.game, "seat": claim.seat}, headers=_NO_STORE)
+        session = hub.session(claim.game)
+        if session is None:
+            response = _refusal_response(Refusal("no_game", 404, "This game is not open."))
+        else:
+            response = JSONResponse(payload(claim.game, claim.seat, session), headers=_NO_STORE)
         response.set_cookie(COOKIE, claim.device_secret, max_age=COOKIE_MAX_AGE, path="/phone",
                             httponly=True, samesite="strict")
         return response

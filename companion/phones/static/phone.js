@@ -105,30 +105,29 @@
     source.addEventListener("released", function () { unpaired("unknown_device"); });
     source.addEventListener("error", function () {
       $("link").className = "off"; $("link").textContent = t("offline");
-      if (source && source.readyState === 2) {
-        source = null;
-        setTimeout(start, Math.min(15000, 1000 * Math.pow(2, retry++)));
-      }
+      if (source && source.readyState === 2) { source = null; check(); }
     });
   }
 
-  function start() {
+  /* A stream the server closed for good: ask once why (a 401 means the seat is gone). */
+  function check() {
     return call("GET", "state").then(function (payload) { render(payload); connect(); }, function (error) {
       if (error.status === 401) return unpaired(error.code);
       say(T["e." + error.code] || t("e.network"), true);
-      setTimeout(start, Math.min(15000, 1000 * Math.pow(2, retry++)));
+      setTimeout(check, Math.min(15000, 1000 * Math.pow(2, retry++)));
     });
   }
 
+  function paired(payload) {
+    history.replaceState(null, "", "/phone/");
+    render(payload);
+    connect();
+  }
+
   function join(token) {
-    call("POST", "join", { token: token }).then(function () {
-      history.replaceState(null, "", "/phone/");
-      start();
-    }, function (error) {
-      call("GET", "state").then(function (payload) {
-        history.replaceState(null, "", "/phone/");
-        render(payload); connect();
-      }, function () { unpaired(error.code); });
+    call("POST", "join", { token: token }).then(paired, function (error) {
+      /* Scanned twice with the seat already on this phone: carry on. */
+      call("GET", "state").then(paired, function () { unpaired(error.code); });
     });
   }
 
@@ -158,7 +157,7 @@
     button.addEventListener("click", function () { if (!pointerUsed) reveal(3000); pointerUsed = false; });
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) return hide();
-      if (!source || source.readyState === 2) start();
+      if (!source || source.readyState === 2) check();
     });
 
     Array.prototype.forEach.call(document.querySelectorAll("[data-reason]"), function (b) {
@@ -175,7 +174,7 @@
     $("confirm").addEventListener("click", function () { send("confirm"); });
 
     var match = /^\/phone\/join\/([A-Za-z0-9_-]{20,100})$/.exec(location.pathname);
-    if (match) join(match[1]); else start();
+    if (match) join(match[1]); else connect();
   }
 
   wire();
