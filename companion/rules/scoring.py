@@ -10,7 +10,7 @@ the same result as a tracked game.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -286,10 +286,10 @@ class Line:
         """Every player the line names, in the order it names them."""
         named: list[str] = []
         for key in _PLAYER_PARAMS:
-            value = self.params.get(key)
-            for name in (value,) if isinstance(value, str) else value or ():
-                if name not in named:
-                    named.append(name)
+            value = self.params.get(key, ())
+            names = (value,) if isinstance(value, str) else value
+            if isinstance(names, tuple):
+                named.extend(name for name in names if name not in named)
         return tuple(named)
 
 
@@ -372,10 +372,12 @@ def score(end: EndState) -> ScoreResult:
     gold = _score_gold(end)                                                     # R-SCORE-4
     markers = _score_markers(end)                                               # R-SCORE-5
 
+    survivors, everyone_died, plague = _plague(end)                            # R-SCORE-6
+
     def vp(award: _Award | None, player: str) -> int:
         return award.vp.get(player, 0) if award else 0
 
-    draft = [
+    players = tuple(
         PlayerScore(
             name=player,
             estates=MappingProxyType({e: vp(estates[e], player) for e in Estate}),
@@ -384,18 +386,15 @@ def score(end: EndState) -> ScoreResult:
             gold=vp(gold, player),
             markers=vp(markers, player),
             rats=end.rats.get(player, 0),
-            survives=False,
+            survives=player in survivors,
         )
         for player in end.players
-    ]
+    )
+    winners, ladder = _winners(players)                                        # R-SCORE-7
     totals = tuple(_line(Step.TOTALS, Code.TOTAL, player=p.name, total=p.total,
                          estates=sum(p.estates.values()), hand=p.hand,
                          specials=sum(p.specials.values()), gold=p.gold, markers=p.markers)
-                   for p in draft)
-
-    survivors, everyone_died, plague = _plague(end)                            # R-SCORE-6
-    players = tuple(replace(p, survives=p.name in survivors) for p in draft)
-    winners, ladder = _winners(players, everyone_died)                         # R-SCORE-7
+                   for p in players)
 
     explanation = (
         *(line for estate in Estate for line in estates[estate].lines),
@@ -601,8 +600,7 @@ def _plague(end: EndState) -> tuple[frozenset[str], bool, tuple[Line, ...]]:
     return frozenset(survivors), everyone_died, tuple(lines)
 
 
-def _winners(players: tuple[PlayerScore, ...],
-             everyone_died: bool) -> tuple[tuple[str, ...], tuple[Line, ...]]:
+def _winners(players: tuple[PlayerScore, ...]) -> tuple[tuple[str, ...], tuple[Line, ...]]:
     """R-SCORE-7: the surviving player with the most VP; a tie goes to fewer rats; a tie on
     both is a shared victory."""
     alive = [p for p in players if p.survives]
@@ -676,7 +674,7 @@ ENGLISH: Mapping[Code, Callable[[Mapping[str, Param]], str]] = {
         f"{p['influence']} influence: {p['vp']} VP."),
     Code.ESTATE_UNPLACED: lambda p: (
         f"{_title(p['estate'])}: {_names(_p(p, 'players'))} "
-        f"{'' if len(_p(p, 'players')) == 1 else 'tie '}"
+        f"{'' if len(_p(p, 'players')) == 1 else 'tie for '}"
         f"{_ordinal(int(p['place']))} with {p['influence']} influence: no VP, "  # type: ignore[arg-type]
         f"only {_PLACES_WORD.get(int(p['places']), p['places'])} places score."),  # type: ignore[arg-type]
     Code.ESTATE_ZERO: lambda p: (
