@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.rules.house_rules import HouseRules
-from companion.rules.scoring import Code, EndState, ScoreResult, score
+from companion.rules.scoring import Code, EndState, ScoreResult, Step, score
 
 DEFAULT = HouseRules()
 VARIANT = HouseRules(all_dead_variant=True)
@@ -144,3 +144,15 @@ def test_the_variant_changes_nothing_when_someone_survives() -> None:
     assert result.winners == ("Anna",)
     assert not result.everyone_died
     assert [p.survives for p in result.players] == [True, False]
+
+
+def test_the_variant_line_names_who_counts_as_a_survivor() -> None:
+    # R-SCORE-7 optional variant
+    result = game({"Anna": 31, "Ben": 20}, {"Anna": 8, "Ben": 6}, 5, VARIANT)
+    assert result.lines(Step.PLAGUE)[-1].text() == (
+        "Plague: everyone died; by the house rule Ben, with the fewest rats (6), counts as a "
+        "survivor.")
+    assert [line.text() for line in result.tie_break] == [
+        "Anna has more VP (31) but died of the plague and loses.",
+        "Ben wins with 20 VP.",
+    ]

@@ -728,8 +728,8 @@ ENGLISH: Mapping[Code, Callable[[Mapping[str, Param]], str]] = {
     Code.PLAGUE_ALL_DEAD: lambda p: "Plague: everyone died, so everyone loses.",
     Code.PLAGUE_VARIANT_SURVIVORS: lambda p: (
         f"Plague: everyone died; by the house rule {_names(_p(p, 'players'))}, with the "
-        f"fewest rats ({p['rats']}), count as "
-        f"{'a survivor' if len(_p(p, 'players')) == 1 else 'survivors'}."),
+        f"fewest rats ({p['rats']}), "
+        f"{'counts as a survivor' if len(_p(p, 'players')) == 1 else 'count as survivors'}."),
     Code.WIN_MOST_VP: lambda p: f"{p['player']} wins with {p['vp']} VP.",
     Code.WIN_FEWER_RATS: lambda p: (
         f"{_names(_p(p, 'tied'))} tie on {p['vp']} VP; {p['player']} has "
