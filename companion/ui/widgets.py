@@ -42,7 +42,7 @@ def big_button(identifier: str, label: str, on_click: Handler, icon: ft.IconData
                primary: bool = True, disabled: bool = False,
                expand: bool | int | None = None) -> ft.Semantics:
     """A button for the table: tall, wide text, hard to miss with a finger."""
-    style = ft.ButtonStyle(                           padding=ft.Padding.symmetric(horizontal=24, vertical=14),
+    style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=14),
                            shape=ft.RoundedRectangleBorder(radius=12))
     kind = ft.FilledButton if primary else ft.OutlinedButton
     button = kind(ft.Text(label, size=theme.BODY_SIZE), icon=icon, on_click=on_click,
