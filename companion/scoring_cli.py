@@ -31,9 +31,10 @@ _KEYS = ("players", "rules", "in_play", "influence", "arrival", "specials", *_PL
          "nuns")
 _REQUIRED = {
     "players": "who played",
-    "rats": "the plague check needs every player's rats (R-SCORE-6)",
     "nuns": "the plague check needs the nuns of the nun row (R-SCORE-6)",
 }
+"""Every other map may be left out (everyone has 0 there). The nuns have no such default: 0 would
+silently kill everyone holding a rat."""
 _RULE_KEYS = ("track_tie", "all_dead_variant")
 
 

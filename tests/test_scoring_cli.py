@@ -113,6 +113,17 @@ def test_in_process_the_output_is_the_same_document(
                                          "markers", "total", "rats", "survives"}
 
 
+def test_a_minimal_document_needs_only_players_and_nuns(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # R-SCORE-6: nobody holds a rat, so both survive; nobody scored, so both share the win.
+    code, out, _ = score_in_process({"players": ["Anna", "Ben"], "nuns": 0}, capsys,
+                                    monkeypatch)
+    result = json.loads(out)
+    assert code == 0
+    assert [p["survives"] for p in result["players"]] == [True, True]
+    assert result["winners"] == ["Anna", "Ben"]
+
+
 def test_missing_rules_take_their_defaults(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     # R-SCORE-1 default: the disc on top (Anna, who arrived last) wins the Peasantry tie.
