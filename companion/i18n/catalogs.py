@@ -65,7 +65,7 @@ def update() -> None:
             catalog = Catalog(locale=lang, domain=DOMAIN, project="rattus-companion",
                               version=__version__, copyright_holder="Rattus Companion",
                               fuzzy=False)
-        catalog.update(template, update_header_comment=False)
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
         with path.open("wb") as handle:
             write_po(handle, catalog, sort_output=True, width=100, ignore_obsolete=True)
         compile_catalog(lang)

@@ -23,6 +23,8 @@ VIOLATIONS: dict[str, str] = {
     "five_per_estate": N_("Each estate needs exactly 5 building cards; {estate} has {count}."),
     "bad_setup_code": N_("This setup code is not valid; check it and type it again."),
     "setup_code_players": N_("This setup code is for {expected} players, not {given}."),
+    "bad_deck": N_("The building deck does not match the buildings in play."),
+    "malformed_setup": N_("The game has no valid setup."),
 }
 
 

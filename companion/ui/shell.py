@@ -43,6 +43,8 @@ class TableApp:
         self.session: Any = None
         self.draft: Any = None
         """The setup wizard's choices so far (`setup_draft.SetupDraft`), kept across screens."""
+        self.score_form: dict[str, Any] | None = None
+        """What was typed into the paper-game scoring sheet (`score_form`)."""
         self.path = "/"
         self._unsubscribe: Callable[[], None] | None = None
         self._prefs: ft.SharedPreferences | None = None

@@ -1,0 +1,61 @@
+"""The table works offline: its font covers every text, and Flet's page is patched, not replaced."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from fontTools.ttLib import TTFont
+
+from companion.i18n.catalogs import read_catalog
+from companion.ui.server import ASSETS_DIR
+
+FLET_WEB = Path(__import__("flet_web").__file__).parent / "web"
+
+
+def _catalog_characters() -> set[str]:
+    chars: set[str] = set()
+    for message in read_catalog("de"):
+        for part in (message.id, message.string):
+            for text in part if isinstance(part, tuple) else (part,):
+                chars.update(text or "")
+    return chars
+
+
+def test_the_shipped_font_has_every_glyph_of_both_languages() -> None:
+    extra = set("0123456789×·„“–—…✓→ ")
+    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        cmap = TTFont(ASSETS_DIR / "fonts" / name)["cmap"].getBestCmap()
+        missing = {c for c in _catalog_characters() | extra
+                   if c.isprintable() and ord(c) not in cmap}
+        assert missing == set(), f"{name} lacks {sorted(missing)}"
+
+
+def test_the_font_licence_ships_with_the_font() -> None:
+    assert "Bitstream Vera" in (ASSETS_DIR / "fonts" / "LICENSE-DejaVu.txt").read_text()
+
+
+def test_the_font_manifest_names_only_local_files() -> None:
+    manifest = json.loads((ASSETS_DIR / "assets" / "FontManifest.json").read_text())
+    families = {entry["family"] for entry in manifest}
+    assert families == {"MaterialIcons", "DejaVu Sans"}
+    for entry in manifest:
+        for font in entry["fonts"]:
+            local = (ASSETS_DIR / "assets" / font["asset"]).resolve()
+            in_flet = FLET_WEB / "assets" / font["asset"]
+            assert local.exists() or in_flet.exists(), font["asset"]
+
+
+def test_index_page_is_flets_own_plus_the_offline_guard() -> None:
+    """If Flet's page changes (an upgrade), this fails and the copy must be redone."""
+    ours = (ASSETS_DIR / "index.html").read_text(encoding="utf-8")
+    theirs = (FLET_WEB / "index.html").read_text(encoding="utf-8")
+    start = ours.index("  <script>\n    // Rattus Cartus Companion")
+    end = ours.index("  <!-- fletAppConfig -->")
+    restored = (ours[:start] + ours[end:]).replace(
+        'content="Rattus Cartus Companion"', 'content="Flet application."')
+    assert restored == theirs
+
+
+def test_the_cdn_script_has_a_local_stand_in() -> None:
+    assert "RiveNative" in (ASSETS_DIR / "offline" / "rive_native.js").read_text()
