@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import socket
 import tempfile
 import threading
@@ -35,13 +36,16 @@ BUDGET_BYTES = 100 * 1024
 @dataclass(frozen=True)
 class JoinFigures:
     seconds_to_interactive: float
+    """From navigation start to the player's own ledger on screen with its buttons working."""
+    seconds_to_live: float
+    """From navigation start to the live stream open (table changes arrive from then on)."""
     bytes_transferred: int
     """Bytes over the wire (compressed bodies and headers) for every response of the load."""
     requests: int
 
     @property
     def within_budget(self) -> bool:
-        return (self.seconds_to_interactive < BUDGET_SECONDS
+        return (max(self.seconds_to_interactive, self.seconds_to_live) < BUDGET_SECONDS
                 and self.bytes_transferred < BUDGET_BYTES)
 
 
@@ -132,14 +136,25 @@ def _one_join(browser: Any, url: str) -> JoinFigures:
         finished: dict[str, int] = {}
         cdp.on("Network.loadingFinished",
                lambda e: finished.__setitem__(e["requestId"], int(e["encodedDataLength"])))
-        started = time.perf_counter()
         page.goto(url, wait_until="commit")
-        page.locator("#ledger").wait_for(state="visible", timeout=30_000)
-        page.locator("#link:not(.off)").wait_for(state="attached", timeout=30_000)
-        elapsed = time.perf_counter() - started
+        # The page marks both moments itself. Waiting goes through bare CDP evaluations:
+        # Playwright's own injected helpers are big, and compiling them on a 4x slower CPU
+        # would be counted against the page.
+        marks = "['ledger-shown', 'live'].map(n => performance.getEntriesByName(n)[0])"
+        deadline = time.monotonic() + 30
+        while True:
+            found = cdp.send("Runtime.evaluate", {
+                "expression": f"JSON.stringify({marks}.map(m => m ? m.startTime : null))",
+                "returnByValue": True})
+            shown, live = json.loads(found["result"].get("value", "[null, null]"))
+            if shown is not None and live is not None:
+                break
+            if time.monotonic() > deadline:
+                raise RuntimeError("the phone page did not become interactive within 30 s")
+            time.sleep(0.1)
         # The live stream never finishes loading: count what it has delivered so far.
         total = sum(finished.values()) + sum(v for k, v in encoded.items() if k not in finished)
-        return JoinFigures(elapsed, total, len(set(encoded) | set(finished)))
+        return JoinFigures(shown / 1000, live / 1000, total, len(set(encoded) | set(finished)))
     finally:
         context.close()
 
@@ -152,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
           f"CPU x{CPU_SLOWDOWN}; budget < {BUDGET_SECONDS:.1f} s, < {BUDGET_BYTES // 1024} KB")
     for run, figures in enumerate(measure_join(args.runs), 1):
         print(f"  run {run}: interactive after {figures.seconds_to_interactive * 1000:6.0f} ms, "
+              f"live after {figures.seconds_to_live * 1000:6.0f} ms, "
               f"{figures.bytes_transferred / 1024:5.1f} KB in {figures.requests} responses"
               f"  {'ok' if figures.within_budget else 'OVER BUDGET'}")
     return 0

@@ -53,6 +53,8 @@
     return T[key] ? t(key, vars) : entry.reason;
   }
 
+  function mark(name) { if (window.performance && performance.mark && !performance.getEntriesByName(name).length) performance.mark(name); }
+
   function render(payload) {
     current = payload;
     var view = payload.view;
@@ -83,6 +85,7 @@
     $("end").hidden = !view.plague_check;
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
+    mark("ledger-shown");
   }
 
   function send(path, body) {
@@ -100,6 +103,7 @@
     source = new EventSource(API + "events");
     source.addEventListener("open", function () {
       retry = 0; $("link").className = ""; $("link").textContent = t("live");
+      mark("live");
     });
     source.addEventListener("state", function (event) { render(JSON.parse(event.data)); });
     source.addEventListener("released", function () { unpaired("unknown_device"); });
