@@ -128,6 +128,18 @@ class _Assets:
 # -- the routes ---------------------------------------------------------------------------
 
 
+def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
+    """The engine's reason for a refusal, in the phone's language where a translation exists."""
+    cause = refused.__cause__
+    if cause is None or not hasattr(cause, "code"):
+        return str(refused)
+    from companion.i18n import translator
+    from companion.i18n.codes import violation_text
+
+    language = negotiate_language(request.headers.get("accept-language"))
+    return violation_text(translator(language), cause)
+
+
 def _client(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
@@ -160,7 +172,8 @@ def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRo
                     blocked.code, 429, str(blocked),
                     headers={"Retry-After": str(blocked.retry_after)}))
             except LedgerRefused as refused:
-                return _refusal_response(Refusal(refused.code, refused.status, str(refused),
+                return _refusal_response(Refusal(refused.code, refused.status,
+                                                 _in_phone_language(request, refused),
                                                  rule=refused.rule))
         return endpoint
 

@@ -35,7 +35,7 @@
 
   function refused(error) {
     if (error.status === 401) return unpaired(error.code);
-    say(T["e." + error.code] || error.message || t("e.network"), true);
+    say((error.code === "refused" && error.message) || T["e." + error.code] || error.message || t("e.network"), true);
   }
 
   function unpaired(code) {
