@@ -149,6 +149,12 @@ def tap(page: Page, identifier: str) -> None:
         target.click()
 
 
+def settle(page: Page) -> None:
+    """Let a screen that redraws itself in place finish before the next tap: the old controls
+    are still in the semantics tree for a moment, and a tap on them would be lost."""
+    page.wait_for_timeout(500)
+
+
 def screenshot(page: Page, name: str) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

@@ -1,0 +1,193 @@
+"""Stories at the table, in a real chromium: from the home screen through the setup wizard into
+a game, a stranger's device, a German browser, and a restart in the middle of a game.
+
+Every story routes all requests and fails on any that would leave this machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.table import (
+    Offline,
+    TableServer,
+    by_id,
+    open_table,
+    screenshot,
+    settle,
+    table_server,
+    tap,
+)
+
+LAPTOP = {"width": 1280, "height": 800}
+TABLET_PORTRAIT = {"width": 800, "height": 1280}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServer]:
+    with table_server(tmp_path_factory.mktemp("table")) as running:
+        yield running
+
+
+def _context(browser: Any, offline: Offline, locale: str = "en-GB",
+             viewport: dict[str, int] = LAPTOP) -> Any:
+    context = browser.new_context(locale=locale, viewport=viewport)
+    offline.install(context)
+    return context
+
+
+def _type_into(page: Any, identifier: str, value: str) -> None:
+    by_id(page, identifier).click()
+    page.keyboard.type(value)
+
+
+def _enter_players(page: Any, names: list[str]) -> None:
+    for index, name in enumerate(names):
+        if index >= 2:
+            tap(page, "add-player")
+            settle(page)
+        _type_into(page, f"player-name-{index}", name)
+
+
+def _set_up_game(page: Any, names: list[str], method: str, shots: str | None = None) -> None:
+    tap(page, "new-game")
+    by_id(page, "setup-players").wait_for()
+    _enter_players(page, names)
+    if shots:
+        screenshot(page, f"{shots}-1-players")
+    tap(page, "next")
+    by_id(page, "setup-buildings").wait_for()
+    tap(page, f"method-{method}")
+    settle(page)
+    by_id(page, "buildings-result").wait_for()
+    if shots:
+        screenshot(page, f"{shots}-2-buildings")
+    tap(page, "next")
+    by_id(page, "setup-code").wait_for()
+    if shots:
+        screenshot(page, f"{shots}-3-options")
+    tap(page, "next")
+    by_id(page, "setup-checklist").wait_for()
+    if shots:
+        screenshot(page, f"{shots}-4-checklist")
+    tap(page, "start-game")
+    by_id(page, "prompt").wait_for()
+
+
+def test_four_players_set_up_a_game_and_land_in_round_one(server: TableServer,
+                                                          browser: Any) -> None:
+    # R-SETUP-6: 4 players play 8 rounds.
+    offline = Offline()
+    page = _context(browser, offline).new_page()
+    offline.watch(page)
+    open_table(page, server.table_url)
+    by_id(page, "home").wait_for()
+    screenshot(page, "table-0-home")
+    _set_up_game(page, ["Anna", "Ben", "Carla", "Dora"], "one_per_estate", shots="table")
+    page.get_by_text("Round 1 of 8").wait_for()
+    screenshot(page, "table-5-game")
+    tap(page, "phones")
+    by_id(page, "seat-qr-3").wait_for()
+    screenshot(page, "table-6-phones")
+    assert offline.outside == []
+    assert offline.missing == []
+
+
+def test_the_rules_reference_is_one_tap_away(server: TableServer, browser: Any) -> None:
+    offline = Offline()
+    page = _context(browser, offline, viewport=TABLET_PORTRAIT).new_page()
+    open_table(page, server.table_url)
+    tap(page, "rules")
+    by_id(page, "rules-reference").wait_for()
+    page.get_by_text("Hütte des Rattenfängers").first.wait_for()
+    screenshot(page, "table-rules-tablet")
+    tap(page, "close-rules")
+    by_id(page, "rules-reference").wait_for(state="detached")
+    assert offline.outside == []
+
+
+def test_a_phone_without_the_key_gets_the_tables_page_not_the_game(server: TableServer,
+                                                                     browser: Any) -> None:
+    offline = Offline()
+    page = _context(browser, offline, viewport={"width": 400, "height": 800}).new_page()
+    open_table(page, server.base_url + "/")
+    by_id(page, "not-table").wait_for()
+    screenshot(page, "not-the-table")
+    assert by_id(page, "new-game").count() == 0
+    open_table(page, server.base_url + "/?key=wrong-key")
+    by_id(page, "not-table").wait_for()
+    assert offline.outside == []
+
+
+def test_the_table_remembers_its_key_after_the_address_is_cleaned(server: TableServer,
+                                                                    browser: Any) -> None:
+    page = _context(browser, Offline()).new_page()
+    open_table(page, server.table_url)
+    by_id(page, "home").wait_for()
+    assert "key=" not in page.url
+    open_table(page, server.base_url + "/")
+    by_id(page, "home").wait_for()
+
+
+def test_a_german_browser_gets_a_german_table(server: TableServer, browser: Any) -> None:
+    offline = Offline()
+    page = _context(browser, offline, locale="de-DE").new_page()
+    open_table(page, server.table_url)
+    page.get_by_text("Neues Spiel").first.wait_for()
+    screenshot(page, "table-home-de")
+    tap(page, "language")
+    page.get_by_text("New game").first.wait_for()
+
+
+def test_a_wrong_setup_is_refused_with_its_rule(server: TableServer, browser: Any) -> None:
+    # R-SETUP-1: every player needs a name; the wizard stays on the players.
+    page = _context(browser, Offline()).new_page()
+    open_table(page, server.table_url)
+    tap(page, "new-game")
+    by_id(page, "setup-players").wait_for()
+    _type_into(page, "player-name-0", "Anna")
+    tap(page, "next")
+    page.get_by_text("Every player needs a name. (R-SETUP-1)").wait_for()
+    assert by_id(page, "setup-players").count() == 1
+
+
+def test_a_paper_game_is_scored_with_the_same_rules(server: TableServer, browser: Any) -> None:
+    # R-SCORE-1: most influence in an estate scores 10; R-SCORE-6: rats above the nuns die.
+    page = _context(browser, Offline()).new_page()
+    open_table(page, server.table_url)
+    tap(page, "score-game")
+    by_id(page, "score-form").wait_for()
+    _type_into(page, "score-0-name", "Anna")
+    _type_into(page, "score-1-name", "Ben")
+    _type_into(page, "score-0-church", "4")
+    _type_into(page, "score-1-church", "2")
+    _type_into(page, "score-0-rats", "3")
+    _type_into(page, "score-1-rats", "9")
+    _type_into(page, "score-nuns", "5")
+    tap(page, "score-evaluate")
+    by_id(page, "score-result").wait_for()
+    page.get_by_text("Winner: Anna").first.wait_for()
+    screenshot(page, "score-result")
+
+
+def test_after_a_restart_the_game_is_offered_and_resumed(tmp_path: Path, browser: Any) -> None:
+    offline = Offline()
+    with table_server(tmp_path) as first:
+        page = _context(browser, offline).new_page()
+        open_table(page, first.table_url)
+        _set_up_game(page, ["Anna", "Ben"], "first_game")
+        page.close()
+    with table_server(tmp_path) as second:
+        assert second.key == first.key
+        page = _context(browser, offline).new_page()
+        open_table(page, second.table_url)
+        resume = page.locator("[flt-semantics-identifier^='resume-']")
+        resume.first.wait_for()
+        screenshot(page, "resume-home")
+        resume.first.click()
+        page.get_by_text("Round 1 of 10").wait_for()
+    assert offline.outside == []
