@@ -133,3 +133,18 @@ class Ledger:
             self.session.undo_private(self.player)
         except self.rules.refusals as refused:
             raise LedgerRefused("nothing_to_undo", str(refused), status=409) from refused
+
+
+_ENGINE_RULES: LedgerRules | None = None
+
+
+def ledger_of(session: PhoneSession, player: int) -> Ledger:
+    """A player's ledger in an open game, with the real engine's rules.
+
+    The table's hold-to-reveal view for a player without a phone uses this: `.view()` for what
+    to show while held, `.change_rats(...)`, `.note_nun_card(...)`, `.dispute(...)`, `.undo()`.
+    """
+    global _ENGINE_RULES
+    if _ENGINE_RULES is None:
+        _ENGINE_RULES = engine_rules()
+    return Ledger(session, player, _ENGINE_RULES)
