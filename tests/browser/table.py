@@ -158,6 +158,6 @@ def settle(page: Page) -> None:
 def screenshot(page: Page, name: str) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.wait_for_timeout(400)
+    page.wait_for_timeout(1200)  # headless chromium paints the canvas a moment after the tree
     page.screenshot(path=str(path))
     return path
