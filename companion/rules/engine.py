@@ -12,8 +12,9 @@ the table resolved them (`_rebuild`), which by construction is the order ordinar
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -29,8 +30,8 @@ from companion.rules.catalog import (
 )
 from companion.rules.errors import RuleViolation
 from companion.rules.events import RatReason
-from companion.rules.guide import Step, d_cursor, next_step, turn_queue
-from companion.rules.resolution import resolve
+from companion.rules.guide import Now, d_cursor, next_step, now, turn_queue
+from companion.rules.resolution import resolve, special_result
 from companion.rules.setup import DeckMode, check_setup
 from companion.rules.state import (
     ESTATE_INDEX,
@@ -49,7 +50,13 @@ from companion.rules.state import (
 
 __all__ = ["RuleViolation", "apply", "replay", "reveal_event"]
 
-_replace = dataclasses.replace
+
+
+def _replace(obj: Any, **changes: Any) -> Any:
+    """dataclasses.replace for our own frozen values, without re-running __init__ (hot path)."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__, **changes)
+    return new
 
 # --- malformed events -------------------------------------------------------------------------
 
@@ -60,25 +67,30 @@ def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
 
 
-def _fits(value: Any, tp: Any) -> bool:
+def _checker(tp: Any) -> Callable[[Any], bool]:
+    """A function telling whether a value fits the field type `tp` (see events.py)."""
     origin = typing.get_origin(tp)
-    if origin is typing.Union or origin is getattr(__import__("types"), "UnionType"):
-        return any(_fits(value, arg) for arg in typing.get_args(tp))
+    if origin is typing.Union or origin is types.UnionType:
+        options = [_checker(arg) for arg in typing.get_args(tp)]
+        return lambda v: any(check(v) for check in options)
     if origin is tuple:
-        args = typing.get_args(tp)
-        return isinstance(value, tuple) and all(_fits(v, args[0]) for v in value)
+        item = _checker(typing.get_args(tp)[0])
+        return lambda v: isinstance(v, tuple) and all(item(x) for x in v)
     if tp is type(None):
-        return value is None
+        return lambda v: v is None
     if tp is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if tp is bool or tp is str:
-        return isinstance(value, tp)
-    if isinstance(tp, type) and issubclass(tp, Enum):
-        return isinstance(value, tp)
+        return lambda v: type(v) is int
+    if tp in (bool, str) or (isinstance(tp, type) and issubclass(tp, Enum)):
+        return lambda v: isinstance(v, tp)
     if dataclasses.is_dataclass(tp):
-        return isinstance(value, tp) and all(
-            _fits(getattr(value, name), ftp) for name, ftp in _hints(tp))
-    return False
+        fields = [(name, _checker(ftp)) for name, ftp in _hints(tp)]
+        return lambda v: isinstance(v, tp) and all(check(getattr(v, n)) for n, check in fields)
+    raise TypeError(f"unsupported field type {tp!r}")
+
+
+@cache
+def _field_checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool]], ...]:
+    return tuple((name, _checker(tp)) for name, tp in _hints(cls))
 
 
 def _check_shape(event: Any) -> None:
@@ -86,8 +98,8 @@ def _check_shape(event: Any) -> None:
         raise RuleViolation("EVENT", "unknown_event",
                             f"This is not an event of the game: {type(event).__name__}.",
                             event=type(event).__name__)
-    for name, tp in _hints(type(event)):
-        if not _fits(getattr(event, name), tp):
+    for name, check in _field_checks(type(event)):
+        if not check(getattr(event, name)):
             raise RuleViolation("EVENT", "malformed_event",
                                 f"The event {type(event).__name__} has an invalid {name}.",
                                 event=type(event).__name__, field=name)
@@ -140,22 +152,26 @@ _NOW = {
 }
 
 
-def _now(step: Step) -> str:
-    return _NOW[step.prompt.value].format(round=step.round, **step.params)
+def _now(state: GameState) -> tuple[str, dict[str, Any]]:
+    """What the table must do now, as a sentence, and the step's params (for errors only)."""
+    step = next_step(state)
+    text = _NOW[step.prompt.value].format(round=step.round, **step.params)
+    return text, {"prompt": step.prompt.value, **step.params}
 
 
-def _require(step: Step, event: Any) -> None:
-    if type(event) not in step.allowed:
+def _require(state: GameState, n: Now, event: Any) -> None:
+    if type(event) not in n.allowed:
+        text, params = _now(state)
         raise RuleViolation(_RULE[type(event)], "not_allowed_now",
-                            f"That is not possible now: {_now(step)}.",
-                            event=type(event).__name__, prompt=step.prompt.value,
-                            **step.params)
+                            f"That is not possible now: {text}.",
+                            event=type(event).__name__, **params)
 
 
-def _not_your_turn(state: GameState, step: Step, player: int, rule: str) -> RuleViolation:
+def _not_your_turn(state: GameState, player: int, rule: str) -> RuleViolation:
+    text, params = _now(state)
     return RuleViolation(rule, "not_your_turn",
-                         f"It is not {state.setup.names[player]}'s turn: {_now(step)}.",
-                         player=state.setup.names[player], **step.params)
+                         f"It is not {state.setup.names[player]}'s turn: {text}.",
+                         **(params | {"player": state.setup.names[player]}))
 
 
 # --- working copy: the one place influence and rats change ------------------------------------
@@ -192,7 +208,7 @@ class _Work:
 
 
 def _entry_id(round: int, building: int, reason: RatReason) -> str:
-    return f"{round}.{building + 1}.{reason.value}"
+    return f"{round}.{building + 1}.{reason}"
 
 
 def _reveal_effects(work: _Work, record: RoundRecord, player: int, building: int) -> None:
@@ -204,11 +220,15 @@ def _reveal_effects(work: _Work, record: RoundRecord, player: int, building: int
 
 
 def _flute_effects(work: _Work, record: RoundRecord, building: int, settled: bool) -> None:
-    res = resolve(work.state.setup, record, building, settled)
-    for change in res.rat_changes:
-        if change.reason is RatReason.FLUTE:
-            work.rat(change.player, _entry_id(record.number, building, change.reason),
-                     change.delta, change.reason, record.number, building, True)
+    """R-SPECIAL-2: the receiver takes a rat, the giver discards one (if they have one)."""
+    entrants = record.entrants(building)
+    if len(entrants) < 2 or not work.state.setup.special_in_play(Special.FLUTE):
+        return
+    flute = special_result(Special.FLUTE, record, entrants, building, settled)
+    if flute.happens:
+        entry_id = _entry_id(record.number, building, RatReason.FLUTE)
+        for player, delta in ((flute.receiver, 1), (flute.giver, -1)):
+            work.rat(player, entry_id, delta, RatReason.FLUTE, record.number, building, True)
 
 
 def _action_effects(work: _Work, record: RoundRecord, building: int) -> None:
@@ -225,9 +245,13 @@ def _stage_complete(record: RoundRecord, building: int) -> bool:
     return all(record.reveals[p] is not None for p in record.entrants(building))
 
 
+def _rounds(state: GameState, record: RoundRecord) -> tuple[RoundRecord, ...]:
+    """The state's rounds with `record` in its place."""
+    return state.rounds[:record.number - 1] + (record,) + state.rounds[record.number:]
+
+
 def _with_record(state: GameState, record: RoundRecord) -> GameState:
-    rounds = state.rounds[:record.number - 1] + (record,) + state.rounds[record.number:]
-    return _replace(state, rounds=rounds)
+    return _replace(state, rounds=_rounds(state, record))
 
 
 def _snapshot(tracks: Iterable[Track]) -> tuple[tuple[int, ...], ...]:
@@ -311,25 +335,17 @@ def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal)
     record = state.record
     reveals = list(record.reveals)
     reveals[player] = reveal
-    later = any(record.reveals[p] is not None for b in range(len(record.row))
-                for p in record.entrants(b)
-                if _after(state.players, record, (b, p), (building, player)))
+    slots = record.slots()
+    order = [p for entrants in slots for p in entrants]
+    later = any(reveals[p] is not None for p in order[order.index(player) + 1:])
     record = _replace(record, reveals=tuple(reveals))
-    state = _with_record(state, record)
     if later:  # only after a correction moved an entry: recompute in the canonical order
-        return _rebuild(state)
+        return _rebuild(_with_record(state, record))
     work = _Work(state)
     _reveal_effects(work, record, player, building)
-    if _stage_complete(record, building):
+    if all(reveals[p] is not None for p in slots[building]):
         _flute_effects(work, record, building, settled=False)
-    return work.done()
-
-
-def _after(players: int, record: RoundRecord, a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """Does reveal a = (building, player) come after reveal b in the round's order?"""
-    slot_a = record.entrants(a[0]).index(a[1])
-    slot_b = record.entrants(b[0]).index(b[1])
-    return (a[0], slot_a) > (b[0], slot_b)
+    return work.done(rounds=_rounds(state, record))
 
 
 def _advance(state: GameState) -> GameState:
@@ -337,11 +353,11 @@ def _advance(state: GameState) -> GameState:
     while state.phase is Phase.D:
         cur = d_cursor(state)
         if cur.kind == "done":
-            return _replace(state, phase=Phase.E)
+            return _replace(state, phase=Phase.E, cursor=None)
         if cur.kind == "reveal" and state.record.entry(cur.player).cards == 0:  # type: ignore[arg-type, union-attr]
             state = _record_reveal(state, cur.player, cur.building, Reveal(0, 0))  # type: ignore[arg-type]
             continue
-        return state
+        return _replace(state, cursor=cur)
     return state
 
 
@@ -384,7 +400,7 @@ def _names(buildings: Iterable[Building]) -> str:
 
 
 def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameState:
-    _require(next_step(state), event)
+    _require(state, now(state), event)
     setup = state.setup
     k = setup.buildings_per_round
     row, replaced = event.row, event.replaced
@@ -435,20 +451,20 @@ def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameSt
 
 
 def _supply_done(state: GameState, event: ev.SupplyDone) -> GameState:
-    _require(next_step(state), event)
+    _require(state, now(state), event)
     return _replace(state, phase=Phase.C)
 
 
 def _turn(state: GameState, event: ev.Entered | ev.Passed, turn: Turn) -> GameState:
-    step = next_step(state)
-    _require(step, event)
+    n = now(state)
+    _require(state, n, event)
     _player(state, event.player)
-    if event.player != step.actor:
+    if event.player != n.actor:
         if state.record.entry(event.player) is not None:
             raise RuleViolation("R-ROUND-C", "already_entered",
                                 f"{state.setup.names[event.player]} has already entered a "
                                 "building this round.", player=state.setup.names[event.player])
-        raise _not_your_turn(state, step, event.player, "R-ROUND-C")
+        raise _not_your_turn(state, event.player, "R-ROUND-C")
     record = _replace(state.record, turns=state.record.turns + (turn,))
     state = _with_record(state, record)
     if not turn_queue(record, state.players):
@@ -463,8 +479,8 @@ def _entered(state: GameState, event: ev.Entered) -> GameState:
 
 
 def _passed(state: GameState, event: ev.Passed) -> GameState:
-    step = next_step(state)
-    if state.phase is Phase.C and ev.Passed not in step.allowed and event.player == step.actor:
+    n = now(state)
+    if state.phase is Phase.C and ev.Passed not in n.allowed and event.player == n.actor:
         if not state.setup.special_in_play(Special.PASS):
             raise RuleViolation("R-SPECIAL-3", "pass_not_in_play",
                                 "There are no Pass cards in this game (no Town Hall).")
@@ -490,44 +506,47 @@ def _check_reveal_cards(state: GameState, matching: int, other: int, jokers: int
 
 
 def _revealed(state: GameState, event: ev.Revealed) -> GameState:
-    step = next_step(state)
-    _require(step, event)
+    n = now(state)
+    _require(state, n, event)
     _player(state, event.player)
     _building(state.record, event.building)
     reveal = _check_reveal_cards(state, event.matching, event.other, event.jokers,
                                  event.swords, event.flutes)
-    req = step.reveal
-    assert req is not None
+    cur = n.cursor
+    assert cur is not None and cur.player is not None
     names = state.setup.names
-    if (event.player, event.building) != (req.player, req.building):
+    if (event.player, event.building) != (cur.player, cur.building):
+        text, params = _now(state)
         raise RuleViolation("R-ROUND-D", "reveal_order",
                             f"Buildings are resolved in row order and revealed in slot order: "
-                            f"{_now(step)}.", player=names[event.player], **step.params)
-    if reveal.total != req.declared:
+                            f"{text}.", **(params | {"player": names[event.player]}))
+    declared = state.record.entry(cur.player).cards  # type: ignore[union-attr]
+    if reveal.total != declared:
         raise RuleViolation("R-ROUND-D", "reveal_count",
-                            f"{names[req.player]} declared {req.declared} cards but revealed "
-                            f"{reveal.total}.", player=names[req.player], declared=req.declared,
+                            f"{names[cur.player]} declared {declared} cards but revealed "
+                            f"{reveal.total}.", player=names[cur.player], declared=declared,
                             revealed=reveal.total)
     return _advance(_record_reveal(state, event.player, event.building, reveal))
 
 
 def _special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> GameState:
-    step = next_step(state)
+    n = now(state)
     rule = "R-SPECIAL-2" if event.special is Special.FLUTE else "R-SPECIAL-1"
-    if ev.SpecialTargetChosen not in step.allowed:
-        raise RuleViolation(rule, "no_choice_now", f"No choice is needed now: {_now(step)}.",
-                            **step.params)
-    req = step.choice
-    assert req is not None
-    if (event.building, event.special) != (req.building, req.special):
-        raise RuleViolation(rule, "no_choice_now", f"No choice is needed there: {_now(step)}.",
-                            **step.params)
-    if event.player not in req.candidates:
+    cur = n.cursor
+    if (ev.SpecialTargetChosen not in n.allowed or cur is None
+            or (event.building, event.special) != (cur.building, cur.special)):
+        text, params = _now(state)
+        raise RuleViolation(rule, "no_choice_now", f"No such choice is needed now: {text}.",
+                            **params)
+    record = state.record
+    candidates = special_result(event.special, record, record.entrants(event.building),
+                                event.building, settled=False).candidates
+    if event.player not in candidates:
         names = state.setup.names
         raise RuleViolation(rule, "not_a_candidate",
                             "Only a player tied for the fewest can be chosen: "
-                            + ", ".join(names[p] for p in req.candidates) + ".",
-                            candidates=[names[p] for p in req.candidates])
+                            + ", ".join(names[p] for p in candidates) + ".",
+                            candidates=[names[p] for p in candidates])
     record = _replace(state.record, choices=state.record.choices + (
         Choice(event.building, event.special, event.player),))
     state = _with_record(state, record)
@@ -540,7 +559,7 @@ def _special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> GameStat
 
 def _hospital(state: GameState, event: ev.HospitalDiscarded) -> GameState:
     step = next_step(state)
-    _require(step, event)
+    _require(state, now(state), event)
     option = next((o for o in step.hospital if o.player == event.player), None)
     if event.building != step.building or option is None:
         raise RuleViolation("R-ROUND-D", "no_hospital_action",
@@ -557,21 +576,22 @@ def _hospital(state: GameState, event: ev.HospitalDiscarded) -> GameState:
 
 
 def _building_resolved(state: GameState, event: ev.BuildingResolved) -> GameState:
-    step = next_step(state)
-    _require(step, event)
-    if event.building != step.building:
+    n = now(state)
+    _require(state, n, event)
+    if event.building != n.cursor.building:  # type: ignore[union-attr]
+        text, params = _now(state)
         raise RuleViolation("R-ROUND-D", "resolve_in_row_order",
-                            f"Buildings are resolved in row order: {_now(step)}.", **step.params)
+                            f"Buildings are resolved in row order: {text}.", **params)
     resolved = list(state.record.resolved)
     resolved[event.building] = True
     record = _replace(state.record, resolved=tuple(resolved))
-    work = _Work(_with_record(state, record))
+    work = _Work(state)
     _action_effects(work, record, event.building)
-    return _advance(work.done())
+    return _advance(work.done(rounds=_rounds(state, record)))
 
 
 def _round_ended(state: GameState, event: ev.RoundEnded) -> GameState:
-    _require(next_step(state), event)
+    _require(state, now(state), event)
     record = _replace(state.record, influence=_snapshot(state.tracks))
     state = _with_record(state, record)
     if state.is_last_round:
@@ -587,7 +607,7 @@ def _finish_if_complete(state: GameState) -> GameState:
 
 
 def _end_values(state: GameState, event: ev.EndValuesEntered) -> GameState:
-    _require(next_step(state), event)
+    _require(state, now(state), event)
     _player(state, event.player)
     for name in ("hand", "swords", "flutes", "passes", "gold", "markers"):
         _count(getattr(event, name), name)
@@ -609,7 +629,7 @@ def _end_values(state: GameState, event: ev.EndValuesEntered) -> GameState:
 
 
 def _nuns_counted(state: GameState, event: ev.NunsCounted) -> GameState:
-    _require(next_step(state), event)
+    _require(state, now(state), event)
     _count(event.nuns, "nuns", MAX_NUNS_IN_ROW)
     return _finish_if_complete(_replace(state, nuns=event.nuns))
 
@@ -618,7 +638,7 @@ def _nuns_counted(state: GameState, event: ev.NunsCounted) -> GameState:
 
 def _corrected_round(state: GameState, event: ev.EntryCorrected | ev.RevealCorrected
                      ) -> tuple[RoundRecord, int]:
-    _require(next_step(state), event)
+    _require(state, now(state), event)
     _player(state, event.player)
     if not 1 <= event.round <= state.round:
         raise RuleViolation("EVENT", "no_such_round", f"Round {event.round} has not been played.",

@@ -13,9 +13,14 @@ from typing import Any
 
 from companion.rules import events as ev
 from companion.rules.catalog import ActionKind, Building, Special
-from companion.rules.resolution import BuildingResolution, resolve
+from companion.rules.resolution import (
+    BuildingResolution,
+    SpecialOutcome,
+    resolve,
+    special_result,
+)
 from companion.rules.setup import DeckMode
-from companion.rules.state import GameState, Phase, RoundRecord
+from companion.rules.state import Cursor, GameState, Phase, RoundRecord
 
 PRIVATE_EVENTS: frozenset[type] = frozenset(
     cls for cls in ev.EVENT_TYPES.values() if cls.PRIVATE)
@@ -107,112 +112,155 @@ def turn_queue(record: RoundRecord, players: int) -> list[int]:
     queue = [(record.start_player + i) % players for i in range(players)]
     for turn in record.turns:
         queue.remove(turn.player)
-        if turn.passed:
+        if turn.building is None:
             queue.append(turn.player)
     return queue
 
 
-@dataclass(frozen=True)
-class Cursor:
-    """Phase D: the next thing to do. kind: "reveal", "choose", "actions" or "done"."""
-
-    kind: str
-    building: int | None = None
-    player: int | None = None
-    special: Special | None = None
-
-
-def _reveal_stage(setup, record: RoundRecord, b: int) -> Cursor | None:
-    entrants = record.entrants(b)
+def _reveal_stage(record: RoundRecord, b: int, entrants: list[int]) -> Cursor | None:
+    reveals = record.reveals
     for p in entrants:
-        if record.reveals[p] is None:
+        if reveals[p] is None:
             return Cursor("reveal", b, p)
-    res = resolve(setup, record, b, settled=False)
-    for result in (res.sword, res.flute):
-        if result is not None and result.fewest is None and result.most is not None:
-            return Cursor("choose", b, result.most, result.special)
+    if len(entrants) > 2:  # a tie for fewest below a higher count needs three players
+        for special, attr in ((Special.SWORD, "swords"), (Special.FLUTE, "flutes")):
+            if any(getattr(reveals[p], attr) for p in entrants):
+                result = special_result(special, record, tuple(entrants), b, settled=False)
+                if result.outcome is SpecialOutcome.CHOICE_NEEDED:
+                    return Cursor("choose", b, result.most, special)
     return None
+
+
+_DONE = Cursor("done")
 
 
 def d_cursor(state: GameState) -> Cursor:
     """Phase D (R-ROUND-D): buildings in row order, each revealed in slot order, then its
     actions. With 2 players all reveals of the round come first (see round_premium)."""
-    setup, record = state.setup, state.record
-    occupied = [b for b in range(len(record.row)) if not record.resolved[b]
-                and any(t.building == b for t in record.turns)]
-    if setup.player_count == 2:
-        for b in range(len(record.row)):
-            stage = _reveal_stage(setup, record, b)
+    record = state.record
+    slots = record.slots()
+    resolved = record.resolved
+    if state.setup.player_count == 2:
+        for b, entrants in enumerate(slots):
+            stage = _reveal_stage(record, b, entrants)
             if stage:
                 return stage
-        return Cursor("actions", occupied[0]) if occupied else Cursor("done")
-    for b in occupied:
-        return _reveal_stage(setup, record, b) or Cursor("actions", b)
-    return Cursor("done")
+        for b, entrants in enumerate(slots):
+            if entrants and not resolved[b]:
+                return Cursor("actions", b)
+        return _DONE
+    for b, entrants in enumerate(slots):
+        if entrants and not resolved[b]:
+            return _reveal_stage(record, b, entrants) or Cursor("actions", b)
+    return _DONE
 
 
-def _base(state: GameState, prompt: Prompt, allowed: set[type], **kw: Any) -> Step:
-    allowed |= PRIVATE_EVENTS
-    if state.rounds[0].turns:
-        allowed |= {ev.EntryCorrected, ev.RevealCorrected}
-    return Step(phase=state.phase, round=state.round, rounds=state.setup.rounds,
-                is_last_round=state.is_last_round, prompt=prompt, allowed=frozenset(allowed),
-                **kw)
+@dataclass(frozen=True)
+class Now:
+    """The core of a step, cheap enough for every `apply`: the prompt, what is allowed, who
+    acts, and where phase C/D stand. `next_step` adds what the UI shows."""
+
+    prompt: Prompt
+    allowed: frozenset[type]
+    actor: int | None = None
+    cursor: Cursor | None = None
+    queue: tuple[int, ...] = ()
+
+
+def _variants(*events: type) -> tuple[frozenset[type], frozenset[type]]:
+    """The allowed set without and with corrections (possible once anyone has entered)."""
+    now = frozenset(events) | PRIVATE_EVENTS
+    return now, now | {ev.EntryCorrected, ev.RevealCorrected}
+
+
+_REVEAL_BUILDINGS = _variants(ev.BuildingsRevealed)
+_SUPPLY = _variants(ev.SupplyDone)
+_END_ROUND = _variants(ev.RoundEnded)
+_END_VALUES = _variants(ev.EndValuesEntered, ev.NunsCounted)
+_ENTER = _variants(ev.Entered)
+_ENTER_OR_PASS = _variants(ev.Entered, ev.Passed)
+_REVEAL = _variants(ev.Revealed)
+_CHOOSE = _variants(ev.SpecialTargetChosen)
+_RESOLVE = _variants(ev.BuildingResolved)
+_RESOLVE_HOSPITAL = _variants(ev.BuildingResolved, ev.HospitalDiscarded)
+
+
+def can_pass(state: GameState, queue: list[int] | tuple[int, ...]) -> bool:
+    """R-SPECIAL-3 / R-ROUND-C: a Pass needs the Pass stack (Town Hall) in play, and someone
+    else still to enter (otherwise passing changes nothing)."""
+    return len(queue) > 1 and state.setup.special_in_play(Special.PASS)
+
+
+def now(state: GameState) -> Now:
+    """Who may take which action now, and why: the answer `next_step` and `apply` share."""
+    phase, record = state.phase, state.record
+    fix = 1 if state.rounds[0].turns else 0
+    if phase is Phase.C:
+        queue = turn_queue(record, state.players)
+        events = _ENTER_OR_PASS if can_pass(state, queue) else _ENTER
+        return Now(Prompt.ENTER, events[fix], queue[0], queue=tuple(queue))
+    if phase is Phase.D:
+        cur = state.cursor or d_cursor(state)
+        if cur.kind == "reveal":
+            return Now(Prompt.REVEAL_CARDS, _REVEAL[fix], cur.player, cur)
+        if cur.kind == "choose":
+            prompt = (Prompt.CHOOSE_SWORD_GIVER if cur.special is Special.SWORD
+                      else Prompt.CHOOSE_FLUTE_RECEIVER)
+            return Now(prompt, _CHOOSE[fix], cur.player, cur)
+        hospital = record.row[cur.building] is Building.HOSPITAL and not state.is_last_round  # type: ignore[index]
+        return Now(Prompt.TAKE_ACTIONS, (_RESOLVE_HOSPITAL if hospital else _RESOLVE)[fix], None,
+                   cur)
+    if phase is Phase.A:
+        return Now(Prompt.REVEAL_BUILDINGS, _REVEAL_BUILDINGS[fix])
+    if phase is Phase.B:
+        return Now(Prompt.SUPPLY, _SUPPLY[fix])
+    if phase is Phase.E:
+        return Now(Prompt.END_ROUND, _END_ROUND[fix])
+    return Now(Prompt.END_VALUES if phase is Phase.END else Prompt.FINISHED, _END_VALUES[fix])
 
 
 def next_step(state: GameState | None) -> Step:
-    """What the table must do now, who is to act, and what is allowed."""
+    """What the table must do now, who is to act, what is allowed, and the details to show."""
     if state is None:
         return Step(phase=None, round=0, rounds=0, is_last_round=False,
                     prompt=Prompt.START_GAME, allowed=frozenset({ev.GameStarted}))
-    phase, setup, record = state.phase, state.setup, state.record
-    if phase is Phase.A:
-        return _base(state, Prompt.REVEAL_BUILDINGS, {ev.BuildingsRevealed},
-                     params={"count": setup.buildings_per_round,
-                             "deck_mode": setup.deck_mode.value,
-                             "digital": setup.deck_mode is DeckMode.DIGITAL})
-    if phase is Phase.B:
-        return _base(state, Prompt.SUPPLY, {ev.SupplyDone})
-    if phase is Phase.C:
-        queue = turn_queue(record, setup.player_count)
-        actor = queue[0]
+    n = now(state)
+    setup, record = state.setup, state.record
+    base = {"phase": state.phase, "round": state.round, "rounds": setup.rounds,
+            "is_last_round": state.is_last_round, "prompt": n.prompt, "allowed": n.allowed,
+            "actor": n.actor}
+    prompt = n.prompt
+    if prompt is Prompt.REVEAL_BUILDINGS:
+        return Step(**base, params={"count": setup.buildings_per_round,
+                                    "deck_mode": setup.deck_mode.value,
+                                    "digital": setup.deck_mode is DeckMode.DIGITAL})
+    if prompt is Prompt.ENTER:
         options = tuple(EnterOption(b, kind, len(record.entrants(b)) + 1)
                         for b, kind in enumerate(record.row))
-        can_pass = setup.special_in_play(Special.PASS) and len(queue) > 1
-        allowed = {ev.Entered} | ({ev.Passed} if can_pass else set())
-        return _base(state, Prompt.ENTER, allowed, actor=actor, enter=options,
-                     can_pass=can_pass, params={"player": setup.names[actor]})
-    if phase is Phase.D:
-        cur = d_cursor(state)
-        b = cur.building
-        if cur.kind == "reveal":
-            p = cur.player
-            declared = record.entry(p).cards  # type: ignore[union-attr]
-            return _base(state, Prompt.REVEAL_CARDS, {ev.Revealed}, actor=p, building=b,
-                         reveal=RevealRequest(p, b, declared),  # type: ignore[arg-type]
-                         params={"player": setup.names[p], "building": record.row[b].value,
-                                 "declared": declared})
-        res = resolve(setup, record, b, settled=False)  # type: ignore[arg-type]
-        if cur.kind == "choose":
-            result = res.sword if cur.special is Special.SWORD else res.flute
-            prompt = (Prompt.CHOOSE_SWORD_GIVER if cur.special is Special.SWORD
-                      else Prompt.CHOOSE_FLUTE_RECEIVER)
-            return _base(state, prompt, {ev.SpecialTargetChosen}, actor=cur.player,
-                         building=b, resolution=res,
-                         choice=ChoiceRequest(b, cur.special, cur.player,  # type: ignore[arg-type]
-                                              result.candidates),  # type: ignore[union-attr]
-                         params={"player": setup.names[cur.player],  # type: ignore[index]
-                                 "building": record.row[b].value})  # type: ignore[index]
-        hospital = tuple(HospitalOption(a.player, a.action.hand_cards_up_to)
-                         for a in res.actions if a.action.kind is ActionKind.HOSPITAL)
-        allowed = {ev.BuildingResolved} | ({ev.HospitalDiscarded} if hospital else set())
-        return _base(state, Prompt.TAKE_ACTIONS, allowed, building=b, resolution=res,
-                     hospital=hospital, params={"building": record.row[b].value})  # type: ignore[index]
-    if phase is Phase.E:
-        return _base(state, Prompt.END_ROUND, {ev.RoundEnded})
-    missing = tuple(p for p, v in enumerate(state.end_values) if v is None)
-    allowed = {ev.EndValuesEntered, ev.NunsCounted}
-    if phase is Phase.END:
-        return _base(state, Prompt.END_VALUES, allowed, missing_end_values=missing,
-                     params={"nuns_missing": state.nuns is None})
-    return _base(state, Prompt.FINISHED, allowed)
+        return Step(**base, enter=options, can_pass=ev.Passed in n.allowed,
+                    params={"player": setup.names[n.actor]})  # type: ignore[index]
+    if prompt in (Prompt.END_VALUES, Prompt.FINISHED):
+        missing = tuple(p for p, v in enumerate(state.end_values) if v is None)
+        return Step(**base, missing_end_values=missing,
+                    params={"nuns_missing": state.nuns is None})
+    cur = n.cursor
+    if cur is None:
+        return Step(**base)
+    b = cur.building
+    assert b is not None
+    where = {"building": record.row[b].value}
+    if prompt is Prompt.REVEAL_CARDS:
+        p = cur.player
+        declared = record.entry(p).cards  # type: ignore[arg-type, union-attr]
+        return Step(**base, building=b, reveal=RevealRequest(p, b, declared),  # type: ignore[arg-type]
+                    params={"player": setup.names[p], "declared": declared, **where})  # type: ignore[index]
+    res = resolve(setup, record, b, settled=False)
+    if cur.kind == "choose":
+        result = res.sword if cur.special is Special.SWORD else res.flute
+        return Step(**base, building=b, resolution=res,
+                    choice=ChoiceRequest(b, cur.special, cur.player,  # type: ignore[arg-type]
+                                         result.candidates),  # type: ignore[union-attr]
+                    params={"player": setup.names[cur.player], **where})  # type: ignore[index]
+    hospital = tuple(HospitalOption(a.player, a.action.hand_cards_up_to)
+                     for a in res.actions if a.action.kind is ActionKind.HOSPITAL)
+    return Step(**base, building=b, resolution=res, hospital=hospital, params=where)

@@ -136,7 +136,7 @@ class BuildingResolution:
         return tuple(r.player for r in self.reveals)
 
 
-def _special(special: Special, record: RoundRecord, entrants: tuple[int, ...], building: int,
+def special_result(special: Special, record: RoundRecord, entrants: tuple[int, ...], building: int,
              settled: bool) -> SpecialResult:
     attr = "swords" if special is Special.SWORD else "flutes"
     counts = [getattr(record.reveals[p], attr) for p in entrants]
@@ -224,9 +224,9 @@ def resolve(setup: Setup, record: RoundRecord, building: int, settled: bool
     bonus: int | None = None
     if complete and entrants:
         if setup.special_in_play(Special.SWORD):
-            sword = _special(Special.SWORD, record, entrants, building, settled)
+            sword = special_result(Special.SWORD, record, entrants, building, settled)
         if setup.special_in_play(Special.FLUTE):
-            flute = _special(Special.FLUTE, record, entrants, building, settled)
+            flute = special_result(Special.FLUTE, record, entrants, building, settled)
             if flute.happens:
                 rat_changes.append(RatChange(flute.receiver, +1, RatReason.FLUTE))  # type: ignore[arg-type]
                 rat_changes.append(RatChange(flute.giver, -1, RatReason.FLUTE))  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 from companion.rules.catalog import (
     BUILDINGS,
@@ -108,14 +109,18 @@ class Setup:
     def in_play(self, building: Building) -> bool:
         return building in self.buildings
 
-    @property
+    @cached_property
     def specials_in_play(self) -> tuple[Special, ...]:
         """The special stacks laid out: those of buildings in play, and the Jokers (R-SETUP-3)."""
-        stacks = {info.stack for b, info in BUILDINGS.items() if info.stack and b in self.buildings}
+        stacks = {BUILDINGS[b].stack for b in self.buildings}
         return tuple(s for s in Special if s in stacks or s is Special.JOKER)
 
+    @cached_property
+    def _specials(self) -> dict[str, bool]:
+        return {s.value: s in self.specials_in_play for s in Special}
+
     def special_in_play(self, special: Special) -> bool:
-        return special in self.specials_in_play
+        return self._specials[special.value]
 
     @property
     def warnings(self) -> tuple[SetupWarning, ...]:

@@ -135,20 +135,28 @@ class RoundRecord:
 
     def entry(self, player: int) -> Turn | None:
         for turn in self.turns:
-            if turn.player == player and not turn.passed:
+            if turn.player == player and turn.building is not None:
                 return turn
         return None
 
     def entry_index(self, player: int) -> int:
         """Position of the player's entry in time order (passes included); -1 if none."""
         for i, turn in enumerate(self.turns):
-            if turn.player == player and not turn.passed:
+            if turn.player == player and turn.building is not None:
                 return i
         return -1
 
+    def slots(self) -> list[list[int]]:
+        """The players in each building of the row, in slot order (one pass over the turns)."""
+        slots: list[list[int]] = [[] for _ in self.row]
+        for turn in self.turns:
+            if turn.building is not None:
+                slots[turn.building].append(turn.player)
+        return slots
+
     def entrants(self, building: int) -> tuple[int, ...]:
         """The players in `building`, in slot order (= entry order)."""
-        return tuple(t.player for t in self.turns if t.building == building)
+        return tuple([t.player for t in self.turns if t.building == building])
 
     def entries(self) -> tuple[Turn, ...]:
         return tuple(t for t in self.turns if not t.passed)
@@ -167,6 +175,20 @@ class RoundRecord:
             if h.building == building and h.player == player:
                 return h.cards
         return 0
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Phase D: the next thing to do (see guide.d_cursor).
+
+    kind: "reveal" (player reveals in building), "choose" (player, the winner, names who gives
+    or receives for `special`), "actions" (the building's actions) or "done".
+    """
+
+    kind: str
+    building: int | None = None
+    player: int | None = None
+    special: Special | None = None
 
 
 @dataclass(frozen=True)
@@ -224,6 +246,8 @@ class GameState:
     """Building cards revealed in the rows so far (physical mode checks copies with it)."""
     end_values: tuple[EndValues | None, ...] = ()
     nuns: int | None = None
+    cursor: Cursor | None = None
+    """Phase D: guide.d_cursor(state), kept by the engine so it is worked out once per event."""
 
     # --- convenient views of the current round -----------------------------------------------
 
