@@ -43,6 +43,8 @@ def game_view(app: TableApp, game_id: str) -> ft.View:
         tagged("round", heading(t("Round {round} of {rounds}", round=step.round,
                                   rounds=step.rounds) if step.round else t("Setup"))),
         tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE)),
+        big_button("play", t("Continue the game"), app.nav(f"/game/{game_id}/play"),
+                   icon=ft.Icons.PLAY_ARROW),
         big_button("phones", t("Phones for the players"), lambda _e=None: _show_phones(app),
                    icon=ft.Icons.QR_CODE, primary=False),
     ]

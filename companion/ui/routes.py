@@ -30,6 +30,7 @@ ROUTES: tuple[tuple[str, str], ...] = (
     ("/setup/options", "companion.ui.setup_options:setup_options_view"),
     ("/setup/checklist", "companion.ui.setup_checklist:setup_checklist_view"),
     ("/game/:game_id", "companion.ui.game:game_view"),
+    ("/game/:game_id/play", "companion.ui.round_screen:round_view"),
 )
 
 

@@ -1,0 +1,255 @@
+"""The end of the game: what everyone holds, the nuns, the rats, then the scoring and the winner.
+
+After the last round the table types in each player's hand, special cards and VP-marker total
+and the nuns of the revealed nun row; each player's rats come from their ledger (the phones)
+and can be corrected to the tokens actually shown (R-SCORE-6). The scoring is the engine's
+(`companion.rules.scoring.score`), shown line by line in the table's language, with the
+tie-break ladder, the winner and a chart of the influence over the rounds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import N_
+from companion.i18n.names import estate_name
+from companion.rules import events
+from companion.rules.catalog import MAX_NUNS_IN_ROW, Estate, Special
+from companion.rules.scoring import ScoreResult, Step
+from companion.rules.state import GameState, Phase
+from companion.ui import theme
+from companion.ui.endgame_lines import line_text, names, step_title
+from companion.ui.round_drafts import drafts
+from companion.ui.round_screen import frame, step_marker, submit_all
+from companion.ui.shell import TableApp
+from companion.ui.widgets import big_button, heading, player_chip, tagged, text, title
+
+FIELDS: tuple[tuple[str, str, Special | None], ...] = (
+    ("hand", N_("Population + Joker cards in hand"), None),
+    ("swords", N_("Swords"), Special.SWORD),
+    ("flutes", N_("Flutes"), Special.FLUTE),
+    ("passes", N_("Pass cards"), Special.PASS),
+    ("gold", N_("Gold"), Special.GOLD),
+    ("markers", N_("Printed total of the VP markers"), None),
+    ("rats", N_("Rats (from the phone; correct it to the tokens shown)"), None),
+)
+
+
+class FormProblem(ValueError):
+    pass
+
+
+def end_state_of(state: GameState) -> Any:
+    """The scoring's `EndState` of a finished game: the engine's adapter where it exists."""
+    from companion.rules import scoring
+
+    adapter = getattr(scoring, "end_state", None)
+    if adapter is not None:
+        return adapter(state)
+    return _end_state(state)
+
+
+def _end_state(state: GameState) -> Any:
+    """Until the engine ships `scoring.end_state`: tracks (with the discs' arrival order),
+    the end values as entered, the rats as shown or else as the ledger has them."""
+    from companion.rules.scoring import SCORED_SPECIALS, SPECIALS_IN_PLAY, EndState
+    from companion.rules.state import ESTATES
+
+    setup = state.setup
+    names_ = setup.names
+    values = [v for v in state.end_values if v is not None]
+    if len(values) != len(names_) or state.nuns is None:
+        raise ValueError("the end values are not complete")
+    attr = {Special.SWORD: "swords", Special.FLUTE: "flutes", Special.PASS: "passes"}
+    in_play = frozenset(s for s in SPECIALS_IN_PLAY if setup.special_in_play(s))
+    return EndState(
+        players=names_, house_rules=setup.house_rules, in_play=in_play,
+        influence={e: dict(zip(names_, track.values)) for e, track in zip(ESTATES, state.tracks)},
+        arrival={e: tuple(names_[p] for p in sorted(range(len(names_)),
+                                                    key=track.arrivals.__getitem__))
+                 for e, track in zip(ESTATES, state.tracks)},
+        hand={n: v.hand for n, v in zip(names_, values)},
+        specials={s: {n: getattr(v, attr[s]) for n, v in zip(names_, values)}
+                  for s in SCORED_SPECIALS if s in in_play},
+        gold={n: v.gold for n, v in zip(names_, values)} if Special.GOLD in in_play else {},
+        markers={n: v.markers for n, v in zip(names_, values)},
+        rats={n: v.rats if v.rats is not None else state.rats[p]
+              for p, (n, v) in enumerate(zip(names_, values))},
+        nuns=state.nuns)
+
+
+def fields_in_play(state: GameState) -> list[tuple[str, str]]:
+    return [(key, label) for key, label, special in FIELDS
+            if special is None or state.setup.special_in_play(special)]
+
+
+def form_defaults(state: GameState, player: int) -> dict[str, int]:
+    """What the form shows before anyone types: the values entered before, or 0; the rats as
+    the player's ledger has them."""
+    entered = state.end_values[player]
+    values = {key: getattr(entered, key) if entered is not None else 0
+              for key, _, _ in FIELDS if key != "rats"}
+    ledger = state.rats[player]
+    values["rats"] = entered.rats if entered is not None and entered.rats is not None \
+        else ledger
+    return values
+
+
+def form_events(app: TableApp, state: GameState) -> list[Any]:
+    """The events the typed form stands for; raises FormProblem naming the field to fix."""
+    t = app.t
+    typed = drafts(app).end_values
+    keys = dict(fields_in_play(state))
+
+    def number(key: str, default: int, label: str) -> int:
+        raw = typed.get(key, str(default)).strip()
+        if not raw:
+            return 0
+        if not raw.isdigit():
+            raise FormProblem(t("{field}: enter a whole number of 0 or more.", field=label))
+        return int(raw)
+
+    found: list[Any] = []
+    for p, name in enumerate(state.setup.names):
+        defaults = form_defaults(state, p)
+        values = {key: number(f"{p}-{key}", defaults[key], f"{name}: {t(label)}")
+                  for key, label in keys.items()}
+        rats = values.pop("rats")
+        found.append(events.EndValuesEntered(
+            p, **values, rats=None if rats == state.rats[p] else rats))
+    nuns_default = state.nuns if state.nuns is not None else 0
+    found.append(events.NunsCounted(number("nuns", nuns_default, t("Nuns in the nun row"))))
+    return found
+
+
+def endgame_view(app: TableApp, game_id: str) -> ft.View:
+    session = app.use_game(game_id)
+    state: GameState = session.state
+    t = app.t
+    editing = drafts(app).editing_end or state.phase is Phase.END
+    controls: list[ft.Control] = []
+    bottom: ft.Control | None = None
+    if state.phase is Phase.FINISHED:
+        controls += result_controls(app, state)
+    if editing:
+        controls += form_controls(app, state)
+
+        def score_it(_event: Any = None) -> None:
+            try:
+                found = form_events(app, state)
+            except FormProblem as exc:
+                app.notify(str(exc), error=True)
+                return
+            if submit_all(app, found):
+                drafts(app).end_values.clear()
+                drafts(app).editing_end = False
+        bottom = big_button("end-score", t("Score the game"), score_it, icon=ft.Icons.CALCULATE)
+    else:
+        def edit(_event: Any = None) -> None:
+            drafts(app).editing_end = True
+            app.render()
+        controls.append(ft.Row([
+            big_button("end-edit", t("Correct the end values"), edit, icon=ft.Icons.EDIT,
+                       primary=False),
+            big_button("home", t("Home"), app.nav("/"), icon=ft.Icons.HOME, primary=False),
+        ], wrap=True, spacing=theme.GAP))
+    heading_ = t("End of the game") if state.phase is Phase.END else t("Result")
+    return frame(app, heading_, controls, state, bottom, back=f"/game/{game_id}")
+
+
+def form_controls(app: TableApp, state: GameState) -> list[ft.Control]:
+    t = app.t
+    setup = state.setup
+    typed = drafts(app).end_values
+
+    def remember(key: str) -> Any:
+        def handler(event: ft.ControlEvent) -> None:
+            typed[key] = event.control.value or ""
+        return handler
+
+    def field(key: str, label: str, value: int) -> ft.Control:
+        return tagged(f"end-{key}", ft.TextField(
+            value=typed.get(key, str(value)), label=label, on_change=remember(key),
+            text_size=theme.BODY_SIZE, keyboard_type=ft.KeyboardType.NUMBER))
+
+    controls: list[ft.Control] = [
+        step_marker(app, heading(t("What everyone holds")))
+        if state.phase is Phase.END else heading(t("What everyone holds")),
+        tagged("end-form", text(t(
+            "Everyone shows their hand, special cards and victory-point markers; then the nun "
+            "row is turned over and everyone reveals their rats."))),
+    ]
+    for p, name in enumerate(setup.names):
+        defaults = form_defaults(state, p)
+        cells = [ft.Container(field(f"{p}-{key}", t(label), defaults[key]),
+                              col={"xs": 12, "sm": 6, "md": 4})
+                 for key, label in fields_in_play(state)]
+        done = state.end_values[p] is not None
+        controls.append(ft.Card(content=ft.Container(padding=12, content=ft.Column([
+            ft.Row([player_chip(name, setup.colours[p]),
+                    *([ft.Icon(ft.Icons.CHECK_CIRCLE, color="#2E7D32")] if done else [])]),
+            ft.ResponsiveRow(cells, spacing=8, run_spacing=8)], tight=True))))
+    nuns = state.nuns if state.nuns is not None else 0
+    controls.append(ft.Container(field("nuns", t("Nuns in the nun row (0-{most})",
+                                                   most=MAX_NUNS_IN_ROW), nuns), width=320))
+    return controls
+
+
+def result_controls(app: TableApp, state: GameState) -> list[ft.Control]:
+    from companion.rules.scoring import score
+    from companion.ui.endgame_chart import influence_chart
+
+    t = app.t
+    result: ScoreResult = score(end_state_of(state))
+    if result.winners:
+        best = result.player(result.winners[0]).total
+        winner = t("Winner: {players} with {vp} VP", players=names(t, result.winners), vp=best)
+    else:
+        winner = t("Nobody wins: everyone died of the plague.")
+    controls: list[ft.Control] = [
+        step_marker(app, ft.Container(content=ft.Row([
+            ft.Icon(ft.Icons.EMOJI_EVENTS, color="#B7791F", size=48),
+            tagged("winner", title(winner))], wrap=True), bgcolor="#FFF3D6", border_radius=14,
+            padding=16)),
+        score_table(app, state, result),
+        heading(t("How the winner was decided")),
+        tagged("tie-break", ft.Column([text(line_text(t, line)) for line in result.tie_break],
+                                      tight=True)),
+        influence_chart(t, state),
+        heading(t("Every point, explained")),
+    ]
+    for step in Step:
+        lines = result.lines(step)
+        if not lines or step is Step.WINNER:
+            continue
+        controls.append(ft.ExpansionTile(
+            title=ft.Text(step_title(t, step), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
+            controls=[ft.Container(text(line_text(t, line), size=theme.SMALL_SIZE),
+                                   padding=ft.Padding.symmetric(horizontal=16, vertical=2))
+                      for line in lines],
+            expanded=step in (Step.TOTALS, Step.PLAGUE)))
+    return controls
+
+
+def score_table(app: TableApp, state: GameState, result: ScoreResult) -> ft.Control:
+    t = app.t
+    setup = state.setup
+    columns = [t("Player"), *[estate_name(t, e)[:4] + "." for e in Estate], t("Hand"),
+               t("Special cards"), t("Gold"), t("Markers"), t("Total"), t("Rats"), t("Plague")]
+    rows = []
+    for p, score_ in enumerate(result.players):
+        cells: list[ft.Control] = [player_chip(score_.name, setup.colours[p])]
+        cells += [text(str(score_.estates[e])) for e in Estate]
+        cells += [text(str(score_.hand)), text(str(sum(score_.specials.values()))),
+                  text(str(score_.gold)), text(str(score_.markers)),
+                  tagged(f"total-{p}", text(str(score_.total), weight=ft.FontWeight.BOLD)),
+                  tagged(f"rats-{p}", text(str(score_.rats))),
+                  text(t("survives") if score_.survives else t("dies"))]
+        rows.append(ft.DataRow(cells=[ft.DataCell(c) for c in cells]))
+    table = ft.DataTable(columns=[ft.DataColumn(text(c, size=theme.SMALL_SIZE,
+                                                     weight=ft.FontWeight.BOLD))
+                                  for c in columns], rows=rows, column_spacing=14,
+                         data_row_min_height=48)
+    return tagged("score-table", ft.Row([table], scroll=ft.ScrollMode.AUTO))

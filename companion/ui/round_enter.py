@@ -1,0 +1,88 @@
+"""Phase C of a round: in turn order, each player enters a building with some cards, or passes.
+
+One tap per entry: every building of the row carries a button per card count, so "3 cards in
+the Farm" is a single tap on the Farm's 3 (R-ROUND-C). The queue (who is next, who passed and
+comes back) is the engine's; the screen only reads it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.rules import events
+from companion.rules.guide import Step, turn_queue
+from companion.rules.state import GameState
+from companion.ui import theme
+from companion.ui.round_screen import Body
+from companion.ui.shell import TableApp
+from companion.ui.widgets import big_button, building_card, player_chip, tagged, text
+
+CARD_COUNTS = 13
+"""Buttons 0-12 per building: more cards in one building is all but unheard of, and a wrong
+number is fixed with undo or a correction."""
+
+
+def entries_on(state: GameState, building: int) -> list[tuple[int, int, int]]:
+    """(slot, player, cards) of everyone in `building` so far, in slot order."""
+    record = state.record
+    return [(slot, p, record.entry(p).cards)  # type: ignore[union-attr]
+            for slot, p in enumerate(record.entrants(building), 1)]
+
+
+def enter_body(app: TableApp, state: GameState, step: Step) -> Body:
+    t = app.t
+    setup = state.setup
+    actor = step.actor
+    assert actor is not None
+    queue = turn_queue(state.record, setup.player_count)
+
+    def enter(building: int, cards: int) -> Any:
+        def handler(_event: Any = None) -> None:
+            app.submit(events.Entered(actor, building, cards))
+        return handler
+
+    def pass_turn(_event: Any = None) -> None:
+        app.submit(events.Passed(actor))
+
+    later = [setup.names[p] for p in queue[1:]]
+    controls: list[ft.Control] = [
+        ft.Row([player_chip(setup.names[actor], setup.colours[actor]),
+                text(t("Tap the building and the number of cards laid face down there."),
+                     expand=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    ]
+    if later:
+        controls.append(tagged("queue", text(t("Then: {players}", players=", ".join(later)),
+                                             size=theme.SMALL_SIZE)))
+    passes = [setup.names[turn.player] for turn in state.turns if turn.passed]
+    if passes:
+        controls.append(text(t("Passed so far: {players}", players=", ".join(passes)),
+                             size=theme.SMALL_SIZE))
+    cards: list[ft.Control] = []
+    for option in step.enter:
+        b = option.building
+        inside = [ft.Row([player_chip(setup.names[p], setup.colours[p]),
+                          text(t("slot {slot}: {cards} cards", slot=slot, cards=n),
+                               size=theme.SMALL_SIZE)], spacing=6, tight=True)
+                  for slot, p, n in entries_on(state, b)]
+        buttons = [tagged(f"enter-{b}-{n}", ft.FilledTonalButton(
+            content=ft.Text(str(n), size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD),
+            on_click=enter(b, n), width=theme.TOUCH_HEIGHT, height=theme.TOUCH_HEIGHT,
+            style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=10))))
+            for n in range(CARD_COUNTS)]
+        footer = ft.Column([
+            *inside,
+            text(t("{player} goes on slot {slot}; cards:", player=setup.names[actor],
+                   slot=option.slot), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD),
+            ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
+        ], tight=True, spacing=6)
+        cards.append(building_card(t, option.kind, identifier=f"building-{b}", footer=footer))
+    controls.append(ft.ResponsiveRow([ft.Container(c, col={"xs": 12, "lg": 6, "xl": 4})
+                                      for c in cards], spacing=theme.GAP,
+                                     run_spacing=theme.GAP))
+    bottom = None
+    if step.can_pass:
+        bottom = big_button("pass", t("{player} plays a Pass card", player=setup.names[actor]),
+                            pass_turn, icon=ft.Icons.REDO, primary=False)
+    return Body(controls, bottom)
