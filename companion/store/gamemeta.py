@@ -39,7 +39,8 @@ def describe(state: GameState) -> GameMeta:
 
 def winner_of(state: GameState) -> str | None:
     """"Anna (54 VP)" for a finished game; None when the plague took everyone (R-SCORE-7)."""
-    from companion.rules.scoring import end_state, score
+    from companion.rules.endgame import end_state
+    from companion.rules.scoring import score
     from companion.store.bgstats import winners_text
 
     return winners_text(score(end_state(state)))

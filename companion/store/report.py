@@ -97,7 +97,8 @@ def _special(result: SpecialResult | None, name: Any) -> dict[str, JsonValue] | 
 
 
 def _scoring(state: GameState) -> dict[str, JsonValue]:
-    from companion.rules.scoring import end_state, score
+    from companion.rules.endgame import end_state
+    from companion.rules.scoring import score
 
     result = score(end_state(state))
     return {

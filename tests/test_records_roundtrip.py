@@ -1,0 +1,162 @@
+"""Game records: a played game leaves as JSON and comes back exactly, for 2 to 5 players."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+from companion.rules.catalog import ROUNDS
+from companion.rules.simulate import random_game
+from companion.store.codec import RecordError
+from companion.store.db import GameStore, StoreError
+from companion.store.records import dumps, export_game, import_record, parse_record
+from companion.store.report import replay_report
+from companion.store.session import Session
+
+
+def played_game(store: GameStore, seed: int, players: int) -> Session:
+    events = random_game(seed, players)
+    session = Session.start(store, events[0])
+    for event in events[1:]:
+        session.submit(event)
+    return session
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_an_exported_game_imports_into_another_store_unchanged(tmp_path: Path,
+                                                               players: int) -> None:
+    with GameStore.open(tmp_path / "home") as home, GameStore.open(tmp_path / "away") as away:
+        session = played_game(home, seed=100 + players, players=players)
+        text = dumps(export_game(home, session.game_id))
+        game_id = import_record(away, parse_record(text))
+        assert game_id == session.game_id
+        assert away.active_events(game_id) == session.events
+        assert Session.resume(away, game_id).state == session.state
+        mine, theirs = home.game(game_id), away.game(game_id)
+        assert (theirs.players, theirs.finished, theirs.winner, theirs.setup_code) == (
+            mine.players, mine.finished, mine.winner, mine.setup_code)
+
+
+def test_an_undone_step_is_not_part_of_the_record(tmp_path: Path) -> None:
+    with GameStore.open(tmp_path) as store:
+        events = random_game(7, 3)
+        session = Session.start(store, events[0])
+        for event in events[1:20]:
+            session.submit(event)
+        session.undo()
+        record = parse_record(dumps(export_game(store, session.game_id)))
+        assert list(record.events) == session.events
+
+
+def test_importing_the_same_game_twice_is_refused(tmp_path: Path) -> None:
+    with GameStore.open(tmp_path) as store:
+        session = played_game(store, seed=3, players=2)
+        record = parse_record(dumps(export_game(store, session.game_id)))
+        with pytest.raises(StoreError, match=f"game {session.game_id} is already stored"):
+            import_record(store, record)
+        assert len(store.list_games()) == 1
+
+
+def record_data(tmp_path: Path, players: int = 3) -> dict:
+    with GameStore.open(tmp_path / "src") as store:
+        session = played_game(store, seed=11, players=players)
+        return json.loads(dumps(export_game(store, session.game_id)))
+
+
+def test_a_record_whose_events_break_the_rules_names_the_event_and_the_rule(
+        tmp_path: Path) -> None:
+    """Dropping round 2's reveal of buildings makes the next step illegal (R-ROUND-*)."""
+    data = record_data(tmp_path)
+    reveals = [i for i, e in enumerate(data["events"]) if e["type"] == "BuildingsRevealed"]
+    del data["events"][reveals[1]]
+    with pytest.raises(RecordError, match=rf"^events\[{reveals[1]}\]: \w+ is refused by the "
+                                          r"rules \(R-[A-Z]+-"):
+        parse_record(json.dumps(data))
+
+
+def test_a_record_with_a_mistyped_count_names_the_field(tmp_path: Path) -> None:
+    data = record_data(tmp_path)
+    index = next(i for i, e in enumerate(data["events"]) if e["type"] == "Entered")
+    data["events"][index]["cards"] = "three"
+    with pytest.raises(RecordError, match=rf"^events\[{index}\]\.cards: expected an integer"):
+        parse_record(json.dumps(data))
+
+
+def test_a_record_whose_header_disagrees_with_its_setup_is_refused(tmp_path: Path) -> None:
+    data = record_data(tmp_path)
+    data["house_rules"]["all_dead_variant"] = not data["house_rules"]["all_dead_variant"]
+    with pytest.raises(RecordError, match="^house_rules: do not match"):
+        parse_record(json.dumps(data))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_replay_shows_every_round_with_each_player_entering_once(tmp_path: Path,
+                                                                    players: int) -> None:
+    """R-ROUND-C: every player enters one building per round; R-SETUP-6: rounds by count."""
+    events = random_game(200 + players, players)
+    report = replay_report(events)
+    assert len(report["rounds"]) == ROUNDS[players]
+    for round_ in report["rounds"]:
+        entered = [e["player"] for b in round_["buildings"] for e in b["entries"]]
+        assert sorted(entered) == sorted(report["players"])
+        for building in round_["buildings"]:
+            assert [e["slot"] for e in building["entries"]] == list(
+                range(1, len(building["entries"]) + 1))
+
+
+def test_the_replay_gives_each_premium_to_someone_in_that_building_with_a_reason(
+        tmp_path: Path) -> None:
+    """R-ROUND-D b: the premium goes to one of the entrants, the others take the normal."""
+    report = replay_report(random_game(31, 4))
+    for round_ in report["rounds"]:
+        for building in round_["buildings"]:
+            entrants = [e["player"] for e in building["entries"]]
+            if building["premium"] is None:
+                assert entrants == []
+                continue
+            assert building["premium"]["player"] in entrants
+            assert building["premium"]["reason"] in (
+                "most_cards", "first_in_on_tie", "alone", "two_player_rule")
+            assert sorted(building["normal"] + [building["premium"]["player"]]) == sorted(
+                entrants)
+
+
+def test_the_last_round_has_no_actions_only_the_bonus(tmp_path: Path) -> None:
+    """R-ROUND-D, last round: no actions; the would-be premium holder gains +1 influence."""
+    report = replay_report(random_game(5, 3))
+    last = report["rounds"][-1]
+    for building in last["buildings"]:
+        assert building["actions"] == []
+        if building["entries"]:
+            assert building["last_round_bonus"] == building["premium"]["player"]
+
+
+def test_the_replay_of_a_finished_game_ends_with_its_scoring(tmp_path: Path) -> None:
+    """R-SCORE-7: the winners are among the survivors."""
+    events = random_game(8, 5)
+    report = replay_report(events)
+    assert report["finished"] is True
+    scoring = report["final_scoring"]
+    survivors = [p["name"] for p in scoring["players"] if p["survives"]]
+    assert set(scoring["winners"]) <= set(survivors)
+    assert scoring["explanation"]
+
+
+def test_export_import_and_replay_from_the_command_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with GameStore.open(tmp_path / "home") as store:
+        session = played_game(store, seed=21, players=4)
+    record = tmp_path / "game.json"
+    assert main(["export", session.game_id[:5], "-o", str(record),
+                 "--data-dir", str(tmp_path / "home")]) == 0
+    assert main(["import", str(record), "--data-dir", str(tmp_path / "away")]) == 0
+    assert capsys.readouterr().out == (
+        f"imported game {session.game_id} ({len(session.events)} events)\n")
+    assert main(["replay", str(record)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == json.loads(json.dumps(replay_report(session.events)))
+    assert main(["games", "--data-dir", str(tmp_path / "away")]) == 0
+    assert session.game_id in capsys.readouterr().out
