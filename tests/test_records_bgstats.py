@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import io
 from datetime import datetime
+from pathlib import Path
 
+import pytest
 import zxingcpp
 from PIL import Image
 
 from companion.rules.catalog import Estate
+from companion.rules.endgame import end_state
 from companion.rules.scoring import EndState, score
+from companion.rules.simulate import random_game
 from companion.store.bgstats import (
     DIED_ROLE,
     LINK_PREFIX,
     bgstats_link,
     bgstats_qr_png,
+    game_play_link,
     play_from_link,
     winners_text,
 )
+from companion.store.db import GameStore, StoreError
+from companion.store.session import Session
 
 PLAYED_AT = datetime(2026, 3, 14, 20, 15, 0)
 
@@ -79,3 +86,34 @@ def test_the_qr_code_scans_back_to_the_exact_link_for_five_players() -> None:
     image = Image.open(io.BytesIO(bgstats_qr_png(link)))
     decoded = zxingcpp.read_barcodes(image)
     assert [d.text for d in decoded] == [link]
+
+
+def test_a_finished_stored_game_gets_its_link_with_date_length_and_start_player(
+        tmp_path: Path) -> None:
+    events = random_game(12, 4)
+    with GameStore.open(tmp_path) as store:
+        session = Session.start(store, events[0])
+        for event in events[1:]:
+            session.submit(event)
+        link = game_play_link(store, session.game_id)
+        created = datetime.fromisoformat(store.game(session.game_id).created)
+    state = session.state
+    result = score(end_state(state))
+    play = play_from_link(link)
+    assert play["sourcePlayId"] == session.game_id
+    assert play["playDate"] == created.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    assert play["durationMin"] >= 1
+    assert [p["score"] for p in play["players"]] == [p.total for p in result.players]
+    assert [p["winner"] for p in play["players"]] == [
+        p.name in result.winners for p in result.players]
+    starter = state.setup.names[state.setup.start_player]
+    assert [p["name"] for p in play["players"] if p["startPlayer"]] == [starter]
+
+
+def test_an_unfinished_game_has_no_link_yet(tmp_path: Path) -> None:
+    events = random_game(12, 2)
+    with GameStore.open(tmp_path) as store:
+        session = Session.start(store, events[0])
+        session.submit(events[1])
+        with pytest.raises(StoreError, match="not finished yet"):
+            game_play_link(store, session.game_id)

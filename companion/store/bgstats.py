@@ -19,6 +19,8 @@ import qrcode
 from qrcode.constants import ERROR_CORRECT_L
 
 from companion.rules.scoring import ScoreResult
+from companion.rules.state import Phase
+from companion.store.db import EventStatus, GameStore, StoreError
 
 LINK_PREFIX = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Rattus Cartus Companion"
@@ -103,3 +105,27 @@ def winners_text(result: ScoreResult) -> str | None:
     if not result.winners:
         return None
     return ", ".join(f"{name} ({result.player(name).total} VP)" for name in result.winners)
+
+
+def game_play_link(store: GameStore, game_id: str) -> str:
+    """The BG Stats link of a finished stored game: scored by the engine, timed by the store.
+
+    The play date is when the game started (local time, as BG Stats shows it) and the length
+    runs to the last step taken; the setup supplies the start player and the colours.
+    """
+    from companion.rules.endgame import end_state
+    from companion.rules.engine import replay
+    from companion.rules.scoring import score
+
+    stored = [e for e in store.events(game_id) if e.status is EventStatus.ACTIVE]
+    state = replay([e.event for e in stored])
+    if state.phase is not Phase.FINISHED:
+        raise StoreError(f"game {game_id} is not finished yet: nothing to send to BG Stats")
+    setup = state.setup
+    started = datetime.fromisoformat(store.game(game_id).created)
+    ended = datetime.fromisoformat(stored[-1].appended_at)
+    minutes = max(1, round((ended - started).total_seconds() / 60))
+    return bgstats_link(score(end_state(state)), play_id=game_id,
+                        played_at=started.astimezone(), duration_min=minutes,
+                        start_player=setup.names[setup.start_player],
+                        colours=dict(zip(setup.names, (str(c) for c in setup.colours))))
