@@ -1,0 +1,3 @@
+from companion.bench import main
+
+raise SystemExit(main())

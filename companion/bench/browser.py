@@ -1,0 +1,96 @@
+"""Debian's chromium, driven by Playwright, for the benchmarks that need a real browser.
+
+Never `playwright install`: the benchmarks use `/usr/bin/chromium` with the same switches as
+the browser tests (`tests/support/browser.py`), and report "not measured" where it is missing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+FIRST_FRAME_MARK = "bench-first-frame"
+CONTENT_MARK = "bench-content"
+FRAME_TIMEOUT = 60.0
+
+_MARKS = f"""
+(() => {{
+  const mark = name => {{
+    if (!performance.getEntriesByName(name).length) performance.mark(name);
+  }};
+  window.addEventListener('flutter-first-frame', () => mark('{FIRST_FRAME_MARK}'), {{once: true}});
+  let asked = false;
+  const watch = new MutationObserver(() => {{
+    const placeholder = document.querySelector('flt-semantics-placeholder');
+    if (placeholder && !asked) {{ asked = true; placeholder.click(); }}
+    const host = document.querySelector('flt-semantics-host');
+    if (host && host.textContent.trim()) {{ mark('{CONTENT_MARK}'); watch.disconnect(); }}
+  }});
+  watch.observe(document, {{subtree: true, childList: true, characterData: true}});
+}})();
+"""
+"""Two moments, as performance marks counted from the start of the navigation: Flutter's
+`flutter-first-frame` (an empty frame: Flet's page then drops its `#loading` cover), and the
+first frame with the app's own content, seen as the first text in the semantics tree (which
+the script switches on as soon as Flutter offers it, as a screen reader would)."""
+
+
+@dataclass(frozen=True)
+class PageTimes:
+    first_frame: float
+    """Seconds from navigation start to Flutter's first (empty) frame."""
+    content: float
+    """Seconds from navigation start to the first frame showing the app's own view."""
+
+
+def missing() -> str | None:
+    """Why the browser benchmarks cannot run here, or None."""
+    if not CHROMIUM.exists():
+        return f"{CHROMIUM} is not installed"
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "playwright is not installed"
+    return None
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def open_flutter_page(browser: Any, url: str) -> tuple[Any, PageTimes]:
+    """Open `url` in a fresh context (empty cache) and wait for the app's view; returns the
+    context (the caller closes it) and when the page got there."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    marks = f"[{FIRST_FRAME_MARK!r}, {CONTENT_MARK!r}]" \
+            ".map(n => (performance.getEntriesByName(n)[0] || {}).startTime ?? null)"
+    try:
+        context.add_init_script(_MARKS)
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        deadline = time.monotonic() + FRAME_TIMEOUT
+        while True:
+            first, content = page.evaluate(marks)
+            if first is not None and content is not None:
+                return context, PageTimes(float(first) / 1000, float(content) / 1000)
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no Flutter frame from {url} within {FRAME_TIMEOUT:.0f} s")
+            time.sleep(0.05)
+    except BaseException:
+        context.close()
+        raise
