@@ -1,0 +1,75 @@
+"""Small builders for the rules-engine tests: a setup, a game that is played event by event,
+and a check that a refused event names its rule and leaves the state as it was."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+import pytest
+
+from companion.rules import RuleViolation, apply
+from companion.rules import events as ev
+from companion.rules.catalog import Building, PlayerColour
+from companion.rules.house_rules import HouseRules
+from companion.rules.setup import DeckMode, SelectionMethod, Setup, make_setup
+from companion.rules.state import GameState
+
+NAMES = ("Red", "Yellow", "Green", "Blue", "Purple")
+COLOURS = (PlayerColour.RED, PlayerColour.YELLOW, PlayerColour.GREEN, PlayerColour.BLUE,
+           PlayerColour.PURPLE)
+
+
+def players(n: int) -> list[tuple[str, PlayerColour]]:
+    return list(zip(NAMES[:n], COLOURS[:n]))
+
+
+def setup_for(n: int = 4, *, method: SelectionMethod = SelectionMethod.FIRST_GAME,
+              deck: DeckMode = DeckMode.PHYSICAL, start: int | None = 0, seed: int = 3,
+              manual: Mapping[Building, int] | None = None,
+              house_rules: HouseRules = HouseRules(), watchtower_with_five: bool = False
+              ) -> Setup:
+    return make_setup(players(n), method, seed, deck, start, house_rules,
+                      watchtower_with_five=watchtower_with_five, manual=manual)
+
+
+def with_buildings(*buildings: Building) -> dict[Building, int]:
+    """A manual selection (R-SETUP-2 a): 5 copies of each named building, one per estate."""
+    return {b: 5 for b in buildings}
+
+
+ALL_SPECIALS = with_buildings(Building.FARM, Building.TOWN_HALL, Building.HOSPITAL,
+                              Building.CASTLE, Building.RAT_CATCHERS_HUT, Building.TREASURY)
+"""Sword, Flute, Pass and Gold all in play, plus the Hospital."""
+
+
+class Game:
+    """A game played event by event; `state` is always the fold so far."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.events: list[ev.Event] = [ev.GameStarted(setup)]
+        self.state: GameState = apply(None, self.events[0])
+
+    def play(self, *events: ev.Event) -> GameState:
+        for event in events:
+            self.state = apply(self.state, event)
+            self.events.append(event)
+        return self.state
+
+    def refuse(self, event: ev.Event, rule: str, code: str | None = None) -> RuleViolation:
+        """The event is refused naming `rule`, and the state is exactly what it was."""
+        before = self.state
+        with pytest.raises(RuleViolation) as info:
+            apply(before, event)
+        assert info.value.rule == rule, info.value
+        if code is not None:
+            assert info.value.code == code, info.value
+        assert info.value.message and rule in str(info.value)
+        assert self.state is before
+        return info.value
+
+    def round(self, row: Iterable[Building], entries: Iterable[tuple[int, int, int]]
+              ) -> GameState:
+        """Phases A-C of a round: reveal `row`, supply, then (player, building, cards) entries."""
+        self.play(ev.BuildingsRevealed(tuple(row)), ev.SupplyDone())
+        return self.play(*(ev.Entered(p, b, c) for p, b, c in entries))
