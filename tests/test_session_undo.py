@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from companion.store.db import EventStatus, GameStore, StoreError
+from companion.store.db import EventStatus, GameChangedElsewhere, GameStore, StoreError
 from companion.store.session import Session, UndoError
 from helpers.toy_game import (
     TOY_ENGINE, TOY_TYPES, Correction, End, Rats, Score, Tally, ToyViolation, begin,
@@ -244,3 +244,25 @@ def test_a_step_the_disk_refuses_is_not_shown_either(tmp_path: Path) -> None:
         assert session.state.points == (0, 0, 0)
         assert session.events == [begin("Anna", "Ben", "Cleo")]
         assert heard == []
+
+
+def test_a_second_window_on_the_same_game_cannot_interleave_its_steps(tmp_path: Path) -> None:
+    """Two sessions of one game (the app started twice): the stale one must reopen."""
+    with GameStore.open(tmp_path, TOY_TYPES) as first, \
+            GameStore.open(tmp_path, TOY_TYPES) as second:
+        table = new_game(first)
+        table.submit(Score(0, 5))
+        other = Session.resume(second, table.game_id, TOY_ENGINE)
+        table.submit(Score(2, 2))
+        with pytest.raises(GameChangedElsewhere, match="reopen it"):
+            other.submit(Score(1, 1))
+        with pytest.raises(GameChangedElsewhere):
+            other.undo()
+        assert other.state.points == (5, 0, 0)
+        assert Session.resume(second, table.game_id, TOY_ENGINE).state.points == (5, 0, 2)
+
+
+def test_an_illegal_first_event_starts_no_game(store: GameStore) -> None:
+    with pytest.raises(ToyViolation, match="T-START"):
+        Session.start(store, Score(0, 1), TOY_ENGINE)
+    assert store.list_games() == []

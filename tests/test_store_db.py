@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from companion.store.codec import event_to_json
 from companion.store.db import (
     DB_FILENAME,
     MIGRATIONS,
     EventStatus,
     GameMeta,
+    GameChangedElsewhere,
     GameNotFound,
     GameStore,
     StoreCorrupted,
@@ -171,22 +174,55 @@ def test_a_file_from_a_newer_version_is_refused_untouched(tmp_path: Path) -> Non
         open_store(tmp_path)
 
 
-def test_an_older_file_is_migrated_on_open_and_a_backup_kept(tmp_path: Path) -> None:
-    """After an upgrade the old file opens: the new schema steps run, the games stay."""
+def test_a_file_from_the_first_schema_opens_after_an_upgrade_with_its_games(
+        tmp_path: Path) -> None:
+    """Schema 1 had no write counter; opening it adds one and keeps a backup of the old file."""
+    old = sqlite3.connect(tmp_path / DB_FILENAME)
+    MIGRATIONS[1](old)
+    old.execute("PRAGMA user_version = 1")
+    game = "0ldgame1"
+    old.execute("INSERT INTO games VALUES (?, '2026-01-01T20:00:00+00:00',"
+                " '2026-01-01T21:00:00+00:00', '[\"Anna\", \"Ben\"]', NULL, 0, NULL, NULL)",
+                (game,))
+    for seq, event in enumerate([begin("Anna", "Ben"), Score(0, 3)], start=1):
+        old.execute("INSERT INTO events VALUES (?, ?, ?, ?, '2026-01-01T20:00:00+00:00', NULL,"
+                    " 'active')", (game, seq, type(event).__name__,
+                                   json.dumps(event_to_json(event))))
+    old.commit()
+    old.close()
+    with open_store(tmp_path) as store:
+        assert store.active_events(game) == [begin("Anna", "Ben"), Score(0, 3)]
+        assert store.game(game).revision == 0
+        store.append(game, Score(1, 2), META, revision=0)
+        assert store.game(game).revision == 1
+    backup = sqlite3.connect(tmp_path / f"{DB_FILENAME}.schema1.bak")
+    assert backup.execute("PRAGMA user_version").fetchone() == (1,)
+    assert backup.execute("SELECT COUNT(*) FROM events").fetchone() == (2,)
+
+
+def test_a_future_schema_step_runs_once_on_the_next_open(tmp_path: Path) -> None:
     game = store_one_game(tmp_path)
+    latest = max(MIGRATIONS)
 
     def add_location(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE games ADD COLUMN location TEXT")
 
-    upgraded = {**MIGRATIONS, 2: add_location}
-    store = GameStore(tmp_path / DB_FILENAME, TOY_TYPES, migrations=upgraded)
-    assert len(store.active_events(game)) == 30
-    store.close()
+    upgraded = {**MIGRATIONS, latest + 1: add_location}
+    for _ in range(2):
+        with GameStore(tmp_path / DB_FILENAME, TOY_TYPES, migrations=upgraded) as store:
+            assert len(store.active_events(game)) == 30
     db = sqlite3.connect(tmp_path / DB_FILENAME)
-    assert db.execute("PRAGMA user_version").fetchone() == (2,)
+    assert db.execute("PRAGMA user_version").fetchone() == (latest + 1,)
     assert db.execute("SELECT location FROM games").fetchall() == [(None,)]
-    backup = sqlite3.connect(tmp_path / f"{DB_FILENAME}.schema1.bak")
-    assert backup.execute("PRAGMA user_version").fetchone() == (1,)
+
+
+def test_a_writer_behind_the_games_revision_is_stopped(tmp_path: Path) -> None:
+    with open_store(tmp_path) as store:
+        game = store.create_game([begin("Anna", "Ben")], META)
+        store.append(game, Score(0, 1), META, revision=0)
+        with pytest.raises(GameChangedElsewhere, match="another window or program"):
+            store.append(game, Score(1, 1), META, revision=0)
+        assert store.active_events(game) == [begin("Anna", "Ben"), Score(0, 1)]
 
 
 def test_a_stored_event_the_engine_no_longer_knows_is_reported_with_the_game(

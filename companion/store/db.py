@@ -33,7 +33,6 @@ from companion.store.codec import (
     to_json,
 )
 
-SCHEMA_VERSION = 1
 DB_FILENAME = "games.sqlite3"
 APP_NAME = "rattus-companion"
 
@@ -52,6 +51,14 @@ class StoreTooNew(StoreError):
 
 class GameNotFound(StoreError):
     pass
+
+
+class GameChangedElsewhere(StoreError):
+    """Another window or program wrote to this game since this session read it.
+
+    Two writers of one game would interleave their steps into a game nobody played; the later
+    one is stopped and must reopen the game, which then shows the other's steps.
+    """
 
 
 class EventStatus(StrEnum):
@@ -97,6 +104,8 @@ class GameSummary:
     progress: str | None
     events: int
     """Events currently in the game (undone ones not counted)."""
+    revision: int
+    """Counts the writes to this game, so a session can tell whether someone else wrote."""
 
 
 def default_data_dir() -> Path:
@@ -135,7 +144,14 @@ def _create_v1(db: sqlite3.Connection) -> None:
         ) STRICT""")
 
 
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _create_v1}
+def _add_revision(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+
+
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _create_v1,
+    2: _add_revision,
+}
 """Target schema version -> the step that brings the previous version to it. Append only."""
 
 
@@ -199,10 +215,13 @@ class GameStore:
         return new_id
 
     def append(self, game_id: str, event: Any, meta: GameMeta, *,
-               drop: Iterable[int] = ()) -> StoredEvent:
-        """Append `event` durably; in the same transaction mark `drop` (undone seqs) dropped."""
+               drop: Iterable[int] = (), revision: int | None = None) -> StoredEvent:
+        """Append `event` durably; in the same transaction mark `drop` (undone seqs) dropped.
+
+        With `revision`, refuse (`GameChangedElsewhere`) unless the game is still at it.
+        """
         with self._transaction() as db:
-            self._require(db, game_id)
+            self._require(db, game_id, revision)
             (last,) = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?",
                                  (game_id,)).fetchone()
             stamp = now_iso()
@@ -211,10 +230,11 @@ class GameStore:
             self._update_meta(db, game_id, meta, stamp)
         return stored
 
-    def set_status(self, game_id: str, changes: Mapping[int, EventStatus], meta: GameMeta) -> None:
+    def set_status(self, game_id: str, changes: Mapping[int, EventStatus], meta: GameMeta, *,
+                   revision: int | None = None) -> None:
         """Undo or redo: flag events, never delete them."""
         with self._transaction() as db:
-            self._require(db, game_id)
+            self._require(db, game_id, revision)
             self._set_statuses(db, game_id, changes)
             self._update_meta(db, game_id, meta, now_iso())
 
@@ -299,9 +319,15 @@ class GameStore:
     def _exists(db: sqlite3.Connection, game_id: str) -> bool:
         return db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is not None
 
-    def _require(self, db: sqlite3.Connection, game_id: str) -> None:
-        if not self._exists(db, game_id):
+    def _require(self, db: sqlite3.Connection, game_id: str, revision: int | None = None
+                 ) -> None:
+        row = db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
             raise GameNotFound(f"no game {game_id} in {self.path}")
+        if revision is not None and row[0] != revision:
+            raise GameChangedElsewhere(
+                f"game {game_id} was changed in another window or program; "
+                "reopen it to see those changes and continue")
 
     def _insert_event(self, db: sqlite3.Connection, game_id: str, seq: int, event: Any,
                       stamp: str) -> StoredEvent:
@@ -328,7 +354,7 @@ class GameStore:
     def _update_meta(db: sqlite3.Connection, game_id: str, meta: GameMeta, stamp: str) -> None:
         db.execute(
             "UPDATE games SET players = ?, setup_code = ?, finished = ?, winner = ?,"
-            " progress = ?, updated = ? WHERE id = ?",
+            " progress = ?, updated = ?, revision = revision + 1 WHERE id = ?",
             (*_meta_columns(meta), stamp, game_id))
 
     def _decode_row(self, game_id: str, seq: int, text: str, status: str, stamp: str,
@@ -345,11 +371,12 @@ class GameStore:
         rows = self._db.execute(
             "SELECT g.id, g.created, g.updated, g.players, g.setup_code, g.finished, g.winner,"
             " g.progress, (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id"
-            " AND e.status = 'active') FROM games g " + where +
+            " AND e.status = 'active'), g.revision FROM games g " + where +
             " ORDER BY g.updated DESC, g.id", params).fetchall()
         return [GameSummary(game_id=r[0], created=r[1], updated=r[2],
                             players=tuple(json.loads(r[3])), setup_code=r[4],
-                            finished=bool(r[5]), winner=r[6], progress=r[7], events=r[8])
+                            finished=bool(r[5]), winner=r[6], progress=r[7], events=r[8],
+                            revision=r[9])
                 for r in rows]
 
 

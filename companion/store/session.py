@@ -55,9 +55,10 @@ class Session:
     """One game, open for play. Thread-safe; subscribers must not block."""
 
     def __init__(self, store: GameStore, game_id: str, log_: Sequence[StoredEvent],
-                 engine: Engine) -> None:
+                 engine: Engine, revision: int) -> None:
         self.store = store
         self.game_id = game_id
+        self._revision = revision
         self._engine = engine
         self._log = list(log_)
         self._lock = threading.RLock()
@@ -71,12 +72,13 @@ class Session:
         rules = engine or default_engine()
         state = rules.apply(None, first_event)
         game_id = store.create_game([first_event], rules.describe(state))
-        return cls(store, game_id, store.events(game_id), rules)
+        return cls.resume(store, game_id, rules)
 
     @classmethod
     def resume(cls, store: GameStore, game_id: str, engine: Engine | None = None) -> Session:
         """The game exactly where it stood: every stored event replayed, the redo stack kept."""
-        return cls(store, game_id, store.events(game_id), engine or default_engine())
+        revision = store.game(game_id).revision
+        return cls(store, game_id, store.events(game_id), engine or default_engine(), revision)
 
     # -- reading ------------------------------------------------------------------------
 
@@ -133,7 +135,8 @@ class Session:
             drop = [e.seq for e in self._log
                     if e.status is EventStatus.UNDONE and e.private_player == owner]
             stored = self.store.append(self.game_id, event, self._engine.describe(new_state),
-                                       drop=drop)
+                                       drop=drop, revision=self._revision)
+            self._revision += 1
             self._log = [replace(e, status=EventStatus.DROPPED) if e.seq in drop else e
                          for e in self._log]
             self._log.append(stored)
@@ -194,7 +197,8 @@ class Session:
             raise UndoError(f"cannot {verb} {type(target.event).__name__}: the later steps "
                             f"would no longer be legal ({exc})") from exc
         self.store.set_status(self.game_id, {target.seq: status},
-                              self._engine.describe(new_state))
+                              self._engine.describe(new_state), revision=self._revision)
+        self._revision += 1
         self._log = candidate
         self._state = new_state
         self._notify(announce)
