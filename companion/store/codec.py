@@ -109,9 +109,10 @@ def _decode(hint: Any, raw: Any, path: str) -> Any:
     if origin is tuple:
         return _decode_tuple(typing.get_args(hint), raw, path)
     if origin is typing.Literal:
-        if raw in typing.get_args(hint) and type(raw) in (type(a) for a in typing.get_args(hint)):
+        allowed = typing.get_args(hint)
+        if any(raw == a and type(raw) is type(a) for a in allowed):
             return raw
-        raise RecordError(path, f"expected one of {list(typing.get_args(hint))}")
+        raise RecordError(path, f"expected one of {list(allowed)}")
     if hint is type(None):
         if raw is None:
             return None
@@ -171,11 +172,12 @@ def _decode_tuple(args: tuple[Any, ...], raw: Any, path: str) -> tuple[Any, ...]
         item_hints = args
     if len(raw) != len(item_hints):
         raise RecordError(path, f"expected a list of {len(item_hints)} items")
-    return tuple(_decode(h, item, f"{path}[{i}]") for i, (h, item) in enumerate(zip(item_hints, raw)))
+    return tuple(_decode(hint, item, f"{path}[{i}]")
+                 for i, (hint, item) in enumerate(zip(item_hints, raw)))
 
 
 def is_private(event: Any) -> bool:
-    """Private events (a player's rat ledger, nun notes) are undone only from their owner's device."""
+    """Private events (a player's rat ledger, nun notes): only their owner's device undoes them."""
     return bool(getattr(type(event), "PRIVATE", False))
 
 

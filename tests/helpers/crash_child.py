@@ -2,10 +2,10 @@
 
 Run as `python crash_child.py DATA_DIR SEED PLAYERS`. DATA_DIR holds this one game: the
 child resumes it if it is there (redoing a step whose redo was cut off), otherwise starts
-`random_game(SEED, PLAYERS)`, and plays the script on from where the store stands. Before each step it prints `try N` (N: the number
-of events the game will hold if the step commits) and, once the commit has returned,
-`ack N`. Every few steps it undoes and redoes the last public step, so flag updates are killed
-mid-flight too.
+`random_game(SEED, PLAYERS)`, and plays the script on from where the store stands. Before
+each step it prints `try N` (N: the number of events the game will hold if the step
+commits) and, once the commit has returned, `ack N`. Every few steps it undoes and redoes
+the last public step, so flag updates are killed mid-flight too.
 """
 
 from __future__ import annotations
