@@ -81,7 +81,7 @@ def test_a_monastery_result_recorded_by_the_table_reaches_annas_phone_live(
         kind, first = stream.next()
         assert kind == "state" and first["view"]["rats"] == 10
         assert hub.registry.status("g1", 2)[ANNA].connected
-        session.submit(TableRecordedRats(ANNA, -2, "monastery", round=4, building="monastery"))
+        session.submit(TableRecordedRats(ANNA, -2, "monastery", round=4, building=1))
         kind, update = stream.next()
         assert kind == "state" and update["view"]["rats"] == 8
         assert update["view"]["ledger"][0]["reason"] == "monastery"
@@ -93,7 +93,7 @@ def test_bens_stream_carries_nothing_of_annas_changes(hub, session, base_url) ->
     stream = Stream(base_url, pair(hub, BEN))
     try:
         assert stream.next()[1]["view"]["player"] == BEN
-        session.submit(TableRecordedRats(ANNA, 3, "reveal", round=1, building="farm", count=3))
+        session.submit(TableRecordedRats(ANNA, 3, "reveal", round=1, building=1))
         session.submit(TableRecordedRats(BEN, 1, "flute", round=1))
         kind, update = stream.next()
         assert kind == "state" and update["view"]["rats"] == 11

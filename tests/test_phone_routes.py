@@ -22,7 +22,7 @@ from companion.phones.limits import FailureLimiter
 from companion.phones.routes import COOKIE, HOST_KEY_HEADER, phone_app
 from companion.phones.seats import SeatRegistry
 from companion.phones.texts import negotiate_language
-from support.phones import TOY_RULES, FakeSession, TableRecordedRats, ToyPlagueCheck, toy_hub
+from support.phones import TOY_RULES, FakeSession, TableRecordedRats, ToyEndGame, toy_hub
 
 ANNA, BEN, CARLA = 0, 1, 2
 
@@ -145,12 +145,12 @@ def test_annas_phone_never_sees_bens_ledger(app, hub, session) -> None:
     anna, ben = paired(app, hub, ANNA), paired(app, hub, BEN)
     ben.post("/phone/api/rats", json={"delta": 7, "reason": "correction"})
     ben.post("/phone/api/nuns", json={"position": 4, "nuns": 3})
-    session.submit(TableRecordedRats(BEN, 2, "reveal", round=1, building="palace", count=2))
+    session.submit(TableRecordedRats(BEN, 2, "reveal", round=1, building=2))
 
     for path in ("/phone/api/state", "/phone/api/state?seat=1", "/phone/api/state?player=1"):
         view = anna.get(path).json()["view"]
         assert view["player"] == ANNA and view["rats"] == 10
-        assert view["ledger"] == [] and view["nun_notes"] == []
+        assert view["ledger"] == [] and view["nun_notes"] == [None] * 5
     sneaky = anna.post("/phone/api/rats",
                        json={"delta": -1, "reason": "correction", "player": BEN, "seat": BEN})
     assert sneaky.json()["view"]["rats"] == 9
@@ -166,7 +166,7 @@ def test_every_answer_to_a_phone_is_only_its_own_view(app, hub, session) -> None
                anna.post("/phone/api/undo", json={})]
     for answer in answers:
         assert "hospital" not in answer.text and set(answer.json()) <= {
-            "game", "seat", "view", "error", "message", "rule"}
+            "game", "seat", "view", "rows", "can_confirm", "error", "message", "rule"}
 
 
 # -- the ledger ---------------------------------------------------------------------------
@@ -209,12 +209,11 @@ def test_the_rules_refuse_fewer_than_zero_rats_and_name_the_rule(app, hub, sessi
     assert session.state.ledgers[BEN].rats == 10
 
 
-def test_carla_notes_nun_cards_and_sees_the_lower_bound(app, hub) -> None:
+def test_carla_notes_the_nun_cards_she_has_seen(app, hub) -> None:
     carla = paired(app, hub, CARLA)
     carla.post("/phone/api/nuns", json={"position": 2, "nuns": 4})
     view = carla.post("/phone/api/nuns", json={"position": 5, "nuns": 3}).json()["view"]
-    assert view["nun_notes"] == [{"position": 2, "nuns": 4}, {"position": 5, "nuns": 3}]
-    assert view["nun_lower_bound"] == 7 and view["rats_above_bound"] is True
+    assert view["nun_notes"] == [None, 4, None, None, 3]
 
 
 @pytest.mark.parametrize("body", [{"position": 0, "nuns": 1}, {"position": 6, "nuns": 1},
@@ -228,12 +227,15 @@ def test_nun_notes_out_of_range_are_refused(app, hub, session, body) -> None:
 
 def test_a_change_the_table_recorded_can_be_disputed_never_edited(app, hub, session) -> None:
     anna = paired(app, hub, ANNA)
-    session.submit(TableRecordedRats(ANNA, 2, "reveal", round=3, building="monastery", count=2))
+    session.submit(TableRecordedRats(ANNA, 2, "reveal", round=3, building=0))
     entry = anna.get("/phone/api/state").json()["view"]["ledger"][0]
-    assert entry["by_table"] and not entry["disputed"]
-    view = anna.post("/phone/api/dispute", json={"entry_id": entry["id"]}).json()["view"]
+    assert entry["public"] and not entry["disputed"]
+    view = anna.post("/phone/api/dispute", json={"entry_id": entry["entry_id"]}).json()["view"]
     assert view["ledger"][0]["disputed"] is True
     assert view["rats"] == 12
+    assert anna.post("/phone/api/rats", json={"delta": -2, "reason": "correction",
+                                              "entry_id": entry["entry_id"]}
+                     ).json()["view"]["ledger"][0]["delta"] == 2
 
 
 @pytest.mark.parametrize("entry_id", ["nope", "", 3, None, "x" * 65])
@@ -256,7 +258,7 @@ def test_ben_undoes_his_own_last_entry_but_not_the_tables(app, hub, session) -> 
 
 def test_confirming_is_refused_clearly_while_the_engine_has_no_such_event(app, hub, session
                                                                           ) -> None:
-    session.submit(ToyPlagueCheck())
+    session.submit(ToyEndGame())
     response = paired(app, hub, ANNA).post("/phone/api/confirm", json={})
     assert response.status_code == 409 and response.json()["error"] == "unavailable"
 

@@ -50,6 +50,9 @@ class LedgerRules:
     rat_change_disputed: Callable[[int, str], Any]
     refusals: tuple[type[Exception], ...]
     """Exceptions meaning "the rules or the store refused this": reported, never a crash."""
+    public_rows: Callable[[Any], list[list[str]]] = lambda state: []
+    """Per round, the buildings of its row: public, and what a ledger entry's building index
+    points into ("+2 at the Monastery")."""
     rats_confirmed: Callable[[int], Any] | None = None
     """The event by which a player confirms their rats for the plague check, if the engine
     has one."""
@@ -71,6 +74,7 @@ def engine_rules() -> LedgerRules:
         rat_change_disputed=lambda player, entry_id: ev.RatChangeDisputed(
             player=player, entry_id=entry_id),
         refusals=(RuleViolation, UndoError),
+        public_rows=lambda state: [[b.value for b in r.row] for r in state.rounds],
     )
 
 
@@ -93,6 +97,14 @@ class Ledger:
     def view(self) -> dict[str, Any]:
         """Everything this player may see, and nothing of anyone else's secrets."""
         return self.rules.player_view(self.session.state, self.player)
+
+    def payload(self) -> dict[str, Any]:
+        """What the phone receives: the engine's `player_view` untouched, the public rows its
+        entries point into, and whether this version can record a confirmation."""
+        state = self.session.state
+        return {"view": self.rules.player_view(state, self.player),
+                "rows": self.rules.public_rows(state),
+                "can_confirm": self.rules.rats_confirmed is not None}
 
     def _submit(self, event: Any) -> None:
         try:

@@ -215,8 +215,7 @@ def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRo
         return game, seat, session, secret
 
     def payload(game: str, seat: int, session: PhoneSession) -> dict[str, Any]:
-        return {"game": game, "seat": seat,
-                "view": Ledger(session, seat, the_rules()).view()}
+        return {"game": game, "seat": seat, **Ledger(session, seat, the_rules()).payload()}
 
     # -- the page ---------------------------------------------------------------------
 

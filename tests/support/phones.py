@@ -36,30 +36,37 @@ class ToyStart:
 
 @dataclass(frozen=True)
 class TableRecordedRats:
-    """A public rat change the table records (a reveal, the Monastery, a Flute)."""
+    """A public rat change the table records (a reveal, the Monastery, a Flute).
+
+    `building` is the position in the round's row, as in the engine's ledger entries.
+    """
 
     player: int
     delta: int
     reason: str
     round: int
-    building: str | None = None
-    count: int | None = None
+    building: int | None = None
 
 
 @dataclass(frozen=True)
-class ToyPlagueCheck:
-    pass
+class ToyEndGame:
+    """The last round is over: the table enters the end values (the plague check follows)."""
+
+
+ROWS = (("farm", "monastery", "palace"), ("castle", "fortune_tellers_tent", "market"),
+        ("monastery", "farm", "rat_catchers_hut"), ("palace", "monastery", "castle"))
+"""The public row of buildings of rounds 1-4."""
 
 
 @dataclass(frozen=True)
 class Entry:
-    id: str
+    entry_id: str
     delta: int
+    applied: int
     reason: str
     round: int
-    by_table: bool
-    building: str | None = None
-    count: int | None = None
+    building: int | None
+    public: bool
     disputed: bool = False
 
 
@@ -67,14 +74,14 @@ class Entry:
 class Ledger:
     rats: int = START_RATS
     entries: tuple[Entry, ...] = ()
-    notes: tuple[tuple[int, int], ...] = ()
+    notes: tuple[int | None, ...] = (None,) * 5
 
 
 @dataclass(frozen=True)
 class ToyState:
     ledgers: tuple[Ledger, ...]
     round: int = 1
-    plague_check: bool = False
+    phase: str = "B"
     counter: int = 0
 
 
@@ -83,8 +90,8 @@ def toy_apply(state: ToyState | None, event: Any) -> ToyState:
         return ToyState(ledgers=tuple(Ledger() for _ in range(event.players)))
     if state is None:
         raise ToyViolation("EVENT", "The game has not started.")
-    if isinstance(event, ToyPlagueCheck):
-        return replace(state, plague_check=True)
+    if isinstance(event, ToyEndGame):
+        return replace(state, phase="END")
     player = getattr(event, "player", None)
     if not isinstance(player, int) or not 0 <= player < len(state.ledgers):
         raise ToyViolation("EVENT", "There is no such player.")
@@ -92,21 +99,22 @@ def toy_apply(state: ToyState | None, event: Any) -> ToyState:
     if isinstance(event, (RatsChanged, TableRecordedRats)):
         if ledger.rats + event.delta < 0:
             raise ToyViolation("R-SETUP-1", "Nobody can have fewer than 0 rats.")
-        by_table = isinstance(event, TableRecordedRats)
-        entry = Entry(id=f"e{state.counter}", delta=event.delta, reason=str(event.reason),
-                      round=getattr(event, "round", state.round), by_table=by_table,
-                      building=getattr(event, "building", None),
-                      count=getattr(event, "count", None))
+        public = isinstance(event, TableRecordedRats)
+        entry = Entry(entry_id=f"e{state.counter}", delta=event.delta, applied=event.delta,
+                      reason=str(event.reason), round=getattr(event, "round", state.round),
+                      building=getattr(event, "building", None), public=public)
         ledger = replace(ledger, rats=ledger.rats + event.delta,
                          entries=ledger.entries + (entry,))
     elif isinstance(event, NunCardNoted):
-        notes = tuple(n for n in ledger.notes if n[0] != event.position)
-        ledger = replace(ledger, notes=tuple(sorted(notes + ((event.position, event.nuns),))))
+        notes = list(ledger.notes)
+        notes[event.position - 1] = event.nuns
+        ledger = replace(ledger, notes=tuple(notes))
     elif isinstance(event, RatChangeDisputed):
-        if not any(e.id == event.entry_id and e.by_table for e in ledger.entries):
+        if not any(e.entry_id == event.entry_id and e.public for e in ledger.entries):
             raise ToyViolation("EVENT", "Only an entry the table recorded can be disputed.")
         ledger = replace(ledger, entries=tuple(
-            replace(e, disputed=True) if e.id == event.entry_id else e for e in ledger.entries))
+            replace(e, disputed=True) if e.entry_id == event.entry_id else e
+            for e in ledger.entries))
     else:
         raise ToyViolation("EVENT", f"Unknown event {type(event).__name__}.")
     ledgers = tuple(ledger if i == player else other for i, other in enumerate(state.ledgers))
@@ -114,18 +122,15 @@ def toy_apply(state: ToyState | None, event: Any) -> ToyState:
 
 
 def toy_player_view(state: ToyState, player: int) -> dict[str, Any]:
+    """The engine's `player_view` shape (companion.rules.views), for a ledger-only game."""
     ledger = state.ledgers[player]
-    bound = sum(nuns for _, nuns in ledger.notes)
     return {
-        "player": player,
-        "rats": ledger.rats,
-        "ledger": [{"id": e.id, "delta": e.delta, "reason": e.reason, "round": e.round,
-                    "building": e.building, "count": e.count, "by_table": e.by_table,
-                    "disputed": e.disputed} for e in ledger.entries],
-        "nun_notes": [{"position": p, "nuns": n} for p, n in ledger.notes],
-        "nun_lower_bound": bound,
-        "rats_above_bound": ledger.rats > bound,
-        "plague_check": state.plague_check,
+        "player": player, "name": f"Player {player + 1}", "round": state.round,
+        "phase": state.phase, "rats": ledger.rats,
+        "ledger": [{"entry_id": e.entry_id, "delta": e.delta, "applied": e.applied,
+                    "reason": e.reason, "round": e.round, "building": e.building,
+                    "public": e.public, "disputed": e.disputed} for e in ledger.entries],
+        "nun_notes": list(ledger.notes),
     }
 
 
@@ -135,6 +140,7 @@ TOY_RULES = LedgerRules(
     nun_card_noted=lambda player, position, nuns: NunCardNoted(player, position, nuns),
     rat_change_disputed=lambda player, entry_id: RatChangeDisputed(player, entry_id),
     refusals=(ToyViolation, LookupError),
+    public_rows=lambda state: [list(row) for row in ROWS],
 )
 
 

@@ -47,42 +47,50 @@
     say("");
   }
 
-  function reasonText(entry) {
-    var key = "r." + entry.reason;
-    var vars = { count: entry.count, building: entry.building ? t("b." + entry.building) : "" };
-    return T[key] ? t(key, vars) : entry.reason;
-  }
-
   function mark(name) { if (window.performance && performance.mark && !performance.getEntriesByName(name).length) performance.mark(name); }
+
+  /* The engine's ledger entry in words: "+2: 2 cards off-estate at the Monastery, round 3". */
+  function entryText(entry, rows) {
+    var row = rows[entry.round - 1] || [];
+    var building = entry.building === null ? "" : row[entry.building];
+    var key = "r." + entry.reason;
+    var reason = T[key] ? t(key, { count: Math.abs(entry.delta), building: building ? t("b." + building) : "" }) : entry.reason;
+    var when = entry.round ? t("round", { n: entry.round }) : t("setup");
+    var shown = signed(entry.applied === undefined ? entry.delta : entry.applied);
+    return shown + ": " + reason + ", " + when;
+  }
 
   function render(payload) {
     current = payload;
-    var view = payload.view;
+    var view = payload.view, notes = [], bound = 0;
     $("pairing").hidden = true; $("ledger").hidden = false;
     $("who").textContent = view.name || t("seat", { n: payload.seat + 1 });
     $("rats").textContent = t("rats", { n: view.rats });
-    var bound = view.nun_lower_bound;
-    $("compare").textContent = view.nun_notes.length ? t(view.rats_above_bound ? "above" : "not_above") : "";
-    $("bound").textContent = view.nun_notes.length ? t("nun_bound", { n: bound }) : t("none_seen");
+    view.nun_notes.forEach(function (nuns, index) {
+      if (nuns === null) return;
+      notes.push({ position: index + 1, nuns: nuns });
+      bound += nuns;
+    });
+    $("compare").textContent = notes.length ? t(view.rats > bound ? "above" : "not_above") : "";
+    $("bound").textContent = notes.length ? t("nun_bound", { n: bound }) : t("none_seen");
+    var list = $("notes"); list.textContent = "";
+    notes.forEach(function (note) { list.appendChild(el("li", t("nun_note", note))); });
 
-    var notes = $("notes"); notes.textContent = "";
-    view.nun_notes.forEach(function (note) { notes.appendChild(el("li", t("nun_note", note))); });
-
-    var list = $("history"); list.textContent = "";
+    list = $("history"); list.textContent = "";
     view.ledger.slice().reverse().forEach(function (entry) {
-      var when = entry.round ? t("round", { n: entry.round }) : t("setup");
-      var item = el("li", signed(entry.delta) + ": " + reasonText(entry) + ", " + when);
+      var item = el("li", entryText(entry, payload.rows || []));
       if (entry.disputed) item.appendChild(el("span", t("disputed"), "disputed"));
-      else if (entry.by_table) {
+      else if (entry.public) {
         var flag = el("button", t("dispute"));
         flag.type = "button";
-        flag.onclick = function () { send("dispute", { entry_id: entry.id }); };
+        flag.onclick = function () { send("dispute", { entry_id: entry.entry_id }); };
         item.appendChild(flag);
       }
       list.appendChild(item);
     });
 
-    $("end").hidden = !view.plague_check;
+    $("end").hidden = view.phase !== "END" && view.phase !== "FINISHED";
+    $("confirm").hidden = !payload.can_confirm;
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
     mark("ledger-shown");

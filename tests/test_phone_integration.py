@@ -1,0 +1,141 @@
+"""Phones against the real engine and store: a whole random game played through one Session.
+
+The stand-in game of the other phone tests only checks the HTTP rules; here the payloads come
+from the engine's own `player_view`, the events are the engine's, and the Session writes them
+to a real SQLite store, exactly as at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from companion.phones.hub import Hub
+from companion.phones.ledger import ledger_of
+from companion.phones.routes import phone_app
+from companion.phones.seats import SeatRegistry
+from companion.rules import events as ev
+from companion.rules.simulate import random_game
+from companion.rules.views import player_view
+from companion.store.db import GameStore
+from companion.store.session import Session
+
+SEED, PLAYERS = 20261130, 3
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Iterator[tuple[Session, list[Any]]]:
+    events = random_game(SEED, PLAYERS)
+    store = GameStore.open(tmp_path)
+    try:
+        yield Session.start(store, events[0]), events[1:]
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def hub(game: tuple[Session, list[Any]]) -> Hub:
+    session, _ = game
+    return Hub(registry=SeatRegistry(), open_session={session.game_id: session}.get,
+               base_url="http://192.168.1.20:8550")
+
+
+def paired(hub: Hub, session: Session, seat: int) -> TestClient:
+    client = TestClient(phone_app(hub), base_url="http://table.local:8550")
+    token = hub.registry.issue_token(session.game_id, seat)
+    assert client.post("/phone/api/join", json={"token": token}).status_code == 200
+    return client
+
+
+def test_after_a_whole_game_each_phone_shows_exactly_its_own_player_view(game, hub) -> None:
+    session, rest = game
+    phones = [paired(hub, session, seat) for seat in range(PLAYERS)]
+    for event in rest:
+        session.submit(event)
+    for seat, client in enumerate(phones):
+        payload = client.get("/phone/api/state").json()
+        assert payload["seat"] == seat
+        assert payload["view"] == ledger_of(session, seat).view()
+        assert payload["view"] == _json(player_view(session.state, seat))
+
+
+def test_annas_phone_shows_the_same_whatever_the_others_keep_privately(tmp_path, game, hub
+                                                                      ) -> None:
+    """Ben's and Carla's own entries (supply discards, corrections, nun notes, disputes) leave
+    no trace on Anna's phone: her payload is identical in a game where they never made them."""
+    session, rest = game
+    anna = paired(hub, session, 0)
+    for event in rest:
+        session.submit(event)
+    others_private = [e for e in rest if e.PRIVATE and e.player != 0]
+    assert others_private, "the random game should contain other players' private entries"
+
+    quiet_store = GameStore.open(tmp_path / "quiet")
+    try:
+        quiet = Session.start(quiet_store, random_game(SEED, PLAYERS)[0])
+        for event in rest:
+            if not (event.PRIVATE and event.player != 0):
+                quiet.submit(event)
+        quiet_hub = Hub(registry=SeatRegistry(), open_session={quiet.game_id: quiet}.get,
+                        base_url="http://192.168.1.20:8550")
+        quiet_anna = paired(quiet_hub, quiet, 0)
+        seen = anna.get("/phone/api/state").json()
+        quiet_seen = quiet_anna.get("/phone/api/state").json()
+        assert seen["view"] == quiet_seen["view"] and seen["rows"] == quiet_seen["rows"]
+        assert session.state.rats != quiet.state.rats
+    finally:
+        quiet_store.close()
+
+
+def test_a_supply_discard_logged_on_the_phone_is_stored_as_the_players_own_entry(game, hub
+                                                                                   ) -> None:
+    # R-ROUND-B: a supply action's rat symbol is only known to the player.
+    session, _ = game
+    ben = paired(hub, session, 1)
+    before = session.state.rats[1]
+    response = ben.post("/phone/api/rats", json={"delta": -1, "reason": "supply_discard"})
+    assert response.status_code == 200
+    assert session.state.rats[1] == before - 1
+    last = session.events[-1]
+    assert isinstance(last, ev.RatsChanged) and last.player == 1
+    assert last.reason is ev.RatReason.SUPPLY_DISCARD
+
+
+def test_the_engine_refuses_a_supply_action_that_gains_rats_and_names_the_rule(game, hub
+                                                                                 ) -> None:
+    # R-ROUND-B: supply actions only discard rats.
+    session, _ = game
+    ben = paired(hub, session, 1)
+    response = ben.post("/phone/api/rats", json={"delta": 2, "reason": "supply_discard"},
+                        headers={"accept-language": "de"})
+    assert response.status_code == 409
+    assert response.json()["rule"] == "R-ROUND-B"
+    assert response.json()["message"]
+    assert len(session.events) == 1
+
+
+def test_a_player_undoes_only_their_own_entry(game, hub) -> None:
+    session, _ = game
+    anna, ben = paired(hub, session, 0), paired(hub, session, 1)
+    anna.post("/phone/api/rats", json={"delta": 1, "reason": "correction"})
+    assert ben.post("/phone/api/undo", json={}).status_code == 409
+    assert anna.post("/phone/api/undo", json={}).status_code == 200
+    assert session.state.rats[0] == 10
+
+
+def test_a_nun_card_note_reaches_the_players_view(game, hub) -> None:
+    session, _ = game
+    carla = paired(hub, session, 2)
+    assert carla.post("/phone/api/nuns", json={"position": 3, "nuns": 4}).status_code == 200
+    assert session.state.nun_notes[2][2] == 4
+
+
+def _json(value: Any) -> Any:
+    """The view as it travels: JSON has lists where Python may have tuples."""
+    import json
+
+    return json.loads(json.dumps(value))
