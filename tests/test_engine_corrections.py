@@ -1,0 +1,164 @@
+"""Mistakes at a real table: any recorded entry or reveal can be corrected later, and everything
+derived from it (influence, stacking order, premium holders, rats) follows."""
+
+from support.engine_games import ALL_SPECIALS, Game, setup_for
+
+from companion.rules import events as ev
+from companion.rules import next_step
+from companion.rules.catalog import Building, Estate, Special
+from companion.rules.engine import _rebuild
+from companion.rules.guide import Prompt
+from companion.rules.resolution import PremiumReason, SpecialOutcome, resolve_building
+from companion.rules.setup import SelectionMethod
+from companion.rules.state import Phase
+
+FARM, CASTLE, MONASTERY, HUT = (Building.FARM, Building.CASTLE, Building.MONASTERY,
+                                Building.RAT_CATCHERS_HUT)
+
+
+def played_round() -> Game:
+    """Round 1 done: Red 2 Farm cards, Yellow 1; Green and Blue in the Monastery."""
+    game = Game(setup_for(4))
+    game.round((FARM, MONASTERY, CASTLE), [(0, 0, 2), (1, 0, 1), (2, 1, 1), (3, 1, 2)])
+    game.play(ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 0), ev.BuildingResolved(0),
+              ev.Revealed(2, 1, 1, 0), ev.Revealed(3, 1, 1, 1), ev.BuildingResolved(1),
+              ev.RoundEnded())
+    return game
+
+
+def test_reveal_correction_changes_influence_rats_and_declared_count():
+    game = played_round()
+    assert game.state.influence(0, Estate.PEASANTRY) == 2
+    game.play(ev.RevealCorrected(1, 0, matching=1, other=2, jokers=1))
+    assert game.state.influence(0, Estate.PEASANTRY) == 4
+    assert game.state.rats[0] == 12
+    assert game.state.round_record(1).entry(0).cards == 4
+    assert game.state.round_record(1).influence[0] == (4, 1, 0, 0)
+    assert game.state.phase is Phase.A and game.state.round == 2
+    assert _rebuild(game.state) == game.state
+
+
+def test_entry_correction_moves_the_player_and_the_premium():
+    game = played_round()
+    # Blue really entered the Farm (keeping their place in time), not the Monastery.
+    before = resolve_building(game.state, 1, 1)
+    assert before.premium == 3 and game.state.rats[3] == 10 + 1 - 2
+    game.play(ev.EntryCorrected(1, 3, 0, 2))
+    farm, monastery = resolve_building(game.state, 1, 0), resolve_building(game.state, 1, 1)
+    assert farm.entrants == (0, 1, 3)
+    assert (farm.premium, farm.premium_reason) == (0, PremiumReason.FIRST_IN_ON_TIE)
+    assert (monastery.premium, monastery.premium_reason) == (2, PremiumReason.ALONE)
+    # Blue's reveal moved along: Peasantry now, and the card of another estate brings a rat.
+    assert game.state.influence(3, Estate.PEASANTRY) == 2
+    assert game.state.influence(3, Estate.CHURCH) == 0
+    assert game.state.rats[2] == 10 - 2 and game.state.rats[3] == 11
+    assert [e.entry_id for e in game.state.ledger(3)] == ["1.1.reveal"]
+
+
+def test_correction_reorders_the_track_stack():
+    # R-ROUND-D a / R-SCORE-1: arrival order follows the corrected records.
+    game = played_round()
+    game.round((FARM, MONASTERY, CASTLE), [(1, 0, 1), (2, 1, 0), (3, 1, 0), (0, 2, 0)])
+    game.play(ev.Revealed(1, 0, 1, 0))
+    track = game.state.track(Estate.PEASANTRY)
+    assert track.values[:2] == (2, 2) and track.order_on_space(2) == (0, 1)
+    # Red had in fact played 3 cards in round 1: now Red is alone on 3, Yellow on 2.
+    game.play(ev.RevealCorrected(1, 0, 3, 0))
+    assert game.state.track(Estate.PEASANTRY).values[:2] == (3, 2)
+    # ... and back to 1: Red reaches 1 in round 1, Yellow reaches 1 then 2.
+    game.play(ev.RevealCorrected(1, 0, 1, 0))
+    track = game.state.track(Estate.PEASANTRY)
+    assert track.values[:2] == (1, 2)
+    assert _rebuild(game.state) == game.state
+
+
+def test_entry_and_reveal_must_agree():
+    game = played_round()
+    game.refuse(ev.EntryCorrected(1, 0, 0, 3), "R-ROUND-D", "correct_reveal_instead")
+    game.refuse(ev.EntryCorrected(3, 0, 0, 2), "EVENT", "no_such_round")
+    game.refuse(ev.EntryCorrected(1, 0, 5, 2), "EVENT", "no_such_building")
+    game.refuse(ev.RevealCorrected(1, 0, -1, 0), "EVENT", "bad_number")
+
+
+def test_corrections_in_the_current_round():
+    game = Game(setup_for(4))
+    game.refuse(ev.EntryCorrected(1, 0, 0, 1), "R-ROUND-C", "not_allowed_now")
+    game.play(ev.BuildingsRevealed((FARM, MONASTERY, CASTLE)), ev.SupplyDone(),
+              ev.Entered(0, 0, 2))
+    game.refuse(ev.EntryCorrected(1, 1, 0, 1), "EVENT", "no_entry")
+    game.play(ev.EntryCorrected(1, 0, 1, 3))
+    assert next_step(game.state).enter[1].slot == 2
+    game.play(ev.Entered(1, 1, 0), ev.Entered(2, 2, 0), ev.Entered(3, 2, 1))
+    step = next_step(game.state)
+    assert (step.actor, step.building, step.reveal.declared) == (0, 1, 3)
+    game.refuse(ev.RevealCorrected(1, 0, 1, 0), "R-ROUND-D", "not_revealed_yet")
+    game.play(ev.Revealed(0, 1, 3, 0))
+    # Yellow's 0 cards were revealed by themselves; in truth Yellow played one.
+    game.play(ev.RevealCorrected(1, 1, 0, 1))
+    assert resolve_building(game.state, 1, 1).premium == 0
+    assert game.state.rats[1] == 11
+    game.play(ev.BuildingResolved(1))
+    # Green moves into the already resolved Monastery: it has revealed (0 cards), so it may.
+    assert next_step(game.state).reveal.player == 3
+    game.play(ev.EntryCorrected(1, 2, 1, 0))
+    assert resolve_building(game.state, 1, 1).entrants == (0, 1, 2)
+    assert next_step(game.state).reveal.player == 3
+    assert _rebuild(game.state) == game.state
+
+
+def test_a_reveal_correction_can_create_a_choice():
+    # R-SPECIAL-2: in the current round a new tie asks the winner; once resolved, nobody is
+    # asked again and the earliest of the tied counts.
+    game = Game(setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS))
+    game.round((HUT, FARM, CASTLE), [(0, 0, 1), (1, 0, 1), (2, 0, 0), (3, 1, 0)])
+    game.play(ev.Revealed(0, 0, 0, 0, flutes=1), ev.Revealed(1, 0, 0, 0, flutes=1))
+    assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
+    assert (resolve_building(game.state, 1, 0).flute.receiver, game.state.rats[2]) == (2, 11)
+    game.play(ev.RevealCorrected(1, 1, 1, 0))
+    step = next_step(game.state)
+    assert (step.prompt, step.actor, step.choice.candidates) == (
+        Prompt.CHOOSE_FLUTE_RECEIVER, 0, (1, 2))
+    assert game.state.rats[2] == 10
+    game.play(ev.SpecialTargetChosen(0, Special.FLUTE, 1), ev.BuildingResolved(0))
+    assert game.state.rats[1] == 11
+    # Later the table finds Yellow played nothing at all there: the tie is gone again.
+    game.play(ev.RevealCorrected(1, 1, 0, 0))
+    flute = resolve_building(game.state, 1, 0).flute
+    assert flute.outcome is SpecialOutcome.CHOSEN and flute.receiver == 1
+    assert _rebuild(game.state) == game.state
+
+
+def test_a_tie_found_after_the_building_resolved_is_not_asked_for():
+    # R-SPECIAL-2: nobody is asked any more; the earliest entrant of the tied counts.
+    game = Game(setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS))
+    game.round((HUT, FARM, CASTLE), [(0, 0, 1), (1, 0, 0), (2, 0, 1), (3, 1, 0)])
+    game.play(ev.Revealed(0, 0, 0, 0, flutes=1), ev.Revealed(2, 0, 0, 0, flutes=1))
+    assert resolve_building(game.state, 1, 0).flute.outcome is SpecialOutcome.SINGLE
+    game.play(ev.BuildingResolved(0))
+    assert game.state.rats[:3] == (9, 11, 10)
+    game.play(ev.RevealCorrected(1, 2, 1, 0))
+    flute = resolve_building(game.state, 1, 0).flute
+    assert (flute.outcome, flute.candidates, flute.receiver) == (
+        SpecialOutcome.DEFAULTED, (1, 2), 1)
+    assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
+    assert game.state.rats[:3] == (9, 11, 10)
+    assert _rebuild(game.state) == game.state
+
+
+def test_private_notes_keep_their_place_and_disputes_survive():
+    game = Game(setup_for(4))
+    game.play(ev.RatsChanged(3, -9, ev.RatReason.SUPPLY_DISCARD))
+    game.round((FARM, MONASTERY, CASTLE), [(0, 0, 2), (1, 0, 1), (2, 1, 1), (3, 1, 2)])
+    game.play(ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 0), ev.BuildingResolved(0),
+              ev.Revealed(2, 1, 1, 0), ev.Revealed(3, 1, 1, 1))
+    game.play(ev.RatChangeDisputed(3, "1.2.reveal"), ev.BuildingResolved(1), ev.RoundEnded())
+    # Blue: 1 rat left, +1 (reveal), -2 (premium: 2 cards against Green's 1), never below 0.
+    assert [(e.entry_id, e.applied) for e in game.state.ledger(3)] == [
+        ("1.p1", -9), ("1.2.reveal", 1), ("1.2.monastery", -2)]
+    assert game.state.rats[3] == 0
+    game.play(ev.RevealCorrected(1, 3, 0, 4))
+    ledger = game.state.ledger(3)
+    assert [(e.entry_id, e.delta, e.applied, e.disputed) for e in ledger] == [
+        ("1.p1", -9, -9, False), ("1.2.reveal", 4, 4, True), ("1.2.monastery", -2, -2, False)]
+    assert game.state.rats[3] == 3
+    game.refuse(ev.RatChangeDisputed(3, "9.9.reveal"), "EVENT", "no_such_entry")
