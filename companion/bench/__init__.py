@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from companion.bench.figures import Figure, Verdict, not_measured, table
+from companion.bench.figures import Figure, Verdict, markdown_table, not_measured
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def report(figures: Sequence[Figure], quick: bool) -> str:
     cpu = _cpu_name()
     return (f"Measured {when} on {platform.node() or 'this machine'} ({cpu}, "
             f"Python {platform.python_version()}, {platform.system()})"
-            f"{' with --quick' if quick else ''}.\n\n{table(figures)}\n")
+            f"{' with --quick' if quick else ''}.\n\n{markdown_table(figures)}\n")
 
 
 def _cpu_name() -> str:

@@ -67,7 +67,7 @@ def not_measured(what: str, budget: str, why: str) -> Figure:
     return Figure(what, "not measured", budget, Verdict.NOT_MEASURED, why)
 
 
-def table(figures: Sequence[Figure]) -> str:
+def markdown_table(figures: Sequence[Figure]) -> str:
     """The rows as a Markdown table (printed, and pasted into docs/benchmarks.md)."""
     header = ("what", "figure", "budget", "result", "how")
     rows = [header] + [(f.what, f.figure, f.budget, str(f.verdict), f.note) for f in figures]

@@ -1,0 +1,83 @@
+"""The benchmark suite runs end to end on tiny inputs and reports well-formed rows.
+
+These tests check that each benchmark RUNS and what its rows look like, never how fast
+anything was: budgets are judged by `python -m companion.bench`, not by the test run.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.bench import NAMES, main, run
+from companion.bench.engine import engine_figures
+from companion.bench.figures import Verdict
+from companion.bench.store import store_figures
+from companion.bench.taps import read_taps, record_taps, taps_figures
+
+MEASURED = (Verdict.PASS, Verdict.FAIL)
+
+
+def test_engine_rows_replay_and_score_a_few_random_games() -> None:
+    rows = engine_figures(repetitions=2, bulk_games=3)
+    assert [r.what for r in rows] == ["engine: replay a 5-player game", "engine: score it",
+                                      "engine: 1,000 random games replayed and scored"]
+    assert rows[0].verdict in MEASURED and re.fullmatch(r"[\d.]+ ms", rows[0].figure)
+    for row in rows[1:]:
+        assert row.verdict in MEASURED or "end_state" in row.note
+    if rows[2].verdict in MEASURED:
+        assert "scaled to 1,000" in rows[2].note
+
+
+def test_store_row_times_durable_appends_of_a_real_game() -> None:
+    (row,) = store_figures(events=6)
+    assert row.verdict in MEASURED
+    assert re.fullmatch(r"[\d.]+ ms", row.figure)
+    assert row.note.startswith("5 appends")
+
+
+def test_taps_row_says_not_measured_until_the_browser_test_counted(tmp_path: Path) -> None:
+    (row,) = taps_figures(tmp_path / "taps.json")
+    assert row.verdict is Verdict.NOT_MEASURED
+    assert row.figure == "not measured"
+
+
+def test_taps_row_is_inputs_per_player_per_round(tmp_path: Path) -> None:
+    path = record_taps(inputs=360, players=4, rounds=9, test="tests/browser/test_game.py::x",
+                       path=tmp_path / "taps.json")
+    count = read_taps(path)
+    assert count is not None and count.inputs == 360
+    (row,) = taps_figures(path)
+    assert row.figure == "10.0"
+    assert row.verdict is Verdict.REPORTED
+    assert "360 inputs, 4 players, 9 rounds" in row.note
+
+
+def test_a_nonsense_tap_count_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        record_taps(inputs=10, players=0, rounds=9, test="t", path=tmp_path / "taps.json")
+    assert not (tmp_path / "taps.json").exists()
+
+
+def test_an_unknown_benchmark_name_is_refused_before_anything_runs() -> None:
+    with pytest.raises(ValueError, match="there are: start"):
+        run(["start", "speed"])
+    assert main(["--only", "speed"]) == 2
+
+
+def test_the_command_prints_the_table_and_writes_it(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "benchmarks.md"
+    status = main(["--quick", "--only", "taps,store", "--markdown", str(target)])
+    printed = capsys.readouterr().out
+    assert status in (0, 1)
+    assert "| store: append one event durably (p95)" in printed
+    assert "| taps per player per round" in printed
+    assert "with --quick" in printed
+    assert target.read_text(encoding="utf-8") == printed.rstrip("\n") + "\n"
+
+
+def test_every_issue_row_has_a_benchmark() -> None:
+    assert NAMES == ("start", "frame", "join", "live", "engine", "store", "memory", "taps")
