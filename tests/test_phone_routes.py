@@ -120,10 +120,23 @@ def test_a_forged_device_secret_is_refused(app) -> None:
     assert "view" not in response.json()
 
 
+def test_a_released_phone_forgets_its_secret_so_reloads_never_block_a_new_scan(app, hub
+                                                                               ) -> None:
+    old_phone = paired(app, hub, ANNA)
+    hub.registry.release("g1", ANNA)
+    for _ in range(15):
+        assert old_phone.get("/phone/api/state").status_code == 401
+    assert COOKIE not in old_phone.cookies
+    token = hub.registry.issue_token("g1", ANNA)
+    assert old_phone.post("/phone/api/join", json={"token": token}).status_code == 200
+
+
 def test_the_table_releases_a_lost_phone_and_it_is_locked_out(app, hub) -> None:
     lost = paired(app, hub, CARLA)
+    secret = lost.cookies[COOKIE]
     hub.registry.release("g1", CARLA)
     assert lost.get("/phone/api/state").status_code == 401
+    lost.cookies.set(COOKIE, secret, domain="table.local", path="/phone")
     assert lost.post("/phone/api/rats", json={"delta": -1, "reason": "correction"}
                      ).status_code == 401
     new_phone = paired(app, hub, CARLA)

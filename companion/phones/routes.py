@@ -70,7 +70,13 @@ def _refusal_response(refusal: Refusal) -> JSONResponse:
     body: dict[str, Any] = {"error": refusal.code, "message": refusal.message}
     if refusal.rule:
         body["rule"] = refusal.rule
-    return JSONResponse(body, status_code=refusal.status, headers={**_NO_STORE, **refusal.headers})
+    response = JSONResponse(body, status_code=refusal.status,
+                            headers={**_NO_STORE, **refusal.headers})
+    if refusal.code == UnknownDevice.code:
+        # A released or forged secret is dropped, so a reload does not count as another
+        # wrong attempt and scanning a fresh code is never blocked by the old one.
+        response.delete_cookie(COOKIE, path=PREFIX, httponly=True, samesite="strict")
+    return response
 
 
 # -- assets -------------------------------------------------------------------------------

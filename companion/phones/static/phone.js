@@ -132,8 +132,8 @@
 
   function paired(payload) {
     history.replaceState(null, "", "/phone/");
-    render(payload);
     connect();
+    render(payload);
   }
 
   function join(token) {
