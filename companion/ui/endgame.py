@@ -33,7 +33,7 @@ FIELDS: tuple[tuple[str, str, Special | None], ...] = (
     ("passes", N_("Pass cards"), Special.PASS),
     ("gold", N_("Gold"), Special.GOLD),
     ("markers", N_("Printed total of the VP markers"), None),
-    ("rats", N_("Rats (from the phone; correct it to the tokens shown)"), None),
+    ("rats", N_("Rats (as on the phone)"), None),
 )
 
 
@@ -104,7 +104,7 @@ def form_events(app: TableApp, state: GameState) -> list[Any]:
     keys = dict(fields_in_play(state))
 
     def number(key: str, default: int, label: str) -> int:
-        raw = typed.get(key, str(default)).strip()
+        raw = typed.get(key, str(default) if default else "").strip()
         if not raw:
             return 0
         if not raw.isdigit():
@@ -170,8 +170,9 @@ def form_controls(app: TableApp, state: GameState) -> list[ft.Control]:
         return handler
 
     def field(key: str, label: str, value: int) -> ft.Control:
+        shown = typed.get(key, str(value) if value else "")
         return tagged(f"end-{key}", ft.TextField(
-            value=typed.get(key, str(value)), label=label, on_change=remember(key),
+            value=shown, label=label, hint_text="0", on_change=remember(key),
             text_size=theme.BODY_SIZE, keyboard_type=ft.KeyboardType.NUMBER))
 
     controls: list[ft.Control] = [
@@ -179,7 +180,9 @@ def form_controls(app: TableApp, state: GameState) -> list[ft.Control]:
         if state.phase is Phase.END else heading(t("What everyone holds")),
         tagged("end-form", text(t(
             "Everyone shows their hand, special cards and victory-point markers; then the nun "
-            "row is turned over and everyone reveals their rats."))),
+            "row is turned over and everyone reveals their rats. The rats are filled in from "
+            "the phones: correct them where the tokens on the table say otherwise. Empty "
+            "fields count as 0."))),
     ]
     for p, name in enumerate(setup.names):
         defaults = form_defaults(state, p)
@@ -229,7 +232,8 @@ def result_controls(app: TableApp, state: GameState) -> list[ft.Control]:
             controls=[ft.Container(text(line_text(t, line), size=theme.SMALL_SIZE),
                                    padding=ft.Padding.symmetric(horizontal=16, vertical=2))
                       for line in lines],
-            expanded=step in (Step.TOTALS, Step.PLAGUE)))
+            expanded=step in (Step.TOTALS, Step.PLAGUE),
+            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
     return controls
 
 
@@ -237,7 +241,7 @@ def score_table(app: TableApp, state: GameState, result: ScoreResult) -> ft.Cont
     t = app.t
     setup = state.setup
     columns = [t("Player"), *[estate_name(t, e)[:4] + "." for e in Estate], t("Hand"),
-               t("Special cards"), t("Gold"), t("Markers"), t("Total"), t("Rats"), t("Plague")]
+               t("Specials"), t("Gold"), t("Markers"), t("Total"), t("Rats")]
     rows = []
     for p, score_ in enumerate(result.players):
         cells: list[ft.Control] = [player_chip(score_.name, setup.colours[p])]
@@ -245,11 +249,14 @@ def score_table(app: TableApp, state: GameState, result: ScoreResult) -> ft.Cont
         cells += [text(str(score_.hand)), text(str(sum(score_.specials.values()))),
                   text(str(score_.gold)), text(str(score_.markers)),
                   tagged(f"total-{p}", text(str(score_.total), weight=ft.FontWeight.BOLD)),
-                  tagged(f"rats-{p}", text(str(score_.rats))),
-                  text(t("survives") if score_.survives else t("dies"))]
+                  ft.Row([tagged(f"rats-{p}", text(str(score_.rats))), ft.Icon(
+                      ft.Icons.FAVORITE if score_.survives else ft.Icons.SICK,
+                      color="#2E7D32" if score_.survives else "#B3261E", size=20,
+                      tooltip=t("survives") if score_.survives else t("dies of the plague"))],
+                         spacing=4, tight=True)]
         rows.append(ft.DataRow(cells=[ft.DataCell(c) for c in cells]))
     table = ft.DataTable(columns=[ft.DataColumn(text(c, size=theme.SMALL_SIZE,
                                                      weight=ft.FontWeight.BOLD))
                                   for c in columns], rows=rows, column_spacing=14,
-                         data_row_min_height=48)
+                         data_row_min_height=48, horizontal_margin=8)
     return tagged("score-table", ft.Row([table], scroll=ft.ScrollMode.AUTO))

@@ -22,6 +22,8 @@ from companion.ui.widgets import big_button, building_card, player_chip, tagged,
 CARD_COUNTS = 13
 """Buttons 0-12 per building: more cards in one building is all but unheard of, and a wrong
 number is fixed with undo or a correction."""
+COUNT_BUTTON = 50
+"""Square count buttons: above the 48 px touch minimum, five fit across a building card."""
 
 
 def entries_on(state: GameState, building: int) -> list[tuple[int, int, int]]:
@@ -68,14 +70,14 @@ def enter_body(app: TableApp, state: GameState, step: Step) -> Body:
                   for slot, p, n in entries_on(state, b)]
         buttons = [tagged(f"enter-{b}-{n}", ft.FilledTonalButton(
             content=ft.Text(str(n), size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD),
-            on_click=enter(b, n), width=theme.TOUCH_HEIGHT, height=theme.TOUCH_HEIGHT,
+            on_click=enter(b, n), width=COUNT_BUTTON, height=COUNT_BUTTON,
             style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=10))))
             for n in range(CARD_COUNTS)]
         footer = ft.Column([
             *inside,
             text(t("{player} goes on slot {slot}; cards:", player=setup.names[actor],
                    slot=option.slot), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD),
-            ft.Row(buttons, wrap=True, spacing=6, run_spacing=6),
+            ft.Row(buttons, wrap=True, spacing=5, run_spacing=5),
         ], tight=True, spacing=6)
         cards.append(building_card(t, option.kind, identifier=f"building-{b}", footer=footer))
     controls.append(ft.ResponsiveRow([ft.Container(c, col={"xs": 12, "lg": 6, "xl": 4})

@@ -246,11 +246,12 @@ def resolution_lines(app: TableApp, state: GameState, res: BuildingResolution,
     setup = state.setup
     names = setup.names
     lines: list[ft.Control] = []
+    specials: list[ft.Control] = []
     for result in (res.sword, res.flute):
         said = special_text(t, setup, result)
         if said:
-            lines.append(tagged(f"special-{result.special.value}",  # type: ignore[union-attr]
-                                banner(said, ft.Icons.BOLT, "#EDE7F6")))
+            specials.append(tagged(f"special-{result.special.value}",  # type: ignore[union-attr]
+                                   banner(said, ft.Icons.BOLT, "#EDE7F6")))
     if res.last_round:
         if res.last_round_bonus is not None:
             lines.append(tagged("last-round-bonus", banner(t(
@@ -258,7 +259,7 @@ def resolution_lines(app: TableApp, state: GameState, res: BuildingResolution,
                 "in the {estate} instead; the others get nothing.",
                 player=names[res.last_round_bonus], estate=estate_name(t, res.estate)),
                 ft.Icons.HOURGLASS_BOTTOM)))
-        return lines
+        return lines + specials
     if res.premium is not None and res.premium_reason is not None:
         cards = state.record.reveals[res.premium].population  # type: ignore[union-attr]
         lines.append(tagged("premium-why", text(t(REASONS[res.premium_reason],
@@ -294,7 +295,7 @@ def resolution_lines(app: TableApp, state: GameState, res: BuildingResolution,
             content=ft.Row(row, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             padding=8, border_radius=10,
             bgcolor="#FFF8E1" if taken.premium else ft.Colors.SURFACE_CONTAINER_LOW)))
-    return lines
+    return lines + specials
 
 
 def _actions(app: TableApp, state: GameState, step: Step) -> Body:
@@ -320,8 +321,8 @@ def _actions(app: TableApp, state: GameState, step: Step) -> Body:
             for p in hospital:
                 own.hospital.pop((state.round, b, p), None)
 
-    card = building_card(t, res.kind, identifier="building-now", footer=ft.Column(
-        reveal_lines(t, setup, res), tight=True, spacing=6))
+    card = building_card(t, res.kind, identifier="building-now", details=False,
+                         footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=6))
     lines = resolution_lines(app, state, res, hospital, on_hospital)
     record = state.record
     remaining = [i for i in range(len(record.row))

@@ -131,11 +131,9 @@ def supply_body(app: TableApp, state: GameState) -> Body:
 
     controls: list[ft.Control] = [
         tagged("supply-info", ft.Column([
-            text(t("Each player picks the supply action printed on one of these building cards "
-                   "and does it: draw population cards, discard rats, or look at a card of the "
-                   "nun row (R-ROUND-B).")),
-            text(t("In turn order from the start player, or all at once if everyone agrees. "
-                   "Discarded rats and nun-row cards go on your own phone."),
+            text(t("The symbols: draw population cards, discard a rat, look at a card of the "
+                   "nun row (R-ROUND-B). In turn order from the start player, or all at once if "
+                   "everyone agrees. Note discarded rats and nun-row cards on your own phone."),
                  size=theme.SMALL_SIZE),
         ], tight=True)),
         _row_cards(app, state.row),

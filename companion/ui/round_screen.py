@@ -59,8 +59,8 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
     step = next_step(state)
     body = phase_body(app, state, step)
     head = header(app, state, step)
-    return frame(app, app.t("Round {round} of {rounds}", round=step.round, rounds=step.rounds),
-                 [*head, *body.controls], state, body.bottom, back=f"/game/{game_id}")
+    return frame(app, app.t("Rattus Cartus"), [*head, *body.controls], state, body.bottom,
+                 back=f"/game/{game_id}")
 
 
 def phase_body(app: TableApp, state: GameState, step: Step) -> Body:

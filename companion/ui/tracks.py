@@ -81,7 +81,8 @@ def tracks_panel(t: Translator, tracks: Sequence[Track], names: Sequence[str],
     cells = [ft.Container(estate_track(t, e, tracks[i], names, colours), col=spans)
              for i, e in enumerate(ESTATES)]
     return tagged("tracks", ft.Column([
-        ft.Text(t("Influence (on a shared space the disc on top is shown first)"),
-                size=theme.SMALL_SIZE, italic=True),
+        ft.Row([ft.Text(t("Influence"), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
+                ft.Text(t("top disc first"), size=theme.SMALL_SIZE, italic=True)],
+               spacing=8, wrap=True),
         ft.ResponsiveRow(cells, spacing=8, run_spacing=8),
     ], spacing=6, tight=True))

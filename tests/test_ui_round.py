@@ -1,0 +1,401 @@
+"""The round screen without a browser: the table taps, the session records, the engine decides.
+
+Each story builds the real `TableApp` on a stand-in page, opens a stored game on the round
+route, finds controls by their semantics identifiers (as the browser tests do) and calls their
+handlers, then checks the events the session stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from companion.i18n import translator
+from companion.rules import events as ev
+from companion.rules import next_step, reveal_event
+from companion.rules.catalog import Building, PlayerColour
+from companion.rules.guide import Prompt
+from companion.rules.house_rules import HouseRules
+from companion.rules.setup import DeckMode, SelectionMethod, make_setup
+from companion.rules.state import Phase, Track
+from companion.store.db import GameStore
+from companion.ui.config import TableConfig
+from companion.ui.games import OpenGames
+from companion.ui.shell import TableApp
+from companion.ui.tracks import spaces, track_label
+
+NAMES = ("Anna", "Ben", "Cleo", "Dora")
+
+
+class FakePage:
+    """Just enough of `ft.Page` for the shell to build and show screens."""
+
+    def __init__(self) -> None:
+        self.route = "/"
+        self.views: list[ft.View] = []
+        self.width = 1280
+        self.messages: list[str] = []
+
+    def update(self) -> None:
+        pass
+
+    def show_dialog(self, dialog: Any) -> None:
+        content = getattr(dialog, "content", None)
+        found = [c.value for c in walk(content) if isinstance(c, ft.Text)]
+        self.messages.append(" ".join(str(v) for v in found))
+
+    def pop_dialog(self) -> None:
+        pass
+
+    def run_task(self, handler: Any, *args: Any) -> None:
+        result = handler(*args)
+        if inspect.iscoroutine(result):
+            result.close()
+
+    async def push_route(self, route: str) -> None:
+        self.route = route
+
+
+def walk(control: Any) -> Iterator[Any]:
+    """Every control under `control` (itself included), depth first."""
+    if control is None:
+        return
+    if isinstance(control, (list, tuple)):
+        for item in control:
+            yield from walk(item)
+        return
+    if not isinstance(control, ft.BaseControl):
+        return
+    yield control
+    for name in ("appbar", "bottom_appbar", "leading", "title", "actions", "content",
+                 "controls", "cells", "rows", "columns", "label"):
+        value = getattr(control, name, None)
+        if isinstance(value, (ft.BaseControl, list)):
+            yield from walk(value)
+
+
+class Table:
+    """The table's browser, without a browser."""
+
+    def __init__(self, tmp: Path, setup: Any, lang: str = "en") -> None:
+        self.store = GameStore.open(tmp)
+        self.games = OpenGames(self.store)
+        self.page = FakePage()
+        self.app = TableApp(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
+                                                   lang=lang), self.games)
+        self.app.authorized = True
+        self.app.t = translator(lang)
+        self.session = self.games.start(ev.GameStarted(setup))
+        self.page.route = f"/game/{self.session.game_id}/play"
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def view(self) -> ft.View:
+        self.app.render()
+        return self.page.views[-1]
+
+    def ids(self) -> set[str]:
+        return {c.identifier for c in walk(self.view()) if isinstance(c, ft.Semantics)
+                and c.identifier}
+
+    def find(self, identifier: str) -> ft.Semantics:
+        for control in walk(self.view()):
+            if isinstance(control, ft.Semantics) and control.identifier == identifier:
+                return control
+        raise AssertionError(f"{identifier} is not on the screen: {sorted(self.ids())}")
+
+    def texts(self, identifier: str | None = None) -> str:
+        root = self.find(identifier) if identifier else self.view()
+        return " ".join(str(c.value) for c in walk(root) if isinstance(c, ft.Text))
+
+    def tap(self, identifier: str) -> None:
+        target = self.find(identifier)
+        handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
+        assert handler is not None, f"{identifier} cannot be tapped"
+        assert not any(getattr(c, "disabled", False) for c in walk(target)), \
+            f"{identifier} is disabled"
+        result = handler(None)
+        if inspect.iscoroutine(result):
+            asyncio.run(result)
+
+    def type(self, identifier: str, value: str) -> None:
+        field = next(c for c in walk(self.find(identifier)) if isinstance(c, ft.TextField))
+        field.on_change(type("Event", (), {"control": type("C", (), {"value": value})})())
+
+    def play(self, events: list[Any]) -> None:
+        for event in events:
+            self.session.submit(event)
+
+    def stored(self) -> list[Any]:
+        return self.session.events[1:]
+
+
+def four_players(method: SelectionMethod = SelectionMethod.FIRST_GAME,
+                 deck: DeckMode = DeckMode.DIGITAL, manual: dict[Building, int] | None = None,
+                 names: tuple[str, ...] = NAMES, rules: HouseRules = HouseRules()) -> Any:
+    colours = list(PlayerColour)
+    return make_setup(list(zip(names, colours, strict=False)), method, 1234, deck, 0, rules,
+                      manual=manual)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    found = Table(tmp_path, four_players())
+    yield found
+    found.store.close()
+
+
+def to_phase_c(table: Table) -> None:
+    table.play([reveal_event(table.state), ev.SupplyDone()])
+
+
+# -- the tracks ---------------------------------------------------------------------------
+
+
+def test_a_shared_space_shows_the_disc_that_arrived_last_on_top() -> None:
+    # R-ROUND-D a: a disc landing on an occupied space goes on top (R-SCORE-1 ties).
+    track = Track(values=(4, 4, 1, 4), arrivals=(7, 9, 3, 2))
+    assert [(s.value, s.top_down) for s in spaces(track)] == [(4, (1, 0, 3)), (1, (2,))]
+    assert track_label(translator("en"), "church", track, NAMES) == \
+        "Church: Ben 4, Anna 4, Dora 4, Cleo 1"  # type: ignore[arg-type]
+
+
+def test_the_tracks_are_on_the_round_screen_as_the_engine_has_them(table: Table) -> None:
+    to_phase_c(table)
+    for estate, track in zip(("peasantry", "church"), (table.state.tracks[0],
+                                                      table.state.tracks[2]), strict=True):
+        label = table.find(f"track-{estate}").label
+        assert label == track_label(translator("en"), estate, track, NAMES)  # type: ignore[arg-type]
+
+
+def test_a_players_secret_rats_change_nothing_on_the_table_screen(table: Table) -> None:
+    # R-SETUP-1: rats are kept secret; the table never shows them.
+    to_phase_c(table)
+    before = table.texts()
+    table.play([ev.RatsChanged(1, -2, ev.RatReason.SUPPLY_DISCARD)])
+    after = table.texts()
+    assert before == after
+    assert table.state.rats[1] == 8
+
+
+# -- phases A to E -------------------------------------------------------------------------
+
+
+def test_round_one_shows_round_phase_and_what_to_do(table: Table) -> None:
+    # R-SETUP-6: 4 players play 8 rounds.
+    assert "Round 1 of 8" in table.texts()
+    assert "phase-A-now" in table.ids()
+    assert table.texts("prompt") == "Round 1: reveal 3 buildings."
+
+
+def test_the_apps_deck_is_laid_out_with_one_tap(table: Table) -> None:
+    # R-ROUND-A: the app's deck reveals the row, the replacement rule already applied.
+    expected = reveal_event(table.state)
+    table.tap("reveal-confirm")
+    assert table.stored() == [expected]
+    assert table.state.phase is Phase.B
+
+
+def test_supply_is_a_reminder_and_one_tap(table: Table) -> None:
+    # R-ROUND-B: the supply actions happen with the real cards; the table only confirms.
+    table.play([reveal_event(table.state)])
+    assert "supply-info" in table.ids()
+    table.tap("supply-done")
+    assert table.state.phase is Phase.C
+
+
+def test_an_entry_is_one_tap_on_the_buildings_card_count(table: Table) -> None:
+    # R-ROUND-C: the start player enters first, on the leftmost free slot, with 0+ cards.
+    to_phase_c(table)
+    assert "Anna: enter a building." in table.texts("prompt")
+    table.tap("enter-2-3")
+    assert table.stored()[-1] == ev.Entered(0, 2, 3)
+    assert "Ben: enter a building." in table.texts("prompt")
+    table.tap("enter-2-0")
+    assert "slot 2: 0 cards" in table.texts("building-2")
+
+
+def test_the_reveal_defaults_to_cards_of_the_buildings_own_estate(table: Table) -> None:
+    # R-ROUND-D a: population cards of the building's estate bring influence and no rats.
+    to_phase_c(table)
+    table.play([ev.Entered(0, 0, 3), ev.Entered(1, 1, 0), ev.Entered(2, 1, 0),
+                ev.Entered(3, 2, 0)])
+    assert table.state.phase is Phase.D
+    assert "3 population cards" in table.texts("reveal-matching")
+    table.tap("reveal-confirm")
+    assert table.stored()[-1] == ev.Revealed(0, 0, 3, 0)
+
+
+def test_steppers_split_the_declared_cards_and_never_exceed_them(table: Table) -> None:
+    # R-ROUND-D a: the revealed cards must be the declared number; Swords bring no influence.
+    to_phase_c(table)
+    table.play([ev.Entered(0, 0, 2), ev.Entered(1, 1, 0), ev.Entered(2, 1, 0),
+                ev.Entered(3, 2, 0)])
+    table.tap("reveal-other-more")
+    table.tap("reveal-swords-more")
+    assert "reveal-swords-more" in table.ids()
+    with pytest.raises(AssertionError, match="disabled"):
+        table.tap("reveal-jokers-more")
+    assert "0 population cards" in table.texts("reveal-matching")
+    assert "+1 influence" in table.texts("reveal-confirm")
+    table.tap("reveal-confirm")
+    assert table.stored()[-1] == ev.Revealed(0, 0, 0, 1, 0, 1, 0)
+
+
+def test_the_actions_say_who_takes_the_premium_and_why(table: Table) -> None:
+    # R-ROUND-D b: most population + Joker cards takes the premium; the others the normal one.
+    to_phase_c(table)
+    table.play([ev.Entered(0, 0, 2), ev.Entered(1, 0, 3), ev.Entered(2, 1, 0),
+                ev.Entered(3, 2, 0), ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 2)])
+    step = next_step(table.state)
+    assert step.prompt is Prompt.TAKE_ACTIONS and step.resolution is not None
+    assert step.resolution.premium == 1
+    assert "Ben played the most population and Joker cards here (3)." in \
+        table.texts("premium-why")
+    assert "Premium" in table.texts("action-1") and "Normal action" in table.texts("action-0")
+    assert "takes 2 rats" in table.texts("revealed-1")
+    table.tap("actions-done")
+    assert table.stored()[-1] == ev.BuildingResolved(0)
+
+
+def test_a_sword_tie_for_fewest_is_chosen_by_the_winner(table: Table) -> None:
+    # R-SPECIAL-1: tie for fewest Swords: the player with the most chooses who gives.
+    to_phase_c(table)
+    table.play([ev.Entered(0, 0, 1), ev.Entered(1, 0, 1), ev.Entered(2, 0, 1),
+                ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0), ev.Revealed(1, 0, 0, 0, 0, 1),
+                ev.Revealed(2, 0, 1, 0)])
+    assert "Ben played the most Swords" in table.texts("choice")
+    assert {"choose-0", "choose-2"} <= table.ids()
+    table.tap("choose-2")
+    assert table.stored()[-1] == ev.SpecialTargetChosen(0, "sword", 2)  # type: ignore[arg-type]
+    assert "Cleo played the fewest Swords" in table.texts("special-sword")
+
+
+def test_the_round_end_passes_the_start_player_to_the_left(table: Table) -> None:
+    # R-ROUND-E: the start-player card passes to the left.
+    to_phase_c(table)
+    table.play([ev.Entered(p, 0, 0) for p in range(4)])
+    table.tap("actions-done")
+    assert "Ben starts round 2" in table.texts("end-round-info")
+    table.tap("end-round")
+    assert table.state.round == 2 and table.state.start_player == 1
+    assert "Round 2 of 8" in table.texts()
+
+
+def test_the_last_round_says_so_and_gives_influence_instead_of_actions(tmp_path: Path) -> None:
+    # R-ROUND-D, last round: no actions; the premium holder gains 1 influence instead.
+    table = Table(tmp_path, four_players())
+    while not table.state.is_last_round:
+        step = next_step(table.state)
+        table.play([_quick(table.state, step)])
+    assert "last-round" in table.ids()
+    while next_step(table.state).prompt is not Prompt.TAKE_ACTIONS:
+        table.play([_quick(table.state, next_step(table.state))])
+    res = next_step(table.state).resolution
+    assert res is not None and res.last_round_bonus is not None
+    assert "gains 1 influence" in table.texts("last-round-bonus")
+    assert not any(i.startswith("action-") for i in table.ids())
+    table.store.close()
+
+
+def _quick(state: Any, step: Any) -> Any:
+    """The plainest legal step: everyone in the first building with 1 card of its estate."""
+    if step.prompt is Prompt.REVEAL_BUILDINGS:
+        return reveal_event(state)
+    if step.prompt is Prompt.SUPPLY:
+        return ev.SupplyDone()
+    if step.prompt is Prompt.ENTER:
+        return ev.Entered(step.actor, 0, 1)
+    if step.prompt is Prompt.REVEAL_CARDS:
+        return ev.Revealed(step.reveal.player, step.reveal.building, step.reveal.declared, 0)
+    if step.prompt is Prompt.TAKE_ACTIONS:
+        return ev.BuildingResolved(step.building)
+    assert step.prompt is Prompt.END_ROUND, step.prompt
+    return ev.RoundEnded()
+
+
+# -- the players' own deck, Pass cards, the Hospital, refusals ----------------------------
+
+MANUAL = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
+          Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
+
+
+def test_own_deck_all_the_same_building_takes_a_replacement(tmp_path: Path) -> None:
+    # R-ROUND-A: all revealed cards the same: the last is replaced and goes under the stack.
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL))
+    for _ in range(3):
+        table.tap("pick-farm")
+    assert "reveal-all-same" in table.ids()
+    table.tap("pick-palace")
+    table.tap("reveal-confirm")
+    assert table.stored() == [ev.BuildingsRevealed(
+        (Building.FARM, Building.FARM, Building.PALACE), (Building.FARM,))]
+    table.store.close()
+
+
+def test_a_refused_row_is_told_with_its_rule_and_stores_nothing(tmp_path: Path) -> None:
+    # R-COMP-4: only 5 cards of a building are in the game.
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL))
+    for start in range(2):
+        table.play([ev.BuildingsRevealed((Building.FARM, Building.FARM, Building.PALACE)),
+                    ev.SupplyDone()] + [ev.Entered((start + i) % 4, 0, 0) for i in range(4)]
+                   + [ev.BuildingResolved(0), ev.RoundEnded()])
+    for building in ("farm", "farm", "hospital"):
+        table.tap(f"pick-{building}")
+    count = len(table.stored())
+    table.tap("reveal-confirm")
+    assert len(table.stored()) == count
+    assert "(R-COMP-4)" in table.page.messages[-1]
+    table.tap("reveal-undo-pick")
+    table.tap("reveal-undo-pick")
+    table.tap("pick-palace")
+    table.tap("pick-hospital")
+    table.tap("reveal-confirm")
+    assert table.stored()[-1] == ev.BuildingsRevealed(
+        (Building.FARM, Building.PALACE, Building.HOSPITAL))
+    table.store.close()
+
+
+def test_a_pass_card_sends_the_player_to_the_back_of_the_queue(tmp_path: Path) -> None:
+    # R-SPECIAL-3 / R-ROUND-C: with the Town Hall in play a player may pass.
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, manual=MANUAL))
+    to_phase_c(table)
+    table.tap("pass")
+    assert table.stored()[-1] == ev.Passed(0)
+    assert "Ben: enter a building." in table.texts("prompt")
+    assert "Passed so far: Anna" in table.texts()
+    table.store.close()
+
+
+def test_hospital_discards_are_recorded_with_the_actions(tmp_path: Path) -> None:
+    # R-ROUND-D b: the Hospital's normal action discards up to 2 hand cards for as many rats.
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL))
+    table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                ev.SupplyDone(), ev.Entered(0, 0, 1), ev.Entered(1, 0, 0), ev.Entered(2, 0, 0),
+                ev.Entered(3, 0, 0)])
+    table.tap("reveal-confirm")
+    table.tap("hospital-1-more")
+    table.tap("hospital-1-more")
+    assert table.texts("hospital-1") == "2"
+    with pytest.raises(AssertionError, match="disabled"):
+        table.tap("hospital-1-more")
+    table.tap("actions-done")
+    assert table.stored()[-2:] == [ev.HospitalDiscarded(0, 1, 2), ev.BuildingResolved(0)]
+    table.store.close()
+
+
+def test_the_round_screen_speaks_german(tmp_path: Path) -> None:
+    table = Table(tmp_path, four_players(), lang="de")
+    assert "Runde 1 von 8" in table.texts()
+    assert table.texts("prompt") == translator("de")("Round {round}: reveal {count} buildings.",
+                                                     round=1, count=3)
+    assert table.texts("prompt").startswith("Runde 1")
+    table.store.close()
