@@ -13,14 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import gzip
-import hashlib
 import hmac
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
@@ -29,12 +25,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Mount, Route
 
+from companion.phones.assets import SECURITY_HEADERS, PageAssets
 from companion.phones.hub import PhoneHub, PhoneSession
 from companion.phones.ledger import Ledger, LedgerRefused, LedgerRules, engine_rules
 from companion.phones.limits import TooManyAttempts
 from companion.phones.qr import pairing_url, qr_png
 from companion.phones.seats import SeatError, UnknownDevice
-from companion.phones.texts import negotiate_language, texts
+from companion.phones.texts import negotiate_language
 
 log = logging.getLogger(__name__)
 
@@ -45,14 +42,7 @@ HEARTBEAT_SECONDS = 10.0
 HOST_KEY_HEADER = "x-host-key"
 PREFIX = "/phone"
 
-_SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
-                               "connect-src 'self'; img-src 'self' data:; base-uri 'none'; "
-                               "form-action 'none'; frame-ancestors 'none'",
-    "Referrer-Policy": "no-referrer",
-    "X-Content-Type-Options": "nosniff",
-}
-_NO_STORE = {"Cache-Control": "no-store", **_SECURITY_HEADERS}
+_NO_STORE = {"Cache-Control": "no-store", **SECURITY_HEADERS}
 
 
 class Refusal(Exception):
@@ -77,58 +67,6 @@ def _refusal_response(refusal: Refusal) -> JSONResponse:
         # wrong attempt and scanning a fresh code is never blocked by the old one.
         response.delete_cookie(COOKIE, path=PREFIX, httponly=True, samesite="strict")
     return response
-
-
-# -- assets -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Asset:
-    body: bytes
-    gzipped: bytes
-    media_type: str
-    etag: str
-
-    @classmethod
-    def of(cls, body: bytes, media_type: str) -> Asset:
-        return cls(body, gzip.compress(body, 9, mtime=0), media_type,
-                   '"' + hashlib.sha256(body).hexdigest()[:16] + '"')
-
-    def response(self, request: Request, cache_control: str) -> Response:
-        headers = {"Cache-Control": cache_control, "ETag": self.etag, "Vary": "Accept-Encoding",
-                   **_SECURITY_HEADERS}
-        if request.headers.get("if-none-match") == self.etag:
-            return Response(status_code=304, headers=headers)
-        if "gzip" in request.headers.get("accept-encoding", ""):
-            return Response(self.gzipped, media_type=self.media_type,
-                            headers={**headers, "Content-Encoding": "gzip"})
-        return Response(self.body, media_type=self.media_type, headers=headers)
-
-
-def _read(name: str) -> bytes:
-    return resources.files("companion.phones").joinpath("static", name).read_bytes()
-
-
-class _Assets:
-    """The page's files, read once, fingerprinted so phones may cache them for good."""
-
-    def __init__(self) -> None:
-        self.js = Asset.of(_read("phone.js"), "text/javascript; charset=utf-8")
-        self.css = Asset.of(_read("phone.css"), "text/css; charset=utf-8")
-        self.js_name = f"phone.{self.js.etag.strip(chr(34))}.js"
-        self.css_name = f"phone.{self.css.etag.strip(chr(34))}.css"
-        self._template = _read("phone.html").decode("utf-8")
-        self._pages: dict[str, Asset] = {}
-
-    def page(self, language: str) -> Asset:
-        if language not in self._pages:
-            words = json.dumps(texts(language), ensure_ascii=False, separators=(",", ":"))
-            html = (self._template.replace("{{lang}}", language)
-                    .replace("{{css}}", f"/phone/static/{self.css_name}")
-                    .replace("{{js}}", f"/phone/static/{self.js_name}")
-                    .replace("{{texts}}", words.replace("<", "\\u003c")))
-            self._pages[language] = Asset.of(html.encode("utf-8"), "text/html; charset=utf-8")
-        return self._pages[language]
 
 
 # -- the routes ---------------------------------------------------------------------------
@@ -156,7 +94,7 @@ def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRo
 
     `rules` defaults to the real engine's ledger events and `player_view`.
     """
-    assets = _Assets()
+    assets = PageAssets(PREFIX)
     ledger_rules = rules
     limiter = hub.limiter
 
