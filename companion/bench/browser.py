@@ -48,6 +48,8 @@ class PageTimes:
     """Seconds from navigation start to Flutter's first (empty) frame."""
     content: float
     """Seconds from navigation start to the first frame showing the app's own view."""
+    bytes_transferred: int
+    """Over the wire (compressed bodies and headers) until then, as Chromium counted it."""
 
 
 def missing() -> str | None:
@@ -82,12 +84,20 @@ def open_flutter_page(browser: Any, url: str) -> tuple[Any, PageTimes]:
     try:
         context.add_init_script(_MARKS)
         page = context.new_page()
+        received: dict[str, int] = {}
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.dataReceived", lambda e: received.__setitem__(
+            e["requestId"], received.get(e["requestId"], 0) + int(e.get("encodedDataLength", 0))))
+        cdp.on("Network.loadingFinished", lambda e: received.__setitem__(
+            e["requestId"], int(e["encodedDataLength"])))
         page.goto(url, wait_until="commit")
         deadline = time.monotonic() + FRAME_TIMEOUT
         while True:
             first, content = page.evaluate(marks)
             if first is not None and content is not None:
-                return context, PageTimes(float(first) / 1000, float(content) / 1000)
+                return context, PageTimes(float(first) / 1000, float(content) / 1000,
+                                          sum(received.values()))
             if time.monotonic() > deadline:
                 raise RuntimeError(f"no Flutter frame from {url} within {FRAME_TIMEOUT:.0f} s")
             time.sleep(0.05)

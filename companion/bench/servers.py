@@ -44,6 +44,9 @@ class Server:
     """The page a browser opens: the bare app's `/`, or the table's `/?key=...`."""
     data_dir: Path | None
     seconds_to_serve: float
+    cpu_seconds_to_serve: float = 0.0
+    """CPU time the server process had used when its page first answered: steadier than the
+    wall clock on a busy machine, so it helps tell noise from a real difference."""
 
     def rss_bytes(self) -> int:
         """Resident memory of the server process and any process it started."""
@@ -85,6 +88,7 @@ def running(kind: Kind, data_dir: Path | None = None) -> Iterator[Server]:
         server = Server(kind, process, base, base + "/", data_dir, 0.0)
         stack.callback(server.stop)
         server.seconds_to_serve = _wait_for_page(process, base + "/", started)
+        server.cpu_seconds_to_serve = cpu_seconds(process.pid)
         if kind is Kind.OURS:
             assert data_dir is not None
             from companion.ui.config import HOST_KEY_FILE
@@ -107,6 +111,15 @@ def _wait_for_page(process: subprocess.Popen[bytes], url: str, started: float) -
             pass
         time.sleep(0.01)
     raise RuntimeError(f"{url} did not answer within {START_TIMEOUT:.0f} s")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a running process (0.0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss(pid: int) -> int:
