@@ -55,15 +55,19 @@ def test_an_out_of_turn_entry_is_refused_by_rule_and_not_stored(store: GameStore
     assert store.active_events(session.game_id) == events[:first_entry]
 
 
-def test_every_public_step_can_be_undone_to_the_start_and_redone(store: GameStore) -> None:
-    public = [e for e in random_game(9, 2) if not is_private(e)][:60]
-    session = play(store, public)
+@pytest.mark.parametrize("players", [2, 5])
+def test_every_public_step_can_be_undone_to_the_start_and_redone(store: GameStore,
+                                                                 players: int) -> None:
+    """Private notes and disputes along the way never block the table's undo."""
+    events = random_game(60 + players, players)
+    session = play(store, events)
     while session.can_undo():
         session.undo()
-    assert session.state == replay(public[:1])
+    assert [e for e in session.events if not is_private(e)] == events[:1]
     while session.can_redo():
         session.redo()
-    assert session.state == replay(public)
+    assert session.events == events
+    assert session.state == replay(events)
 
 
 def test_the_tables_undo_leaves_a_players_private_rat_note_alone(store: GameStore) -> None:

@@ -124,15 +124,41 @@ def test_a_private_entry_does_not_clear_the_tables_redo_stack(store: GameStore) 
     assert session.redo() == Score(0, 5)
 
 
-def test_an_undo_that_would_leave_a_later_private_entry_illegal_is_refused(
+def test_a_private_note_that_depends_on_an_undone_step_is_set_aside_with_it(
+        store: GameStore) -> None:
+    """Anna's tally says 5 points; undoing her score sets it aside, redoing brings it back."""
+    session = new_game(store)
+    session.submit(Score(0, 5))
+    tally = Tally(player=0, points=5)
+    session.submit(tally)
+    assert session.undo() == Score(0, 5)
+    assert session.events == [begin("Anna", "Ben", "Cleo")]
+    assert not session.can_undo_private(0) and not session.can_redo_private(0)
+    assert session.redo() == Score(0, 5)
+    assert session.events[-2:] == [Score(0, 5), tally]
+
+
+def test_what_was_set_aside_survives_a_restart_and_comes_back_with_its_step(
         store: GameStore) -> None:
     session = new_game(store)
     session.submit(Score(0, 5))
     session.submit(Tally(player=0, points=5))
-    before = (session.state, store.events(session.game_id))
-    with pytest.raises(UndoError, match=r"cannot undo Score.*T-TALLY"):
-        session.undo()
-    assert (session.state, store.events(session.game_id)) == before
+    session.undo()
+    resumed = Session.resume(store, session.game_id, TOY_ENGINE)
+    resumed.redo()
+    assert resumed.events[-1] == Tally(player=0, points=5)
+
+
+def test_a_new_step_drops_the_undone_step_and_what_was_set_aside_with_it(
+        store: GameStore) -> None:
+    session = new_game(store)
+    session.submit(Score(0, 5))
+    session.submit(Tally(player=0, points=5))
+    session.undo()
+    session.submit(Score(1, 1))
+    assert not session.can_redo()
+    assert [s.status for s in store.events(session.game_id)] == [
+        EventStatus.ACTIVE, EventStatus.DROPPED, EventStatus.DROPPED, EventStatus.ACTIVE]
 
 
 def test_a_redo_that_would_leave_a_later_private_entry_illegal_is_refused(

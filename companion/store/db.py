@@ -90,6 +90,11 @@ class StoredEvent:
     appended_at: str
     private_player: Any
     """The owner of a private event (as JSON data), None for a public one."""
+    undone_with: int | None = None
+    """For a private event set aside by the table's undo of a public step: that step's seq.
+
+    It comes back when that step is redone, and is not on its owner's own redo stack.
+    """
 
 
 @dataclass(frozen=True)
@@ -148,9 +153,14 @@ def _add_revision(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
 
 
+def _add_undone_with(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE events ADD COLUMN undone_with INTEGER")
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _create_v1,
     2: _add_revision,
+    3: _add_undone_with,
 }
 """Target schema version -> the step that brings the previous version to it. Append only."""
 
@@ -231,11 +241,20 @@ class GameStore:
         return stored
 
     def set_status(self, game_id: str, changes: Mapping[int, EventStatus], meta: GameMeta, *,
+                   undone_with: Mapping[int, int] | None = None,
                    revision: int | None = None) -> None:
-        """Undo or redo: flag events, never delete them."""
+        """Undo or redo: flag events, never delete them.
+
+        `undone_with` links private events set aside by an undo to the undone step (seq ->
+        seq); every other changed event loses such a link.
+        """
         with self._transaction() as db:
             self._require(db, game_id, revision)
             self._set_statuses(db, game_id, changes)
+            links = undone_with or {}
+            for seq in changes:
+                db.execute("UPDATE events SET undone_with = ? WHERE game_id = ? AND seq = ?",
+                           (links.get(seq), game_id, seq))
             self._update_meta(db, game_id, meta, now_iso())
 
     def update_meta(self, game_id: str, meta: GameMeta) -> None:
@@ -250,7 +269,7 @@ class GameStore:
         with self._lock:
             self._require(self._db, game_id)
             rows = self._db.execute(
-                "SELECT seq, json, status, appended_at, private_player FROM events"
+                "SELECT seq, json, status, appended_at, private_player, undone_with FROM events"
                 " WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
         return [self._decode_row(game_id, *row) for row in rows]
 
@@ -358,11 +377,11 @@ class GameStore:
             (*_meta_columns(meta), stamp, game_id))
 
     def _decode_row(self, game_id: str, seq: int, text: str, status: str, stamp: str,
-                    owner: str | None) -> StoredEvent:
+                    owner: str | None, undone_with: int | None) -> StoredEvent:
         try:
             event = event_from_json(json.loads(text), self.event_types, f"event #{seq}")
             return StoredEvent(seq, event, EventStatus(status), stamp,
-                               None if owner is None else json.loads(owner))
+                               None if owner is None else json.loads(owner), undone_with)
         except (RecordError, ValueError) as exc:
             raise StoreCorrupted(
                 f"game {game_id} in {self.path} cannot be read: {exc}") from exc

@@ -95,19 +95,19 @@ class Session:
 
     def can_undo(self) -> bool:
         with self._lock:
-            return self._last(EventStatus.ACTIVE, None) is not None
+            return self._last_active(None) is not None
 
     def can_redo(self) -> bool:
         with self._lock:
-            return self._first(EventStatus.UNDONE, None) is not None
+            return self._next_redo(None) is not None
 
     def can_undo_private(self, player: Any) -> bool:
         with self._lock:
-            return self._last(EventStatus.ACTIVE, to_json(player)) is not None
+            return self._last_active(to_json(player)) is not None
 
     def can_redo_private(self, player: Any) -> bool:
         with self._lock:
-            return self._first(EventStatus.UNDONE, to_json(player)) is not None
+            return self._next_redo(to_json(player)) is not None
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """Call `callback(state, event)` after each change; returns the function that stops it."""
@@ -131,9 +131,7 @@ class Session:
         """
         with self._lock:
             new_state = self._engine.apply(self._state, event)
-            owner = to_json(private_owner(event))
-            drop = [e.seq for e in self._log
-                    if e.status is EventStatus.UNDONE and e.private_player == owner]
+            drop = self._redo_stack(to_json(private_owner(event)))
             stored = self.store.append(self.game_id, event, self._engine.describe(new_state),
                                        drop=drop, revision=self._revision)
             self._revision += 1
@@ -145,64 +143,120 @@ class Session:
             return new_state
 
     def undo(self) -> Any:
-        """Take back the last public step (later private entries stay). Returns that event."""
+        """Take back the last public step. Returns that event.
+
+        Later private entries stay, except those the rules no longer allow without the step
+        (a dispute of a ledger entry the step made): they are set aside with it, and come
+        back when it is redone. So the table can always go back to the start of the game.
+        """
         with self._lock:
-            target = self._last(EventStatus.ACTIVE, None)
+            target = self._last_active(None)
             if target is None:
                 raise UndoError("nothing to undo: the game is at its start")
-            return self._flip(target, EventStatus.UNDONE, announce=None)
+            log = self._with(target.seq, EventStatus.UNDONE)
+            state, aside = self._fold_setting_aside(log, after=target.seq)
+            log = [replace(e, status=EventStatus.UNDONE, undone_with=target.seq)
+                   if e.seq in aside else e for e in log]
+            changes = {seq: EventStatus.UNDONE for seq in (target.seq, *aside)}
+            self._commit(log, state, changes, {seq: target.seq for seq in aside}, None)
+            return target.event
 
     def redo(self) -> Any:
-        """Put back the public step undone most recently. Returns that event."""
+        """Put back the public step undone most recently, with what was set aside with it."""
         with self._lock:
-            target = self._first(EventStatus.UNDONE, None)
+            target = self._next_redo(None)
             if target is None:
                 raise UndoError("nothing to redo")
-            return self._flip(target, EventStatus.ACTIVE, announce=target.event)
+            back = {target.seq} | {e.seq for e in self._log if e.undone_with == target.seq}
+            return self._restore(target, back)
 
     def undo_private(self, player: Any) -> Any:
         """Take back `player`'s last private entry. Only that player's device may ask."""
         with self._lock:
-            target = self._last(EventStatus.ACTIVE, to_json(player))
+            target = self._last_active(to_json(player))
             if target is None:
                 raise UndoError(f"player {player} has no private entry to undo")
-            return self._flip(target, EventStatus.UNDONE, announce=None)
+            log = self._with(target.seq, EventStatus.UNDONE)
+            state = self._fold_strictly(log, "undo", target)
+            self._commit(log, state, {target.seq: EventStatus.UNDONE}, {}, None)
+            return target.event
 
     def redo_private(self, player: Any) -> Any:
         with self._lock:
-            target = self._first(EventStatus.UNDONE, to_json(player))
+            target = self._next_redo(to_json(player))
             if target is None:
                 raise UndoError(f"player {player} has no private entry to redo")
-            return self._flip(target, EventStatus.ACTIVE, announce=target.event)
+            return self._restore(target, {target.seq})
 
     # -- internals ----------------------------------------------------------------------
 
-    def _last(self, status: EventStatus, owner: Any) -> StoredEvent | None:
-        found = [e for e in self._log
-                 if e.status is status and e.private_player == owner and e.seq > 1]
+    def _last_active(self, owner: Any) -> StoredEvent | None:
+        """The step an undo takes back: never the first event, which starts the game."""
+        found = [e for e in self._log if e.status is EventStatus.ACTIVE
+                 and e.private_player == owner and e.seq > 1]
         return found[-1] if found else None
 
-    def _first(self, status: EventStatus, owner: Any) -> StoredEvent | None:
-        found = [e for e in self._log if e.status is status and e.private_player == owner]
+    def _next_redo(self, owner: Any) -> StoredEvent | None:
+        """Undos go backwards, so the most recently undone step is the earliest one."""
+        found = [e for e in self._log if e.status is EventStatus.UNDONE
+                 and e.private_player == owner and e.undone_with is None]
         return found[0] if found else None
 
-    def _flip(self, target: StoredEvent, status: EventStatus, announce: Any) -> Any:
-        """Undo or redo `target`: the game must replay legally without (or with) it."""
-        candidate = [replace(e, status=status) if e.seq == target.seq else e for e in self._log]
-        active = [e.event for e in candidate if e.status is EventStatus.ACTIVE]
-        verb = "undo" if status is EventStatus.UNDONE else "redo"
+    def _redo_stack(self, owner: Any) -> list[int]:
+        """What a new event by `owner` (None: the table) makes impossible to redo."""
+        undone = [e for e in self._log if e.status is EventStatus.UNDONE]
+        if owner is None:
+            steps = {e.seq for e in undone if e.private_player is None}
+            return [e.seq for e in undone if e.seq in steps or e.undone_with in steps]
+        return [e.seq for e in undone if e.private_player == owner and e.undone_with is None]
+
+    def _with(self, seq: int, status: EventStatus) -> list[StoredEvent]:
+        return [replace(e, status=status, undone_with=None) if e.seq == seq else e
+                for e in self._log]
+
+    def _restore(self, target: StoredEvent, seqs: set[int]) -> Any:
+        log = [replace(e, status=EventStatus.ACTIVE, undone_with=None) if e.seq in seqs else e
+               for e in self._log]
+        state = self._fold_strictly(log, "redo", target)
+        self._commit(log, state, {seq: EventStatus.ACTIVE for seq in sorted(seqs)}, {},
+                     target.event)
+        return target.event
+
+    def _fold_strictly(self, log: Sequence[StoredEvent], verb: str, target: StoredEvent
+                       ) -> Any:
         try:
-            new_state = self._fold(active)
+            return self._fold([e.event for e in log if e.status is EventStatus.ACTIVE])
         except self._engine.violation as exc:
             raise UndoError(f"cannot {verb} {type(target.event).__name__}: the later steps "
                             f"would no longer be legal ({exc})") from exc
-        self.store.set_status(self.game_id, {target.seq: status},
-                              self._engine.describe(new_state), revision=self._revision)
+
+    def _fold_setting_aside(self, log: Sequence[StoredEvent], after: int
+                            ) -> tuple[Any, list[int]]:
+        """The state of the active events, skipping private ones after `after` that the rules
+        now refuse; those are returned to be set aside."""
+        state = None
+        aside: list[int] = []
+        for stored in log:
+            if stored.status is not EventStatus.ACTIVE:
+                continue
+            try:
+                state = self._engine.apply(state, stored.event)
+            except self._engine.violation as exc:
+                if stored.seq > after and stored.private_player is not None:
+                    aside.append(stored.seq)
+                    continue
+                raise UndoError(f"cannot undo: {type(stored.event).__name__} would no longer "
+                                f"be legal ({exc})") from exc
+        return state, aside
+
+    def _commit(self, log: list[StoredEvent], state: Any, changes: dict[int, EventStatus],
+                links: dict[int, int], announce: Any) -> None:
+        self.store.set_status(self.game_id, changes, self._engine.describe(state),
+                              undone_with=links, revision=self._revision)
         self._revision += 1
-        self._log = candidate
-        self._state = new_state
+        self._log = log
+        self._state = state
         self._notify(announce)
-        return target.event
 
     def _fold(self, events: Sequence[Any], resuming: bool = False) -> Any:
         state = None
