@@ -54,6 +54,7 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         assert anna.locator("#who").inner_text() == "Player 1"
         assert not anna.locator("#rats").is_visible()
         assert rats_shown(anna) == "10 rats"
+        anna.locator("#rats").wait_for(state="hidden", timeout=10_000)
         ben.wait_for_url("**/phone/")
         assert ben.locator("h1").inner_text() == "Meine Ratten"
         ben.locator("#link", has_text="verbunden").wait_for()
@@ -78,6 +79,8 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         anna.locator("#note").click()
         anna.locator("#notes li").wait_for()
         assert anna.locator("#bound").inner_text() == "The nun row holds at least 4 nuns."
+        anna.locator("#reveal").click()
+        assert anna.locator("#compare").inner_text() == "Your rats are above that: not safe yet."
 
         assert ben.locator("#history li").count() == 0
         assert rats_shown(ben) == "10 Ratten"
