@@ -7,7 +7,9 @@ subscribers told. So no screen ever shows an effect that a crash could take back
 
 Undo never deletes: the event is flagged in the store, which keeps the redo stack across a
 restart. The table's undo takes back public steps only; a player's private ledger entries
-are taken back only by that player (the phones layer checks who is asking).
+are taken back only by that player (the phones layer checks who is asking). The table must
+still be able to go back to the start, so a private entry the rules no longer allow without
+the undone step is set aside with it (not undone by the table: it returns with the redo).
 """
 
 from __future__ import annotations
