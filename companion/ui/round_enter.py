@@ -65,7 +65,8 @@ def enter_body(app: TableApp, state: GameState, step: Step) -> Body:
     for option in step.enter:
         b = option.building
         inside = [ft.Row([player_chip(setup.names[p], setup.colours[p]),
-                          text(t("slot {slot}: {cards} cards", slot=slot, cards=n),
+                          text(t.plural("slot {slot}: {n} card", "slot {slot}: {n} cards", n,
+                                        slot=slot),
                                size=theme.SMALL_SIZE)], spacing=6, tight=True)
                   for slot, p, n in entries_on(state, b)]
         buttons = [tagged(f"enter-{b}-{n}", ft.FilledTonalButton(

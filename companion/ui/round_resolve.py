@@ -98,8 +98,8 @@ def reveal_lines(t: Translator, setup: Setup, res: BuildingResolution) -> list[f
     lines: list[ft.Control] = []
     for r in res.reveals:
         if r.reveal is None:
-            words = t("slot {slot}: {cards} cards, not revealed yet", slot=r.slot,
-                      cards=r.declared)
+            words = t.plural("slot {slot}: {n} card, not revealed yet",
+                             "slot {slot}: {n} cards, not revealed yet", r.declared, slot=r.slot)
         else:
             parts = [t("+{n} influence", n=r.influence)]
             if r.rats:
@@ -108,7 +108,8 @@ def reveal_lines(t: Translator, setup: Setup, res: BuildingResolution) -> list[f
                 parts.append(t.plural("{n} Sword", "{n} Swords", r.reveal.swords))
             if r.reveal.flutes:
                 parts.append(t.plural("{n} Flute", "{n} Flutes", r.reveal.flutes))
-            words = t("slot {slot}: {cards} cards", slot=r.slot, cards=r.declared) + " → " \
+            words = t.plural("slot {slot}: {n} card", "slot {slot}: {n} cards", r.declared,
+                             slot=r.slot) + " → " \
                 + ", ".join(parts)
         lines.append(tagged(f"revealed-{r.player}", ft.Row(
             [player_chip(setup.names[r.player], setup.colours[r.player]),

@@ -133,6 +133,7 @@ def frame(app: TableApp, heading: str, controls: Sequence[ft.Control], state: Ga
     setup = state.setup
     width = getattr(app.page, "width", None) or 0
     wide = width >= WIDE_LAYOUT
+    follow_resizes(app)
     tracks = tracks_panel(app.t, state.tracks, setup.names, setup.colours, wide=wide)
     main = ft.Column(list(controls), spacing=theme.GAP, tight=True)
     if wide:
@@ -144,18 +145,36 @@ def frame(app: TableApp, heading: str, controls: Sequence[ft.Control], state: Ga
         ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP)
         body = ft.Container(body, width=1280)
     else:
+        narrow = min(theme.CONTENT_WIDTH, width - 24) if width else theme.CONTENT_WIDTH
         body = ft.Container(ft.Column([tracks, ft.Divider(), main], spacing=theme.GAP,
                                       tight=True),
-                            width=theme.CONTENT_WIDTH, padding=ft.Padding.symmetric(
-                                horizontal=8, vertical=12))
+                            width=narrow, padding=ft.Padding.symmetric(horizontal=4,
+                                                                       vertical=12))
     bar = None
     if bottom is not None:
+        bar_width = min(theme.CONTENT_WIDTH, width - 24) if width else theme.CONTENT_WIDTH
         bar = ft.BottomAppBar(content=ft.Row(
-            [ft.Container(content=bottom, width=theme.CONTENT_WIDTH)],
+            [ft.Container(content=bottom, width=bar_width)],
             alignment=ft.MainAxisAlignment.CENTER), height=88, padding=12)
     return ft.View(route=app.path, controls=[ft.Row([body], alignment=ft.MainAxisAlignment.CENTER)],
                    appbar=app.app_bar(heading, back), bottom_appbar=bar,
                    scroll=ft.ScrollMode.AUTO, padding=8)
+
+
+def follow_resizes(app: TableApp) -> None:
+    """Redraw when a tablet turns (the layout depends on the width); a handler the shell set
+    itself is left alone."""
+    page = app.page
+    if getattr(page, "on_resize", None) is None and hasattr(page, "on_resize"):
+        last = {"wide": (getattr(page, "width", 0) or 0) >= WIDE_LAYOUT}
+
+        def resized(_event: Any = None) -> None:
+            wide = (getattr(page, "width", 0) or 0) >= WIDE_LAYOUT
+            if wide != last["wide"] or not wide:
+                last["wide"] = wide
+                app.render()
+
+        page.on_resize = resized
 
 
 def submit_all(app: TableApp, events: Sequence[Any]) -> bool:
