@@ -120,8 +120,28 @@ def test_the_replay_gives_each_premium_to_someone_in_that_building_with_a_reason
             assert building["premium"]["player"] in entrants
             assert building["premium"]["reason"] in (
                 "most_cards", "first_in_on_tie", "alone", "two_player_rule")
-            assert sorted(building["normal"] + [building["premium"]["player"]]) == sorted(
-                entrants)
+            normal = [n["player"] for n in building["normal"]]
+            assert sorted(normal + [building["premium"]["player"]]) == sorted(entrants)
+
+
+def test_the_replay_says_why_each_other_entrant_took_only_the_normal_action() -> None:
+    """R-ROUND-D b: fewer population + Joker cards, or as many but entered later."""
+    report = replay_report(random_game(32, 3))
+    reasons = set()
+    for round_ in report["rounds"][:-1]:
+        for building in round_["buildings"]:
+            played = {e["player"]: e["influence"] for e in building["entries"]}
+            slot = {e["player"]: e["slot"] for e in building["entries"]}
+            for normal in building["normal"]:
+                premium = building["premium"]["player"]
+                reasons.add(normal["reason"])
+                if normal["reason"] == "fewer_cards":
+                    assert played[normal["player"]] < played[premium]
+                else:
+                    assert normal["reason"] == "entered_later_on_tie"
+                    assert played[normal["player"]] == played[premium]
+                    assert slot[normal["player"]] > slot[premium]
+    assert reasons
 
 
 def test_the_last_round_has_no_actions_only_the_bonus(tmp_path: Path) -> None:

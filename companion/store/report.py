@@ -67,7 +67,8 @@ def _building(res: BuildingResolution, names: Sequence[str]) -> dict[str, JsonVa
         "flute": _special(res.flute, name),
         "premium": None if res.premium is None else {
             "player": name(res.premium), "reason": str(res.premium_reason)},
-        "normal": [name(p) for p in res.normal],
+        "normal": [{"player": name(p), "reason": _normal_reason(res, p, len(names))}
+                   for p in res.normal],
         "last_round": res.last_round,
         "last_round_bonus": name(res.last_round_bonus),
         "actions": [{
@@ -81,6 +82,18 @@ def _building(res: BuildingResolution, names: Sequence[str]) -> dict[str, JsonVa
         "rat_changes": [{"player": name(c.player), "delta": c.delta, "reason": str(c.reason)}
                         for c in res.rat_changes],
     }
+
+
+def _normal_reason(res: BuildingResolution, player: int, players: int) -> str:
+    """Why `player` did not take the premium here (R-ROUND-D b)."""
+    if res.last_round:
+        return "last_round"
+    if players == 2:
+        return "two_player_rule"
+    cards = {r.player: r.reveal.population if r.reveal else 0 for r in res.reveals}
+    if res.premium is None or cards[player] < cards[res.premium]:
+        return "fewer_cards"
+    return "entered_later_on_tie"
 
 
 def _special(result: SpecialResult | None, name: Any) -> dict[str, JsonValue] | None:
