@@ -1,0 +1,123 @@
+"""The end of the game at the table: the values typed in, the rats from the ledgers, the scoring
+shown as the engine computes it, in German and English."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.i18n import translator
+from companion.rules import events as ev
+from companion.rules import next_step
+from companion.rules.guide import Prompt
+from companion.rules.scoring import ENGLISH, Code, score
+from companion.rules.state import Phase
+from companion.ui.endgame import end_state_of
+from companion.ui.endgame_chart import influence_by_round
+from companion.ui.endgame_lines import TEMPLATES, line_text
+from test_ui_round import Table, _quick, four_players, walk
+
+
+def to_the_end(table: Table) -> None:
+    while next_step(table.state).prompt is not Prompt.END_VALUES:
+        table.play([_quick(table.state, next_step(table.state))])
+
+
+@pytest.fixture
+def ended(tmp_path: Path) -> Any:
+    table = Table(tmp_path, four_players())
+    table.play([ev.RatsChanged(2, -3, ev.RatReason.SUPPLY_DISCARD)])
+    to_the_end(table)
+    yield table
+    table.store.close()
+
+
+def fill(table: Table, values: dict[str, str]) -> None:
+    for key, value in values.items():
+        table.type(f"end-{key}", value)
+
+
+def test_the_form_asks_only_for_the_special_cards_in_play(ended: Table) -> None:
+    # R-SETUP-3: the first-game set has the Castle (Swords) but no Town Hall, Hut or Treasury.
+    ids = ended.ids()
+    assert {"end-0-hand", "end-0-swords", "end-0-markers", "end-0-rats", "end-nuns"} <= ids
+    assert not {"end-0-passes", "end-0-flutes", "end-0-gold"} & ids
+
+
+def test_rats_come_from_the_ledger_and_only_a_change_is_recorded(ended: Table) -> None:
+    # R-SCORE-6: the rats shown at the plague check; the phone's ledger is the default.
+    ledger = ended.state.rats
+    field = next(c for c in walk(ended.find("end-2-rats"))
+                 if hasattr(c, "on_change") and c.on_change)
+    assert field.value == str(ledger[2])
+    fill(ended, {"0-hand": "5", "1-markers": "4", "3-rats": str(ledger[3] + 2), "nuns": "9"})
+    ended.tap("end-score")
+    stored = ended.stored()
+    entered = {e.player: e for e in stored if isinstance(e, ev.EndValuesEntered)}
+    assert entered[0] == ev.EndValuesEntered(0, hand=5)
+    assert entered[1] == ev.EndValuesEntered(1, hand=0, markers=4)
+    assert entered[2].rats is None
+    assert entered[3].rats == ledger[3] + 2
+    assert stored[-1] == ev.NunsCounted(9)
+    assert ended.state.phase is Phase.FINISHED
+
+
+def test_a_bad_number_is_named_and_nothing_is_stored(ended: Table) -> None:
+    count = len(ended.stored())
+    fill(ended, {"1-hand": "three"})
+    ended.tap("end-score")
+    assert len(ended.stored()) == count
+    assert "Ben" in ended.page.messages[-1]
+
+
+def test_the_result_is_the_engines_score_with_winner_and_totals(ended: Table) -> None:
+    # R-SCORE-1..7: every total and the winner on the screen are the engine's.
+    fill(ended, {"0-hand": "7", "1-hand": "2", "1-swords": "2", "2-markers": "9",
+                 "3-markers": "3", "nuns": "20"})
+    ended.tap("end-score")
+    result = score(end_state_of(ended.state))
+    for seat, player in enumerate(result.players):
+        assert ended.texts(f"total-{seat}") == str(player.total)
+        assert ended.texts(f"rats-{seat}") == str(player.rats)
+    shown = ended.texts("winner")
+    assert all(name in shown for name in result.winners)
+    ladder = ended.texts("tie-break")
+    assert ladder == " ".join(line_text(translator("en"), line) for line in result.tie_break)
+    assert "influence-chart" in ended.ids()
+
+
+def test_the_end_values_can_be_corrected_after_the_scoring(ended: Table) -> None:
+    # R-SCORE-6: entering again replaces; the game is scored anew.
+    fill(ended, {"nuns": "3"})
+    ended.tap("end-score")
+    ended.tap("end-edit")
+    fill(ended, {"nuns": "12"})
+    ended.tap("end-score")
+    assert ended.state.nuns == 12 and ended.state.phase is Phase.FINISHED
+
+
+def test_the_chart_follows_the_round_snapshots(ended: Table) -> None:
+    series = influence_by_round(ended.state)
+    assert all(len(s) == 1 + ended.state.setup.rounds for s in series)
+    for player, values in enumerate(series):
+        assert values[-1] == sum(t.values[player] for t in ended.state.tracks)
+
+
+def test_every_scoring_line_has_words_in_both_languages() -> None:
+    assert set(TEMPLATES) == set(Code) == set(ENGLISH)
+    de = translator("de")
+    for code in Code:
+        assert de(TEMPLATES[code]) != TEMPLATES[code], code
+
+
+def test_a_german_scoring_line_names_the_estate_in_german(ended: Table) -> None:
+    # R-SCORE-1: the estates score by influence; the explanation names them.
+    fill(ended, {"nuns": "20"})
+    ended.tap("end-score")
+    result = score(end_state_of(ended.state))
+    estate_lines = [line_text(translator("de"), line) for line in result.explanation
+                    if line.step.value == "estates"]
+    assert any(line.startswith(("Landvolk", "Bürgertum", "Kirche", "Rittertum",
+                                "Zauberkunst", "Königtum")) for line in estate_lines)
