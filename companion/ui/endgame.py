@@ -42,42 +42,9 @@ class FormProblem(ValueError):
 
 
 def end_state_of(state: GameState) -> Any:
-    """The scoring's `EndState` of a finished game: the engine's adapter where it exists."""
-    from companion.rules import scoring
-
-    adapter = getattr(scoring, "end_state", None)
-    if adapter is not None:
-        return adapter(state)
-    return _end_state(state)
-
-
-def _end_state(state: GameState) -> Any:
-    """Until the engine ships `scoring.end_state`: tracks (with the discs' arrival order),
-    the end values as entered, the rats as shown or else as the ledger has them."""
-    from companion.rules.scoring import SCORED_SPECIALS, SPECIALS_IN_PLAY, EndState
-    from companion.rules.state import ESTATES
-
-    setup = state.setup
-    names_ = setup.names
-    values = [v for v in state.end_values if v is not None]
-    if len(values) != len(names_) or state.nuns is None:
-        raise ValueError("the end values are not complete")
-    attr = {Special.SWORD: "swords", Special.FLUTE: "flutes", Special.PASS: "passes"}
-    in_play = frozenset(s for s in SPECIALS_IN_PLAY if setup.special_in_play(s))
-    return EndState(
-        players=names_, house_rules=setup.house_rules, in_play=in_play,
-        influence={e: dict(zip(names_, track.values)) for e, track in zip(ESTATES, state.tracks)},
-        arrival={e: tuple(names_[p] for p in sorted(range(len(names_)),
-                                                    key=track.arrivals.__getitem__))
-                 for e, track in zip(ESTATES, state.tracks)},
-        hand={n: v.hand for n, v in zip(names_, values)},
-        specials={s: {n: getattr(v, attr[s]) for n, v in zip(names_, values)}
-                  for s in SCORED_SPECIALS if s in in_play},
-        gold={n: v.gold for n, v in zip(names_, values)} if Special.GOLD in in_play else {},
-        markers={n: v.markers for n, v in zip(names_, values)},
-        rats={n: v.rats if v.rats is not None else state.rats[p]
-              for p, (n, v) in enumerate(zip(names_, values))},
-        nuns=state.nuns)
+    """The scoring's `EndState` of a finished game, as the engine maps it."""
+    from companion.rules.endgame import end_state
+    return end_state(state)
 
 
 def fields_in_play(state: GameState) -> list[tuple[str, str]]:

@@ -170,7 +170,7 @@ class Table:
         left = declared
         for kind in ("other", "jokers", "swords", "flutes"):
             if f"reveal-{kind}-more" in ids and left and self.rng.random() < 0.35:
-                n = self.rng.randint(1, left)
+                n = min(left, self.rng.choice([1, 1, 2]))
                 self.stepper(f"reveal-{kind}", n, "D")
                 left -= n
         if left < declared:
