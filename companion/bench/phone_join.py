@@ -86,6 +86,32 @@ def _game(data_dir: Path) -> tuple[Any, Any]:
     return Session.start(store, GameStarted(setup)), store
 
 
+_BARE_PAGE = (b"<!doctype html><html><head><link rel=icon href='data:,'></head><body><p>0</p>"
+              b"<script>performance.mark('ledger-shown');performance.mark('live')</script>"
+              b"</body></html>")
+"""The least a page can be: one response, no request after it. Loaded in the same throttled
+browser it shows what the machine itself costs, to judge the phone page's figures against
+(a busy machine slows both alike)."""
+
+
+def measure_bare_page(runs: int = 3) -> list[JoinFigures]:
+    from playwright.sync_api import sync_playwright
+    from starlette.applications import Starlette
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    async def bare(_request: Any) -> Response:
+        return Response(_BARE_PAGE, media_type="text/html")
+
+    with _server(Starlette(routes=[Route("/", bare)])) as base, \
+            sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            return [_one_join(browser, f"{base}/") for _ in range(runs)]
+        finally:
+            browser.close()
+
+
 def measure_join(runs: int = 3) -> list[JoinFigures]:
     """Open a fresh pairing link `runs` times, each in a fresh (cold-cache) browser context."""
     from playwright.sync_api import sync_playwright
@@ -98,7 +124,8 @@ def measure_join(runs: int = 3) -> list[JoinFigures]:
     figures = []
     with tempfile.TemporaryDirectory() as folder:
         session, store = _game(Path(folder))
-        hub = Hub(registry=SeatRegistry(), open_session={session.game_id: session}.get,
+        hub = Hub(registry=SeatRegistry.in_data_dir(Path(folder)),
+                  open_session={session.game_id: session}.get,
                   base_url="")
         try:
             with _server(phone_app(hub)) as base, sync_playwright() as playwright:
@@ -112,6 +139,7 @@ def measure_join(runs: int = 3) -> list[JoinFigures]:
                 finally:
                     browser.close()
         finally:
+            hub.registry.close()
             store.close()
     return figures
 
@@ -170,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
               f"live after {figures.seconds_to_live * 1000:6.0f} ms, "
               f"{figures.bytes_transferred / 1024:5.1f} KB in {figures.requests} responses"
               f"  {'ok' if figures.within_budget else 'OVER BUDGET'}")
+    bare = sorted(f.seconds_to_interactive for f in measure_bare_page(args.runs))
+    print(f"  yardstick, a bare one-response page on this machine: median "
+          f"{bare[len(bare) // 2] * 1000:.0f} ms")
     return 0
 
 

@@ -134,7 +134,10 @@ class SeatRegistry:
         self._lock = threading.RLock()
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         if str(path) != ":memory:":
+            # WAL with synchronous=NORMAL never corrupts; a power cut can at worst forget the
+            # last pairing (the phone scans again), and claiming stays quick on a busy table.
             self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
         self._connections: dict[tuple[str, int], int] = {}
         self._last_written: dict[tuple[str, int], float] = {}
