@@ -23,6 +23,8 @@ log = logging.getLogger(__name__)
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 """Fonts, the offline index page and the font manifest (`assets/README.md` says why)."""
 APP_NAME = "Rattus Cartus"
+WEB_CACHE_DIR = "web-cache"
+"""Compressed copies of the web client's files, made once (see `compressed_web`)."""
 UNWANTED_ROUTES = ("/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json")
 """FastAPI's API pages load their scripts from a CDN; the table has no API to document."""
 
@@ -42,7 +44,20 @@ def build_app(config: TableConfig, games: OpenGames, phone_routes: list[Any] | N
                             if getattr(r, "path", None) not in UNWANTED_ROUTES]
     if phone_routes is not None:
         app.router.routes.insert(0, Mount("/phone", routes=phone_routes))
+    _compress_web_client(app, config)
     return app
+
+
+def _compress_web_client(app: Any, config: TableConfig) -> None:
+    """Innermost, so Flet's own headers still go on every answer (see `compressed_web`)."""
+    from flet_web import get_package_web_dir
+    from starlette.middleware import Middleware
+
+    from companion.ui.compressed_web import CompressedWeb
+
+    app.user_middleware.append(Middleware(
+        CompressedWeb, roots=[ASSETS_DIR, Path(get_package_web_dir())],
+        cache_dir=config.data_dir / WEB_CACHE_DIR))
 
 
 def _phone_routes(hub: Any) -> list[Any]:

@@ -1,0 +1,97 @@
+"""The table's web client travels compressed and is cached across visits (issue 7).
+
+A tablet on the Wi-Fi loads Flet's client (about 14 MB as plain files); these stories check
+that once a file has been compressed in the background, browsers that accept gzip get the
+small copy, that a returning browser gets a 304, and that nothing else changes.
+"""
+
+from __future__ import annotations
+
+import gzip
+import time
+from pathlib import Path
+
+import pytest
+from starlette.applications import Starlette
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+from starlette.testclient import TestClient
+
+from companion.ui.compressed_web import CompressedWeb
+
+CLIENT = b"(function(){/* the Flutter client */})();\n" * 2000
+
+
+@pytest.fixture
+def web(tmp_path: Path) -> tuple[TestClient, Path]:
+    root = tmp_path / "web"
+    root.mkdir()
+    (root / "main.dart.js").write_bytes(CLIENT)
+    (root / "tiny.js").write_bytes(b"var x = 1;\n")
+    (root / "icon.png").write_bytes(b"\x89PNG" + bytes(20000))
+    cache = tmp_path / "data" / "web-cache"
+    app = CompressedWeb(Starlette(routes=[Mount("/", StaticFiles(directory=root))]),
+                        roots=[root], cache_dir=cache)
+    return TestClient(app), cache
+
+
+def _wait_for_copy(cache: Path) -> None:
+    deadline = time.monotonic() + 10
+    while not list(cache.glob("*.gz")):
+        assert time.monotonic() < deadline, "the compressed copy was never made"
+        time.sleep(0.02)
+
+
+def test_the_first_visit_gets_the_plain_file_and_queues_a_compressed_copy(web) -> None:
+    client, cache = web
+    first = client.get("/main.dart.js", headers={"accept-encoding": "gzip"})
+    assert first.status_code == 200
+    assert "content-encoding" not in first.headers
+    assert first.content == CLIENT
+    assert first.headers["cache-control"] == "no-cache"
+    _wait_for_copy(cache)
+
+
+def test_the_next_visit_gets_the_gzip_copy_with_the_same_bytes_inside(web) -> None:
+    client, cache = web
+    client.get("/main.dart.js", headers={"accept-encoding": "gzip"})
+    _wait_for_copy(cache)
+    second = client.get("/main.dart.js", headers={"accept-encoding": "gzip, br"})
+    assert second.headers["content-encoding"] == "gzip"
+    assert int(second.headers["content-length"]) < len(CLIENT) // 10
+    assert second.content == CLIENT
+    assert second.headers["content-type"].startswith("text/javascript")
+    assert second.headers["vary"] == "Accept-Encoding"
+    (copy,) = cache.glob("*.gz")
+    assert gzip.decompress(copy.read_bytes()) == CLIENT
+
+
+def test_a_returning_browser_revalidates_and_gets_a_304(web) -> None:
+    client, cache = web
+    client.get("/main.dart.js", headers={"accept-encoding": "gzip"})
+    _wait_for_copy(cache)
+    etag = client.get("/main.dart.js", headers={"accept-encoding": "gzip"}).headers["etag"]
+    again = client.get("/main.dart.js", headers={"accept-encoding": "gzip",
+                                                  "if-none-match": etag})
+    assert again.status_code == 304
+    assert again.content == b""
+
+
+def test_a_browser_without_gzip_still_gets_the_plain_file(web) -> None:
+    client, cache = web
+    client.get("/main.dart.js", headers={"accept-encoding": "gzip"})
+    _wait_for_copy(cache)
+    plain = client.get("/main.dart.js", headers={"accept-encoding": "identity"})
+    assert "content-encoding" not in plain.headers
+    assert plain.content == CLIENT
+
+
+def test_small_files_and_images_pass_through_untouched(web) -> None:
+    client, cache = web
+    for path in ("/tiny.js", "/icon.png"):
+        response = client.get(path, headers={"accept-encoding": "gzip"})
+        assert response.status_code == 200
+        assert "content-encoding" not in response.headers
+    assert client.get("/missing.js").status_code == 404
+    time.sleep(0.1)
+    assert not cache.exists() or not list(cache.glob("*.gz"))
