@@ -23,6 +23,8 @@ from companion.rules.simulate import random_game
 from companion.rules.views import player_view
 from companion.store.db import GameStore
 from companion.store.session import Session
+from support.browser import live_server
+from support.phones import Stream
 
 SEED, PLAYERS = 20261130, 3
 
@@ -139,3 +141,40 @@ def _json(value: Any) -> Any:
     import json
 
     return json.loads(json.dumps(value))
+
+
+def test_rats_the_table_records_reach_the_owners_phone_live(game, hub) -> None:
+    """R-ROUND-D a: off-estate cards bring rats; the phone hears of it without asking."""
+    session, rest = game
+    secret = hub.registry.claim(hub.registry.issue_token(session.game_id, 0)).device_secret
+    with live_server(phone_app(hub)) as base_url:
+        stream = Stream(base_url, secret)
+        try:
+            assert stream.next()[1]["view"]["ledger"] == []
+            for event in rest:
+                rats = session.state.rats[0]
+                session.submit(event)
+                if not event.PRIVATE and session.state.rats[0] != rats:
+                    break
+            else:
+                pytest.fail("nobody's rats changed in the whole game")
+            while True:
+                kind, payload = stream.next()
+                if payload["view"]["rats"] == session.state.rats[0]:
+                    break
+            assert kind == "state"
+            entry = payload["view"]["ledger"][-1]
+            assert entry["public"] and entry["reason"] in {"reveal", "flute", "monastery",
+                                                           "hospital"}
+        finally:
+            stream.close()
+
+
+def test_a_player_without_a_phone_logs_on_the_tables_private_view(game) -> None:
+    session, _ = game
+    dora = ledger_of(session, 2)
+    dora.change_rats(-2, "hospital")
+    dora.note_nun_card(1, 3)
+    assert dora.view()["rats"] == 8 and dora.view()["nun_notes"][0] == 3
+    dora.undo()
+    assert dora.view()["nun_notes"][0] is None

@@ -20,7 +20,6 @@ from starlette.testclient import TestClient
 from companion.phones.hub import Hub
 from companion.phones.limits import FailureLimiter
 from companion.phones.routes import COOKIE, HOST_KEY_HEADER, phone_app
-from companion.phones.seats import SeatRegistry
 from companion.phones.texts import negotiate_language
 from support.phones import TOY_RULES, FakeSession, TableRecordedRats, ToyEndGame, toy_hub
 

@@ -9,13 +9,18 @@ integration tests.
 
 from __future__ import annotations
 
+import json
+import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+import httpx
+
 from companion.phones.hub import Hub
 from companion.phones.ledger import LedgerRules
+from companion.phones.routes import COOKIE
 from companion.phones.seats import SeatRegistry
 from companion.rules.events import NunCardNoted, RatChangeDisputed, RatsChanged
 
@@ -197,3 +202,38 @@ def toy_hub(sessions: dict[str, FakeSession], registry: SeatRegistry | None = No
             base_url: str = "http://192.168.1.20:8550") -> Hub:
     return Hub(registry=registry or SeatRegistry(), open_session=sessions.get,
                base_url=base_url)
+
+
+class Stream:
+    """One phone's event stream, read in a thread so a missing event fails instead of hanging."""
+
+    def __init__(self, base_url: str, secret: str) -> None:
+        self.events: queue.Queue[tuple[str, Any]] = queue.Queue()
+        self._client = httpx.Client(base_url=base_url, cookies={COOKIE: secret}, timeout=30)
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        try:
+            with self._client.stream("GET", "/phone/api/events") as response:
+                if response.status_code != 200:
+                    self.events.put(("refused", response.status_code))
+                    return
+                kind, data = "message", ""
+                for line in response.iter_lines():
+                    if line.startswith("event: "):
+                        kind = line[7:]
+                    elif line.startswith("data: "):
+                        data = line[6:]
+                    elif line == "" and data:
+                        self.events.put((kind, json.loads(data)))
+                        kind, data = "message", ""
+            self.events.put(("closed", None))
+        except httpx.HTTPError:
+            self.events.put(("closed", None))
+
+    def next(self, timeout: float = 10) -> tuple[str, Any]:
+        return self.events.get(timeout=timeout)
+
+    def close(self) -> None:
+        self._client.close()
