@@ -185,6 +185,7 @@ def test_every_answer_to_a_phone_is_only_its_own_view(app, hub, session) -> None
 
 
 def test_ben_logs_a_supply_discard_and_sees_it_in_his_history(app, hub, session) -> None:
+    # R-ROUND-B: a supply action's rat symbol discards a rat; R-SETUP-1: 10 rats at the start.
     ben = paired(app, hub, BEN)
     view = ben.post("/phone/api/rats", json={"delta": -1, "reason": "supply_discard"}
                     ).json()["view"]
@@ -222,6 +223,7 @@ def test_the_rules_refuse_fewer_than_zero_rats_and_name_the_rule(app, hub, sessi
 
 
 def test_carla_notes_the_nun_cards_she_has_seen(app, hub) -> None:
+    # R-SETUP-4: the nun row is 5 face-down cards, numbered 1-5 on the phone.
     carla = paired(app, hub, CARLA)
     carla.post("/phone/api/nuns", json={"position": 2, "nuns": 4})
     view = carla.post("/phone/api/nuns", json={"position": 5, "nuns": 3}).json()["view"]
@@ -232,6 +234,7 @@ def test_carla_notes_the_nun_cards_she_has_seen(app, hub) -> None:
                                   {"position": 1, "nuns": 5}, {"position": 1, "nuns": -1},
                                   {"position": "1", "nuns": 1}, {"position": 1}])
 def test_nun_notes_out_of_range_are_refused(app, hub, session, body) -> None:
+    # R-SETUP-4: the nun row has 5 cards; R-COMP-2: a card shows 0 to 4 nuns.
     response = paired(app, hub, CARLA).post("/phone/api/nuns", json=body)
     assert response.status_code == 422
     assert len(session.events) == 1
