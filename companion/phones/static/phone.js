@@ -65,6 +65,7 @@
     var view = payload.view, notes = [], bound = 0;
     $("pairing").hidden = true; $("ledger").hidden = false;
     $("who").textContent = view.name || t("seat", { n: payload.seat + 1 });
+    $("who").className = view.colour ? "c-" + view.colour : "";
     $("rats").textContent = t("rats", { n: view.rats });
     view.nun_notes.forEach(function (nuns, index) {
       if (nuns === null) return;
