@@ -36,6 +36,7 @@ def test_store_row_times_durable_appends_of_a_real_game() -> None:
     assert row.verdict in MEASURED
     assert re.fullmatch(r"[\d.]+ ms", row.figure)
     assert row.note.startswith("5 appends")
+    assert "fsync" in row.note
 
 
 def test_taps_row_says_not_measured_until_the_browser_test_counted(tmp_path: Path) -> None:
