@@ -7,6 +7,7 @@ to a real SQLite store, exactly as at the table.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -178,3 +179,30 @@ def test_a_player_without_a_phone_logs_on_the_tables_private_view(game) -> None:
     assert dora.view()["rats"] == 8 and dora.view()["nun_notes"][0] == 3
     dora.undo()
     assert dora.view()["nun_notes"][0] is None
+
+
+def test_phones_writing_at_once_lose_no_entry_in_the_store(game, hub) -> None:
+    session, rest = game
+    phones = [paired(hub, session, seat) for seat in range(PLAYERS)]
+
+    def five_corrections(client: TestClient) -> None:
+        for _ in range(5):
+            assert client.post("/phone/api/rats", json={"delta": 1, "reason": "correction"}
+                               ).status_code == 200
+
+    def table() -> None:
+        for event in rest[:10]:
+            if not event.PRIVATE:
+                session.submit(event)
+
+    workers = [threading.Thread(target=five_corrections, args=(p,)) for p in phones]
+    workers.append(threading.Thread(target=table))
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    for seat in range(PLAYERS):
+        mine = [e for e in session.state.ledgers[seat] if not e.public]
+        assert [e.delta for e in mine] == [1] * 5
+    stored = session.store.active_events(session.game_id)
+    assert sum(isinstance(e, ev.RatsChanged) for e in stored) == 5 * PLAYERS
