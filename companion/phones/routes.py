@@ -46,6 +46,8 @@ _NO_STORE = {"Cache-Control": "no-store", **SECURITY_HEADERS}
 
 
 class Refusal(Exception):
+    """A request answered with `{"error": code, "message": ...}` and nothing changed."""
+
     def __init__(self, code: str, status: int, message: str = "",
                  headers: dict[str, str] | None = None, rule: str | None = None) -> None:
         super().__init__(message or code)
@@ -196,7 +198,7 @@ def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRo
             response = _refusal_response(Refusal("no_game", 404, "This game is not open."))
         else:
             response = JSONResponse(payload(claim.game, claim.seat, session), headers=_NO_STORE)
-        response.set_cookie(COOKIE, claim.device_secret, max_age=COOKIE_MAX_AGE, path="/phone",
+        response.set_cookie(COOKIE, claim.device_secret, max_age=COOKIE_MAX_AGE, path=PREFIX,
                             httponly=True, samesite="strict")
         return response
 
