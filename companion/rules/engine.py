@@ -30,8 +30,8 @@ from companion.rules.catalog import (
 )
 from companion.rules.errors import RuleViolation
 from companion.rules.events import RatReason
-from companion.rules.guide import Now, d_cursor, next_step, now, turn_queue
-from companion.rules.resolution import resolve, special_result
+from companion.rules.guide import Now, cursor_of, d_cursor, next_step, now
+from companion.rules.resolution import holders_and_actions, special_result
 from companion.rules.setup import DeckMode, check_setup
 from companion.rules.state import (
     ESTATE_INDEX,
@@ -89,8 +89,26 @@ def _checker(tp: Any) -> Callable[[Any], bool]:
 
 
 @cache
-def _field_checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool]], ...]:
-    return tuple((name, _checker(tp)) for name, tp in _hints(cls))
+def _shape_check(cls: type) -> Callable[[Any], str | None]:
+    """One function per event class: the name of the first field that does not fit, or None.
+
+    Plain int/str/bool/enum fields are checked inline (the hot path of every `apply`); the rest
+    (tuples, optional values, the nested setup) by the general checker.
+    """
+    lines, env = [], {"Enum": Enum}
+    for i, (name, tp) in enumerate(_hints(cls)):
+        if tp is int:
+            test = f"type(e.{name}) is int"
+        elif tp in (bool, str) or (isinstance(tp, type) and issubclass(tp, Enum)):
+            env[f"t{i}"] = tp
+            test = f"isinstance(e.{name}, t{i})"
+        else:
+            env[f"c{i}"] = _checker(tp)
+            test = f"c{i}(e.{name})"
+        lines.append(f"    if not {test}: return {name!r}")
+    source = "def check(e):\n" + "\n".join(lines + ["    return None"]) + "\n"
+    exec(source, env)  # noqa: S102 - code built above from the event's own field names
+    return env["check"]  # type: ignore[return-value]
 
 
 def _check_shape(event: Any) -> None:
@@ -98,11 +116,11 @@ def _check_shape(event: Any) -> None:
         raise RuleViolation("EVENT", "unknown_event",
                             f"This is not an event of the game: {type(event).__name__}.",
                             event=type(event).__name__)
-    for name, check in _field_checks(type(event)):
-        if not check(getattr(event, name)):
-            raise RuleViolation("EVENT", "malformed_event",
-                                f"The event {type(event).__name__} has an invalid {name}.",
-                                event=type(event).__name__, field=name)
+    name = _shape_check(type(event))(event)
+    if name is not None:
+        raise RuleViolation("EVENT", "malformed_event",
+                            f"The event {type(event).__name__} has an invalid {name}.",
+                            event=type(event).__name__, field=name)
 
 
 def _count(value: int, name: str, high: int | None = None) -> None:
@@ -181,14 +199,16 @@ class _Work:
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self.tracks = list(state.tracks)
         self.clock = state.clock
-        self.ledgers = list(state.ledgers)
-        self.rats = list(state.rats)
+        self.tracks: list[Track] | None = None
+        self.ledgers: list[tuple[LedgerEntry, ...]] | None = None
+        self.rats: list[int] | None = None
 
     def move(self, building: Building, player: int, by: int) -> None:
         """A disc moves `by` spaces and lands on top of the discs there (R-ROUND-D a)."""
         if by:
+            if self.tracks is None:
+                self.tracks = list(self.state.tracks)
             self.clock += 1
             i = ESTATE_INDEX[BUILDINGS[building].estate]
             self.tracks[i] = self.tracks[i].moved(player, by, self.clock)
@@ -197,14 +217,19 @@ class _Work:
             building: int | None, public: bool) -> None:
         if not delta:
             return
+        if self.rats is None or self.ledgers is None:
+            self.rats, self.ledgers = list(self.state.rats), list(self.state.ledgers)
         applied = max(delta, -self.rats[player])
         self.rats[player] += applied
         self.ledgers[player] = self.ledgers[player] + (
             LedgerEntry(entry_id, delta, applied, reason, round, building, public),)
 
     def done(self, **changes: Any) -> GameState:
-        return _replace(self.state, tracks=tuple(self.tracks), clock=self.clock,
-                        ledgers=tuple(self.ledgers), rats=tuple(self.rats), **changes)
+        if self.tracks is not None:
+            changes["tracks"], changes["clock"] = tuple(self.tracks), self.clock
+        if self.rats is not None and self.ledgers is not None:
+            changes["rats"], changes["ledgers"] = tuple(self.rats), tuple(self.ledgers)
+        return _replace(self.state, **changes)
 
 
 def _entry_id(round: int, building: int, reason: RatReason) -> str:
@@ -232,13 +257,14 @@ def _flute_effects(work: _Work, record: RoundRecord, building: int, settled: boo
 
 
 def _action_effects(work: _Work, record: RoundRecord, building: int) -> None:
-    res = resolve(work.state.setup, record, building, settled=True)
-    for change in res.rat_changes:
-        if change.reason is not RatReason.FLUTE:
-            work.rat(change.player, _entry_id(record.number, building, change.reason),
-                     change.delta, change.reason, record.number, building, True)
-    if res.last_round_bonus is not None:
-        work.move(record.row[building], res.last_round_bonus, 1)
+    """R-ROUND-D b: Monastery and Hospital rats; in the last round the +1 influence."""
+    _, _, _, _, changes, bonus = holders_and_actions(
+        work.state.setup, record, building, record.entrants(building))
+    for change in changes:
+        work.rat(change.player, _entry_id(record.number, building, change.reason),
+                 change.delta, change.reason, record.number, building, True)
+    if bonus is not None:
+        work.move(record.row[building], bonus, 1)
 
 
 def _stage_complete(record: RoundRecord, building: int) -> bool:
@@ -250,8 +276,8 @@ def _rounds(state: GameState, record: RoundRecord) -> tuple[RoundRecord, ...]:
     return state.rounds[:record.number - 1] + (record,) + state.rounds[record.number:]
 
 
-def _with_record(state: GameState, record: RoundRecord) -> GameState:
-    return _replace(state, rounds=_rounds(state, record))
+def _with_record(state: GameState, record: RoundRecord, **changes: Any) -> GameState:
+    return _replace(state, rounds=_rounds(state, record), **changes)
 
 
 def _snapshot(tracks: Iterable[Track]) -> tuple[tuple[int, ...], ...]:
@@ -288,9 +314,11 @@ def _rebuild(state: GameState) -> GameState:
             elif record.resolved[b]:
                 _action_effects(work, record, b)
         if record.influence:
-            record = _replace(record, influence=_snapshot(work.tracks))
+            tracks = fresh.tracks if work.tracks is None else work.tracks
+            record = _replace(record, influence=_snapshot(tracks))
         rounds.append(record)
-    ledgers = tuple(_merge(old, new) for old, new in zip(state.ledgers, work.ledgers))
+    built = work.done()
+    ledgers = tuple(_merge(old, new) for old, new in zip(state.ledgers, built.ledgers))
     rats = []
     refolded = []
     for ledger in ledgers:
@@ -301,7 +329,7 @@ def _rebuild(state: GameState) -> GameState:
             entries.append(e if e.applied == applied else _replace(e, applied=applied))
         rats.append(count)
         refolded.append(tuple(entries))
-    return _replace(state, rounds=tuple(rounds), tracks=tuple(work.tracks), clock=work.clock,
+    return _replace(state, rounds=tuple(rounds), tracks=built.tracks, clock=built.clock,
                     ledgers=tuple(refolded), rats=tuple(rats))
 
 
@@ -332,6 +360,7 @@ def _merge(old: tuple[LedgerEntry, ...], derived: tuple[LedgerEntry, ...]
 # --- phase D: auto-reveal of 0 cards, end of the phase ----------------------------------------
 
 def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal) -> GameState:
+    """The state with `reveal` recorded and its effects, and the cursor worked out afresh."""
     record = state.record
     reveals = list(record.reveals)
     reveals[player] = reveal
@@ -339,25 +368,28 @@ def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal)
     order = [p for entrants in slots for p in entrants]
     later = any(reveals[p] is not None for p in order[order.index(player) + 1:])
     record = _replace(record, reveals=tuple(reveals))
+    cursor = cursor_of(state.setup, record)
     if later:  # only after a correction moved an entry: recompute in the canonical order
-        return _rebuild(_with_record(state, record))
+        return _rebuild(_with_record(state, record, cursor=cursor))
     work = _Work(state)
     _reveal_effects(work, record, player, building)
     if all(reveals[p] is not None for p in slots[building]):
         _flute_effects(work, record, building, settled=False)
-    return work.done(rounds=_rounds(state, record))
+    return work.done(rounds=_rounds(state, record), cursor=cursor)
 
 
-def _advance(state: GameState) -> GameState:
-    """Phase D: reveal 0 declared cards by themselves; when everything is resolved, phase E."""
+def _advance(state: GameState, fresh: bool = False) -> GameState:
+    """Phase D: reveal 0 declared cards by themselves; when everything is resolved, phase E.
+    `fresh`: state.cursor is already worked out for this state (see _record_reveal)."""
     while state.phase is Phase.D:
-        cur = d_cursor(state)
+        cur = state.cursor if fresh and state.cursor else d_cursor(state)
         if cur.kind == "done":
             return _replace(state, phase=Phase.E, cursor=None)
         if cur.kind == "reveal" and state.record.entry(cur.player).cards == 0:  # type: ignore[arg-type, union-attr]
             state = _record_reveal(state, cur.player, cur.building, Reveal(0, 0))  # type: ignore[arg-type]
+            fresh = True
             continue
-        return _replace(state, cursor=cur)
+        return state if fresh else _replace(state, cursor=cur)
     return state
 
 
@@ -447,7 +479,7 @@ def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameSt
     n = state.players
     record = _replace(state.record, row=row, replaced=replaced, reveals=(None,) * n,
                       resolved=(False,) * k)
-    return _replace(_with_record(state, record), phase=Phase.B, used=state.used + row, **extra)
+    return _with_record(state, record, phase=Phase.B, used=state.used + row, **extra)
 
 
 def _supply_done(state: GameState, event: ev.SupplyDone) -> GameState:
@@ -466,10 +498,9 @@ def _turn(state: GameState, event: ev.Entered | ev.Passed, turn: Turn) -> GameSt
                                 "building this round.", player=state.setup.names[event.player])
         raise _not_your_turn(state, event.player, "R-ROUND-C")
     record = _replace(state.record, turns=state.record.turns + (turn,))
-    state = _with_record(state, record)
-    if not turn_queue(record, state.players):
-        state = _advance(_replace(state, phase=Phase.D))
-    return state
+    if turn.building is not None and len(n.queue) == 1:  # the last one still to enter
+        return _advance(_with_record(state, record, phase=Phase.D))
+    return _with_record(state, record)
 
 
 def _entered(state: GameState, event: ev.Entered) -> GameState:
@@ -492,9 +523,10 @@ def _passed(state: GameState, event: ev.Passed) -> GameState:
 
 def _check_reveal_cards(state: GameState, matching: int, other: int, jokers: int, swords: int,
                         flutes: int) -> Reveal:
-    for name, value in (("matching", matching), ("other", other), ("jokers", jokers),
-                        ("swords", swords), ("flutes", flutes)):
-        _count(value, name)
+    if min(matching, other, jokers, swords, flutes) < 0:
+        for name, value in (("matching", matching), ("other", other), ("jokers", jokers),
+                            ("swords", swords), ("flutes", flutes)):
+            _count(value, name)
     setup = state.setup
     if swords and not setup.special_in_play(Special.SWORD):
         raise RuleViolation("R-SPECIAL-1", "sword_not_in_play",
@@ -508,14 +540,14 @@ def _check_reveal_cards(state: GameState, matching: int, other: int, jokers: int
 def _revealed(state: GameState, event: ev.Revealed) -> GameState:
     n = now(state)
     _require(state, n, event)
-    _player(state, event.player)
-    _building(state.record, event.building)
     reveal = _check_reveal_cards(state, event.matching, event.other, event.jokers,
                                  event.swords, event.flutes)
     cur = n.cursor
     assert cur is not None and cur.player is not None
     names = state.setup.names
-    if (event.player, event.building) != (cur.player, cur.building):
+    if event.player != cur.player or event.building != cur.building:
+        _player(state, event.player)
+        _building(state.record, event.building)
         text, params = _now(state)
         raise RuleViolation("R-ROUND-D", "reveal_order",
                             f"Buildings are resolved in row order and revealed in slot order: "
@@ -526,7 +558,7 @@ def _revealed(state: GameState, event: ev.Revealed) -> GameState:
                             f"{names[cur.player]} declared {declared} cards but revealed "
                             f"{reveal.total}.", player=names[cur.player], declared=declared,
                             revealed=reveal.total)
-    return _advance(_record_reveal(state, event.player, event.building, reveal))
+    return _advance(_record_reveal(state, event.player, event.building, reveal), fresh=True)
 
 
 def _special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> GameState:

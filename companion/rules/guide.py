@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from companion.rules import events as ev
 from companion.rules.catalog import ActionKind, Building, Special
@@ -19,7 +19,7 @@ from companion.rules.resolution import (
     resolve,
     special_result,
 )
-from companion.rules.setup import DeckMode
+from companion.rules.setup import DeckMode, Setup
 from companion.rules.state import Cursor, GameState, Phase, RoundRecord
 
 PRIVATE_EVENTS: frozenset[type] = frozenset(
@@ -137,10 +137,14 @@ _DONE = Cursor("done")
 def d_cursor(state: GameState) -> Cursor:
     """Phase D (R-ROUND-D): buildings in row order, each revealed in slot order, then its
     actions. With 2 players all reveals of the round come first (see round_premium)."""
-    record = state.record
+    return cursor_of(state.setup, state.record)
+
+
+def cursor_of(setup: Setup, record: RoundRecord) -> Cursor:
+    """d_cursor for a round record (the current one) of a game with this setup."""
     slots = record.slots()
     resolved = record.resolved
-    if state.setup.player_count == 2:
+    if setup.player_count == 2:
         for b, entrants in enumerate(slots):
             stage = _reveal_stage(record, b, entrants)
             if stage:
@@ -155,8 +159,7 @@ def d_cursor(state: GameState) -> Cursor:
     return _DONE
 
 
-@dataclass(frozen=True)
-class Now:
+class Now(NamedTuple):
     """The core of a step, cheap enough for every `apply`: the prompt, what is allowed, who
     acts, and where phase C/D stand. `next_step` adds what the UI shows."""
 

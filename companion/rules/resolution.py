@@ -202,6 +202,40 @@ def _action_rats(action: Action, player: int, hospital_cards: int) -> RatChange 
     return None
 
 
+Holders = tuple[int | None, PremiumReason | None, tuple[int, ...], list[ActionTaken],
+                list[RatChange], int | None]
+
+
+def holders_and_actions(setup: Setup, record: RoundRecord, building: int,
+                        entrants: tuple[int, ...]) -> Holders:
+    """R-ROUND-D b, once every player in the building has revealed: the premium holder and
+    why, the others, the actions in order (premium first, then entry order) with their rat
+    changes, and in the last round the +1 influence instead of any action."""
+    players = setup.player_count
+    premium, reason = _premium(record, players, building, entrants)
+    actions: list[ActionTaken] = []
+    changes: list[RatChange] = []
+    if players == 2 and round_premium(record, players) is None:
+        return None, None, (), actions, changes, None
+    normal = tuple(p for p in entrants if p != premium)
+    if record.number == setup.rounds:
+        return premium, reason, normal, actions, changes, premium
+    info = BUILDINGS[record.row[building]]
+    for p in ((premium,) if premium is not None else ()) + normal:
+        is_premium = p == premium
+        action = info.premium if is_premium else info.normal
+        draws = cards = None
+        if action.kind is ActionKind.BREWERY_DRAW:
+            draws = record.reveals[p].population // action.amount  # type: ignore[union-attr]
+        elif action.kind is ActionKind.HOSPITAL:
+            cards = min(record.hospital_cards(building, p), action.hand_cards_up_to)
+        actions.append(ActionTaken(p, is_premium, action, draws, cards))
+        change = _action_rats(action, p, cards or 0)
+        if change:
+            changes.append(change)
+    return premium, reason, normal, actions, changes, None
+
+
 def resolve(setup: Setup, record: RoundRecord, building: int, settled: bool
             ) -> BuildingResolution:
     """The resolution of `building` in `record`. `settled`: the building's actions are done (or
@@ -230,27 +264,9 @@ def resolve(setup: Setup, record: RoundRecord, building: int, settled: bool
             if flute.happens:
                 rat_changes.append(RatChange(flute.receiver, +1, RatReason.FLUTE))  # type: ignore[arg-type]
                 rat_changes.append(RatChange(flute.giver, -1, RatReason.FLUTE))  # type: ignore[arg-type]
-        premium, reason = _premium(record, players, building, entrants)
-        if players != 2 or round_premium(record, players) is not None:
-            normal = tuple(p for p in entrants if p != premium)
-            if last_round:
-                bonus = premium
-            else:
-                order = ((premium,) if premium is not None else ()) + normal
-                for p in order:
-                    is_premium = p == premium
-                    action = info.premium if is_premium else info.normal
-                    gained = record.reveals[p].population  # type: ignore[union-attr]
-                    draws = None
-                    if action.kind is ActionKind.BREWERY_DRAW:
-                        draws = gained // action.amount
-                    cards = None
-                    if action.kind is ActionKind.HOSPITAL:
-                        cards = min(record.hospital_cards(building, p), action.hand_cards_up_to)
-                    actions.append(ActionTaken(p, is_premium, action, draws, cards))
-                    change = _action_rats(action, p, cards or 0)
-                    if change:
-                        rat_changes.append(change)
+        premium, reason, normal, actions, changes, bonus = holders_and_actions(
+            setup, record, building, entrants)
+        rat_changes.extend(changes)
     return BuildingResolution(
         round=record.number, building=building, kind=kind, estate=info.estate, reveals=reveals,
         complete=complete, sword=sword, flute=flute, premium=premium, premium_reason=reason,

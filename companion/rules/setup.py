@@ -116,11 +116,11 @@ class Setup:
         return tuple(s for s in Special if s in stacks or s is Special.JOKER)
 
     @cached_property
-    def _specials(self) -> dict[str, bool]:
-        return {s.value: s in self.specials_in_play for s in Special}
+    def _specials(self) -> frozenset[Special]:
+        return frozenset(self.specials_in_play)
 
     def special_in_play(self, special: Special) -> bool:
-        return self._specials[special.value]
+        return special in self._specials
 
     @property
     def warnings(self) -> tuple[SetupWarning, ...]:

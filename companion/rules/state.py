@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from companion.rules.catalog import BUILDINGS, Building, Estate, Special
 from companion.rules.events import RatReason
@@ -177,8 +178,7 @@ class RoundRecord:
         return 0
 
 
-@dataclass(frozen=True)
-class Cursor:
+class Cursor(NamedTuple):
     """Phase D: the next thing to do (see guide.d_cursor).
 
     kind: "reveal" (player reveals in building), "choose" (player, the winner, names who gives
