@@ -18,7 +18,7 @@ from companion.rules.resolution import resolve_building
 from companion.rules.simulate import random_game
 from companion.rules.state import GameState, Phase
 
-SETTINGS = settings(max_examples=200, deadline=None,
+SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 player_counts = st.integers(min_value=2, max_value=5)
@@ -85,7 +85,7 @@ def test_random_legal_games(seed, players):
     assert _rebuild(state) == state
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, players=player_counts)
 def test_random_games_with_corrections(seed, players):
     # Corrections recompute everything derived exactly as if the records had been right.
@@ -116,7 +116,7 @@ def _mutations(event: ev.Event, rng: random.Random) -> list[ev.Event]:
     return out[:6]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds, players=player_counts, data=st.data())
 def test_malformed_or_illegal_events_are_refused_cleanly(seed, players, data):
     # Any mutated or out-of-place event is either legal or a RuleViolation naming a rule;

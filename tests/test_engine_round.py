@@ -451,3 +451,17 @@ def test_end_values_only_for_specials_in_play():
     game.refuse(ev.EndValuesEntered(0, 3, gold=1), "R-SCORE-4", "special_not_in_play")
     game.refuse(ev.EndValuesEntered(0, -1), "EVENT", "bad_number")
     game.play(ev.EndValuesEntered(0, 3, swords=2))
+
+
+def test_watchtower_premium_names_who_may_have_to_give():
+    # Watchtower: every player who entered no Watchtower this round (and holds at least as
+    # many hand cards, which the table compares) gives the premium taker 3 hand cards.
+    game = Game(setup_for(4, method=SelectionMethod.CHOSEN, manual=with_buildings(
+        Building.FARM, Building.MARKET, Building.MONASTERY, Building.WATCHTOWER,
+        Building.PALACE, Building.FORTUNE_TELLERS_TENT)))
+    game.round((Building.WATCHTOWER, Building.FARM, Building.WATCHTOWER),
+               [(0, 0, 2), (1, 1, 0), (2, 2, 1), (3, 1, 0)])
+    game.play(ev.Revealed(0, 0, 2, 0))
+    res = resolve_building(game.state, 1, 0)
+    assert res.actions[0].action.kind is ActionKind.WATCHTOWER_COLLECT
+    assert res.actions[0].watchtower_from == (1, 3)

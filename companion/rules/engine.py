@@ -108,7 +108,7 @@ def _shape_check(cls: type) -> Callable[[Any], str | None]:
         lines.append(f"    if not {test}: return {name!r}")
     source = "def check(e):\n" + "\n".join(lines + ["    return None"]) + "\n"
     exec(source, env)  # noqa: S102 - code built above from the event's own field names
-    return env["check"]  # type: ignore[return-value]
+    return env["check"]
 
 
 def _check_shape(event: Any) -> None:
@@ -385,8 +385,8 @@ def _advance(state: GameState, fresh: bool = False) -> GameState:
         cur = state.cursor if fresh and state.cursor else d_cursor(state)
         if cur.kind == "done":
             return _replace(state, phase=Phase.E, cursor=None)
-        if cur.kind == "reveal" and state.record.entry(cur.player).cards == 0:  # type: ignore[arg-type, union-attr]
-            state = _record_reveal(state, cur.player, cur.building, Reveal(0, 0))  # type: ignore[arg-type]
+        if cur.kind == "reveal" and state.record.entry(cur.player).cards == 0:
+            state = _record_reveal(state, cur.player, cur.building, Reveal(0, 0))
             fresh = True
             continue
         return state if fresh else _replace(state, cursor=cur)
@@ -552,7 +552,7 @@ def _revealed(state: GameState, event: ev.Revealed) -> GameState:
         raise RuleViolation("R-ROUND-D", "reveal_order",
                             f"Buildings are resolved in row order and revealed in slot order: "
                             f"{text}.", **(params | {"player": names[event.player]}))
-    declared = state.record.entry(cur.player).cards  # type: ignore[union-attr]
+    declared = state.record.entry(cur.player).cards
     if reveal.total != declared:
         raise RuleViolation("R-ROUND-D", "reveal_count",
                             f"{names[cur.player]} declared {declared} cards but revealed "
@@ -610,7 +610,7 @@ def _hospital(state: GameState, event: ev.HospitalDiscarded) -> GameState:
 def _building_resolved(state: GameState, event: ev.BuildingResolved) -> GameState:
     n = now(state)
     _require(state, n, event)
-    if event.building != n.cursor.building:  # type: ignore[union-attr]
+    if event.building != n.cursor.building:
         text, params = _now(state)
         raise RuleViolation("R-ROUND-D", "resolve_in_row_order",
                             f"Buildings are resolved in row order: {text}.", **params)

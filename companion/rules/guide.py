@@ -210,7 +210,7 @@ def now(state: GameState) -> Now:
             prompt = (Prompt.CHOOSE_SWORD_GIVER if cur.special is Special.SWORD
                       else Prompt.CHOOSE_FLUTE_RECEIVER)
             return Now(prompt, _CHOOSE[fix], cur.player, cur)
-        hospital = record.row[cur.building] is Building.HOSPITAL and not state.is_last_round  # type: ignore[index]
+        hospital = record.row[cur.building] is Building.HOSPITAL and not state.is_last_round
         return Now(Prompt.TAKE_ACTIONS, (_RESOLVE_HOSPITAL if hospital else _RESOLVE)[fix], None,
                    cur)
     if phase is Phase.A:
@@ -241,7 +241,7 @@ def next_step(state: GameState | None) -> Step:
         options = tuple(EnterOption(b, kind, len(record.entrants(b)) + 1)
                         for b, kind in enumerate(record.row))
         return Step(**base, enter=options, can_pass=ev.Passed in n.allowed,
-                    params={"player": setup.names[n.actor]})  # type: ignore[index]
+                    params={"player": setup.names[n.actor]})
     if prompt in (Prompt.END_VALUES, Prompt.FINISHED):
         missing = tuple(p for p, v in enumerate(state.end_values) if v is None)
         return Step(**base, missing_end_values=missing,
@@ -254,16 +254,16 @@ def next_step(state: GameState | None) -> Step:
     where = {"building": record.row[b].value}
     if prompt is Prompt.REVEAL_CARDS:
         p = cur.player
-        declared = record.entry(p).cards  # type: ignore[arg-type, union-attr]
-        return Step(**base, building=b, reveal=RevealRequest(p, b, declared),  # type: ignore[arg-type]
-                    params={"player": setup.names[p], "declared": declared, **where})  # type: ignore[index]
+        declared = record.entry(p).cards
+        return Step(**base, building=b, reveal=RevealRequest(p, b, declared),
+                    params={"player": setup.names[p], "declared": declared, **where})
     res = resolve(setup, record, b, settled=False)
     if cur.kind == "choose":
         result = res.sword if cur.special is Special.SWORD else res.flute
         return Step(**base, building=b, resolution=res,
-                    choice=ChoiceRequest(b, cur.special, cur.player,  # type: ignore[arg-type]
-                                         result.candidates),  # type: ignore[union-attr]
-                    params={"player": setup.names[cur.player], **where})  # type: ignore[index]
+                    choice=ChoiceRequest(b, cur.special, cur.player,
+                                         result.candidates),
+                    params={"player": setup.names[cur.player], **where})
     hospital = tuple(HospitalOption(a.player, a.action.hand_cards_up_to)
                      for a in res.actions if a.action.kind is ActionKind.HOSPITAL)
     return Step(**base, building=b, resolution=res, hospital=hospital, params=where)

@@ -97,6 +97,9 @@ class ActionTaken:
     """Brewery: the population cards to draw (from the influence gained this round)."""
     hospital_cards: int | None = None
     """Hospital: the hand cards the player discarded (as recorded; 0 if none)."""
+    watchtower_from: tuple[int, ...] = ()
+    """Watchtower premium: the players who entered no Watchtower this round; those holding at
+    least as many hand cards as the taker (compared before any card moves) give 3 each."""
 
 
 @dataclass(frozen=True)
@@ -164,7 +167,7 @@ def round_premium(record: RoundRecord, players: int) -> tuple[int, PremiumReason
     reveals = record.reveals
     if players != 2 or any(r is None for r in reveals) or not record.turns:
         return None
-    cards = [r.population for r in reveals]  # type: ignore[union-attr]
+    cards = [r.population for r in reveals]
     if cards[0] != cards[1]:
         return (0 if cards[0] > cards[1] else 1), PremiumReason.TWO_PLAYER_RULE
     first = min(range(players), key=record.entry_index)
@@ -175,7 +178,7 @@ def _premium(record: RoundRecord, players: int, building: int, entrants: tuple[i
              ) -> tuple[int | None, PremiumReason | None]:
     if not entrants:
         return None, None
-    cards = [record.reveals[p].population for p in entrants]  # type: ignore[union-attr]
+    cards = [record.reveals[p].population for p in entrants]
     if players == 2:
         held = round_premium(record, players)
         if held is None:
@@ -225,11 +228,16 @@ def holders_and_actions(setup: Setup, record: RoundRecord, building: int,
         is_premium = p == premium
         action = info.premium if is_premium else info.normal
         draws = cards = None
+        givers: tuple[int, ...] = ()
         if action.kind is ActionKind.BREWERY_DRAW:
-            draws = record.reveals[p].population // action.amount  # type: ignore[union-attr]
+            draws = record.reveals[p].population // action.amount
         elif action.kind is ActionKind.HOSPITAL:
             cards = min(record.hospital_cards(building, p), action.hand_cards_up_to)
-        actions.append(ActionTaken(p, is_premium, action, draws, cards))
+        elif action.kind is ActionKind.WATCHTOWER_COLLECT:
+            guarded = {t.player for t in record.turns
+                       if t.building is not None and record.row[t.building] is Building.WATCHTOWER}
+            givers = tuple(q for q in range(players) if q not in guarded)
+        actions.append(ActionTaken(p, is_premium, action, draws, cards, givers))
         change = _action_rats(action, p, cards or 0)
         if change:
             changes.append(change)
@@ -245,7 +253,7 @@ def resolve(setup: Setup, record: RoundRecord, building: int, settled: bool
     info = BUILDINGS[kind]
     entrants = record.entrants(building)
     reveals = tuple(
-        PlayerReveal(p, slot, record.entry(p).cards, record.reveals[p])  # type: ignore[union-attr]
+        PlayerReveal(p, slot, record.entry(p).cards, record.reveals[p])
         for slot, p in enumerate(entrants, 1))
     complete = all(r.reveal is not None for r in reveals)
     last_round = record.number == setup.rounds
@@ -262,8 +270,8 @@ def resolve(setup: Setup, record: RoundRecord, building: int, settled: bool
         if setup.special_in_play(Special.FLUTE):
             flute = special_result(Special.FLUTE, record, entrants, building, settled)
             if flute.happens:
-                rat_changes.append(RatChange(flute.receiver, +1, RatReason.FLUTE))  # type: ignore[arg-type]
-                rat_changes.append(RatChange(flute.giver, -1, RatReason.FLUTE))  # type: ignore[arg-type]
+                rat_changes.append(RatChange(flute.receiver, +1, RatReason.FLUTE))
+                rat_changes.append(RatChange(flute.giver, -1, RatReason.FLUTE))
         premium, reason, normal, actions, changes, bonus = holders_and_actions(
             setup, record, building, entrants)
         rat_changes.extend(changes)

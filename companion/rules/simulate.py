@@ -116,10 +116,10 @@ def random_game(rng_or_seed: random.Random | int, players: int, *,
             play(ev.SupplyDone())
         elif prompt is Prompt.ENTER:
             if step.can_pass and rng.random() < 0.15:
-                play(ev.Passed(step.actor))  # type: ignore[arg-type]
+                play(ev.Passed(step.actor))
             else:
                 option = rng.choice(step.enter)
-                play(ev.Entered(step.actor, option.building,  # type: ignore[arg-type]
+                play(ev.Entered(step.actor, option.building,
                                 rng.choice([0] + list(range(max_cards + 1)))))
         elif prompt is Prompt.REVEAL_CARDS:
             req = step.reveal
@@ -133,9 +133,9 @@ def random_game(rng_or_seed: random.Random | int, players: int, *,
         elif prompt is Prompt.TAKE_ACTIONS:
             for option in step.hospital:
                 if rng.random() < 0.6:
-                    play(ev.HospitalDiscarded(step.building, option.player,  # type: ignore[arg-type]
+                    play(ev.HospitalDiscarded(step.building, option.player,
                                               rng.randint(0, option.up_to)))
-            play(ev.BuildingResolved(step.building))  # type: ignore[arg-type]
+            play(ev.BuildingResolved(step.building))
         elif prompt is Prompt.END_ROUND:
             play(ev.RoundEnded())
         elif prompt is Prompt.END_VALUES:
@@ -182,7 +182,7 @@ def _correction(rng: random.Random, state: GameState, swords: bool, flutes: bool
             return None
         player = rng.choice(entered)
         entry = record.entry(player)
-        return ev.EntryCorrected(record.number, player, entry.building,  # type: ignore[union-attr, arg-type]
+        return ev.EntryCorrected(record.number, player, entry.building,
                                  rng.randint(0, 5))
     number, player = rng.choice(candidates)
     record = state.round_record(number)
