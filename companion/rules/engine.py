@@ -326,7 +326,7 @@ def _rebuild(state: GameState) -> GameState:
         for e in ledger:
             applied = max(e.delta, -count)
             count += applied
-            entries.append(e if e.applied == applied else _replace(e, applied=applied))
+            entries.append(e if e.applied == applied else e._replace(applied=applied))
         rats.append(count)
         refolded.append(tuple(entries))
     return _replace(state, rounds=tuple(rounds), tracks=built.tracks, clock=built.clock,
@@ -338,7 +338,7 @@ def _merge(old: tuple[LedgerEntry, ...], derived: tuple[LedgerEntry, ...]
     """The new derived entries, in their order, with the player's own entries (and disputes)
     kept where they were relative to the derived entries that still exist."""
     disputed = {e.entry_id for e in old if e.disputed}
-    derived = tuple(_replace(e, disputed=True) if e.entry_id in disputed else e for e in derived)
+    derived = tuple(e._replace(disputed=True) if e.entry_id in disputed else e for e in derived)
     position = {e.entry_id: i for i, e in enumerate(derived)}
     out: list[LedgerEntry] = []
     i = 0
@@ -380,7 +380,7 @@ def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal)
 
 def _advance(state: GameState, fresh: bool = False) -> GameState:
     """Phase D: reveal 0 declared cards by themselves; when everything is resolved, phase E.
-    `fresh`: state.cursor is already worked out for this state (see _record_reveal)."""
+    `fresh`: state.cursor is already worked out for this very state (cursor_of its record)."""
     while state.phase is Phase.D:
         cur = state.cursor if fresh and state.cursor else d_cursor(state)
         if cur.kind == "done":
@@ -490,8 +490,8 @@ def _supply_done(state: GameState, event: ev.SupplyDone) -> GameState:
 def _turn(state: GameState, event: ev.Entered | ev.Passed, turn: Turn) -> GameState:
     n = now(state)
     _require(state, n, event)
-    _player(state, event.player)
     if event.player != n.actor:
+        _player(state, event.player)
         if state.record.entry(event.player) is not None:
             raise RuleViolation("R-ROUND-C", "already_entered",
                                 f"{state.setup.names[event.player]} has already entered a "
@@ -499,7 +499,8 @@ def _turn(state: GameState, event: ev.Entered | ev.Passed, turn: Turn) -> GameSt
         raise _not_your_turn(state, event.player, "R-ROUND-C")
     record = _replace(state.record, turns=state.record.turns + (turn,))
     if turn.building is not None and len(n.queue) == 1:  # the last one still to enter
-        return _advance(_with_record(state, record, phase=Phase.D))
+        return _advance(_with_record(state, record, phase=Phase.D,
+                                     cursor=cursor_of(state.setup, record)), fresh=True)
     return _with_record(state, record)
 
 
@@ -581,12 +582,11 @@ def _special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> GameStat
                             candidates=[names[p] for p in candidates])
     record = _replace(state.record, choices=state.record.choices + (
         Choice(event.building, event.special, event.player),))
-    state = _with_record(state, record)
+    work = _Work(state)
     if event.special is Special.FLUTE:
-        work = _Work(state)
         _flute_effects(work, record, event.building, settled=False)
-        state = work.done()
-    return _advance(state)
+    return _advance(work.done(rounds=_rounds(state, record),
+                              cursor=cursor_of(state.setup, record)), fresh=True)
 
 
 def _hospital(state: GameState, event: ev.HospitalDiscarded) -> GameState:
@@ -619,7 +619,8 @@ def _building_resolved(state: GameState, event: ev.BuildingResolved) -> GameStat
     record = _replace(state.record, resolved=tuple(resolved))
     work = _Work(state)
     _action_effects(work, record, event.building)
-    return _advance(work.done(rounds=_rounds(state, record)))
+    return _advance(work.done(rounds=_rounds(state, record),
+                              cursor=cursor_of(state.setup, record)), fresh=True)
 
 
 def _round_ended(state: GameState, event: ev.RoundEnded) -> GameState:
@@ -722,7 +723,7 @@ def _reveal_corrected(state: GameState, event: ev.RevealCorrected) -> GameState:
     reveals = list(record.reveals)
     reveals[event.player] = reveal
     turns = list(record.turns)
-    turns[index] = _replace(turns[index], cards=reveal.total)
+    turns[index] = turns[index]._replace(cards=reveal.total)
     return _after_correction(state, _replace(record, reveals=tuple(reveals), turns=tuple(turns)))
 
 
@@ -776,7 +777,7 @@ def _disputed(state: GameState, event: ev.RatChangeDisputed) -> GameState:
     for i, entry in enumerate(ledger):
         if entry.entry_id == event.entry_id:
             ledgers = list(state.ledgers)
-            ledgers[event.player] = ledger[:i] + (_replace(entry, disputed=True),) + ledger[i + 1:]
+            ledgers[event.player] = ledger[:i] + (entry._replace(disputed=True),) + ledger[i + 1:]
             return _replace(state, ledgers=tuple(ledgers))
     raise RuleViolation("EVENT", "no_such_entry",
                         f"There is no entry {event.entry_id!r} in this ledger.",

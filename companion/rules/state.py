@@ -37,8 +37,7 @@ class Phase(StrEnum):
     """Everything entered: the game can be scored."""
 
 
-@dataclass(frozen=True)
-class Track:
+class Track(NamedTuple):
     """One estate's influence track: each player's value, and when their disc arrived on its
     current space (a game-wide counter), so the stacking order on a space is known (R-ROUND-D a:
     a disc landing on an occupied space goes on top; R-SCORE-1 ties)."""
@@ -67,8 +66,7 @@ class Track:
         return Track((0,) * players, tuple(range(-players, 0)))
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """One turn of phase C, in time order: an entry (`building` set) or a Pass (`None`)."""
 
     player: int
@@ -80,8 +78,7 @@ class Turn:
         return self.building is None
 
 
-@dataclass(frozen=True)
-class Reveal:
+class Reveal(NamedTuple):
     """The cards one player revealed in their building (R-ROUND-D a)."""
 
     matching: int
@@ -100,8 +97,7 @@ class Reveal:
         return self.population + self.swords + self.flutes
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """A Sword/Flute tie for fewest, decided by the winner (R-SPECIAL-1/2)."""
 
     building: int
@@ -109,8 +105,7 @@ class Choice:
     player: int
 
 
-@dataclass(frozen=True)
-class HospitalRecord:
+class HospitalRecord(NamedTuple):
     building: int
     player: int
     cards: int
@@ -191,8 +186,7 @@ class Cursor(NamedTuple):
     special: Special | None = None
 
 
-@dataclass(frozen=True)
-class LedgerEntry:
+class LedgerEntry(NamedTuple):
     """One change of a player's rats. `delta` is the change as recorded, `applied` the change
     actually made (a player never has fewer than 0 rats). Entries derived from public events
     (`public`) carry ids "round.building.reason"; a player's own notes "round.pN"."""
