@@ -57,7 +57,8 @@ def _subcommands() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="print each round's resolution of a game record")
     replay.add_argument("file")
 
-    sub.add_parser("bench", help="run the benchmark suite and print its table")
+    sub.add_parser("bench", help="run the benchmark suite and print its table "
+                   "(options as `python -m companion.bench --help`)")
     return parser
 
 
@@ -66,16 +67,16 @@ SUBCOMMANDS = ("score", "games", "export", "import", "replay", "bench")
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list[:1] == ["bench"]:
+        from companion.bench import main as bench_main
+
+        return bench_main(args_list[1:])
     if args_list and args_list[0] in SUBCOMMANDS:
         args = _subcommands().parse_args(args_list)
         if args.command == "score":
             from companion.scoring_cli import run_score
 
             return run_score(args.file)
-        if args.command == "bench":
-            from companion.bench import main as bench_main
-
-            return bench_main()
         from companion.store import cli as store_cli
 
         return store_cli.run(args)

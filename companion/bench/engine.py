@@ -34,10 +34,9 @@ class Scorer:
 
 
 def scorer() -> Scorer | None:
-    from companion.rules import scoring
+    from companion.rules import endgame, scoring
 
-    adapter = getattr(scoring, "end_state", None)
-    return None if adapter is None else Scorer(adapter, scoring.score)
+    return Scorer(endgame.end_state, scoring.score)
 
 
 def time_each(action: Callable[[], object], repetitions: int) -> list[float]:

@@ -19,6 +19,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from companion.bench.taps import record_taps
+
 from browser.table import (
     SCREENSHOTS,
     Offline,
@@ -328,6 +330,8 @@ def test_four_players_play_a_whole_game_to_the_winner(tmp_path: Path, browser: A
         screenshot(page, "game-4p-result-chart")
         check_result_against_engine(table, tmp_path, "en")
     report = write_inputs(4, 8, table, counts["setup"], time.monotonic() - started)
+    record_taps(report["game_inputs"], 4, 8,
+                "tests/browser/test_game_play.py::test_four_players_play_a_whole_game_to_the_winner")
     print(json.dumps(report))
     assert offline.outside == []
     assert offline.missing == []
