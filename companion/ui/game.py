@@ -6,19 +6,16 @@ here; this screen is where a started or resumed game lands and what undo/redo re
 
 from __future__ import annotations
 
-from typing import Any
-
 import flet as ft
 
 from companion.i18n.codes import prompt_text
 from companion.ui import theme
+from companion.ui.phones_panel import phones_route
 from companion.ui.shell import TableApp
 from companion.ui.widgets import (
     big_button,
     heading,
     player_chip,
-    qr_image,
-    responsive_grid,
     tagged,
     text,
 )
@@ -45,40 +42,8 @@ def game_view(app: TableApp, game_id: str) -> ft.View:
         tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE)),
         big_button("play", t("Continue the game"), app.nav(f"/game/{game_id}/play"),
                    icon=ft.Icons.PLAY_ARROW),
-        big_button("phones", t("Phones for the players"), lambda _e=None: _show_phones(app),
+        big_button("phones", t("Phones for the players"), app.nav(phones_route(game_id)),
                    icon=ft.Icons.QR_CODE, primary=False),
     ]
     return app.view(t("Rattus Cartus"), controls, back="/")
 
-
-def _show_phones(app: TableApp) -> None:
-    """One QR per seat: a player scans theirs to keep their rats on their own phone."""
-    from companion.phones.qr import pairing_url
-
-    t = app.t
-    session = app.session
-    seats = app.games.seats
-    if session is None or seats is None:
-        app.notify(t("Phones are not available on this server."), error=True)
-        return
-    setup = session.state.setup
-    status = {s.seat: s for s in seats.status(session.game_id, setup.player_count)}
-    cards: list[ft.Control] = []
-    for seat, name in enumerate(setup.names):
-        content: list[ft.Control] = [player_chip(name, setup.colours[seat])]
-        if status.get(seat) is not None and status[seat].paired:
-            content.append(text(t("Phone connected."), size=theme.SMALL_SIZE))
-        else:
-            token = seats.issue_token(session.game_id, seat)
-            content.append(qr_image(pairing_url(app.config.base_url, token), size=200,
-                                    identifier=f"seat-qr-{seat}"))
-        cards.append(ft.Column(content, tight=True,
-                               horizontal_alignment=ft.CrossAxisAlignment.CENTER))
-
-    def close(_event: Any = None) -> None:
-        app.page.pop_dialog()
-
-    app.page.show_dialog(ft.AlertDialog(
-        title=ft.Text(t("Scan the QR code of your seat")),
-        content=ft.Container(responsive_grid(cards), width=theme.CONTENT_WIDTH),
-        actions=[big_button("close-phones", t("Close"), close)], scrollable=True))

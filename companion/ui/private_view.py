@@ -1,0 +1,416 @@
+"""A player without a phone keeps their rats on the table's own screen: hold to reveal.
+
+Everything on this screen comes from `ledger_of(session, player)`, the same ledger the phones
+use, so the same checks apply and nothing of another player can appear. The rats, the history
+(which adds up to the rats) and the nun-row notes are on screen only while the pad is pressed,
+for `AFTER_LIFT` seconds after letting go, or for `AFTER_TAP` seconds after a quick tap; while
+hidden they are not drawn at all, so they are not in the page for anyone to find either.
+
+The pad is updated in place rather than by redrawing the screen: a redraw would replace the
+gesture detector under the finger and lose the moment it is lifted. A hold that is lost anyway
+(the shell redraws every screen when the game changes) ends after `LONGEST_HOLD`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from weakref import WeakKeyDictionary
+
+import flet as ft
+
+from companion.i18n import N_, Translator
+from companion.i18n.names import building_name
+from companion.phones.ledger import (
+    MAX_RAT_CHANGE,
+    NUN_POSITIONS,
+    NUNS_PER_CARD,
+    Ledger,
+    LedgerRefused,
+    ledger_of,
+)
+from companion.ui import theme
+from companion.ui.phones_panel import phones_route, push
+from companion.ui.shell import TableApp
+from companion.ui.widgets import big_button, heading, player_chip, tagged, text
+
+log = logging.getLogger(__name__)
+
+AFTER_TAP = 5.0
+AFTER_LIFT = 1.5
+LONGEST_HOLD = 30.0
+TICK_SECONDS = 0.25
+
+REASONS = {
+    "reveal": N_("cards off-estate"),
+    "flute": N_("Flute"),
+    "monastery": N_("Monastery"),
+    "hospital": N_("Hospital"),
+    "supply_discard": N_("supply discard"),
+    "correction": N_("correction"),
+}
+
+
+@dataclass
+class Reveal:
+    """When the secret is on screen, on a monotonic clock."""
+
+    held_since: float | None = None
+    until: float | None = None
+
+    def press(self, now: float) -> None:
+        self.held_since = now
+
+    def lift(self, now: float) -> None:
+        if self.held_since is not None:
+            self.held_since = None
+            self.until = max(self.until or now, now + AFTER_LIFT)
+
+    def tap(self, now: float) -> None:
+        self.until = max(self.until or now, now + AFTER_TAP)
+
+    def hide(self) -> None:
+        self.held_since = None
+        self.until = None
+
+    def held(self, now: float) -> bool:
+        return self.held_since is not None and now - self.held_since < LONGEST_HOLD
+
+    def visible(self, now: float) -> bool:
+        return self.held(now) or (self.until is not None and now < self.until)
+
+    def seconds_left(self, now: float) -> int | None:
+        """Whole seconds until it hides itself; None while held (or hidden)."""
+        if self.held(now) or self.until is None or now >= self.until:
+            return None
+        return int(self.until - now + 0.999)
+
+
+@dataclass
+class PrivateMemory:
+    """One table tab's private view between redraws."""
+
+    key: tuple[str, int] | None = None
+    """(game, player) the reveal and the half-typed entries belong to."""
+    reveal: Reveal = field(default_factory=Reveal)
+    amount: int = 1
+    position: int = 1
+    nuns: int = 0
+    screen: PrivateScreen | None = None
+    ticking: bool = False
+    clock: Callable[[], float] = time.monotonic
+
+    def belong_to(self, key: tuple[str, int]) -> None:
+        if self.key != key:
+            self.key = key
+            self.reveal.hide()
+            self.amount, self.position, self.nuns = 1, 1, 0
+
+
+_MEMORY: WeakKeyDictionary[TableApp, PrivateMemory] = WeakKeyDictionary()
+
+
+def memory(app: TableApp) -> PrivateMemory:
+    found = _MEMORY.get(app)
+    if found is None:
+        found = _MEMORY[app] = PrivateMemory()
+    return found
+
+
+def change_text(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+def entry_line(t: Translator, entry: dict[str, Any], rows: list[tuple[Any, ...]]) -> str:
+    """One ledger entry as the player reads it: "−2: Hospital (Monastery), round 3"."""
+    reason = t(REASONS.get(entry["reason"], entry["reason"]))
+    number = entry["round"]
+    building = entry.get("building")
+    if building is not None and 0 < number <= len(rows) and building < len(rows[number - 1]):
+        reason = f"{reason} ({building_name(t, rows[number - 1][building])})"
+    line = t("{change}: {reason}, round {round}", change=change_text(entry["delta"]),
+             reason=reason, round=number)
+    if entry["applied"] != entry["delta"]:
+        line += " " + t("(counted {change})", change=change_text(entry["applied"]))
+    if entry.get("disputed"):
+        line += " " + t("(disputed)")
+    return line
+
+
+class PrivateScreen:
+    """One drawing of one player's private view; the ticker updates the latest drawing."""
+
+    def __init__(self, app: TableApp, game_id: str, player: int) -> None:
+        self.app = app
+        self.game_id = game_id
+        self.player = player
+        self.session = app.use_game(game_id)
+        self.ledger: Ledger = ledger_of(self.session, player)
+        self.memory = memory(app)
+        self.memory.belong_to((game_id, player))
+        self.path = f"/game/{game_id}/private/{player}"
+        self.pad = ft.Container(height=230, border_radius=18, padding=18,
+                                alignment=ft.Alignment.CENTER)
+        self.secret = ft.Column(spacing=8, tight=True)
+        self.entry = ft.Column(spacing=12, tight=True)
+        self.shown: tuple[bool, int | None] | None = None
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def view(self) -> ft.View:
+        t = self.app.t
+        view = self.ledger.view()
+        self.memory.screen = self
+        detector = ft.GestureDetector(
+            content=self.pad, on_tap_down=self._press, on_tap_up=self._lift,
+            on_tap_cancel=self._lift, on_tap=self._tap, on_long_press_start=self._press,
+            on_long_press_end=self._lift, mouse_cursor=ft.MouseCursor.CLICK)
+        self.fill(push_it=False)
+        controls: list[ft.Control] = [
+            ft.Row([player_chip(view["name"], self.session.state.setup.colours[self.player]),
+                    tagged("private-view", text(t("Only {name} looks at the screen now.",
+                                                  name=view["name"]), expand=True))],
+                   spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            tagged("reveal-pad", detector),
+            self.secret,
+            self.entry,
+            big_button("private-done", t("Done: hide and go back"), self._done,
+                       icon=ft.Icons.CHECK),
+        ]
+        self._start_ticker()
+        return self.app.view(t("{name}'s private view", name=view["name"]), controls,
+                             back=phones_route(self.game_id))
+
+    def fill(self, push_it: bool = True) -> None:
+        now = self.memory.clock()
+        reveal = self.memory.reveal
+        self.shown = (reveal.visible(now), reveal.seconds_left(now))
+        view = self.ledger.view() if self.shown[0] else None
+        self.pad.content = self._pad_content(view, self.shown[1])
+        self.pad.bgcolor = "#FFF3D6" if view is not None else "#3E2A1E"
+        self.secret.controls = self._secret(view) if view is not None else []
+        self.entry.controls = self._entry()
+        if push_it:
+            for control in (self.pad, self.secret, self.entry):
+                push(control)
+
+    def _pad_content(self, view: dict[str, Any] | None, left: int | None) -> ft.Control:
+        t = self.app.t
+        if view is None:
+            return ft.Column([
+                ft.Icon(ft.Icons.VISIBILITY, color="#FFFFFF", size=48),
+                text(t("Press and hold to see your rats"), size=theme.TITLE_SIZE,
+                     weight=ft.FontWeight.BOLD, colour="#FFFFFF", text_align=ft.TextAlign.CENTER),
+                text(t("They hide themselves again when you let go."), colour="#FFFFFF",
+                     text_align=ft.TextAlign.CENTER),
+            ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=8)
+        hint = t("Hidden when you let go.") if left is None else \
+            t.plural("Hides itself in {n} second.", "Hides itself in {n} seconds.", left)
+        return ft.Column([
+            tagged("private-rats", ft.Text(t.plural("{n} rat", "{n} rats", view["rats"]),
+                                           size=56, weight=ft.FontWeight.BOLD,
+                                           color="#3E2A1E")),
+            tagged("private-hides", text(hint)),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=8)
+
+    def _secret(self, view: dict[str, Any]) -> list[ft.Control]:
+        t = self.app.t
+        rows = [tuple(r.row) for r in self.session.state.rounds]
+        entries = list(reversed(view["ledger"]))
+        history: list[ft.Control] = [
+            tagged(f"private-entry-{index}", text(entry_line(t, entry, rows)))
+            for index, entry in enumerate(entries)] or [text(t("No changes yet."))]
+        notes = [t.plural("Card {position}: {n} nun", "Card {position}: {n} nuns", nuns,
+                          position=position)
+                 for position, nuns in enumerate(view["nun_notes"], start=1) if nuns is not None]
+        return [
+            heading(t("Your rats, newest first")),
+            tagged("private-history", ft.Column(history, spacing=4, tight=True)),
+            heading(t("What you saw in the nun row")),
+            tagged("private-notes", text("; ".join(notes) if notes else t("No notes yet."))),
+        ]
+
+    def _entry(self) -> list[ft.Control]:
+        t = self.app.t
+        mem = self.memory
+        amount = ft.Row([
+            tagged("amount-fewer", ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=40,
+                                                 on_click=self._amount(-1),
+                                                 disabled=mem.amount <= 1)),
+            tagged("amount", ft.Text(str(mem.amount), size=theme.TITLE_SIZE,
+                                     weight=ft.FontWeight.BOLD, width=48,
+                                     text_align=ft.TextAlign.CENTER)),
+            tagged("amount-more", ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=40,
+                                                on_click=self._amount(+1),
+                                                disabled=mem.amount >= MAX_RAT_CHANGE)),
+            text(t.plural("rat", "rats", mem.amount), expand=True),
+        ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        logs = ft.Row([
+            big_button("log-supply_discard", t("− Supply discard"),
+                       self._log("supply_discard", -1), icon=ft.Icons.REMOVE),
+            big_button("log-hospital", t("− Hospital"), self._log("hospital", -1),
+                       icon=ft.Icons.LOCAL_HOSPITAL),
+            big_button("log-correction-down", t("− Correction"), self._log("correction", -1),
+                       primary=False),
+            big_button("log-correction-up", t("+ Correction"), self._log("correction", +1),
+                       primary=False),
+        ], wrap=True, spacing=12, run_spacing=12)
+        positions = ft.Row([self._toggle(f"note-position-{p}", str(p), mem.position == p,
+                                         self._pick("position", p)) for p in NUN_POSITIONS],
+                           wrap=True, spacing=8)
+        counts = ft.Row([self._toggle(f"note-nuns-{n}", str(n), mem.nuns == n,
+                                      self._pick("nuns", n)) for n in NUNS_PER_CARD],
+                        wrap=True, spacing=8)
+        can_undo = getattr(self.session, "can_undo_private", lambda _p: True)(self.player)
+        return [
+            heading(t("Log a change of your rats")),
+            amount, logs,
+            heading(t("Note a card of the nun row you looked at")),
+            text(t("Card (from the left)"), size=theme.SMALL_SIZE), positions,
+            text(t("Nuns on it"), size=theme.SMALL_SIZE), counts,
+            big_button("note", t.plural("Note card {position}: {n} nun",
+                                        "Note card {position}: {n} nuns", mem.nuns,
+                                        position=mem.position),
+                       self._note, icon=ft.Icons.EDIT_NOTE),
+            big_button("private-undo", t("Undo my last entry"), self._undo, icon=ft.Icons.UNDO,
+                       primary=False, disabled=not can_undo),
+        ]
+
+    @staticmethod
+    def _toggle(identifier: str, label: str, selected: bool, on_click: Any) -> ft.Control:
+        box = ft.Container(
+            content=ft.Text(label, size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD),
+            width=theme.TOUCH_HEIGHT, height=theme.TOUCH_HEIGHT, border_radius=12,
+            alignment=ft.Alignment.CENTER, on_click=on_click, ink=True,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+            border=ft.Border.all(3 if selected else 1,
+                                 theme.SEED_COLOUR if selected else ft.Colors.OUTLINE))
+        return ft.Semantics(identifier=identifier, content=box, button=True, selected=selected)
+
+    # -- acting -------------------------------------------------------------------------
+
+    def _press(self, _event: Any = None) -> None:
+        self.memory.reveal.press(self.memory.clock())
+        self.fill()
+
+    def _lift(self, _event: Any = None) -> None:
+        self.memory.reveal.lift(self.memory.clock())
+        self.fill()
+
+    def _tap(self, _event: Any = None) -> None:
+        self.memory.reveal.tap(self.memory.clock())
+        self.fill()
+
+    def _amount(self, step: int) -> Callable[[Any], None]:
+        def handler(_event: Any = None) -> None:
+            mem = self.memory
+            mem.amount = min(MAX_RAT_CHANGE, max(1, mem.amount + step))
+            self.fill()
+        return handler
+
+    def _pick(self, what: str, value: int) -> Callable[[Any], None]:
+        def handler(_event: Any = None) -> None:
+            setattr(self.memory, what, value)
+            self.fill()
+        return handler
+
+    def _log(self, reason: str, sign: int) -> Callable[[Any], None]:
+        def handler(_event: Any = None) -> None:
+            change = sign * self.memory.amount
+            if self._do(lambda: self.ledger.change_rats(change, reason)):
+                self.memory.amount = 1
+                self.app.notify(self.app.t("Logged {change}: {reason}.",
+                                           change=change_text(change),
+                                           reason=self.app.t(REASONS[reason])))
+        return handler
+
+    def _note(self, _event: Any = None) -> None:
+        mem = self.memory
+        if self._do(lambda: self.ledger.note_nun_card(mem.position, mem.nuns)):
+            self.app.notify(self.app.t("Noted."))
+
+    def _undo(self, _event: Any = None) -> None:
+        if self._do(self.ledger.undo):
+            self.app.notify(self.app.t("Your last entry is taken back."))
+
+    def _do(self, action: Callable[[], None]) -> bool:
+        """Run a ledger action; a refusal is shown and changes nothing."""
+        try:
+            action()
+        except LedgerRefused as refused:
+            self.app.notify(_refusal_text(self.app.t, refused), error=True)
+            return False
+        self.fill()
+        return True
+
+    async def _done(self, _event: Any = None) -> None:
+        self.memory.reveal.hide()
+        await self.app.go(phones_route(self.game_id))
+
+    # -- the clock ----------------------------------------------------------------------
+
+    def tick(self) -> None:
+        now = self.memory.clock()
+        reveal = self.memory.reveal
+        if (reveal.visible(now), reveal.seconds_left(now)) != self.shown:
+            self.fill()
+
+    def _start_ticker(self) -> None:
+        mem = self.memory
+        if mem.ticking:
+            return
+        mem.ticking = True
+        self.app.page.run_task(_run_ticker, self.app)
+
+
+def _refusal_text(t: Translator, refused: LedgerRefused) -> str:
+    from companion.i18n.codes import violation_text
+
+    cause = refused.__cause__
+    if getattr(cause, "code", None) == "rats_negative":
+        # The engine's message names the count; a message lingers after the rats hide.
+        return t("You do not have that many rats.")
+    if cause is not None and getattr(cause, "rule", None):
+        return violation_text(t, cause)
+    return t("Not logged: {reason}", reason=str(refused))
+
+
+async def _run_ticker(app: TableApp) -> None:
+    mem = memory(app)
+    try:
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            screen = mem.screen
+            if screen is None or app.session is None or app.path != screen.path:
+                break
+            screen.tick()
+    except Exception:
+        log.exception("the private view stopped hiding itself")
+    finally:
+        mem.ticking = False
+        mem.reveal.hide()
+        mem.screen = None
+
+
+def private_view(app: TableApp, game_id: str, seat: str) -> ft.View:
+    t = app.t
+    session = app.use_game(game_id)
+    players = session.state.players
+    if not seat.isdigit() or not 0 <= int(seat) < players:
+        raise ValueError(t("There is no player {seat} in this game.", seat=seat))
+    player = int(seat)
+    seats = app.games.seats
+    if seats is not None and seats.is_paired(game_id, player):
+        name = session.state.setup.names[player]
+        return app.view(t("{name}'s private view", name=name), [
+            tagged("private-paired", text(t(
+                "{name} keeps their rats on their phone, so they are not shown here. If that "
+                "phone is lost, release it in the phones panel first.", name=name))),
+            big_button("private-back", t("Back to the phones"),
+                       app.nav(phones_route(game_id)), icon=ft.Icons.ARROW_BACK),
+        ], back=phones_route(game_id))
+    return PrivateScreen(app, game_id, player).view()
