@@ -1,0 +1,158 @@
+"""The private view on the table's own screen, for a player without a phone, without a browser.
+
+Anna has no phone: she presses the pad to see her rats, logs what only she knows, and lets go;
+the stories check what is drawn (not only what is visible) at each moment, and what the
+session stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import flet as ft
+import pytest
+
+from companion.phones.ledger import ledger_of
+from companion.phones.seats import SeatRegistry
+from companion.rules import events as ev
+from companion.ui import private_view
+from companion.ui.private_view import AFTER_LIFT, AFTER_TAP, LONGEST_HOLD, Reveal
+from test_ui_phones import ANNA, BEN, CLEO, Clock, Table, walk
+
+
+@pytest.fixture
+def anna(tmp_path: Path) -> Iterator[Table]:
+    clock = Clock()
+    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
+    private_view.memory(table.app).clock = clock
+    table.open(f"/game/{table.session.game_id}/private/{ANNA}")
+    yield table
+    table.store.close()
+
+
+def pad(table: Table) -> ft.GestureDetector:
+    found = next(c for c in walk(table.find("reveal-pad")) if isinstance(c, ft.GestureDetector))
+    return found
+
+
+def beat(table: Table, seconds: float) -> None:
+    table.clock.now += seconds
+    screen = private_view.memory(table.app).screen
+    assert screen is not None
+    screen.tick()
+
+
+def test_a_quick_tap_shows_the_rats_for_a_few_seconds_then_hides_them(anna: Table) -> None:
+    # R-SETUP-1: rats start at 10 and are kept secret.
+    assert "private-rats" not in anna.ids()
+    pad(anna).on_tap(None)
+    assert anna.texts("private-rats") == "10 rats"
+    assert anna.texts("private-hides") == "Hides itself in 5 seconds."
+    beat(anna, AFTER_TAP - 1)
+    assert anna.texts("private-hides") == "Hides itself in 1 second."
+    beat(anna, 1)
+    assert "private-rats" not in anna.ids()
+
+
+def test_pressing_and_holding_shows_the_rats_until_let_go(anna: Table) -> None:
+    pad(anna).on_tap_down(None)
+    beat(anna, 12)
+    assert anna.texts("private-rats") == "10 rats"
+    assert anna.texts("private-hides") == "Hidden when you let go."
+    pad(anna).on_long_press_end(None)
+    beat(anna, AFTER_LIFT)
+    assert "private-rats" not in anna.ids()
+
+
+def test_a_hold_that_is_never_let_go_hides_itself_anyway() -> None:
+    reveal = Reveal()
+    reveal.press(0.0)
+    assert reveal.visible(LONGEST_HOLD - 1)
+    assert not reveal.visible(LONGEST_HOLD)
+
+
+def test_while_hidden_nothing_secret_is_even_drawn(anna: Table) -> None:
+    # R-SETUP-1: the screen holds no count and no history until pressed.
+    before = anna.texts()
+    ledger_of(anna.session, ANNA).change_rats(-3, "supply_discard")
+    ledger_of(anna.session, ANNA).note_nun_card(4, 2)
+    anna.app.render()
+    assert anna.texts() == before
+    assert not {"private-rats", "private-history", "private-notes"} & anna.ids()
+
+
+def test_a_hospital_discard_is_logged_as_annas_own_entry(anna: Table) -> None:
+    anna.tap("amount-more")
+    anna.tap("amount-more")
+    assert anna.texts("amount") == "3"
+    anna.tap("log-hospital")
+    last = anna.session.events[-1]
+    assert last == ev.RatsChanged(ANNA, -3, ev.RatReason.HOSPITAL)
+    assert anna.page.messages[-1] == "Logged −3: Hospital."
+    pad(anna).on_tap(None)
+    assert anna.texts("private-rats") == "7 rats"
+    assert anna.texts("private-entry-0") == "−3: Hospital, round 1"
+
+
+def test_a_supply_discard_and_a_correction_up(anna: Table) -> None:
+    # R-ROUND-B: a supply action's rat symbol discards a rat.
+    anna.tap("log-supply_discard")
+    anna.tap("log-correction-up")
+    assert anna.session.events[-2:] == [ev.RatsChanged(ANNA, -1, ev.RatReason.SUPPLY_DISCARD),
+                                        ev.RatsChanged(ANNA, 1, ev.RatReason.CORRECTION)]
+    pad(anna).on_tap(None)
+    assert anna.texts("private-history") == \
+        "+1: correction, round 1 −1: supply discard, round 1"
+
+
+def test_discarding_more_rats_than_anna_has_is_refused_and_changes_nothing(anna: Table
+                                                                          ) -> None:
+    # R-SETUP-1: nobody has fewer than 0 rats; the refusal does not say how many she has.
+    for _ in range(10):
+        anna.tap("amount-more")
+    anna.tap("log-supply_discard")
+    assert anna.page.messages[-1] == "You do not have that many rats."
+    assert anna.session.events[1:] == []
+
+
+def test_a_nun_row_note_is_kept_and_the_last_entry_can_be_undone(anna: Table) -> None:
+    # R-SETUP-4: the nun row is 5 face-down cards a player may have looked at.
+    anna.tap("note-position-3")
+    anna.tap("note-nuns-4")
+    assert anna.texts("note") == "Note card 3: 4 nuns"
+    anna.tap("note")
+    assert anna.session.events[-1] == ev.NunCardNoted(ANNA, 3, 4)
+    pad(anna).on_tap(None)
+    assert anna.texts("private-notes") == "Card 3: 4 nuns"
+    anna.tap("private-undo")
+    assert anna.session.events[1:] == []
+    assert anna.texts("private-notes") == "No notes yet."
+
+
+def test_annas_view_shows_nothing_of_the_other_players(anna: Table) -> None:
+    # R-SETUP-1: every player's rats are their own secret.
+    ledger_of(anna.session, BEN).change_rats(-4, "supply_discard")
+    ledger_of(anna.session, CLEO).note_nun_card(1, 3)
+    anna.app.render()
+    pad(anna).on_tap(None)
+    shown = anna.texts()
+    assert "Ben" not in shown and "Cleo" not in shown
+    assert anna.texts("private-rats") == "10 rats"
+    assert anna.texts("private-history") == "No changes yet."
+    assert anna.texts("private-notes") == "No notes yet."
+
+
+def test_done_hides_the_rats_and_goes_back_to_the_phones(anna: Table) -> None:
+    pad(anna).on_tap(None)
+    anna.tap("private-done")
+    assert anna.page.route == f"/game/{anna.session.game_id}/phones"
+    assert not private_view.memory(anna.app).reveal.visible(anna.clock.now)
+
+
+def test_a_player_with_a_paired_phone_has_no_private_view_on_the_table(anna: Table) -> None:
+    game_id = anna.session.game_id
+    anna.seats.claim(anna.seats.issue_token(game_id, BEN))  # type: ignore[union-attr]
+    anna.open(f"/game/{game_id}/private/{BEN}")
+    assert "private-paired" in anna.ids()
+    assert "reveal-pad" not in anna.ids()
