@@ -3,14 +3,14 @@
 The token goes into the URL's path, not its query: some QR apps drop queries when they open
 the browser. Opening the URL has no side effect by itself (the page claims the seat with a
 POST from script), so link previews and prefetchers cannot use a code up.
+
+`qrcode` (and Pillow behind it) is imported when the first QR is drawn, not with this module:
+the table app imports `pairing_url` on start and should not wait for an image library.
 """
 
 from __future__ import annotations
 
 import io
-
-import qrcode
-from qrcode.constants import ERROR_CORRECT_M
 
 JOIN_PATH = "/phone/join/"
 
@@ -21,6 +21,9 @@ def pairing_url(base: str, token: str) -> str:
 
 def qr_png(url: str, box_size: int = 8) -> bytes:
     """A PNG of the QR; medium error correction survives a glossy screen and a shaky hand."""
+    import qrcode
+    from qrcode.constants import ERROR_CORRECT_M
+
     code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, box_size=box_size, border=4)
     code.add_data(url)
     code.make(fit=True)

@@ -2,12 +2,12 @@
 
 The page is plain HTML + a small script, not a Flet session, so its strings travel inside the
 page as one JSON object for the phone's language: no second request, nothing to translate in
-the script. Building names come from the catalog, which holds the rulebook's own names.
+the script. Building names come from the catalog, which holds the rulebook's own names; it is
+imported on the first page served, not with this module, because importing it loads the whole
+rules engine and the table app's start should not wait for that.
 """
 
 from __future__ import annotations
-
-from companion.rules.catalog import BUILDINGS
 
 LANGUAGES = ("en", "de")
 DEFAULT_LANGUAGE = "en"
@@ -117,13 +117,22 @@ _TEXTS: dict[str, dict[str, str]] = {
     },
 }
 
-for _info in BUILDINGS.values():
-    _TEXTS["en"][f"b.{_info.building.value}"] = _info.name_en
-    _TEXTS["de"][f"b.{_info.building.value}"] = _info.name_de
+_WITH_BUILDINGS: dict[str, dict[str, str]] = {}
 
 
 def texts(language: str) -> dict[str, str]:
-    return _TEXTS[language if language in _TEXTS else DEFAULT_LANGUAGE]
+    """The page's words in `language` (English if we have no such language), building names
+    included."""
+    language = language if language in _TEXTS else DEFAULT_LANGUAGE
+    words = _WITH_BUILDINGS.get(language)
+    if words is None:
+        from companion.rules.catalog import BUILDINGS
+
+        names = {info.building.value: info.name_de if language == "de" else info.name_en
+                 for info in BUILDINGS.values()}
+        words = {**_TEXTS[language], **{f"b.{key}": name for key, name in names.items()}}
+        _WITH_BUILDINGS[language] = words
+    return words
 
 
 def negotiate_language(accept_language: str | None) -> str:
