@@ -361,19 +361,22 @@ def _merge(old: tuple[LedgerEntry, ...], derived: tuple[LedgerEntry, ...]
 
 def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal) -> GameState:
     """The state with `reveal` recorded and its effects, and the cursor worked out afresh."""
-    record = state.record
+    record = state.rounds[-1]
     reveals = list(record.reveals)
     reveals[player] = reveal
     slots = record.slots()
-    order = [p for entrants in slots for p in entrants]
-    later = any(reveals[p] is not None for p in order[order.index(player) + 1:])
+    later = passed = False  # is a reveal recorded after this one (in the round's order)?
+    for entrants in slots:
+        for p in entrants:
+            later = later or (passed and reveals[p] is not None)
+            passed = passed or p == player
     record = _replace(record, reveals=tuple(reveals))
-    cursor = cursor_of(state.setup, record)
+    cursor = cursor_of(state.setup, record, slots)
     if later:  # only after a correction moved an entry: recompute in the canonical order
         return _rebuild(_with_record(state, record, cursor=cursor))
     work = _Work(state)
     _reveal_effects(work, record, player, building)
-    if all(reveals[p] is not None for p in slots[building]):
+    if None not in [reveals[p] for p in slots[building]]:
         _flute_effects(work, record, building, settled=False)
     return work.done(rounds=_rounds(state, record), cursor=cursor)
 
@@ -492,12 +495,13 @@ def _turn(state: GameState, event: ev.Entered | ev.Passed, turn: Turn) -> GameSt
     _require(state, n, event)
     if event.player != n.actor:
         _player(state, event.player)
-        if state.record.entry(event.player) is not None:
+        if state.rounds[-1].entry(event.player) is not None:
             raise RuleViolation("R-ROUND-C", "already_entered",
                                 f"{state.setup.names[event.player]} has already entered a "
                                 "building this round.", player=state.setup.names[event.player])
         raise _not_your_turn(state, event.player, "R-ROUND-C")
-    record = _replace(state.record, turns=state.record.turns + (turn,))
+    record = state.rounds[-1]
+    record = _replace(record, turns=record.turns + (turn,))
     if turn.building is not None and len(n.queue) == 1:  # the last one still to enter
         return _advance(_with_record(state, record, phase=Phase.D,
                                      cursor=cursor_of(state.setup, record)), fresh=True)
@@ -505,8 +509,10 @@ def _turn(state: GameState, event: ev.Entered | ev.Passed, turn: Turn) -> GameSt
 
 
 def _entered(state: GameState, event: ev.Entered) -> GameState:
-    _building(state.record, event.building)
-    _count(event.cards, "cards")
+    if not 0 <= event.building < len(state.rounds[-1].row):
+        _building(state.rounds[-1], event.building)
+    if event.cards < 0:
+        _count(event.cards, "cards")
     return _turn(state, event, Turn(event.player, event.building, event.cards))
 
 
@@ -804,7 +810,7 @@ def apply(state: GameState | None, event: ev.Event) -> GameState:
             raise RuleViolation("EVENT", "not_started",
                                 "A game begins with its setup (GameStarted).")
         return _start(event)
-    if isinstance(event, ev.GameStarted):
+    if type(event) is ev.GameStarted:
         raise RuleViolation("EVENT", "already_started", "This game has already started.")
     return _HANDLERS[type(event)](state, event)
 

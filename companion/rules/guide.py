@@ -140,9 +140,11 @@ def d_cursor(state: GameState) -> Cursor:
     return cursor_of(state.setup, state.record)
 
 
-def cursor_of(setup: Setup, record: RoundRecord) -> Cursor:
-    """d_cursor for a round record (the current one) of a game with this setup."""
-    slots = record.slots()
+def cursor_of(setup: Setup, record: RoundRecord, slots: list[list[int]] | None = None
+              ) -> Cursor:
+    """d_cursor for a round record (the current one) of a game with this setup; `slots`, if
+    given, are record.slots()."""
+    slots = record.slots() if slots is None else slots
     resolved = record.resolved
     if setup.player_count == 2:
         for b, entrants in enumerate(slots):
@@ -196,10 +198,10 @@ def can_pass(state: GameState, queue: list[int] | tuple[int, ...]) -> bool:
 
 def now(state: GameState) -> Now:
     """Who may take which action now, and why: the answer `next_step` and `apply` share."""
-    phase, record = state.phase, state.record
+    phase, record = state.phase, state.rounds[-1]
     fix = 1 if state.rounds[0].turns else 0
     if phase is Phase.C:
-        queue = turn_queue(record, state.players)
+        queue = turn_queue(record, len(state.setup.names))
         events = _ENTER_OR_PASS if can_pass(state, queue) else _ENTER
         return Now(Prompt.ENTER, events[fix], queue[0], queue=tuple(queue))
     if phase is Phase.D:

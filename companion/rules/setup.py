@@ -86,19 +86,19 @@ class Setup:
     replacement: tuple[Building, ...] = ()
     """Digital mode: the replacement stack, top card first (R-SETUP-5)."""
 
-    @property
+    @cached_property
     def player_count(self) -> int:
         return len(self.names)
 
-    @property
+    @cached_property
     def rounds(self) -> int:
         return ROUNDS[self.player_count]
 
-    @property
+    @cached_property
     def buildings_per_round(self) -> int:
         return BUILDINGS_PER_ROUND[self.player_count]
 
-    @property
+    @cached_property
     def replacement_count(self) -> int:
         return REPLACEMENT_STACK[self.player_count]
 
