@@ -51,12 +51,13 @@ from companion.rules.state import (
 __all__ = ["RuleViolation", "apply", "replay", "reveal_event"]
 
 
-
 def _replace(obj: Any, **changes: Any) -> Any:
-    """dataclasses.replace for our own frozen values, without re-running __init__ (hot path)."""
+    """dataclasses.replace for our own frozen dataclasses (GameState, RoundRecord), without
+    re-running __init__: it is on the hot path of every event."""
     new = object.__new__(type(obj))
     new.__dict__.update(obj.__dict__, **changes)
     return new
+
 
 # --- malformed events -------------------------------------------------------------------------
 
