@@ -89,6 +89,20 @@ def memory(app: TableApp) -> PanelMemory:
     return found
 
 
+def fitted_view(app: TableApp, heading_text: str, controls: list[ft.Control], back: str
+                ) -> ft.View:
+    """A screen whose column narrows to a tablet held upright (the shell's column does not)."""
+    from companion.ui.round_screen import follow_resizes
+
+    follow_resizes(app)
+    width = getattr(app.page, "width", None) or 0
+    narrow = min(theme.CONTENT_WIDTH, width - 24) if width else theme.CONTENT_WIDTH
+    body = ft.Container(ft.Column(controls, spacing=theme.GAP, tight=True), width=narrow,
+                        padding=ft.Padding.symmetric(horizontal=4, vertical=12))
+    return ft.View(route=app.path, controls=[ft.Row([body], alignment=ft.MainAxisAlignment.CENTER)],
+                   appbar=app.app_bar(heading_text, back), scroll=ft.ScrollMode.AUTO, padding=8)
+
+
 def push(control: ft.Control) -> None:
     """Send a control changed in place to the browser, if it is on a page yet."""
     try:
@@ -157,7 +171,7 @@ class PhonesPanel:
             self.body,
         ]
         self._start_ticker()
-        return self.app.view(t("Phones"), controls, back=f"/game/{self.game_id}")
+        return fitted_view(self.app, t("Phones"), controls, back=f"/game/{self.game_id}")
 
     def refresh(self, statuses: list[SeatStatus] | None = None, push_it: bool = True) -> None:
         statuses = self.statuses() if statuses is None else statuses

@@ -34,7 +34,7 @@ from companion.phones.ledger import (
     ledger_of,
 )
 from companion.ui import theme
-from companion.ui.phones_panel import phones_route, push
+from companion.ui.phones_panel import fitted_view, phones_route, push
 from companion.ui.shell import TableApp
 from companion.ui.widgets import big_button, heading, player_chip, tagged, text
 
@@ -53,6 +53,9 @@ REASONS = {
     "supply_discard": N_("supply discard"),
     "correction": N_("correction"),
 }
+
+WHERE_MATTERS = ("reveal", "flute")
+"""Reasons that happen at any building, so the entry names it ("Monastery" names itself)."""
 
 
 @dataclass
@@ -130,7 +133,7 @@ def entry_line(t: Translator, entry: dict[str, Any], rows: list[tuple[Any, ...]]
     reason = t(REASONS.get(entry["reason"], entry["reason"]))
     number = entry["round"]
     building = entry.get("building")
-    if building is not None and 0 < number <= len(rows) and building < len(rows[number - 1]):
+    if entry["reason"] in WHERE_MATTERS and building is not None and 0 < number <= len(rows) and building < len(rows[number - 1]):
         reason = f"{reason} ({building_name(t, rows[number - 1][building])})"
     line = t("{change}: {reason}, round {round}", change=change_text(entry["delta"]),
              reason=reason, round=number)
@@ -182,8 +185,8 @@ class PrivateScreen:
                        icon=ft.Icons.CHECK),
         ]
         self._start_ticker()
-        return self.app.view(t("{name}'s private view", name=view["name"]), controls,
-                             back=phones_route(self.game_id))
+        return fitted_view(self.app, t("{name}'s private view", name=view["name"]), controls,
+                           back=phones_route(self.game_id))
 
     def fill(self, push_it: bool = True) -> None:
         now = self.memory.clock()
@@ -249,15 +252,16 @@ class PrivateScreen:
                                                 disabled=mem.amount >= MAX_RAT_CHANGE)),
             text(t.plural("rat", "rats", mem.amount), expand=True),
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        less, more = change_text(-mem.amount), change_text(mem.amount)
         logs = ft.Row([
-            big_button("log-supply_discard", t("− Supply discard"),
-                       self._log("supply_discard", -1), icon=ft.Icons.REMOVE),
-            big_button("log-hospital", t("− Hospital"), self._log("hospital", -1),
-                       icon=ft.Icons.LOCAL_HOSPITAL),
-            big_button("log-correction-down", t("− Correction"), self._log("correction", -1),
-                       primary=False),
-            big_button("log-correction-up", t("+ Correction"), self._log("correction", +1),
-                       primary=False),
+            big_button("log-supply_discard", t("{change} Supply discard", change=less),
+                       self._log("supply_discard", -1)),
+            big_button("log-hospital", t("{change} Hospital", change=less),
+                       self._log("hospital", -1)),
+            big_button("log-correction-down", t("{change} Correction", change=less),
+                       self._log("correction", -1), primary=False),
+            big_button("log-correction-up", t("{change} Correction", change=more),
+                       self._log("correction", +1), primary=False),
         ], wrap=True, spacing=12, run_spacing=12)
         positions = ft.Row([self._toggle(f"note-position-{p}", str(p), mem.position == p,
                                          self._pick("position", p)) for p in NUN_POSITIONS],
@@ -406,7 +410,7 @@ def private_view(app: TableApp, game_id: str, seat: str) -> ft.View:
     seats = app.games.seats
     if seats is not None and seats.is_paired(game_id, player):
         name = session.state.setup.names[player]
-        return app.view(t("{name}'s private view", name=name), [
+        return fitted_view(app, t("{name}'s private view", name=name), [
             tagged("private-paired", text(t(
                 "{name} keeps their rats on their phone, so they are not shown here. If that "
                 "phone is lost, release it in the phones panel first.", name=name))),

@@ -1,0 +1,238 @@
+"""The table and three phones, each its own chromium context, through the last round to the end.
+
+Anna, Ben and Cleo pair their phones by scanning the table's QR (the test decodes the QR image
+on the screen, as a phone's camera would); Dario has no phone and uses the private view on the
+table. The first seven rounds were played before the server started (written to the data
+directory with the store, as a resumed game); the pairing, the players' own entries, a
+table-recorded change arriving on a phone, a reload, a lost phone replaced and the whole last
+round with the plague check are played through the screens. At the end every rat count the
+table scores with must be the one the player's ledger holds.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from browser.table import Offline, by_id, open_table, screenshot, settle, table_server, tap
+from browser.test_game_play import Table, check_result_against_engine
+
+TABLET_PORTRAIT = {"width": 800, "height": 1280}
+PHONE = {"width": 390, "height": 800}
+ANNA, BEN, CLEO, DARIO = range(4)
+SEED = 11
+
+
+def last_round_ahead(data_dir: Path) -> tuple[str, tuple[str, ...], tuple[int, ...]]:
+    """A stored 4-player game (R-SETUP-6: 8 rounds) whose last round is about to begin."""
+    from companion.rules import apply, next_step
+    from companion.rules.guide import Prompt
+    from companion.rules.setup import DeckMode, SelectionMethod
+    from companion.rules.simulate import random_game
+    from companion.store.db import GameStore
+    from companion.store.session import Session
+
+    events = random_game(SEED, 4, deck_mode=DeckMode.DIGITAL, method=SelectionMethod.FIRST_GAME,
+                         private=False)
+    state: Any = None
+    played = 0
+    for played, event in enumerate(events):  # noqa: B007
+        if state is not None and state.round == state.setup.rounds \
+                and next_step(state).prompt is Prompt.REVEAL_BUILDINGS:
+            break
+        state = apply(state, event)
+    with GameStore.open(data_dir) as store:
+        session = Session.start(store, events[0])
+        for event in events[1:played]:
+            session.submit(event)
+        return session.game_id, tuple(session.state.setup.names), tuple(session.state.rats)
+
+
+def scan(page: Any, seat: int, into: Path) -> str:
+    """What a phone's camera reads from the QR on the table's screen."""
+    import zxingcpp
+    from PIL import Image
+
+    shot = into / f"qr-{seat}.png"
+    for _ in range(20):  # the canvas is painted a moment after the semantics tree
+        by_id(page, f"seat-qr-{seat}").screenshot(path=str(shot))
+        found = zxingcpp.read_barcodes(Image.open(shot))
+        if found:
+            return str(found[0].text)
+        page.wait_for_timeout(300)
+    raise AssertionError("no QR code readable on the table's screen")
+
+
+def seat_says(page: Any, seat: int, words: str) -> None:
+    page.locator(f"[flt-semantics-identifier='seat-status-{seat}']", has_text=words).wait_for()
+
+
+def codes_on_screen(page: Any) -> int:
+    return int(page.locator("[flt-semantics-identifier^='seat-qr-']").count())
+
+
+class Phones:
+    def __init__(self, browser: Any, offline: Offline, table: Any, shots: Path) -> None:
+        self.browser = browser
+        self.offline = offline
+        self.table = table
+        self.shots = shots
+        self.contexts: list[Any] = []
+
+    def pair(self, seat: int, name: str) -> Any:
+        """The table shows the seat's QR, a new phone scans it, the QR closes by itself."""
+        if by_id(self.table, f"seat-qr-{seat}").count() == 0:
+            tap(self.table, f"show-qr-{seat}")
+        by_id(self.table, f"seat-qr-{seat}").wait_for()
+        assert codes_on_screen(self.table) == 1
+        url = scan(self.table, seat, self.shots)
+        context = self.browser.new_context(locale="en-GB", viewport=PHONE, is_mobile=True)
+        self.offline.install(context)
+        self.contexts.append(context)
+        phone = context.new_page()
+        self.offline.watch(phone)
+        phone.goto(url)
+        phone.wait_for_url("**/phone/")
+        assert phone.locator("#who").inner_text() == name
+        by_id(self.table, f"seat-qr-{seat}").wait_for(state="detached")
+        seat_says(self.table, seat, "connected now")
+        return phone
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+def rats_on(phone: Any) -> int:
+    phone.locator("#reveal").click()
+    return int(phone.locator("#rats").inner_text().split()[0])
+
+
+def log_on(phone: Any, amount: int, reason: str) -> None:
+    entries = phone.locator("#history li").count()
+    phone.fill("#amount", str(amount))
+    phone.locator(f"[data-reason={reason}]").first.click()
+    phone.wait_for_function("n => document.querySelectorAll('#history li').length > n",
+                            arg=entries)
+
+
+def private_view_of_dario(page: Any) -> None:
+    """Dario takes the table for a moment: a supply discard (R-ROUND-B), then a look."""
+    tap(page, f"private-{DARIO}")
+    by_id(page, "reveal-pad").wait_for()
+    assert by_id(page, "private-rats").count() == 0
+    screenshot(page, "phones-private-hidden")
+    tap(page, "log-supply_discard")
+    by_id(page, "message").filter(has_text="Logged −1").wait_for()
+    tap(page, "reveal-pad")
+    by_id(page, "private-rats").wait_for()
+    screenshot(page, "phones-private-shown")
+    assert by_id(page, "private-entry-0").text_content().startswith("−1: supply discard")
+    by_id(page, "private-rats").wait_for(state="detached", timeout=15_000)
+    tap(page, "private-done")
+    by_id(page, "phones-panel").wait_for()
+
+
+def play_last_round(table: Table, phones: dict[int, Any]) -> None:
+    """Everyone enters with 2 cards, all off-estate (R-ROUND-D a: +1 rat each), so every
+    reveal is a change the table records in someone's ledger."""
+    for _ in range(200):
+        ids = set(table.ids())
+        if "end-form" in ids:
+            # The table recorded Anna's reveal; her phone got it without a reload.
+            phones[ANNA].locator("#history li", has_text="off-estate").first.wait_for()
+            screenshot(phones[ANNA], "phones-anna-live")
+            table.screenshot_once("end-form")
+            table.fill_end_values(ids)
+            return
+        if "enter-0-0" in ids:
+            table.step_tap("enter-0-2", "C")
+        elif "reveal-matching" in ids:
+            declared = int(table.text("reveal-matching").split()[0])
+            if declared:
+                table.stepper("reveal-other", declared, "D")
+            table.step_tap("reveal-confirm", "D")
+        else:
+            table.play_step()
+    raise AssertionError("the last round did not end")
+
+
+def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Path,
+                                                                   browser: Any) -> None:
+    # R-SETUP-1 rats are secret until R-SCORE-6, the plague check, which scores the ledgers.
+    data_dir = tmp_path / "data"
+    game_id, names, rats = last_round_ahead(data_dir)
+    offline = Offline()
+    with table_server(data_dir, lang="en") as server:
+        context = browser.new_context(locale="en-GB", viewport=TABLET_PORTRAIT)
+        offline.install(context)
+        page = context.new_page()
+        offline.watch(page)
+        open_table(page, server.table_url)
+        tap(page, f"resume-{game_id}")
+        tap(page, "phones")
+        by_id(page, "phones-panel").wait_for()
+        assert codes_on_screen(page) == 0
+        phones = Phones(browser, offline, page, tmp_path)
+        try:
+            paired = {seat: phones.pair(seat, names[seat]) for seat in (ANNA, BEN, CLEO)}
+            screenshot(page, "phones-panel-paired")
+            before = {seat: rats_on(phone) for seat, phone in paired.items()}
+            assert before == {seat: rats[seat] for seat in paired}
+            log_on(paired[ANNA], 1, "supply_discard")
+            log_on(paired[BEN], 2, "hospital")
+            assert rats_on(paired[ANNA]) == before[ANNA] - 1
+            assert rats_on(paired[BEN]) == before[BEN] - 2
+            private_view_of_dario(page)
+
+            # Ben's phone is lost: released (after a question), locked out, a new one pairs.
+            tap(page, f"release-{BEN}")
+            by_id(page, "release-question").wait_for()
+            screenshot(page, "phones-release-question")
+            tap(page, "release-confirm")
+            paired[BEN].locator("#pairing-text", has_text="not paired").wait_for()
+            by_id(page, f"seat-qr-{BEN}").wait_for()
+            screenshot(page, "phones-fresh-code")
+            paired[BEN] = phones.pair(BEN, names[BEN])
+            paired[BEN].locator("#history li", has_text="Hospital").first.wait_for()
+            assert rats_on(paired[BEN]) == before[BEN] - 2
+
+            # Cleo's browser reloads the page: still her seat, live again.
+            paired[CLEO].reload()
+            paired[CLEO].locator("#link", has_text="live").wait_for()
+            seat_says(page, CLEO, "connected now")
+
+            tap(page, "back")
+            tap(page, "play")
+            page.locator("[flt-semantics-identifier^='step-']").first.wait_for()
+            table = Table(page, random.Random(SEED), "phones")
+            play_last_round(table, paired)
+            by_id(page, "winner").wait_for()
+            settle(page)
+            table.screenshot_once("result")
+
+            result = check_result_against_engine(table, data_dir, "en")
+            for seat, phone in paired.items():
+                assert result.players[seat].rats == rats_on(phone)
+            screenshot(paired[ANNA], "phones-anna-end")
+        finally:
+            phones.close()
+    assert_ledgers_hold_the_players_entries(data_dir)
+    assert offline.outside == []
+    assert offline.missing == []
+
+
+def assert_ledgers_hold_the_players_entries(data_dir: Path) -> None:
+    from browser.test_game_play import stored_game
+    from companion.rules import events as ev
+
+    state, events = stored_game(data_dir)
+    own = [e for e in events if isinstance(e, ev.RatsChanged)]
+    assert own == [ev.RatsChanged(ANNA, -1, ev.RatReason.SUPPLY_DISCARD),
+                   ev.RatsChanged(BEN, -2, ev.RatReason.HOSPITAL),
+                   ev.RatsChanged(DARIO, -1, ev.RatReason.SUPPLY_DISCARD)]
+    last = state.rounds[-1].number
+    for seat in range(4):
+        assert any(e.reason is ev.RatReason.REVEAL and e.round == last
+                   for e in state.ledgers[seat]), seat
