@@ -237,8 +237,8 @@ class PhonesPanel:
             self.countdown.value = ""
             return
         left = max(0, int(shown.closes_at - self.memory.clock() + 0.999))
-        self.countdown.value = self.app.t("The code hides itself in {time}.",
-                                          time=f"{left // 60}:{left % 60:02d}")
+        clock = f"{left // 60}:{left % 60:02d}"
+        self.countdown.value = self.app.t("The code hides itself in {time}.", time=clock)
 
     def _address_section(self) -> list[ft.Control]:
         t = self.app.t
