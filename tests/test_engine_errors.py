@@ -7,7 +7,7 @@ from support.engine_games import Game, setup_for
 from companion.rules import RuleViolation, apply, next_step, replay
 from companion.rules import events as ev
 from companion.rules.catalog import Building
-from companion.rules.guide import PRIVATE_EVENTS
+from companion.rules.guide import ANYTIME_PRIVATE_EVENTS, PRIVATE_EVENTS
 
 
 def test_a_game_begins_with_its_setup():
@@ -44,14 +44,17 @@ def test_out_of_turn_errors_say_what_is_expected():
     assert error.params["prompt"] == "enter"
 
 
-def test_private_events_are_always_allowed_and_marked():
+def test_private_events_are_marked_and_notes_always_allowed():
+    # R-SETUP-1 (rats kept secret); R-SCORE-6: the rats are confirmed only at the end.
     assert {cls.__name__ for cls in PRIVATE_EVENTS} == {
-        "RatsChanged", "NunCardNoted", "RatChangeDisputed"}
+        "RatsChanged", "NunCardNoted", "RatChangeDisputed", "RatsConfirmed"}
+    assert ANYTIME_PRIVATE_EVENTS == PRIVATE_EVENTS - {ev.RatsConfirmed}
     for cls in ev.EVENT_TYPES.values():
         if cls.PRIVATE:
             assert "player" in cls.__dataclass_fields__
     game = Game(setup_for(2))
-    assert PRIVATE_EVENTS <= next_step(game.state).allowed
+    allowed = next_step(game.state).allowed
+    assert ANYTIME_PRIVATE_EVENTS <= allowed and ev.RatsConfirmed not in allowed
 
 
 def test_event_fields_are_codec_friendly():

@@ -155,6 +155,7 @@ _RULE: dict[type, str] = {
     ev.EntryCorrected: "R-ROUND-C", ev.RevealCorrected: "R-ROUND-D",
     ev.EndValuesEntered: "R-SETUP-6", ev.NunsCounted: "R-SETUP-6",
     ev.RatsChanged: "R-SETUP-1", ev.NunCardNoted: "R-SETUP-4", ev.RatChangeDisputed: "EVENT",
+    ev.RatsConfirmed: "R-SCORE-6",
 }
 
 _NOW = {
@@ -229,8 +230,16 @@ class _Work:
         if self.tracks is not None:
             changes["tracks"], changes["clock"] = tuple(self.tracks), self.clock
         if self.rats is not None and self.ledgers is not None:
-            changes["rats"], changes["ledgers"] = tuple(self.rats), tuple(self.ledgers)
+            rats = tuple(self.rats)
+            changes["rats"], changes["ledgers"] = rats, tuple(self.ledgers)
+            if True in self.state.rats_confirmed:
+                changes["rats_confirmed"] = _still_confirmed(self.state, rats)
         return _replace(self.state, **changes)
+
+
+def _still_confirmed(state: GameState, rats: tuple[int, ...]) -> tuple[bool, ...]:
+    """A confirmation is of a count (R-SCORE-6): once a player's rats change, it is taken back."""
+    return tuple(c and old == new for c, old, new in zip(state.rats_confirmed, state.rats, rats))
 
 
 def _entry_id(round: int, building: int, reason: RatReason) -> str:
@@ -331,7 +340,8 @@ def _rebuild(state: GameState) -> GameState:
         rats.append(count)
         refolded.append(tuple(entries))
     return _replace(state, rounds=tuple(rounds), tracks=built.tracks, clock=built.clock,
-                    ledgers=tuple(refolded), rats=tuple(rats))
+                    ledgers=tuple(refolded), rats=tuple(rats),
+                    rats_confirmed=_still_confirmed(state, tuple(rats)))
 
 
 def _merge(old: tuple[LedgerEntry, ...], derived: tuple[LedgerEntry, ...]
@@ -409,7 +419,7 @@ def _start(event: ev.GameStarted) -> GameState:
         tracks=tuple(Track.start(n) for _ in ESTATES), clock=0,
         ledgers=((),) * n, rats=(START_RATS,) * n,
         nun_notes=((None,) * NUN_ROW_SIZE,) * n,
-        replacement=setup.replacement, end_values=(None,) * n)
+        replacement=setup.replacement, end_values=(None,) * n, rats_confirmed=(False,) * n)
 
 
 def reveal_event(state: GameState) -> ev.BuildingsRevealed:
@@ -791,6 +801,23 @@ def _disputed(state: GameState, event: ev.RatChangeDisputed) -> GameState:
                         entry_id=event.entry_id)
 
 
+def _rats_confirmed(state: GameState, event: ev.RatsConfirmed) -> GameState:
+    _player(state, event.player)
+    if ev.RatsConfirmed not in now(state).allowed:
+        text, params = _now(state)
+        raise RuleViolation("R-SCORE-6", "not_allowed_now",
+                            "Rats are confirmed for the plague check once the last round is "
+                            f"over; now {text}.", event="RatsConfirmed", **params)
+    name = state.setup.names[event.player]
+    if state.rats_confirmed[event.player]:
+        raise RuleViolation("R-SCORE-6", "already_confirmed",
+                            f"{name} has already confirmed their {state.rats[event.player]} "
+                            "rats.", player=name)
+    confirmed = list(state.rats_confirmed)
+    confirmed[event.player] = True
+    return _replace(state, rats_confirmed=tuple(confirmed))
+
+
 _HANDLERS: dict[type, Any] = {
     ev.BuildingsRevealed: _buildings_revealed, ev.SupplyDone: _supply_done,
     ev.Entered: _entered, ev.Passed: _passed, ev.Revealed: _revealed,
@@ -799,7 +826,7 @@ _HANDLERS: dict[type, Any] = {
     ev.EntryCorrected: _entry_corrected, ev.RevealCorrected: _reveal_corrected,
     ev.EndValuesEntered: _end_values, ev.NunsCounted: _nuns_counted,
     ev.RatsChanged: _rats_changed, ev.NunCardNoted: _nun_noted,
-    ev.RatChangeDisputed: _disputed,
+    ev.RatChangeDisputed: _disputed, ev.RatsConfirmed: _rats_confirmed,
 }
 
 

@@ -224,12 +224,27 @@ class RatChangeDisputed(Event):
     entry_id: str
 
 
+@dataclass(frozen=True)
+class RatsConfirmed(Event):
+    """R-SCORE-6: after the last round, `player` confirms on their own device that the rats it
+    shows are the ones they will reveal at the plague check.
+
+    Only from the end phase on, once per player: a second confirmation is refused (its log entry
+    would be a no-op that the player's own undo would then have to take back as well). A later
+    change of that player's rats (their own note, a table correction) takes the confirmation
+    back, so a confirmed count is always the current one.
+    """
+
+    PRIVATE: ClassVar[bool] = True
+    player: int
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
         GameStarted, BuildingsRevealed, SupplyDone, Entered, Passed, Revealed,
         SpecialTargetChosen, HospitalDiscarded, BuildingResolved, RoundEnded,
         EntryCorrected, RevealCorrected, EndValuesEntered, NunsCounted,
-        RatsChanged, NunCardNoted, RatChangeDisputed,
+        RatsChanged, NunCardNoted, RatChangeDisputed, RatsConfirmed,
     )
 }

@@ -24,6 +24,8 @@ from companion.rules.state import Cursor, GameState, Phase, RoundRecord
 
 PRIVATE_EVENTS: frozenset[type] = frozenset(
     cls for cls in ev.EVENT_TYPES.values() if cls.PRIVATE)
+ANYTIME_PRIVATE_EVENTS: frozenset[type] = PRIVATE_EVENTS - {ev.RatsConfirmed}
+"""A player's own notes may come at any point; confirming the rats only at the end (R-SCORE-6)."""
 
 
 class Prompt(StrEnum):
@@ -89,7 +91,7 @@ class Step:
     actor: int | None = None
     """The player to act, or None when it is the table's turn (or anyone's)."""
     allowed: frozenset[type] = frozenset()
-    """Event types that may be applied now (private events are always allowed)."""
+    """Event types that may be applied now (a player's own notes always are)."""
     enter: tuple[EnterOption, ...] = ()
     can_pass: bool = False
     reveal: RevealRequest | None = None
@@ -174,14 +176,14 @@ class Now(NamedTuple):
 
 def _variants(*events: type) -> tuple[frozenset[type], frozenset[type]]:
     """The allowed set without and with corrections (possible once anyone has entered)."""
-    now = frozenset(events) | PRIVATE_EVENTS
+    now = frozenset(events) | ANYTIME_PRIVATE_EVENTS
     return now, now | {ev.EntryCorrected, ev.RevealCorrected}
 
 
 _REVEAL_BUILDINGS = _variants(ev.BuildingsRevealed)
 _SUPPLY = _variants(ev.SupplyDone)
 _END_ROUND = _variants(ev.RoundEnded)
-_END_VALUES = _variants(ev.EndValuesEntered, ev.NunsCounted)
+_END_VALUES = _variants(ev.EndValuesEntered, ev.NunsCounted, ev.RatsConfirmed)
 _ENTER = _variants(ev.Entered)
 _ENTER_OR_PASS = _variants(ev.Entered, ev.Passed)
 _REVEAL = _variants(ev.Revealed)

@@ -82,7 +82,7 @@ def random_game(rng_or_seed: random.Random | int, players: int, *,
     """A complete random legal game for `players` players, as its list of events.
 
     `private`: include the players' own ledger notes (supply discards, nun-row notes,
-    disputes). `corrections`: now and then correct an earlier entry or reveal.
+    disputes, and at the end some confirmations of the rats). `corrections`: now and then correct an earlier entry or reveal.
     """
     rng = rng_or_seed if isinstance(rng_or_seed, random.Random) else random.Random(rng_or_seed)
     setup = random_setup(rng, players, deck_mode, method)
@@ -139,7 +139,10 @@ def random_game(rng_or_seed: random.Random | int, players: int, *,
         elif prompt is Prompt.END_ROUND:
             play(ev.RoundEnded())
         elif prompt is Prompt.END_VALUES:
-            if step.missing_end_values:
+            unconfirmed = [p for p, c in enumerate(state.rats_confirmed) if not c]
+            if private and unconfirmed and rng.random() < 0.3:
+                play(ev.RatsConfirmed(rng.choice(unconfirmed)))
+            elif step.missing_end_values:
                 play(_end_values(rng, setup, step.missing_end_values[0]))
             else:
                 play(ev.NunsCounted(rng.randint(0, 20)))

@@ -242,6 +242,8 @@ class GameState:
     nuns: int | None = None
     cursor: Cursor | None = None
     """Phase D: guide.d_cursor(state), kept by the engine so it is worked out once per event."""
+    rats_confirmed: tuple[bool, ...] = ()
+    """Per seat: the player confirmed their current rats for the plague check (R-SCORE-6)."""
 
     # --- convenient views of the current round -----------------------------------------------
 

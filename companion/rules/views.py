@@ -1,8 +1,9 @@
 """What each screen may see, as plain JSON-able dicts.
 
 `table_view(state)` is everything public: no rat count of anyone until the plague check at the
-end (phase FINISHED), and no nun-row notes. `player_view(state, player)` is one player's private
-side: their rats, their ledger and their nun-row notes, and nothing private of anyone else.
+end (phase FINISHED), only whether each player has confirmed theirs, and no nun-row notes.
+`player_view(state, player)` is one player's private side: their rats, their ledger and their
+nun-row notes, and nothing private of anyone else.
 """
 
 from __future__ import annotations
@@ -76,7 +77,8 @@ def table_view(state: GameState) -> dict[str, Any]:
     setup = state.setup
     record = state.record
     view: dict[str, Any] = {
-        "players": [{"seat": i, "name": name, "colour": colour.value}
+        "players": [{"seat": i, "name": name, "colour": colour.value,
+                     "rats_confirmed": state.rats_confirmed[i]}
                     for i, (name, colour) in enumerate(zip(setup.names, setup.colours))],
         "setup": {
             "code": setup_code(setup), "method": setup.method.value,
@@ -121,12 +123,14 @@ def _entry(e: LedgerEntry) -> dict[str, Any]:
 
 
 def player_view(state: GameState, player: int) -> dict[str, Any]:
-    """One player's private side: rats, ledger, nun-row notes. Nothing of anyone else's."""
+    """One player's private side: rats (and whether they confirmed them for the plague check),
+    ledger, nun-row notes. Nothing of anyone else's."""
     setup = state.setup
     return {
         "player": player, "name": setup.names[player], "colour": setup.colours[player].value,
         "round": state.round, "phase": state.phase.value,
         "rats": state.rats[player],
+        "rats_confirmed": state.rats_confirmed[player],
         "ledger": [_entry(e) for e in state.ledgers[player]],
         "nun_notes": list(state.nun_notes[player]),
     }

@@ -12,7 +12,7 @@ from companion.rules import events as ev
 from companion.rules.catalog import Building, PlayerColour
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, Setup, make_setup
-from companion.rules.state import GameState
+from companion.rules.state import GameState, Phase
 
 NAMES = ("Red", "Yellow", "Green", "Blue", "Purple")
 COLOURS = (PlayerColour.RED, PlayerColour.YELLOW, PlayerColour.GREEN, PlayerColour.BLUE,
@@ -73,3 +73,28 @@ class Game:
         """Phases A-C of a round: reveal `row`, supply, then (player, building, cards) entries."""
         self.play(ev.BuildingsRevealed(tuple(row)), ev.SupplyDone())
         return self.play(*(ev.Entered(p, b, c) for p, b, c in entries))
+
+
+def play_to_the_end(game: Game) -> GameState:
+    """Every round played out (digital deck): each player in turn enters the first building
+    with one card, which turns out to be another estate's population card (one rat each)."""
+    from companion.rules import next_step, reveal_event
+    from companion.rules.guide import Prompt
+
+    while game.state.phase not in (Phase.END, Phase.FINISHED):
+        step = next_step(game.state)
+        if step.prompt is Prompt.REVEAL_BUILDINGS:
+            game.play(reveal_event(game.state))
+        elif step.prompt is Prompt.SUPPLY:
+            game.play(ev.SupplyDone())
+        elif step.prompt is Prompt.ENTER:
+            game.play(ev.Entered(step.actor, 0, 1))
+        elif step.prompt is Prompt.REVEAL_CARDS:
+            assert step.reveal is not None
+            game.play(ev.Revealed(step.reveal.player, step.reveal.building, 0, 1))
+        elif step.prompt is Prompt.TAKE_ACTIONS:
+            game.play(ev.BuildingResolved(step.building))
+        else:
+            assert step.prompt is Prompt.END_ROUND, step.prompt
+            game.play(ev.RoundEnded())
+    return game.state
