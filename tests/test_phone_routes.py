@@ -7,7 +7,7 @@ the real engine and store are exercised in `test_phone_integration.py`.
 from __future__ import annotations
 
 import base64
-import gzip
+import hashlib
 import io
 import json
 import threading
@@ -388,19 +388,41 @@ def test_accept_language_picks_german_or_english(header, language) -> None:
     assert negotiate_language(header) == language
 
 
-def test_the_page_is_gzipped_and_its_files_are_cached_for_good(app) -> None:
+def test_the_page_comes_whole_in_one_gzipped_response(app, hub) -> None:
+    token = hub.registry.issue_token("g1", ANNA)
+    page = phone(app).get(f"/phone/join/{token}", headers={"accept-encoding": "gzip"})
+    assert page.status_code == 200 and page.headers["content-encoding"] == "gzip"
+    assert "<style>*{box-sizing" in page.text and "function render(payload)" in page.text
+    assert " src=" not in page.text and " href=\"/" not in page.text
+
+
+def test_a_returning_phone_revalidates_the_page_and_downloads_nothing_again(app) -> None:
     client = phone(app)
-    page = client.get("/phone/", headers={"accept-encoding": "gzip"})
-    assert page.headers["content-encoding"] == "gzip"
+    page = client.get("/phone/", headers={"accept-language": "de"})
     assert page.headers["cache-control"] == "no-cache"
-    assert "script-src 'self'" in page.headers["content-security-policy"]
-    script = page.text.split('<script defer src="')[1].split('"')[0]
-    asset = client.get(script, headers={"accept-encoding": "gzip"})
-    assert asset.status_code == 200 and "immutable" in asset.headers["cache-control"]
-    assert len(gzip.compress(asset.content)) < len(asset.content)
-    again = client.get(script, headers={"if-none-match": asset.headers["etag"]})
-    assert again.status_code == 304
-    assert client.get("/phone/static/phone.js").status_code == 404
+    again = client.get("/phone/", headers={"accept-language": "de",
+                                          "if-none-match": page.headers["etag"]})
+    assert again.status_code == 304 and again.content == b""
+    english = client.get("/phone/", headers={"accept-language": "en",
+                                            "if-none-match": page.headers["etag"]})
+    assert english.status_code == 200 and "My rats" in english.text
+
+
+def _csp_hash(code: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(code.encode()).digest()).decode() + "'"
+
+
+def test_only_the_pages_own_inline_script_and_styles_may_run(app) -> None:
+    page = phone(app).get("/phone/")
+    policy = dict(part.strip().split(" ", 1)
+                  for part in page.headers["content-security-policy"].split(";"))
+    script = page.text.split("<script>", 1)[1].split("</script>", 1)[0]
+    style = page.text.split("<style>", 1)[1].split("</style>", 1)[0]
+    assert policy["script-src"] == _csp_hash(script)
+    assert policy["style-src"] == _csp_hash(style)
+    assert policy["default-src"] == "'none'" and policy["connect-src"] == "'self'"
+    assert page.text.count("<script>") == 1 and page.text.count("<style>") == 1
+    assert page.headers["referrer-policy"] == "no-referrer"
 
 
 def test_opening_a_pairing_link_does_not_use_the_code_up(app, hub) -> None:

@@ -94,17 +94,23 @@ browser it shows what the machine itself costs, to judge the phone page's figure
 (a busy machine slows both alike)."""
 
 
-def measure_bare_page(runs: int = 3) -> list[JoinFigures]:
-    from playwright.sync_api import sync_playwright
-    from starlette.applications import Starlette
+async def _bare(_request: Any) -> Any:
     from starlette.responses import Response
+
+    return Response(_BARE_PAGE, media_type="text/html")
+
+
+def _bare_app() -> Any:
+    from starlette.applications import Starlette
     from starlette.routing import Route
 
-    async def bare(_request: Any) -> Response:
-        return Response(_BARE_PAGE, media_type="text/html")
+    return Starlette(routes=[Route("/", _bare)])
 
-    with _server(Starlette(routes=[Route("/", bare)])) as base, \
-            sync_playwright() as playwright:
+
+def measure_bare_page(runs: int = 3) -> list[JoinFigures]:
+    from playwright.sync_api import sync_playwright
+
+    with _server(_bare_app()) as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             return [_one_join(browser, f"{base}/") for _ in range(runs)]
@@ -112,66 +118,113 @@ def measure_bare_page(runs: int = 3) -> list[JoinFigures]:
             browser.close()
 
 
-def measure_join(runs: int = 3) -> list[JoinFigures]:
-    """Open a fresh pairing link `runs` times, each in a fresh (cold-cache) browser context."""
-    from playwright.sync_api import sync_playwright
-
+@contextlib.contextmanager
+def _phone_server() -> Iterator[tuple[Any, str, str]]:
+    """The phone routes over a real engine game and store: (hub, game id, base URL)."""
     from companion.phones.hub import Hub
-    from companion.phones.qr import pairing_url
     from companion.phones.routes import phone_app
     from companion.phones.seats import SeatRegistry
 
-    figures = []
     with tempfile.TemporaryDirectory() as folder:
         session, store = _game(Path(folder))
         hub = Hub(registry=SeatRegistry.in_data_dir(Path(folder)),
                   open_session={session.game_id: session}.get,
                   base_url="")
         try:
-            with _server(phone_app(hub)) as base, sync_playwright() as playwright:
+            with _server(phone_app(hub)) as base:
                 hub.base_url = base
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                try:
-                    for run in range(runs):
-                        hub.registry.release(session.game_id, 0)
-                        url = pairing_url(base, hub.registry.issue_token(session.game_id, 0))
-                        figures.append(_one_join(browser, url))
-                finally:
-                    browser.close()
+                yield hub, session.game_id, base
         finally:
             hub.registry.close()
             store.close()
-    return figures
 
 
-def _one_join(browser: Any, url: str) -> JoinFigures:
-    context = browser.new_context(viewport={"width": 390, "height": 800})
-    try:
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", {
+def _pairing_link(hub: Any, game: str) -> str:
+    from companion.phones.qr import pairing_url
+
+    hub.registry.release(game, 0)
+    return pairing_url(hub.base_url, hub.registry.issue_token(game, 0))
+
+
+def measure_join(runs: int = 3) -> list[JoinFigures]:
+    """Open a fresh pairing link `runs` times, each in a fresh (cold-cache) browser context."""
+    from playwright.sync_api import sync_playwright
+
+    with _phone_server() as (hub, game, _), sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            return [_one_join(browser, _pairing_link(hub, game)) for _ in range(runs)]
+        finally:
+            browser.close()
+
+
+@dataclass(frozen=True)
+class JoinRun:
+    join: JoinFigures
+    returning: JoinFigures
+    """The same phone opening the page again later: paired, the page in its HTTP cache."""
+    bare: JoinFigures
+    """The bare one-response page, loaded right after in the same browser: what this moment's
+    load on the machine costs by itself."""
+
+
+def measure_runs(runs: int = 3) -> list[JoinRun]:
+    """Cold joins, each followed by a returning visit and by the bare-page yardstick, so that
+    every join is judged against the machine's load of the same moment."""
+    from playwright.sync_api import sync_playwright
+
+    results = []
+    with _phone_server() as (hub, game, base), _server(_bare_app()) as bare_base, \
+            sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for _ in range(runs):
+                with _phone(browser) as phone:
+                    join = phone.load(_pairing_link(hub, game))
+                    returning = phone.load(f"{base}/phone/")
+                with _phone(browser) as phone:
+                    bare = phone.load(f"{bare_base}/")
+                results.append(JoinRun(join, returning, bare))
+        finally:
+            browser.close()
+    return results
+
+
+class _Phone:
+    """One throttled browser tab: a mid-range phone on the table's Wi-Fi."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+        self.cdp.send("Network.enable")
+        self.cdp.send("Network.emulateNetworkConditions", {
             "offline": False, "latency": LATENCY_MS,
             "downloadThroughput": DOWNLOAD_BITS_PER_SECOND / 8,
             "uploadThroughput": DOWNLOAD_BITS_PER_SECOND / 8,
         })
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
-        encoded: dict[str, int] = {}
-        cdp.on("Network.dataReceived",
-               lambda e: encoded.__setitem__(e["requestId"],
-                                             encoded.get(e["requestId"], 0)
-                                             + int(e.get("encodedDataLength", 0))))
-        finished: dict[str, int] = {}
-        cdp.on("Network.loadingFinished",
-               lambda e: finished.__setitem__(e["requestId"], int(e["encodedDataLength"])))
-        page.goto(url, wait_until="commit")
+        self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+        self.encoded: dict[str, int] = {}
+        self.finished: dict[str, int] = {}
+        self.cdp.on("Network.dataReceived", self._received)
+        self.cdp.on("Network.loadingFinished",
+                    lambda e: self.finished.__setitem__(e["requestId"],
+                                                        int(e["encodedDataLength"])))
+
+    def _received(self, event: dict[str, Any]) -> None:
+        key = event["requestId"]
+        self.encoded[key] = self.encoded.get(key, 0) + int(event.get("encodedDataLength", 0))
+
+    def load(self, url: str) -> JoinFigures:
+        self.encoded.clear()
+        self.finished.clear()
+        self.page.goto(url, wait_until="commit")
         # The page marks both moments itself. Waiting goes through bare CDP evaluations:
         # Playwright's own injected helpers are big, and compiling them on a 4x slower CPU
         # would be counted against the page.
         marks = "['ledger-shown', 'live'].map(n => performance.getEntriesByName(n)[0])"
         deadline = time.monotonic() + 30
         while True:
-            found = cdp.send("Runtime.evaluate", {
+            found = self.cdp.send("Runtime.evaluate", {
                 "expression": f"JSON.stringify({marks}.map(m => m ? m.startTime : null))",
                 "returnByValue": True})
             shown, live = json.loads(found["result"].get("value", "[null, null]"))
@@ -181,10 +234,34 @@ def _one_join(browser: Any, url: str) -> JoinFigures:
                 raise RuntimeError("the phone page did not become interactive within 30 s")
             time.sleep(0.1)
         # The live stream never finishes loading: count what it has delivered so far.
-        total = sum(finished.values()) + sum(v for k, v in encoded.items() if k not in finished)
-        return JoinFigures(shown / 1000, live / 1000, total, len(set(encoded) | set(finished)))
+        total = (sum(self.finished.values())
+                 + sum(v for k, v in self.encoded.items() if k not in self.finished))
+        return JoinFigures(shown / 1000, live / 1000, total,
+                           len(set(self.encoded) | set(self.finished)))
+
+
+@contextlib.contextmanager
+def _phone(browser: Any) -> Iterator[_Phone]:
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    try:
+        yield _Phone(context.new_page())
     finally:
         context.close()
+
+
+def _one_join(browser: Any, url: str) -> JoinFigures:
+    with _phone(browser) as phone:
+        return phone.load(url)
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:5.0f} ms"
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -193,14 +270,25 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"phone join: {DOWNLOAD_BITS_PER_SECOND // 1_000_000} Mbit/s, {LATENCY_MS} ms, "
           f"CPU x{CPU_SLOWDOWN}; budget < {BUDGET_SECONDS:.1f} s, < {BUDGET_BYTES // 1024} KB")
-    for run, figures in enumerate(measure_join(args.runs), 1):
-        print(f"  run {run}: interactive after {figures.seconds_to_interactive * 1000:6.0f} ms, "
-              f"live after {figures.seconds_to_live * 1000:6.0f} ms, "
-              f"{figures.bytes_transferred / 1024:5.1f} KB in {figures.requests} responses"
-              f"  {'ok' if figures.within_budget else 'OVER BUDGET'}")
-    bare = sorted(f.seconds_to_interactive for f in measure_bare_page(args.runs))
-    print(f"  yardstick, a bare one-response page on this machine: median "
-          f"{bare[len(bare) // 2] * 1000:.0f} ms")
+    runs = measure_runs(args.runs)
+    for number, run in enumerate(runs, 1):
+        join = run.join
+        print(f"  run {number}: interactive after {_ms(join.seconds_to_interactive)}, "
+              f"live after {_ms(join.seconds_to_live)}, "
+              f"{join.bytes_transferred / 1024:5.1f} KB in {join.requests} responses"
+              f"  {'ok' if join.within_budget else 'OVER BUDGET'}"
+              f"  | returning {_ms(run.returning.seconds_to_live)}"
+              f" ({run.returning.bytes_transferred / 1024:.1f} KB)"
+              f" | bare page {_ms(run.bare.seconds_to_interactive)}")
+
+    def ready(figures: JoinFigures) -> float:
+        return max(figures.seconds_to_interactive, figures.seconds_to_live)
+
+    print(f"  median: join {_ms(_median([ready(r.join) for r in runs]))}, "
+          f"returning {_ms(_median([ready(r.returning) for r in runs]))}, "
+          f"bare page {_ms(_median([ready(r.bare) for r in runs]))} "
+          f"(join minus bare page, per run: "
+          f"{_ms(_median([ready(r.join) - ready(r.bare) for r in runs]))})")
     return 0
 
 

@@ -107,18 +107,60 @@
     });
   }
 
+  var ready = new Promise(function (resolve) {
+    if (document.readyState !== "loading") resolve();
+    else document.addEventListener("DOMContentLoaded", function () { resolve(); });
+  });
+  function whenReady(handle) { return function (event) { ready.then(function () { handle(event); }); }; }
+
+  var on = {
+    state: function (data) { render(JSON.parse(data)); mark("live"); },
+    released: function () { unpaired("unknown_device"); }
+  };
+  function online() { retry = 0; $("link").className = ""; $("link").textContent = t("live"); }
+  function offline() { $("link").className = "off"; $("link").textContent = t("offline"); }
+
   function connect() {
     if (source) source.close();
-    source = new EventSource(API + "events");
-    source.addEventListener("open", function () {
-      retry = 0; $("link").className = ""; $("link").textContent = t("live");
-      mark("live");
-    });
-    source.addEventListener("state", function (event) { render(JSON.parse(event.data)); });
-    source.addEventListener("released", function () { unpaired("unknown_device"); });
-    source.addEventListener("error", function () {
-      $("link").className = "off"; $("link").textContent = t("offline");
-      if (source && source.readyState === 2) { source = null; check(); }
+    var stream = source = new EventSource(API + "events");
+    stream.addEventListener("open", whenReady(online));
+    stream.addEventListener("state", whenReady(function (event) { on.state(event.data); }));
+    stream.addEventListener("released", whenReady(on.released));
+    stream.addEventListener("error", whenReady(function () {
+      if (source !== stream) return;
+      offline();
+      if (stream.readyState === 2) { source = null; check(); }
+    }));
+  }
+
+  /* The claim's own answer is the live stream (one round trip for seat, ledger and updates);
+     read here like an EventSource. When it ends, reconnect the usual way. */
+  function follow(response, controller) {
+    var reader = response.body.getReader(), decoder = new TextDecoder(), buffer = "";
+    var stream = { readyState: 1, close: function () { stream.readyState = 2; controller.abort(); } };
+    if (source) source.close();
+    source = stream;
+    online();
+    function dispatch(block) {
+      var kind = "message", data = "";
+      block.split("\n").forEach(function (line) {
+        if (line.indexOf("event: ") === 0) kind = line.slice(7);
+        else if (line.indexOf("data: ") === 0) data += line.slice(6);
+      });
+      if (data && on[kind]) on[kind](data);
+    }
+    function pump() {
+      return reader.read().then(function (chunk) {
+        if (chunk.done) throw new Error("closed");
+        var blocks = (buffer + decoder.decode(chunk.value, { stream: true })).split("\n\n");
+        buffer = blocks.pop();
+        blocks.forEach(dispatch);
+        return pump();
+      });
+    }
+    pump().catch(function () {
+      if (source !== stream) return;
+      source = null; offline(); check();
     });
   }
 
@@ -137,11 +179,36 @@
     render(payload);
   }
 
-  function join(token) {
-    call("POST", "join", { token: token }).then(paired, function (error) {
-      /* Scanned twice with the seat already on this phone: carry on. */
-      call("GET", "state").then(paired, function () { unpaired(error.code); });
-    });
+  function rejoin(code) {
+    /* Scanned twice with the seat already on this phone: carry on. */
+    call("GET", "state").then(paired, function () { unpaired(code); });
+  }
+
+  /* Claims the seat at once, while the rest of the page is still being parsed and painted:
+     the round trip overlaps the rendering. Settles with what to do once the page is ready. */
+  function claim(token) {
+    var streaming = window.ReadableStream && window.TextDecoder && window.AbortController;
+    function failed(code) { return { error: code || "network" }; }
+    if (!streaming) {
+      return call("POST", "join", { token: token }).then(function (payload) { return { payload: payload }; },
+        function (error) { return failed(error.code); });
+    }
+    var controller = new AbortController();
+    return fetch(API + "join", {
+      method: "POST", credentials: "same-origin", cache: "no-store", signal: controller.signal,
+      headers: { "Content-Type": "application/json", "Accept": "text/event-stream" },
+      body: JSON.stringify({ token: token })
+    }).then(function (response) {
+      if (response.ok && response.body) return { response: response, controller: controller };
+      return response.json().then(function (data) { return failed(data.error); }, function () { return failed(); });
+    }, function () { return failed(); });
+  }
+
+  function joined(result) {
+    if (result.error) return rejoin(result.error);
+    if (result.payload) return paired(result.payload);
+    history.replaceState(null, "", "/phone/");
+    follow(result.response, result.controller);
   }
 
   function reveal(ms) {
@@ -185,10 +252,15 @@
     });
     $("undo").addEventListener("click", function () { send("undo"); });
     $("confirm").addEventListener("click", function () { send("confirm"); });
-
-    var match = /^\/phone\/join\/([A-Za-z0-9_-]{20,100})$/.exec(location.pathname);
-    if (match) join(match[1]); else connect();
   }
 
-  wire();
+  /* The script runs from the page's head: the claim or the stream goes out before the body is
+     parsed, and what comes back waits for the page to be ready. */
+  var match = /^\/phone\/join\/([A-Za-z0-9_-]{20,100})$/.exec(location.pathname);
+  var joining = match ? claim(match[1]) : null;
+  if (!joining) connect();
+  ready.then(function () {
+    wire();
+    if (joining) joining.then(joined);
+  });
 })();

@@ -1,0 +1,35 @@
+"""The table app starts without waiting for the phones' heavy helpers (issue 7, app start).
+
+The server imports the phone routes while it starts; the rules engine (behind the building
+names) and the QR library are loaded only when a page or a QR is first asked for.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("companion.rules", "qrcode", "PIL")
+
+
+@pytest.mark.parametrize("module", ["companion.phones.routes", "companion.phones.qr",
+                                    "companion.phones.texts", "companion.phones.assets"])
+def test_importing_a_phone_module_loads_neither_the_engine_nor_the_qr_library(module) -> None:
+    probe = (f"import sys, {module}\n"
+             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r}"
+             f" or m.startswith('companion.rules')))")
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    assert loaded == "[]"
+
+
+def test_the_page_words_still_name_the_buildings_as_the_rulebook_does() -> None:
+    from companion.phones.texts import texts
+    from companion.rules.catalog import BUILDINGS
+
+    for info in BUILDINGS.values():
+        assert texts("de")[f"b.{info.building.value}"] == info.name_de
+        assert texts("en")[f"b.{info.building.value}"] == info.name_en
+    assert texts("fr") == texts("en")
