@@ -228,15 +228,17 @@ def test_an_unused_code_closes_itself_after_a_while_and_stops_working(table: Tab
         table.seats.claim(token)  # type: ignore[union-attr]
 
 
-def test_leaving_the_panel_makes_the_shown_code_worthless(table: Table) -> None:
+def test_leaving_the_panel_makes_the_shown_code_worthless(table: Table,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
     table.tap("show-qr-1")
     token = table.shown_token(BEN)
-    panel = phones_panel.memory(table.app).panel
     table.open(f"/game/{table.session.game_id}")
-    assert panel is not None
-    panel.leave()
+    monkeypatch.setattr(phones_panel, "TICK_SECONDS", 0)
+    asyncio.run(phones_panel._run_ticker(table.app))  # its next beat finds the panel gone
     with pytest.raises(InvalidToken):
         table.seats.claim(token)  # type: ignore[union-attr]
+    assert not phones_panel.memory(table.app).ticking
 
 
 def test_a_seat_line_follows_the_phone_going_quiet(table: Table) -> None:

@@ -7,6 +7,7 @@ session stored.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -141,6 +142,17 @@ def test_annas_view_shows_nothing_of_the_other_players(anna: Table) -> None:
     assert anna.texts("private-rats") == "10 rats"
     assert anna.texts("private-history") == "No changes yet."
     assert anna.texts("private-notes") == "No notes yet."
+
+
+def test_leaving_the_screen_any_other_way_hides_the_rats(anna: Table,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    pad(anna).on_tap_down(None)
+    anna.open(f"/game/{anna.session.game_id}")
+    monkeypatch.setattr(private_view, "TICK_SECONDS", 0)
+    asyncio.run(private_view._run_ticker(anna.app))
+    anna.open(f"/game/{anna.session.game_id}/private/{ANNA}")
+    assert "private-rats" not in anna.ids()
 
 
 def test_done_hides_the_rats_and_goes_back_to_the_phones(anna: Table) -> None:

@@ -188,7 +188,9 @@ class PrivateScreen:
         return fitted_view(self.app, t("{name}'s private view", name=view["name"]), controls,
                            back=phones_route(self.game_id))
 
-    def fill(self, push_it: bool = True) -> None:
+    def fill(self, push_it: bool = True, entry: bool = True) -> None:
+        """Redraw the pad and the secret (and the entry controls unless only the reveal
+        changed: a press should reach the screen as fast as it can)."""
         now = self.memory.clock()
         reveal = self.memory.reveal
         self.shown = (reveal.visible(now), reveal.seconds_left(now))
@@ -196,9 +198,12 @@ class PrivateScreen:
         self.pad.content = self._pad_content(view, self.shown[1])
         self.pad.bgcolor = "#FFF3D6" if view is not None else "#3E2A1E"
         self.secret.controls = self._secret(view) if view is not None else []
-        self.entry.controls = self._entry()
+        changed: list[ft.Control] = [self.pad, self.secret]
+        if entry:
+            self.entry.controls = self._entry()
+            changed.append(self.entry)
         if push_it:
-            for control in (self.pad, self.secret, self.entry):
+            for control in changed:
                 push(control)
 
     def _pad_content(self, view: dict[str, Any] | None, left: int | None) -> ft.Control:
@@ -299,15 +304,15 @@ class PrivateScreen:
 
     def _press(self, _event: Any = None) -> None:
         self.memory.reveal.press(self.memory.clock())
-        self.fill()
+        self.fill(entry=False)
 
     def _lift(self, _event: Any = None) -> None:
         self.memory.reveal.lift(self.memory.clock())
-        self.fill()
+        self.fill(entry=False)
 
     def _tap(self, _event: Any = None) -> None:
         self.memory.reveal.tap(self.memory.clock())
-        self.fill()
+        self.fill(entry=False)
 
     def _amount(self, step: int) -> Callable[[Any], None]:
         def handler(_event: Any = None) -> None:
@@ -361,7 +366,7 @@ class PrivateScreen:
         now = self.memory.clock()
         reveal = self.memory.reveal
         if (reveal.visible(now), reveal.seconds_left(now)) != self.shown:
-            self.fill()
+            self.fill(entry=False)
 
     def _start_ticker(self) -> None:
         mem = self.memory
