@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -137,3 +138,24 @@ def test_a_released_seat_is_locked_out_and_paired_again(browser, table) -> None:
             new_ctx.close()
     finally:
         old_ctx.close()
+
+
+def test_joining_takes_the_page_and_one_claim_that_stays_live(browser, table) -> None:
+    """Issue 7: every request over the table's Wi-Fi is a round trip the player waits for."""
+    hub, session, _ = table
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    requests: list[tuple[str, str]] = []
+    page.on("request", lambda request: requests.append((request.method,
+                                                        urlsplit(request.url).path)))
+    token = hub.registry.issue_token("g1", ANNA)
+    try:
+        page.goto(pairing_url(hub.base_url, token))
+        page.locator("#link", has_text="live").wait_for()
+        assert rats_shown(page) == "10 rats"
+        session.submit(TableRecordedRats(ANNA, 1, "flute", round=1))
+        page.locator("#history li", has_text="Flute").wait_for()
+        assert requests == [("GET", f"/phone/join/{token}"), ("POST", "/phone/api/join")]
+        assert hub.registry.status("g1", 3)[ANNA].connected
+    finally:
+        context.close()

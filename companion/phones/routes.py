@@ -5,6 +5,12 @@ is built from its own seat's `player_view`; the seat comes only from the device 
 HttpOnly cookie, never from the request, so one phone cannot even name another player's
 ledger. Host controls (codes, release, seat status) need the host key.
 
+A phone joins in two round trips. Opening the pairing link changes nothing (a link preview
+cannot use the code up): it fetches the page, which holds its script, styles and words. The
+script claims the seat with a JSON POST at once, and when it asks for `text/event-stream` the
+claim's answer is the seat's live stream itself: the cookie, the first state and every later
+change in one response. Reconnects use `/api/events` with the cookie.
+
 Every refusal is a small JSON object `{"error": code, "message": text}` with no detail about
 which part of a secret was wrong; the page translates the code.
 """
@@ -176,6 +182,8 @@ def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRo
     # -- pairing ----------------------------------------------------------------------
 
     async def join(request: Request) -> Response:
+        """Trade a pairing token for the seat's cookie, answered with the seat's state as JSON
+        or, if the phone accepts `text/event-stream`, with its live stream."""
         address = _client(request)
         limiter.check(address)
         data = await json_body(request)
