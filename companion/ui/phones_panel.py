@@ -37,7 +37,15 @@ from companion.ui.phones_address import (
 )
 from companion.ui.phones_status import seat_line
 from companion.ui.shell import TableApp
-from companion.ui.widgets import big_button, choice_tile, heading, player_chip, qr_image, tagged, text
+from companion.ui.widgets import (
+    big_button,
+    choice_tile,
+    heading,
+    player_chip,
+    qr_image,
+    tagged,
+    text,
+)
 
 log = logging.getLogger(__name__)
 
@@ -99,8 +107,15 @@ def fitted_view(app: TableApp, heading_text: str, controls: list[ft.Control], ba
     narrow = min(theme.CONTENT_WIDTH, width - 24) if width else theme.CONTENT_WIDTH
     body = ft.Container(ft.Column(controls, spacing=theme.GAP, tight=True), width=narrow,
                         padding=ft.Padding.symmetric(horizontal=4, vertical=12))
-    return ft.View(route=app.path, controls=[ft.Row([body], alignment=ft.MainAxisAlignment.CENTER)],
+    row = ft.Row([body], alignment=ft.MainAxisAlignment.CENTER)
+    return ft.View(route=app.path, controls=[row],
                    appbar=app.app_bar(heading_text, back), scroll=ft.ScrollMode.AUTO, padding=8)
+
+
+def _on_tap(action: Callable[[Any], None], value: Any) -> Callable[[Any], None]:
+    def handler(_event: Any = None) -> None:
+        action(value)
+    return handler
 
 
 def push(control: ft.Control) -> None:
@@ -198,12 +213,12 @@ class PhonesPanel:
         buttons: list[ft.Control] = []
         if status.paired:
             buttons.append(big_button(f"release-{seat}", t("Release this phone"),
-                                      lambda _e=None, s=seat: self.ask_release(s),
+                                      _on_tap(self.ask_release, seat),
                                       icon=ft.Icons.LINK_OFF, primary=False))
         else:
             if self.seats is not None and not showing:
                 buttons.append(big_button(f"show-qr-{seat}", t("Show QR code"),
-                                          lambda _e=None, s=seat: self.show_code(s),
+                                          _on_tap(self.show_code, seat),
                                           icon=ft.Icons.QR_CODE))
             buttons.append(big_button(f"private-{seat}", t("Private view (no phone)"),
                                       self.app.nav(private_route(self.game_id, seat)),
@@ -257,7 +272,7 @@ class PhonesPanel:
         for index, option in enumerate(options):
             tiles.append(choice_tile(
                 f"address-{index}", option.host,
-                lambda _e=None, h=option.host: self.choose_host(h),
+                _on_tap(self.choose_host, option.host),
                 selected=option.host == self.memory.host,
                 description=option.interface or t("as the server was started"),
                 icon=ft.Icons.WIFI))

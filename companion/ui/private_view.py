@@ -129,11 +129,12 @@ def change_text(value: int) -> str:
 
 
 def entry_line(t: Translator, entry: dict[str, Any], rows: list[tuple[Any, ...]]) -> str:
-    """One ledger entry as the player reads it: "−2: Hospital (Monastery), round 3"."""
+    """One ledger entry as the player reads it: "+2: cards off-estate (Farm), round 6"."""
     reason = t(REASONS.get(entry["reason"], entry["reason"]))
     number = entry["round"]
     building = entry.get("building")
-    if entry["reason"] in WHERE_MATTERS and building is not None and 0 < number <= len(rows) and building < len(rows[number - 1]):
+    known = building is not None and 0 < number <= len(rows) and building < len(rows[number - 1])
+    if entry["reason"] in WHERE_MATTERS and known:
         reason = f"{reason} ({building_name(t, rows[number - 1][building])})"
     line = t("{change}: {reason}, round {round}", change=change_text(entry["delta"]),
              reason=reason, round=number)
