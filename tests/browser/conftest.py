@@ -14,7 +14,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(requires_chromium)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    """One chromium per module: Playwright's sync API cannot run twice at once in a thread, and
+    other modules (the phones' and the benchmarks' tests) start their own."""
     with chromium_browser() as launched:
         yield launched
