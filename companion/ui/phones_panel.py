@@ -177,12 +177,8 @@ class PhonesPanel:
         t = self.app.t
         self.memory.panel = self
         self.refresh(push_it=False)
-        intro = t("Each player scans their own code with their phone's camera. Codes are shown "
-                  "one at a time, so nobody can photograph them all. A player without a phone "
-                  "keeps their rats in the private view on this screen.")
         controls: list[ft.Control] = [
             tagged("phones-panel", heading(t("Phones for the players"))),
-            text(intro),
             self.body,
         ]
         self._start_ticker()
@@ -192,8 +188,13 @@ class PhonesPanel:
         statuses = self.statuses() if statuses is None else statuses
         self.memory.lines = self._lines(statuses)
         wall = self.memory.wall()
+        shown = self.memory.shown
+        top = self._code_card(shown) if shown is not None else text(self.app.t(
+            "Each player scans their own code with their phone's camera. Codes are shown one "
+            "at a time, so nobody can photograph them all. A player without a phone keeps "
+            "their rats in the private view on this screen."))
         cards = [self._seat_card(s, wall) for s in statuses]
-        self.body.controls = [*cards, *self._address_section()]
+        self.body.controls = [top, *cards, *self._address_section()]
         self._update_countdown()
         if push_it:
             push(self.body)
@@ -224,9 +225,6 @@ class PhonesPanel:
                                       self.app.nav(private_route(self.game_id, seat)),
                                       icon=ft.Icons.VISIBILITY_OUTLINED, primary=False))
         body: list[ft.Control] = [head, ft.Row(buttons, wrap=True, spacing=12, run_spacing=12)]
-        if showing:
-            assert shown is not None
-            body.append(self._code_block(shown, name))
         card = ft.Container(
             content=ft.Column(body, spacing=12, tight=True),
             border=ft.Border.all(3 if showing else 1,
@@ -234,9 +232,11 @@ class PhonesPanel:
             border_radius=14, padding=14, bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST)
         return tagged(f"seat-{seat}", card)
 
-    def _code_block(self, shown: ShownCode, name: str) -> ft.Control:
+    def _code_card(self, shown: ShownCode) -> ft.Control:
+        """The one code on screen, at the top where it is seen without scrolling."""
         t = self.app.t
-        return ft.Column([
+        name = self.session.state.setup.names[shown.seat]
+        block = ft.Column([
             text(t("{name}: scan this code with your phone's camera.", name=name),
                  size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD,
                  text_align=ft.TextAlign.CENTER),
@@ -245,6 +245,10 @@ class PhonesPanel:
             big_button("hide-qr", t("Hide the code"), self.hide_code,
                        icon=ft.Icons.VISIBILITY_OFF, primary=False),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=10, tight=True)
+        return tagged("code-card", ft.Container(
+            content=ft.Row([block], alignment=ft.MainAxisAlignment.CENTER),
+            border=ft.Border.all(3, theme.SEED_COLOUR), border_radius=14, padding=14,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST))
 
     def _update_countdown(self) -> None:
         shown = self.memory.shown
@@ -299,6 +303,14 @@ class PhonesPanel:
         mem.shown = ShownCode(self.game_id, seat, pairing_url(self.base_url(), token),
                               mem.clock() + QR_SECONDS)
         self.refresh()
+        self.app.page.run_task(self._scroll_to_code)
+
+    async def _scroll_to_code(self) -> None:
+        """The code appears at the top; a player who tapped a seat further down must see it."""
+        try:
+            await self.app.page.views[-1].scroll_to(offset=0, duration=300)
+        except Exception:  # a screen that is gone or not scrollable: nothing to move
+            log.debug("cannot scroll to the code", exc_info=True)
 
     def hide_code(self, _event: Any = None) -> None:
         shown = self.memory.shown
