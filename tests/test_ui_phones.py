@@ -354,3 +354,19 @@ def test_no_rats_on_the_game_or_phones_screens_while_players_log_theirs(table: T
     for route, before in screens.items():
         table.open(route)
         assert table.texts() == before, route
+
+
+def test_a_seat_that_paired_elsewhere_meanwhile_gets_no_code(table: Table) -> None:
+    game_id = table.session.game_id
+    table.seats.claim(table.seats.issue_token(game_id, CLEO))  # type: ignore[union-attr]
+    table.tap("show-qr-2")  # the panel has not noticed yet
+    assert table.qr_codes() == []
+    assert table.page.messages[-1] == \
+        "This seat is paired with a phone; release it before showing a new code."
+    assert "release-2" in table.ids()
+
+
+def test_a_private_view_of_a_seat_that_does_not_exist_says_so(table: Table) -> None:
+    table.open(f"/game/{table.session.game_id}/private/7")
+    assert "problem" in table.ids()
+    assert "There is no player 7 in this game." in table.texts()
