@@ -205,6 +205,7 @@
   }
 
   function joined(result) {
+    joining = null;
     if (result.error) return rejoin(result.error);
     if (result.payload) return paired(result.payload);
     history.replaceState(null, "", "/phone/");
@@ -237,7 +238,7 @@
     button.addEventListener("click", function () { if (!pointerUsed) reveal(3000); pointerUsed = false; });
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) return hide();
-      if (!source || source.readyState === 2) check();
+      if (!joining && (!source || source.readyState === 2)) check();
     });
 
     Array.prototype.forEach.call(document.querySelectorAll("[data-reason]"), function (b) {
