@@ -30,8 +30,8 @@ from companion.rules.catalog import (
 )
 from companion.rules.errors import RuleViolation
 from companion.rules.events import RatReason
-from companion.rules.guide import Now, cursor_of, d_cursor, next_step, now
-from companion.rules.resolution import holders_and_actions, special_result
+from companion.rules.guide import Now, can_pass, cursor_of, d_cursor, next_step, now
+from companion.rules.resolution import action_effects, special_result
 from companion.rules.setup import DeckMode, check_setup
 from companion.rules.state import (
     ESTATE_INDEX,
@@ -46,17 +46,11 @@ from companion.rules.state import (
     RoundRecord,
     Track,
     Turn,
+    _evolve,
+    _replace,
 )
 
 __all__ = ["RuleViolation", "apply", "replay", "reveal_event"]
-
-
-def _replace(obj: Any, **changes: Any) -> Any:
-    """dataclasses.replace for our own frozen dataclasses (GameState, RoundRecord), without
-    re-running __init__: it is on the hot path of every event."""
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__, **changes)
-    return new
 
 
 # --- malformed events -------------------------------------------------------------------------
@@ -112,16 +106,22 @@ def _shape_check(cls: type) -> Callable[[Any], str | None]:
     return env["check"]
 
 
-def _check_shape(event: Any) -> None:
-    if type(event) not in _RULE:
+_SHAPES: dict[type, Callable[[Any], str | None]] = {}
+"""The compiled shape check of each event class met so far (filled by `_shape_of`)."""
+
+
+def _shape_of(cls: type) -> Callable[[Any], str | None]:
+    if cls not in _RULE:
         raise RuleViolation("EVENT", "unknown_event",
-                            f"This is not an event of the game: {type(event).__name__}.",
-                            event=type(event).__name__)
-    name = _shape_check(type(event))(event)
-    if name is not None:
-        raise RuleViolation("EVENT", "malformed_event",
-                            f"The event {type(event).__name__} has an invalid {name}.",
-                            event=type(event).__name__, field=name)
+                            f"This is not an event of the game: {cls.__name__}.",
+                            event=cls.__name__)
+    check = _SHAPES[cls] = _shape_check(cls)
+    return check
+
+
+def _malformed(cls: type, name: str) -> RuleViolation:
+    return RuleViolation("EVENT", "malformed_event", f"The event {cls.__name__} has an invalid "
+                         f"{name}.", event=cls.__name__, field=name)
 
 
 def _count(value: int, name: str, high: int | None = None) -> None:
@@ -187,6 +187,13 @@ def _require(state: GameState, n: Now, event: Any) -> None:
                             event=type(event).__name__, **params)
 
 
+def _require_phase(state: GameState, event: Any, *phases: Phase) -> None:
+    """`_require` for an event that `guide.now` allows in exactly these phases: the phase
+    decides, and only an event out of place pays for the full answer (and its error)."""
+    if state.phase not in phases:
+        _require(state, now(state), event)
+
+
 def _not_your_turn(state: GameState, player: int, rule: str) -> RuleViolation:
     text, params = _now(state)
     return RuleViolation(rule, "not_your_turn",
@@ -198,6 +205,8 @@ def _not_your_turn(state: GameState, player: int, rule: str) -> RuleViolation:
 
 class _Work:
     """A mutable working copy of the derived parts of a state, frozen again by `done`."""
+
+    __slots__ = ("state", "clock", "tracks", "ledgers", "rats")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -212,7 +221,7 @@ class _Work:
             if self.tracks is None:
                 self.tracks = list(self.state.tracks)
             self.clock += 1
-            i = ESTATE_INDEX[BUILDINGS[building].estate]
+            i = _TRACK_OF[building]
             self.tracks[i] = self.tracks[i].moved(player, by, self.clock)
 
     def rat(self, player: int, entry_id: str, delta: int, reason: RatReason, round: int,
@@ -234,7 +243,7 @@ class _Work:
             changes["rats"], changes["ledgers"] = rats, tuple(self.ledgers)
             if True in self.state.rats_confirmed:
                 changes["rats_confirmed"] = _still_confirmed(self.state, rats)
-        return _replace(self.state, **changes)
+        return _evolve(self.state, changes)
 
 
 def _still_confirmed(state: GameState, rats: tuple[int, ...]) -> tuple[bool, ...]:
@@ -242,21 +251,24 @@ def _still_confirmed(state: GameState, rats: tuple[int, ...]) -> tuple[bool, ...
     return tuple(c and old == new for c, old, new in zip(state.rats_confirmed, state.rats, rats))
 
 
+_TRACK_OF = {b: ESTATE_INDEX[info.estate] for b, info in BUILDINGS.items()}
+
+
 def _entry_id(round: int, building: int, reason: RatReason) -> str:
-    return f"{round}.{building + 1}.{reason}"
+    return f"{round}.{building + 1}.{reason!s}"
 
 
 def _reveal_effects(work: _Work, record: RoundRecord, player: int, building: int) -> None:
-    reveal = record.reveals[player]
-    assert reveal is not None
-    work.move(record.row[building], player, reveal.population)
-    work.rat(player, _entry_id(record.number, building, RatReason.REVEAL), reveal.other,
-             RatReason.REVEAL, record.number, building, True)
+    matching, other, jokers, _, _ = record.reveals[player]
+    work.move(record.row[building], player, matching + other + jokers)
+    if other:
+        work.rat(player, _entry_id(record.number, building, RatReason.REVEAL), other,
+                 RatReason.REVEAL, record.number, building, True)
 
 
 def _flute_effects(work: _Work, record: RoundRecord, building: int, settled: bool) -> None:
     """R-SPECIAL-2: the receiver takes a rat, the giver discards one (if they have one)."""
-    entrants = record.entrants(building)
+    entrants = record.occupants[building]
     if len(entrants) < 2 or not work.state.setup.special_in_play(Special.FLUTE):
         return
     flute = special_result(Special.FLUTE, record, entrants, building, settled)
@@ -268,8 +280,7 @@ def _flute_effects(work: _Work, record: RoundRecord, building: int, settled: boo
 
 def _action_effects(work: _Work, record: RoundRecord, building: int) -> None:
     """R-ROUND-D b: Monastery and Hospital rats; in the last round the +1 influence."""
-    _, _, _, _, changes, bonus = holders_and_actions(
-        work.state.setup, record, building, record.entrants(building))
+    changes, bonus = action_effects(work.state.setup, record, building)
     for change in changes:
         work.rat(change.player, _entry_id(record.number, building, change.reason),
                  change.delta, change.reason, record.number, building, True)
@@ -283,7 +294,10 @@ def _stage_complete(record: RoundRecord, building: int) -> bool:
 
 def _rounds(state: GameState, record: RoundRecord) -> tuple[RoundRecord, ...]:
     """The state's rounds with `record` in its place."""
-    return state.rounds[:record.number - 1] + (record,) + state.rounds[record.number:]
+    rounds = state.rounds
+    if record.number == len(rounds):
+        return rounds[:-1] + (record,)
+    return rounds[:record.number - 1] + (record,) + rounds[record.number:]
 
 
 def _with_record(state: GameState, record: RoundRecord, **changes: Any) -> GameState:
@@ -291,7 +305,7 @@ def _with_record(state: GameState, record: RoundRecord, **changes: Any) -> GameS
 
 
 def _snapshot(tracks: Iterable[Track]) -> tuple[tuple[int, ...], ...]:
-    return tuple(t.values for t in tracks)
+    return tuple([t.values for t in tracks])
 
 
 # --- recomputing everything derived after a correction ----------------------------------------
@@ -370,26 +384,42 @@ def _merge(old: tuple[LedgerEntry, ...], derived: tuple[LedgerEntry, ...]
 
 # --- phase D: auto-reveal of 0 cards, end of the phase ----------------------------------------
 
+_NO_CARDS = Reveal(0, 0)
+
+
 def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal) -> GameState:
-    """The state with `reveal` recorded and its effects, and the cursor worked out afresh."""
+    """The state with `reveal` recorded and its effects, then each reveal of 0 declared cards
+    the cursor comes to next (R-ROUND-D a: nothing to show, so nothing to wait for), and the
+    cursor worked out afresh.
+
+    A reveal of 0 cards moves no disc and brings no rat; the only effect it can have is to
+    complete the building, and then the Flute is settled as for any last reveal there.
+    """
+    setup = state.setup
     record = state.rounds[-1]
     reveals = list(record.reveals)
     reveals[player] = reveal
-    slots = record.slots()
-    later = passed = False  # is a reveal recorded after this one (in the round's order)?
-    for entrants in slots:
+    slots = record.occupants
+    here = slots[building]
+    later = False  # is a reveal recorded after this one (in the round's order)?
+    for entrants in (here[here.index(player) + 1:],) + slots[building + 1:]:
         for p in entrants:
-            later = later or (passed and reveals[p] is not None)
-            passed = passed or p == player
+            if reveals[p] is not None:
+                later = True
     record = _replace(record, reveals=tuple(reveals))
-    cursor = cursor_of(state.setup, record, slots)
+    cursor = cursor_of(setup, record)
     if later:  # only after a correction moved an entry: recompute in the canonical order
         return _rebuild(_with_record(state, record, cursor=cursor))
+    while cursor.kind == "reveal" and record.entry(cursor.player).cards == 0:
+        reveals[cursor.player] = _NO_CARDS
+        record = _replace(record, reveals=tuple(reveals))
+        cursor = cursor_of(setup, record)
     work = _Work(state)
-    _reveal_effects(work, record, player, building)
-    if None not in [reveals[p] for p in slots[building]]:
+    if reveal is not _NO_CARDS:
+        _reveal_effects(work, record, player, building)
+    if setup.special_in_play(Special.FLUTE) and None not in [reveals[p] for p in here]:
         _flute_effects(work, record, building, settled=False)
-    return work.done(rounds=_rounds(state, record), cursor=cursor)
+    return work.done(rounds=state.rounds[:-1] + (record,), cursor=cursor)
 
 
 def _advance(state: GameState, fresh: bool = False) -> GameState:
@@ -400,7 +430,7 @@ def _advance(state: GameState, fresh: bool = False) -> GameState:
         if cur.kind == "done":
             return _replace(state, phase=Phase.E, cursor=None)
         if cur.kind == "reveal" and state.record.entry(cur.player).cards == 0:
-            state = _record_reveal(state, cur.player, cur.building, Reveal(0, 0))
+            state = _record_reveal(state, cur.player, cur.building, _NO_CARDS)
             fresh = True
             continue
         return state if fresh else _replace(state, cursor=cur)
@@ -446,7 +476,7 @@ def _names(buildings: Iterable[Building]) -> str:
 
 
 def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameState:
-    _require(state, now(state), event)
+    _require_phase(state, event, Phase.A)
     setup = state.setup
     k = setup.buildings_per_round
     row, replaced = event.row, event.replaced
@@ -491,32 +521,42 @@ def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameSt
                                     building=b.value)
         extra = {}
     n = state.players
+    start = state.start_player
     record = _replace(state.record, row=row, replaced=replaced, reveals=(None,) * n,
-                      resolved=(False,) * k)
+                      resolved=(False,) * k, occupants=((),) * k,
+                      queue=tuple([(start + i) % n for i in range(n)]))
     return _with_record(state, record, phase=Phase.B, used=state.used + row, **extra)
 
 
 def _supply_done(state: GameState, event: ev.SupplyDone) -> GameState:
-    _require(state, now(state), event)
+    _require_phase(state, event, Phase.B)
     return _replace(state, phase=Phase.C)
 
 
 def _turn(state: GameState, event: ev.Entered | ev.Passed, turn: Turn) -> GameState:
-    n = now(state)
-    _require(state, n, event)
-    if event.player != n.actor:
+    record = state.rounds[-1]
+    queue = record.queue
+    if state.phase is not Phase.C or (turn.building is None and not can_pass(state, queue)):
+        _require(state, now(state), event)
+    if event.player != queue[0]:
         _player(state, event.player)
-        if state.rounds[-1].entry(event.player) is not None:
+        if record.entry(event.player) is not None:
             raise RuleViolation("R-ROUND-C", "already_entered",
                                 f"{state.setup.names[event.player]} has already entered a "
                                 "building this round.", player=state.setup.names[event.player])
         raise _not_your_turn(state, event.player, "R-ROUND-C")
-    record = state.rounds[-1]
-    record = _replace(record, turns=record.turns + (turn,))
-    if turn.building is not None and len(n.queue) == 1:  # the last one still to enter
-        return _advance(_with_record(state, record, phase=Phase.D,
-                                     cursor=cursor_of(state.setup, record)), fresh=True)
-    return _with_record(state, record)
+    turns = record.turns + (turn,)
+    if turn.building is None:  # R-SPECIAL-3: to the back of the queue
+        record = _replace(record, turns=turns, queue=queue[1:] + queue[:1])
+        return _replace(state, rounds=state.rounds[:-1] + (record,))
+    occupants = list(record.occupants)
+    occupants[turn.building] += (turn.player,)
+    record = _replace(record, turns=turns, occupants=tuple(occupants), queue=queue[1:])
+    rounds = state.rounds[:-1] + (record,)
+    if len(queue) == 1:  # the last one still to enter
+        return _advance(_replace(state, rounds=rounds, phase=Phase.D,
+                                 cursor=cursor_of(state.setup, record)), fresh=True)
+    return _replace(state, rounds=rounds)
 
 
 def _entered(state: GameState, event: ev.Entered) -> GameState:
@@ -528,8 +568,8 @@ def _entered(state: GameState, event: ev.Entered) -> GameState:
 
 
 def _passed(state: GameState, event: ev.Passed) -> GameState:
-    n = now(state)
-    if state.phase is Phase.C and ev.Passed not in n.allowed and event.player == n.actor:
+    queue = state.rounds[-1].queue
+    if state.phase is Phase.C and not can_pass(state, queue) and event.player == queue[0]:
         if not state.setup.special_in_play(Special.PASS):
             raise RuleViolation("R-SPECIAL-3", "pass_not_in_play",
                                 "There are no Pass cards in this game (no Town Hall).")
@@ -556,11 +596,11 @@ def _check_reveal_cards(state: GameState, matching: int, other: int, jokers: int
 
 
 def _revealed(state: GameState, event: ev.Revealed) -> GameState:
-    n = now(state)
-    _require(state, n, event)
+    cur = state.cursor
+    if state.phase is not Phase.D or cur is None or cur.kind != "reveal":
+        _require(state, now(state), event)
     reveal = _check_reveal_cards(state, event.matching, event.other, event.jokers,
                                  event.swords, event.flutes)
-    cur = n.cursor
     assert cur is not None and cur.player is not None
     names = state.setup.names
     if event.player != cur.player or event.building != cur.building:
@@ -625,29 +665,37 @@ def _hospital(state: GameState, event: ev.HospitalDiscarded) -> GameState:
 
 
 def _building_resolved(state: GameState, event: ev.BuildingResolved) -> GameState:
-    n = now(state)
-    _require(state, n, event)
-    if event.building != n.cursor.building:
+    cur = state.cursor
+    if state.phase is not Phase.D or cur is None or cur.kind != "actions":
+        _require(state, now(state), event)
+    assert cur is not None
+    if event.building != cur.building:
         text, params = _now(state)
         raise RuleViolation("R-ROUND-D", "resolve_in_row_order",
                             f"Buildings are resolved in row order: {text}.", **params)
-    resolved = list(state.record.resolved)
+    record = state.rounds[-1]
+    resolved = list(record.resolved)
     resolved[event.building] = True
-    record = _replace(state.record, resolved=tuple(resolved))
+    record = _replace(record, resolved=tuple(resolved))
     work = _Work(state)
     _action_effects(work, record, event.building)
-    return _advance(work.done(rounds=_rounds(state, record),
+    return _advance(work.done(rounds=state.rounds[:-1] + (record,),
                               cursor=cursor_of(state.setup, record)), fresh=True)
 
 
 def _round_ended(state: GameState, event: ev.RoundEnded) -> GameState:
-    _require(state, now(state), event)
+    _require_phase(state, event, Phase.E)
     record = _replace(state.record, influence=_snapshot(state.tracks))
-    state = _with_record(state, record)
+    rounds = state.rounds[:-1] + (record,)
     if state.is_last_round:
-        return _replace(state, phase=Phase.END)
-    nxt = RoundRecord(state.round + 1, (state.start_player + 1) % state.players)
-    return _replace(state, round=state.round + 1, phase=Phase.A, rounds=state.rounds + (nxt,))
+        return _replace(state, rounds=rounds, phase=Phase.END)
+    nxt = _replace(_NO_ROUND, number=state.round + 1,
+                   start_player=(record.start_player + 1) % state.players)
+    return _replace(state, round=state.round + 1, phase=Phase.A, rounds=rounds + (nxt,))
+
+
+_NO_ROUND = RoundRecord(0, 0)
+"""The record of a round not begun yet, to copy (cheaper than RoundRecord's frozen __init__)."""
 
 
 def _finish_if_complete(state: GameState) -> GameState:
@@ -657,7 +705,7 @@ def _finish_if_complete(state: GameState) -> GameState:
 
 
 def _end_values(state: GameState, event: ev.EndValuesEntered) -> GameState:
-    _require(state, now(state), event)
+    _require_phase(state, event, Phase.END, Phase.FINISHED)
     _player(state, event.player)
     for name in ("hand", "swords", "flutes", "passes", "gold", "markers"):
         _count(getattr(event, name), name)
@@ -679,7 +727,7 @@ def _end_values(state: GameState, event: ev.EndValuesEntered) -> GameState:
 
 
 def _nuns_counted(state: GameState, event: ev.NunsCounted) -> GameState:
-    _require(state, now(state), event)
+    _require_phase(state, event, Phase.END, Phase.FINISHED)
     _count(event.nuns, "nuns", MAX_NUNS_IN_ROW)
     return _finish_if_complete(_replace(state, nuns=event.nuns))
 
@@ -725,7 +773,7 @@ def _entry_corrected(state: GameState, event: ev.EntryCorrected) -> GameState:
                             f"resolved; {name} has not revealed yet.", player=name)
     turns = list(record.turns)
     turns[index] = Turn(event.player, event.building, event.cards)
-    return _after_correction(state, _replace(record, turns=tuple(turns)))
+    return _after_correction(state, record.with_turns(tuple(turns)))
 
 
 def _reveal_corrected(state: GameState, event: ev.RevealCorrected) -> GameState:
@@ -803,7 +851,7 @@ def _disputed(state: GameState, event: ev.RatChangeDisputed) -> GameState:
 
 def _rats_confirmed(state: GameState, event: ev.RatsConfirmed) -> GameState:
     _player(state, event.player)
-    if ev.RatsConfirmed not in now(state).allowed:
+    if state.phase is not Phase.END and state.phase is not Phase.FINISHED:
         text, params = _now(state)
         raise RuleViolation("R-SCORE-6", "not_allowed_now",
                             "Rats are confirmed for the plague check once the last round is "
@@ -832,15 +880,18 @@ _HANDLERS: dict[type, Any] = {
 
 def apply(state: GameState | None, event: ev.Event) -> GameState:
     """The state after `event`; raises RuleViolation (state untouched) if it is not allowed."""
-    _check_shape(event)
+    cls = type(event)
+    name = (_SHAPES.get(cls) or _shape_of(cls))(event)
+    if name is not None:
+        raise _malformed(cls, name)
     if state is None:
         if not isinstance(event, ev.GameStarted):
             raise RuleViolation("EVENT", "not_started",
                                 "A game begins with its setup (GameStarted).")
         return _start(event)
-    if type(event) is ev.GameStarted:
+    if cls is ev.GameStarted:
         raise RuleViolation("EVENT", "already_started", "This game has already started.")
-    return _HANDLERS[type(event)](state, event)
+    return _HANDLERS[cls](state, event)
 
 
 def replay(events: Iterable[ev.Event]) -> GameState | None:

@@ -119,15 +119,19 @@ def turn_queue(record: RoundRecord, players: int) -> list[int]:
     return queue
 
 
-def _reveal_stage(record: RoundRecord, b: int, entrants: list[int]) -> Cursor | None:
+def _reveal_stage(record: RoundRecord, b: int, entrants: tuple[int, ...]) -> Cursor | None:
     reveals = record.reveals
+    swords = flutes = 0
     for p in entrants:
-        if reveals[p] is None:
+        reveal = reveals[p]
+        if reveal is None:
             return Cursor("reveal", b, p)
+        swords += reveal.swords
+        flutes += reveal.flutes
     if len(entrants) > 2:  # a tie for fewest below a higher count needs three players
-        for special, attr in ((Special.SWORD, "swords"), (Special.FLUTE, "flutes")):
-            if any(getattr(reveals[p], attr) for p in entrants):
-                result = special_result(special, record, tuple(entrants), b, settled=False)
+        for special, played in ((Special.SWORD, swords), (Special.FLUTE, flutes)):
+            if played:
+                result = special_result(special, record, entrants, b, settled=False)
                 if result.outcome is SpecialOutcome.CHOICE_NEEDED:
                     return Cursor("choose", b, result.most, special)
     return None
@@ -142,11 +146,9 @@ def d_cursor(state: GameState) -> Cursor:
     return cursor_of(state.setup, state.record)
 
 
-def cursor_of(setup: Setup, record: RoundRecord, slots: list[list[int]] | None = None
-              ) -> Cursor:
-    """d_cursor for a round record (the current one) of a game with this setup; `slots`, if
-    given, are record.slots()."""
-    slots = record.slots() if slots is None else slots
+def cursor_of(setup: Setup, record: RoundRecord) -> Cursor:
+    """d_cursor for a round record (the current one) of a game with this setup."""
+    slots = record.occupants
     resolved = record.resolved
     if setup.player_count == 2:
         for b, entrants in enumerate(slots):
@@ -203,9 +205,9 @@ def now(state: GameState) -> Now:
     phase, record = state.phase, state.rounds[-1]
     fix = 1 if state.rounds[0].turns else 0
     if phase is Phase.C:
-        queue = turn_queue(record, len(state.setup.names))
+        queue = record.queue
         events = _ENTER_OR_PASS if can_pass(state, queue) else _ENTER
-        return Now(Prompt.ENTER, events[fix], queue[0], queue=tuple(queue))
+        return Now(Prompt.ENTER, events[fix], queue[0], queue=queue)
     if phase is Phase.D:
         cur = state.cursor or d_cursor(state)
         if cur.kind == "reveal":

@@ -139,13 +139,17 @@ class BuildingResolution:
         return tuple(r.player for r in self.reveals)
 
 
+_ALL_EQUAL = {s: SpecialResult(s, SpecialOutcome.ALL_EQUAL, None, None, ())
+              for s in (Special.SWORD, Special.FLUTE)}
+
+
 def special_result(special: Special, record: RoundRecord, entrants: tuple[int, ...], building: int,
-             settled: bool) -> SpecialResult:
+                   settled: bool) -> SpecialResult:
     attr = "swords" if special is Special.SWORD else "flutes"
     counts = [getattr(record.reveals[p], attr) for p in entrants]
     high, low = max(counts), min(counts)
     if high == low:
-        return SpecialResult(special, SpecialOutcome.ALL_EQUAL, None, None, ())
+        return _ALL_EQUAL[special]
     most = entrants[counts.index(high)]
     candidates = tuple(p for p, c in zip(entrants, counts) if c == low)
     if len(candidates) == 1:
@@ -242,6 +246,23 @@ def holders_and_actions(setup: Setup, record: RoundRecord, building: int,
         if change:
             changes.append(change)
     return premium, reason, normal, actions, changes, None
+
+
+_RAT_ACTIONS = (ActionKind.DISCARD_RATS, ActionKind.HOSPITAL)
+_CHANGES_RATS = frozenset(b for b, info in BUILDINGS.items()
+                          if info.premium.kind in _RAT_ACTIONS or info.normal.kind in _RAT_ACTIONS)
+
+
+def action_effects(setup: Setup, record: RoundRecord, building: int
+                   ) -> tuple[list[RatChange], int | None]:
+    """What the engine keeps of a building's actions: the rat changes (Monastery, Hospital)
+    and, in the last round, who gains +1 influence. The same answer as `holders_and_actions`,
+    which the engine asks only where there can be one: every building's resolution ends here."""
+    if record.number == setup.rounds or record.row[building] in _CHANGES_RATS:
+        changes, bonus = holders_and_actions(setup, record, building,
+                                             record.occupants[building])[4:]
+        return changes, bonus
+    return [], None
 
 
 def resolve(setup: Setup, record: RoundRecord, building: int, settled: bool

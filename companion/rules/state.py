@@ -8,16 +8,32 @@ when an earlier record is corrected.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from companion.rules.catalog import BUILDINGS, Building, Estate, Special
 from companion.rules.events import RatReason
 from companion.rules.setup import Setup
 
 ESTATES: tuple[Estate, ...] = tuple(Estate)
+
+
 ESTATE_INDEX = {e: i for i, e in enumerate(ESTATES)}
+
+
+def _evolve(obj: Any, changes: dict[str, Any]) -> Any:
+    """dataclasses.replace for our own frozen dataclasses (GameState, RoundRecord), without
+    re-running __init__ and its checks: it is on the hot path of every event."""
+    fields = obj.__dict__.copy()
+    fields.update(changes)
+    new = object.__new__(type(obj))
+    object.__setattr__(new, "__dict__", fields)
+    return new
+
+
+def _replace(obj: Any, **changes: Any) -> Any:
+    return _evolve(obj, changes)
 
 
 class Phase(StrEnum):
@@ -37,6 +53,11 @@ class Phase(StrEnum):
     """Everything entered: the game can be scored."""
 
 
+_new_track = tuple.__new__
+"""Builds a Track from its two fields without NamedTuple's __new__, a Python-level call: a
+disc moves on almost every reveal."""
+
+
 class Track(NamedTuple):
     """One estate's influence track: each player's value, and when their disc arrived on its
     current space (a game-wide counter), so the stacking order on a space is known (R-ROUND-D a:
@@ -54,11 +75,10 @@ class Track(NamedTuple):
         return tuple(sorted(here, key=self.arrivals.__getitem__))
 
     def moved(self, player: int, by: int, clock: int) -> Track:
-        values = list(self.values)
-        arrivals = list(self.arrivals)
-        values[player] += by
-        arrivals[player] = clock
-        return Track(tuple(values), tuple(arrivals))
+        values, arrivals = self
+        after = player + 1
+        return _new_track(Track, (values[:player] + (values[player] + by,) + values[after:],
+                                  arrivals[:player] + (clock,) + arrivals[after:]))
 
     @staticmethod
     def start(players: int) -> Track:
@@ -128,6 +148,13 @@ class RoundRecord:
     """Per building of the row: actions done (R-ROUND-D b/c)."""
     influence: tuple[tuple[int, ...], ...] = ()
     """After the round ended: influence per estate (catalog order) per player."""
+    occupants: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+    """Per building of the row, the players in it in slot order: derived from `turns` (see
+    `with_turns`) and kept because every phase-D event asks for it."""
+    queue: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """Phase C: who is still to enter, the one to act first (guide.turn_queue of the turns),
+    kept because every entry asks for it. A correction never changes it: it keeps who entered
+    when."""
 
     def entry(self, player: int) -> Turn | None:
         for turn in self.turns:
@@ -142,17 +169,17 @@ class RoundRecord:
                 return i
         return -1
 
-    def slots(self) -> list[list[int]]:
-        """The players in each building of the row, in slot order (one pass over the turns)."""
-        slots: list[list[int]] = [[] for _ in self.row]
-        for turn in self.turns:
-            if turn.building is not None:
-                slots[turn.building].append(turn.player)
-        return slots
-
     def entrants(self, building: int) -> tuple[int, ...]:
         """The players in `building`, in slot order (= entry order)."""
-        return tuple([t.player for t in self.turns if t.building == building])
+        return self.occupants[building]
+
+    def with_turns(self, turns: tuple[Turn, ...]) -> RoundRecord:
+        """This record with `turns` in place of its own (and the occupants that follow)."""
+        slots: list[list[int]] = [[] for _ in self.row]
+        for turn in turns:
+            if turn.building is not None:
+                slots[turn.building].append(turn.player)
+        return _replace(self, turns=turns, occupants=tuple(map(tuple, slots)))
 
     def entries(self) -> tuple[Turn, ...]:
         return tuple(t for t in self.turns if not t.passed)
