@@ -91,6 +91,7 @@ def test_four_players_set_up_a_game_and_land_in_round_one(server: TableServer,
     page.get_by_text("Round 1 of 8").wait_for()
     screenshot(page, "table-5-game")
     tap(page, "phones")
+    tap(page, "show-qr-3")
     by_id(page, "seat-qr-3").wait_for()
     screenshot(page, "table-6-phones")
     assert offline.outside == []
