@@ -25,6 +25,17 @@ VIOLATIONS: dict[str, str] = {
     "setup_code_players": N_("This setup code is for {expected} players, not {given}."),
     "bad_deck": N_("The building deck does not match the buildings in play."),
     "malformed_setup": N_("The game has no valid setup."),
+    # corrections of an earlier entry or reveal
+    "correct_reveal_instead": N_("{player} revealed {revealed} cards there: correct the reveal, "
+                                 "which changes the declared count too."),
+    "building_already_resolved": N_("That building is already resolved, and {player} has not "
+                                    "revealed yet."),
+    "not_revealed_yet": N_("{player} has not revealed yet; to change the declared count, "
+                           "correct the entry."),
+    "no_entry": N_("{player} has not entered a building in round {round}."),
+    "no_such_round": N_("Round {round} has not been played."),
+    "sword_not_in_play": N_("There are no Swords in this game (no Castle)."),
+    "flute_not_in_play": N_("There are no Flutes in this game (no Rat Catcher's Hut)."),
 }
 
 

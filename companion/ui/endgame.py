@@ -98,6 +98,9 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
     editing = drafts(app).editing_end or state.phase is Phase.END
     controls: list[ft.Control] = []
     bottom: ft.Control | None = None
+    correct = big_button("open-corrections", t("Correct an entry or reveal"),
+                         app.nav(f"/game/{game_id}/correct"), icon=ft.Icons.EDIT_NOTE,
+                         primary=False)
     if state.phase is Phase.FINISHED:
         controls += result_controls(app, state)
     if editing:
@@ -112,6 +115,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
             if submit_all(app, found):
                 drafts(app).end_values.clear()
                 drafts(app).editing_end = False
+        controls.append(correct)
         bottom = big_button("end-score", t("Score the game"), score_it, icon=ft.Icons.CALCULATE)
     else:
         def edit(_event: Any = None) -> None:
@@ -120,6 +124,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         controls.append(ft.Row([
             big_button("end-edit", t("Correct the end values"), edit, icon=ft.Icons.EDIT,
                        primary=False),
+            correct,
             big_button("home", t("Home"), app.nav("/"), icon=ft.Icons.HOME, primary=False),
         ], wrap=True, spacing=theme.GAP))
     heading_ = t("End of the game") if state.phase is Phase.END else t("Result")

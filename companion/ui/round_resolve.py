@@ -31,7 +31,7 @@ from companion.ui import theme
 from companion.ui.round_drafts import drafts, reveal_draft
 from companion.ui.round_screen import Body, banner, submit_all
 from companion.ui.shell import TableApp
-from companion.ui.widgets import big_button, building_card, player_chip, tagged, text
+from companion.ui.widgets import big_button, building_card, player_chip, stepper, tagged, text
 
 REVEAL_KINDS: tuple[tuple[str, str, Special | None], ...] = (
     ("other", N_("Population cards of another estate (1 rat each)"), None),
@@ -118,21 +118,6 @@ def reveal_lines(t: Translator, setup: Setup, res: BuildingResolution) -> list[f
     return lines
 
 
-def _stepper(identifier: str, label: str, value: int, on_change: Any, can_more: bool
-             ) -> ft.Control:
-    return ft.Row([
-        tagged(f"{identifier}-fewer", ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=36,
-                                                    on_click=on_change(-1),
-                                                    disabled=value == 0)),
-        tagged(identifier, ft.Text(str(value), size=theme.TITLE_SIZE, weight=ft.FontWeight.BOLD,
-                                   width=44, text_align=ft.TextAlign.CENTER)),
-        tagged(f"{identifier}-more", ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=36,
-                                                   on_click=on_change(+1),
-                                                   disabled=not can_more)),
-        text(label, expand=True),
-    ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-
-
 def _reveal(app: TableApp, state: GameState, step: Step) -> Body:
     t = app.t
     setup = state.setup
@@ -160,7 +145,7 @@ def _reveal(app: TableApp, state: GameState, step: Step) -> Body:
 
     res = resolve_building(state, state.round, b)
     estate = estate_name(t, res.estate)
-    steppers = [_stepper(f"reveal-{name}", t(label), getattr(draft, name), change(name),
+    steppers = [stepper(f"reveal-{name}", t(label), getattr(draft, name), change(name),
                          draft.rest() < declared)
                 for name, label, special in REVEAL_KINDS
                 if special is None or setup.special_in_play(special)]

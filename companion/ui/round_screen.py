@@ -101,7 +101,8 @@ def header(app: TableApp, state: GameState, step: Step) -> list[ft.Control]:
             t("Round {round} of {rounds}", round=step.round, rounds=step.rounds),
             size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD)),
             *chips], wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ft.Row(seats, wrap=True, spacing=8),
+        ft.Row([*seats, *corrections_button(app, step)], wrap=True, spacing=8,
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ]
     if step.is_last_round:
         controls.append(tagged("last-round", banner(t(
@@ -111,6 +112,19 @@ def header(app: TableApp, state: GameState, step: Step) -> list[ft.Control]:
     controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE,
                                           weight=ft.FontWeight.W_500)))
     return controls
+
+
+def corrections_button(app: TableApp, step: Step) -> list[ft.Control]:
+    """One tap to the corrections screen, once there is anything recorded to correct."""
+    from companion.rules.events import EntryCorrected
+
+    if EntryCorrected not in step.allowed:
+        return []
+    game_id = app.session.game_id
+    return [tagged("open-corrections", ft.TextButton(
+        app.t("Correct an entry or reveal"), icon=ft.Icons.EDIT_NOTE,
+        on_click=app.nav(f"/game/{game_id}/correct"), height=theme.TOUCH_HEIGHT,
+        style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE))))]
 
 
 def step_marker(app: TableApp, control: ft.Control) -> ft.Control:

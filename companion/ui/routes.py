@@ -31,6 +31,7 @@ ROUTES: tuple[tuple[str, str], ...] = (
     ("/setup/checklist", "companion.ui.setup_checklist:setup_checklist_view"),
     ("/game/:game_id", "companion.ui.game:game_view"),
     ("/game/:game_id/play", "companion.ui.round_screen:round_view"),
+    ("/game/:game_id/correct", "companion.ui.corrections:corrections_view"),
     ("/game/:game_id/phones", "companion.ui.phones_panel:phones_view"),
     ("/game/:game_id/private/:seat", "companion.ui.private_view:private_view"),
 )

@@ -158,3 +158,21 @@ def nav_bar(back: ft.Control | None, forward: ft.Control | None) -> ft.Row:
     """The wizard's Back / Next pair, at the bottom where thumbs are."""
     return ft.Row([back or ft.Container(), forward or ft.Container()],
                   alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+
+
+def stepper(identifier: str, label: str, value: int, on_change: Callable[[int], Handler],
+            can_more: bool = True) -> ft.Row:
+    """A count changed one at a time: −, the number, +, what it counts. The number is tagged
+    `identifier`, the buttons `<identifier>-fewer` / `-more`; `on_change(delta)` gives the
+    handler of each button."""
+    return ft.Row([
+        tagged(f"{identifier}-fewer", ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=36,
+                                                    on_click=on_change(-1),
+                                                    disabled=value == 0)),
+        tagged(identifier, ft.Text(str(value), size=theme.TITLE_SIZE, weight=ft.FontWeight.BOLD,
+                                   width=44, text_align=ft.TextAlign.CENTER)),
+        tagged(f"{identifier}-more", ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=36,
+                                                   on_click=on_change(+1),
+                                                   disabled=not can_more)),
+        text(label, expand=True),
+    ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)

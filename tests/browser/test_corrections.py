@@ -1,0 +1,105 @@
+"""A reveal of round 1 is corrected in round 2, in a real chromium, and the track follows.
+
+The game is stored before the server starts (round 1 played, round 2 at its entries), so the
+story spends its time on the correction: resume, one tap to the corrections, the entry, two
+taps on the steppers, save, and the Church track on the screen shows the new influence.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.i18n import translator
+from companion.rules import events as ev
+from companion.rules import next_step, reveal_event
+from companion.rules.catalog import Estate, PlayerColour
+from companion.rules.guide import Prompt
+from companion.rules.house_rules import HouseRules
+from companion.rules.setup import DeckMode, SelectionMethod, make_setup
+from companion.store.db import GameStore
+from companion.store.session import Session
+from companion.ui.tracks import track_label
+
+from browser.table import by_id, open_table, screenshot, table_server, tap
+
+LAPTOP = {"width": 1280, "height": 900}
+STEP = "[flt-semantics-identifier^='step-']"
+NAMES = ("Anna", "Ben", "Cleo", "Dora")
+
+
+def stored_in_round_two(data_dir: Path) -> str:
+    """Round 1: Anna enters the Monastery with 2 cards, Cleo with 0, Ben and Dora the Markets;
+    everyone reveals cards of the building's own estate. Round 2 stands at its first entry."""
+    setup = make_setup(list(zip(NAMES, PlayerColour, strict=False)), SelectionMethod.FIRST_GAME,
+                       1234, DeckMode.DIGITAL, 0, HouseRules())
+    store = GameStore.open(data_dir)
+    try:
+        session = Session.start(store, ev.GameStarted(setup))
+        for event in (reveal_event(session.state), ev.SupplyDone(), ev.Entered(0, 0, 2),
+                      ev.Entered(1, 1, 1), ev.Entered(2, 0, 0), ev.Entered(3, 2, 3)):
+            session.submit(event)
+        while (step := next_step(session.state)).prompt is not Prompt.END_ROUND:
+            if step.reveal is not None:
+                session.submit(ev.Revealed(step.reveal.player, step.reveal.building,
+                                           step.reveal.declared, 0))
+            else:
+                session.submit(ev.BuildingResolved(step.building))  # type: ignore[arg-type]
+        session.submit(ev.RoundEnded())
+        session.submit(reveal_event(session.state))
+        session.submit(ev.SupplyDone())
+        return str(session.game_id)
+    finally:
+        store.close()
+
+
+def marker(page: Any) -> str:
+    page.locator(STEP).first.wait_for()
+    return str(page.locator(STEP).first.get_attribute("flt-semantics-identifier"))
+
+
+def church_track(page: Any) -> str:
+    return str(by_id(page, "track-church").first.text_content() or "")
+
+
+def test_a_corrected_reveal_of_round_one_moves_the_church_track(tmp_path: Path,
+                                                                 browser: Any) -> None:
+    # R-ROUND-D a: every population card and Joker revealed gives 1 influence.
+    game_id = stored_in_round_two(tmp_path)
+    en = translator("en")
+    with table_server(tmp_path, lang="en") as server:
+        page = browser.new_context(locale="en-GB", viewport=LAPTOP).new_page()
+        open_table(page, server.table_url)
+        tap(page, f"resume-{game_id}")
+        tap(page, "play")
+        tap(page, "open-corrections")
+        by_id(page, "fix-1-0").wait_for()
+        assert "Anna 2" in church_track(page)
+        screenshot(page, "corrections-list")
+        tap(page, "fix-1-0")
+        by_id(page, "fix-save").wait_for()
+        for _ in range(2):
+            before = by_id(page, "fix-jokers").first.text_content()
+            tap(page, "fix-jokers-more")
+            page.wait_for_function(
+                "old => document.querySelector(\"[flt-semantics-identifier='fix-jokers']\")"
+                ".textContent.trim() !== old", arg=before, timeout=10_000)
+        screenshot(page, "corrections-editor")
+        before = marker(page)
+        tap(page, "fix-save")
+        page.wait_for_function(
+            "old => { const m = document.querySelector(\"[flt-semantics-identifier^='step-']\");"
+            " return m && m.getAttribute('flt-semantics-identifier') !== old; }",
+            arg=before, timeout=20_000)
+        store = GameStore.open(tmp_path)
+        try:
+            state = Session.resume(store, game_id).state
+        finally:
+            store.close()
+        assert state.influence(0, Estate.CHURCH) == 4
+        expected = track_label(en, Estate.CHURCH, state.track(Estate.CHURCH), NAMES)
+        page.wait_for_function(
+            "want => (document.querySelector(\"[flt-semantics-identifier='track-church']\")"
+            "?.textContent || '').includes(want)", arg=expected, timeout=10_000)
+        assert "Anna 4" in church_track(page)
+        screenshot(page, "corrections-saved")

@@ -1,0 +1,250 @@
+"""Correcting an earlier entry or reveal at the table: the list of rounds, the editor, the engine's
+word on it, and everything derived following on its own.
+
+Round 1 of the stories (the app's deck, seed 1234): Monastery, Market, Market. Anna enters the
+Monastery with 2 cards, Ben the first Market with 1, Cleo the Monastery with 0 and Dora the second
+Market with 3; everyone reveals cards of the building's own estate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.i18n import translator
+from companion.rules import events as ev
+from companion.rules import next_step, reveal_event
+from companion.rules.catalog import Building, Estate
+from companion.rules.guide import Prompt
+from companion.rules.state import Phase
+from companion.ui import corrections
+from test_ui_round import Table, four_players
+
+ANNA, BEN, CLEO, DORA = range(4)
+
+
+def play_round_one(table: Table) -> None:
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
+                ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
+    resolve_the_row(table)
+
+
+def resolve_the_row(table: Table) -> None:
+    """Everyone reveals cards of the building's own estate; every building's actions are done."""
+    while True:
+        step = next_step(table.state)
+        if step.prompt is Prompt.REVEAL_CARDS:
+            assert step.reveal is not None
+            table.play([ev.Revealed(step.reveal.player, step.reveal.building,
+                                    step.reveal.declared, 0)])
+        elif step.prompt is Prompt.TAKE_ACTIONS:
+            table.play([ev.BuildingResolved(step.building)])  # type: ignore[arg-type]
+        else:
+            return
+
+
+def into_round_two(table: Table) -> None:
+    play_round_one(table)
+    table.play([ev.RoundEnded(), reveal_event(table.state), ev.SupplyDone()])
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    found = Table(tmp_path, four_players())
+    yield found
+    found.store.close()
+
+
+def open_corrections(table: Table) -> None:
+    table.tap("open-corrections")
+    assert table.page.route == f"/game/{table.session.game_id}/correct"
+
+
+# -- getting there, and what the list shows ----------------------------------------------
+
+
+def test_the_round_screen_offers_corrections_only_once_something_is_entered(table: Table) -> None:
+    # R-ROUND-C: there is nothing to correct before the first entry.
+    table.play([reveal_event(table.state), ev.SupplyDone()])
+    assert "open-corrections" not in table.ids()
+    table.play([ev.Entered(ANNA, 0, 2)])
+    open_corrections(table)
+    assert "fix-1-0" in table.ids()
+
+
+def test_the_list_shows_each_buildings_entries_and_reveals(table: Table) -> None:
+    # R-ROUND-C / R-ROUND-D a: slot order per building, and what each player revealed.
+    into_round_two(table)
+    open_corrections(table)
+    assert table.texts("fix-1-0") == "Anna slot 1: 2 cards Church: 2"
+    assert table.texts("fix-1-2") == "Cleo slot 2: 0 cards Church: 0"
+    assert table.texts("fix-1-3") == "Dora slot 1: 3 cards Bourgeoisie: 3"
+    assert "1. Monastery" in table.texts("fix-round-1")
+
+
+def test_an_entry_not_revealed_yet_says_so(table: Table) -> None:
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 1, 4)])
+    open_corrections(table)
+    assert table.texts("fix-1-0") == "Anna slot 1: 4 cards not revealed yet"
+    assert "Round 1 (now)" in table.texts("fix-round-1")
+
+
+# -- correcting a reveal --------------------------------------------------------------------
+
+
+def test_a_corrected_reveal_of_round_one_moves_the_track_in_round_two(table: Table) -> None:
+    # R-ROUND-D a: +1 influence per population card and Joker, +1 rat per card of another estate.
+    into_round_two(table)
+    assert table.state.influence(ANNA, Estate.CHURCH) == 2
+    assert table.state.rats[ANNA] == 8, "10, less the Monastery's premium of 2"
+    open_corrections(table)
+    table.tap("fix-1-0")
+    table.tap("fix-other-more")
+    table.tap("fix-jokers-more")
+    assert "4 cards in all" in table.texts("fix-total")
+    table.tap("fix-save")
+    assert table.stored()[-1] == ev.RevealCorrected(1, ANNA, 2, 1, 1, 0, 0)
+    assert table.state.influence(ANNA, Estate.CHURCH) == 4
+    assert table.state.rats[ANNA] == 9
+    assert "Anna 4" in (table.find("track-church").label or "")
+    assert table.texts("fix-1-0") == "Anna slot 1: 4 cards Church: 2, other estates: 1, Jokers: 1"
+    assert table.state.round == 2 and table.state.phase is Phase.C
+
+
+def test_cancel_closes_the_editor_and_stores_nothing(table: Table) -> None:
+    into_round_two(table)
+    open_corrections(table)
+    count = len(table.stored())
+    table.tap("fix-1-0")
+    table.tap("fix-matching-fewer")
+    table.tap("fix-cancel")
+    assert len(table.stored()) == count
+    assert "fix-1-0" in table.ids() and "fix-save" not in table.ids()
+
+
+def test_saving_an_unchanged_entry_stores_nothing(table: Table) -> None:
+    into_round_two(table)
+    open_corrections(table)
+    count = len(table.stored())
+    table.tap("fix-1-3")
+    table.tap("fix-save")
+    assert len(table.stored()) == count
+    assert "fix-1-3" in table.ids()
+
+
+# -- correcting an entry ----------------------------------------------------------------
+
+
+def test_an_entry_not_yet_revealed_moves_to_another_building(table: Table) -> None:
+    # R-ROUND-C: the entry keeps its place in time, so Anna is still first in.
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 1, 4),
+                ev.Entered(BEN, 2, 1)])
+    open_corrections(table)
+    table.tap("fix-1-0")
+    table.tap("fix-building-2")
+    table.tap("fix-cards-fewer")
+    table.tap("fix-save")
+    assert table.stored()[-1] == ev.EntryCorrected(1, ANNA, 2, 3)
+    assert table.state.record.entrants(2) == (ANNA, BEN)
+
+
+def test_moving_a_revealed_entry_keeps_its_count_and_then_corrects_the_reveal(
+        table: Table) -> None:
+    # R-ROUND-D a: Dora's 3 cards were in the Monastery, not the Market: Church influence.
+    into_round_two(table)
+    open_corrections(table)
+    table.tap("fix-1-3")
+    assert table.texts("fix-recorded") == \
+        "Recorded: 3. Market, slot 1: 3 cards — Bourgeoisie: 3"
+    table.tap("fix-building-0")
+    assert "Population cards of the Church" in table.texts()
+    table.tap("fix-matching-fewer")
+    table.tap("fix-other-more")
+    table.tap("fix-save")
+    assert table.stored()[-2:] == [ev.EntryCorrected(1, DORA, 0, 3),
+                                   ev.RevealCorrected(1, DORA, 2, 1, 0, 0, 0)]
+    assert table.state.influence(DORA, Estate.CHURCH) == 3
+    assert table.state.influence(DORA, Estate.BOURGEOISIE) == 0
+
+
+# -- refusals ---------------------------------------------------------------------------
+
+
+def resolved_first_building_with_ben_unrevealed(table: Table) -> None:
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
+                ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3),
+                ev.Revealed(ANNA, 0, 2, 0), ev.BuildingResolved(0)])
+
+
+def test_a_refused_correction_is_told_with_its_rule_and_stores_nothing(table: Table) -> None:
+    # R-ROUND-D: an unrevealed entry cannot move into a building already resolved.
+    resolved_first_building_with_ben_unrevealed(table)
+    open_corrections(table)
+    count = len(table.stored())
+    table.tap("fix-1-1")
+    table.tap("fix-building-0")
+    table.tap("fix-save")
+    assert len(table.stored()) == count
+    assert table.page.messages[-1] == ("That building is already resolved, and Ben has not "
+                                       "revealed yet. (R-ROUND-D)")
+    assert "fix-save" in table.ids(), "the editor stays open to fix the correction"
+
+
+def test_the_refusal_is_in_german_on_a_german_table(tmp_path: Path) -> None:
+    # R-ROUND-D, told in the players' language.
+    table = Table(tmp_path, four_players(), lang="de")
+    resolved_first_building_with_ben_unrevealed(table)
+    open_corrections(table)
+    table.tap("fix-1-1")
+    table.tap("fix-building-0")
+    table.tap("fix-save")
+    expected = translator("de")(
+        "That building is already resolved, and {player} has not revealed yet.", player="Ben")
+    assert table.page.messages[-1] == f"{expected} (R-ROUND-D)"
+    assert expected.startswith("Dieses Gebäude")
+    table.store.close()
+
+
+def test_a_half_refused_correction_stores_neither_half(table: Table) -> None:
+    # R-SPECIAL-2: no Flutes without the Rat Catcher's Hut; the move before it is not kept.
+    into_round_two(table)
+    assert table.state.setup.in_play(Building.RAT_CATCHERS_HUT) is False
+    open_corrections(table)
+    count = len(table.stored())
+    table.tap("fix-1-3")
+    table.tap("fix-building-0")
+    fix = corrections.current_fix(table.app, table.state, table.session.game_id)
+    assert fix is not None
+    fix.counts.update(matching=2, flutes=1)
+    found = corrections.correction_events(table.state, fix)
+    assert [type(e) for e in found] == [ev.EntryCorrected, ev.RevealCorrected]
+    table.tap("fix-save")
+    assert len(table.stored()) == count
+    assert "(R-SPECIAL-2)" in table.page.messages[-1]
+
+
+def test_an_undo_that_takes_the_entry_away_closes_the_editor(table: Table) -> None:
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 1, 4)])
+    open_corrections(table)
+    table.tap("fix-1-0")
+    table.session.undo()
+    assert "fix-save" not in table.ids()
+    assert "Nothing has been entered yet." in table.texts()
+
+
+def test_the_end_of_the_game_also_leads_to_the_corrections(table: Table) -> None:
+    # R-SCORE: a correction after the last round changes the tracks the scoring reads.
+    while next_step(table.state).prompt is not Prompt.END_VALUES:
+        if next_step(table.state).prompt is Prompt.ENTER:
+            table.play([ev.Entered(next_step(table.state).actor, 0, 1)])  # type: ignore[arg-type]
+        elif next_step(table.state).prompt in (Prompt.REVEAL_CARDS, Prompt.TAKE_ACTIONS):
+            resolve_the_row(table)
+        elif next_step(table.state).prompt is Prompt.END_ROUND:
+            table.play([ev.RoundEnded()])
+        else:
+            table.play([reveal_event(table.state) if table.state.phase is Phase.A
+                        else ev.SupplyDone()])
+    open_corrections(table)
+    assert "fix-8-0" in table.ids()
