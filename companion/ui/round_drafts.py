@@ -43,6 +43,9 @@ class RoundDrafts:
     """The end-of-game form as typed: "<seat>-<field>" and "nuns" -> text."""
     editing_end: bool = False
     """The scored game's end values are open for correction."""
+    count_pages: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    """Phase C: (round, turns so far, building) -> which 13 card counts its buttons show
+    (0 = 0-12); keyed by the turn, so the next player starts at 0-12 again."""
 
 
 _DRAFTS: WeakKeyDictionary[Any, RoundDrafts] = WeakKeyDictionary()

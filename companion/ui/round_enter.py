@@ -15,13 +15,14 @@ from companion.rules import events
 from companion.rules.guide import Step, turn_queue
 from companion.rules.state import GameState
 from companion.ui import theme
+from companion.ui.round_drafts import drafts
 from companion.ui.round_screen import Body
 from companion.ui.shell import TableApp
 from companion.ui.widgets import big_button, building_card, player_chip, tagged, text
 
 CARD_COUNTS = 13
-"""Buttons 0-12 per building: more cards in one building is all but unheard of, and a wrong
-number is fixed with undo or a correction."""
+"""Buttons 0-12 per building: more cards in one building is rare, so higher counts sit one tap
+further (`13+` shows 13-25, and so on) and the common case keeps its single tap."""
 COUNT_BUTTON = 50
 """Square count buttons: above the 48 px touch minimum, five fit across a building card."""
 
@@ -69,11 +70,7 @@ def enter_body(app: TableApp, state: GameState, step: Step) -> Body:
                                         slot=slot),
                                size=theme.SMALL_SIZE)], spacing=6, tight=True)
                   for slot, p, n in entries_on(state, b)]
-        buttons = [tagged(f"enter-{b}-{n}", ft.FilledTonalButton(
-            content=ft.Text(str(n), size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD),
-            on_click=enter(b, n), width=COUNT_BUTTON, height=COUNT_BUTTON,
-            style=ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=10))))
-            for n in range(CARD_COUNTS)]
+        buttons = count_buttons(app, state, b, enter)
         footer = ft.Column([
             *inside,
             text(t("{player} goes on slot {slot}; cards:", player=setup.names[actor],
@@ -89,3 +86,39 @@ def enter_body(app: TableApp, state: GameState, step: Step) -> Body:
         bottom = big_button("pass", t("{player} plays a Pass card", player=setup.names[actor]),
                             pass_turn, icon=ft.Icons.REDO, primary=False)
     return Body(controls, bottom)
+
+
+def count_buttons(app: TableApp, state: GameState, building: int, enter: Any
+                  ) -> list[ft.Control]:
+    """The count buttons of one building: 0-12, then `13+` for the next 13 (and `‹` back)."""
+    t = app.t
+    key = (state.round, len(state.turns), building)
+    pages = drafts(app).count_pages
+    page = pages.get(key, 0)
+    low = page * CARD_COUNTS
+    style = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=10))
+
+    def turn_to(new_page: int) -> Any:
+        def handler(_event: Any = None) -> None:
+            pages.clear()
+            pages[key] = new_page
+            app.render()
+        return handler
+
+    buttons: list[ft.Control] = []
+    if page:
+        buttons.append(tagged(f"enter-{building}-fewer", ft.OutlinedButton(
+            content=ft.Icon(ft.Icons.CHEVRON_LEFT, size=30), on_click=turn_to(page - 1),
+            width=COUNT_BUTTON, height=COUNT_BUTTON, style=style,
+            tooltip=t("Fewer cards"))))
+    buttons += [tagged(f"enter-{building}-{n}", ft.FilledTonalButton(
+        content=ft.Text(str(n), size=theme.HEADING_SIZE if n < 100 else theme.BODY_SIZE,
+                        weight=ft.FontWeight.BOLD),
+        on_click=enter(building, n), width=COUNT_BUTTON, height=COUNT_BUTTON, style=style))
+        for n in range(low, low + CARD_COUNTS)]
+    buttons.append(tagged(f"enter-{building}-more", ft.OutlinedButton(
+        content=ft.Text(f"{low + CARD_COUNTS}+", size=theme.SMALL_SIZE,
+                        weight=ft.FontWeight.BOLD),
+        on_click=turn_to(page + 1), width=COUNT_BUTTON, height=COUNT_BUTTON, style=style,
+        tooltip=t("More cards"))))
+    return buttons
