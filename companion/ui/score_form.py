@@ -12,14 +12,17 @@ from typing import Any
 import flet as ft
 
 from companion.i18n.names import estate_name, special_name
-from companion.rules.catalog import MAX_PLAYERS, Estate, Special
+from companion.rules.catalog import MAX_NUNS_IN_ROW, MAX_PLAYERS, MIN_PLAYERS, Estate, Special
 from companion.rules.house_rules import HouseRules, TrackTie
+from companion.rules.scoring import Step
 from companion.ui import theme
+from companion.ui.endgame_lines import line_text, step_title
 from companion.ui.shell import TableApp
 from companion.ui.widgets import big_button, heading, tagged, text
 
 COUNTED = ("hand", "sword", "flute", "pass", "gold", "markers", "rats")
 SCORED_SPECIALS = (Special.SWORD, Special.FLUTE, Special.PASS, Special.GOLD)
+ESTATE_VALUES = frozenset(e.value for e in Estate)
 
 
 def _form(app: TableApp) -> dict[str, Any]:
@@ -162,6 +165,25 @@ def end_state_from_form(app: TableApp) -> Any:
         nuns=_number(app, values.get("nuns", ""), t("Nuns in the nun row")))
 
 
+def input_problem(app: TableApp, exc: Any) -> str:
+    """What the scoring objects to, in the table's language, for the problems the sheet can
+    produce; anything else keeps the scoring's own (English) words."""
+    t = app.t
+    where = str(getattr(exc, "field", ""))
+    if where == "players" and getattr(exc, "rule", None) == "R-SETUP-1":
+        return t("Enter the names of {low} to {high} players (R-SETUP-1).", low=MIN_PLAYERS,
+                 high=MAX_PLAYERS)
+    if where == "players":
+        return t("Two players have the same name.")
+    if where.startswith("arrival.") and where.removeprefix("arrival.") in ESTATE_VALUES:
+        estate = estate_name(t, Estate(where.removeprefix("arrival.")))
+        return t("{estate}: players tie on the track; enter each of their player numbers once, "
+                 "from the bottom disc to the top one (R-SCORE-1).", estate=estate)
+    if where == "nuns":
+        return t("The nun row shows at most {most} nuns (R-SCORE-6).", most=MAX_NUNS_IN_ROW)
+    return t("The end state cannot be scored: {reason}", reason=str(exc))
+
+
 def _score(app: TableApp) -> None:
     from companion.rules.scoring import ScoringInputError, score
 
@@ -172,7 +194,7 @@ def _score(app: TableApp) -> None:
         app.notify(str(exc), error=True)
         return
     except ScoringInputError as exc:
-        app.notify(t("The end state cannot be scored: {reason}", reason=str(exc)), error=True)
+        app.notify(input_problem(app, exc), error=True)
         return
     rows = [ft.DataRow(cells=[
         ft.DataCell(text(p.name)), ft.DataCell(text(str(p.total))),
@@ -185,7 +207,12 @@ def _score(app: TableApp) -> None:
                                   ft.DataColumn(text(t("Plague")))], rows=rows)
     winners = (t("Winner: {winner}", winner=", ".join(result.winners)) if result.winners
                else t("Nobody survived the plague."))
-    lines = [text(line.text(), size=theme.SMALL_SIZE) for line in result.explanation]
+    lines: list[ft.Control] = []
+    for step in Step:
+        found = result.lines(step)
+        if found:
+            lines.append(text(step_title(t, step), weight=ft.FontWeight.BOLD))
+            lines += [text(line_text(t, line), size=theme.SMALL_SIZE) for line in found]
 
     def close(_event: Any = None) -> None:
         app.page.pop_dialog()

@@ -1,0 +1,90 @@
+"""German everywhere: the paper scoring sheet explains its points, and the home screen says where
+an unfinished game stands, in the table's language rather than the English of the scoring and
+the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.i18n import translator
+from companion.rules import events as ev
+from companion.rules import reveal_event
+from companion.rules.scoring import score
+from companion.ui.endgame_lines import line_text
+from companion.ui.score_form import end_state_from_form
+from test_ui_round import Table, four_players
+
+SHEET = {"0-name": "Anna", "1-name": "Ben", "0-church": "3", "1-church": "1", "0-hand": "2",
+         "0-rats": "4", "1-rats": "2", "nuns": "5"}
+
+
+def on_the_sheet(tmp_path: Path, lang: str, values: dict[str, str]) -> Table:
+    table = Table(tmp_path, four_players(), lang=lang)
+    table.page.route = "/score"
+    for key, value in values.items():
+        table.type(f"score-{key}", value)
+    return table
+
+
+def test_the_paper_sheet_explains_every_point_in_german(tmp_path: Path) -> None:
+    # R-SCORE-1: Anna has the most Church influence (10 VP), Ben the second most (5 VP).
+    table = on_the_sheet(tmp_path, "de", SHEET)
+    table.tap("score-evaluate")
+    shown = table.page.messages[-1]
+    result = score(end_state_from_form(table.app))
+    de = translator("de")
+    for line in result.explanation:
+        assert line_text(de, line) in shown
+    church = next(line for line in result.explanation if line.params.get("estate") == "church")
+    assert line_text(de, church).startswith("Kirche:")
+    assert church.text() not in shown
+    assert de("Estates (R-SCORE-1)") == "Stände (R-SCORE-1)"
+    assert "Stände (R-SCORE-1)" in shown
+    table.store.close()
+
+
+def test_a_tie_without_the_disc_order_is_told_in_german(tmp_path: Path) -> None:
+    # R-SCORE-1: on a tie the order of the discs decides, so the sheet asks for it.
+    table = on_the_sheet(tmp_path, "de", SHEET | {"1-church": "3"})
+    table.tap("score-evaluate")
+    expected = translator("de")(
+        "{estate}: players tie on the track; enter each of their player numbers once, from the "
+        "bottom disc to the top one (R-SCORE-1).", estate="Kirche")
+    assert table.page.messages[-1] == expected
+    assert expected.startswith("Kirche: Gleichstand")
+    table.store.close()
+
+
+def test_a_sheet_with_one_player_asks_for_more_names(tmp_path: Path) -> None:
+    # R-SETUP-1: 2 to 5 players.
+    table = on_the_sheet(tmp_path, "de", {"0-name": "Anna"})
+    table.tap("score-evaluate")
+    assert table.page.messages[-1] == \
+        "Tragt die Namen von 2 bis 5 Spielern ein (R-SETUP-1)."
+    table.store.close()
+
+
+def resume_offer(table: Table) -> str:
+    table.page.route = "/"
+    return table.texts(f"progress-{table.session.game_id}")
+
+
+def test_the_resume_list_says_where_a_game_stands_in_german(tmp_path: Path) -> None:
+    # R-ROUND-C: in round 1, after the supply, the start player Anna enters first.
+    table = Table(tmp_path, four_players(), lang="de")
+    table.play([reveal_event(table.state), ev.SupplyDone()])
+    de = translator("de")
+    expected = (de("Round {round} of {rounds}", round=1, rounds=8) + " · "
+                + de("{player}: enter a building.", player="Anna"))
+    assert resume_offer(table) == expected
+    assert expected.startswith("Runde 1 von 8")
+    assert table.store.game(table.session.game_id).progress not in table.texts()
+    table.store.close()
+
+
+def test_the_resume_list_follows_the_game_in_english(tmp_path: Path) -> None:
+    table = Table(tmp_path, four_players(), lang="en")
+    assert resume_offer(table) == "Round 1: reveal 3 buildings."
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(0, 1, 2)])
+    assert resume_offer(table) == "Round 1 of 8 · Ben: enter a building."
+    table.store.close()
