@@ -1,8 +1,11 @@
 /* The phone's rat ledger: plain DOM, no framework, so it loads fast on any phone. */
 (function () {
   "use strict";
-  var T = JSON.parse(document.getElementById("texts").textContent);
   var API = "/phone/api/";
+  /* A pairing link's claim goes out first of all, before the rest of the page is even parsed. */
+  var match = /^\/phone\/join\/([A-Za-z0-9_-]{20,100})$/.exec(location.pathname);
+  var joining = match ? claim(match[1]) : null;
+  var T = JSON.parse(document.getElementById("texts").textContent);
   var source = null, current = null, hideTimer = 0, pressedAt = 0, pointerUsed = false, retry = 0;
 
   function $(id) { return document.getElementById(id); }
@@ -255,10 +258,8 @@
     $("confirm").addEventListener("click", function () { send("confirm"); });
   }
 
-  /* The script runs from the page's head: the claim or the stream goes out before the body is
-     parsed, and what comes back waits for the page to be ready. */
-  var match = /^\/phone\/join\/([A-Za-z0-9_-]{20,100})$/.exec(location.pathname);
-  var joining = match ? claim(match[1]) : null;
+  /* The script runs from the page's head: a returning phone's stream, too, opens before the
+     body is parsed; what comes back waits for the page to be ready. */
   if (!joining) connect();
   ready.then(function () {
     wire();
