@@ -17,6 +17,7 @@ import typing
 from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import cache
+from itertools import repeat
 from typing import Any
 
 from companion.rules import events as ev
@@ -69,7 +70,10 @@ def _checker(tp: Any) -> Callable[[Any], bool]:
         options = [_checker(arg) for arg in typing.get_args(tp)]
         return lambda v: any(check(v) for check in options)
     if origin is tuple:
-        item = _checker(typing.get_args(tp)[0])
+        of = typing.get_args(tp)[0]
+        if of in (bool, str) or (isinstance(of, type) and issubclass(of, Enum)):
+            return lambda v: isinstance(v, tuple) and all(map(isinstance, v, repeat(of)))
+        item = _checker(of)
         return lambda v: isinstance(v, tuple) and all(item(x) for x in v)
     if tp is type(None):
         return lambda v: v is None
@@ -389,8 +393,8 @@ _NO_CARDS = Reveal(0, 0)
 
 def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal) -> GameState:
     """The state with `reveal` recorded and its effects, then each reveal of 0 declared cards
-    the cursor comes to next (R-ROUND-D a: nothing to show, so nothing to wait for), and the
-    cursor worked out afresh.
+    the cursor comes to next (R-ROUND-D a: nothing to show, so nothing to wait for), then as
+    `_advance`: the cursor worked out afresh, or phase E if the round is resolved.
 
     A reveal of 0 cards moves no disc and brings no rat; the only effect it can have is to
     complete the building, and then the Flute is settled as for any last reveal there.
@@ -409,7 +413,7 @@ def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal)
     record = _replace(record, reveals=tuple(reveals))
     cursor = cursor_of(setup, record)
     if later:  # only after a correction moved an entry: recompute in the canonical order
-        return _rebuild(_with_record(state, record, cursor=cursor))
+        return _advance(_rebuild(_with_record(state, record, cursor=cursor)), fresh=True)
     while cursor.kind == "reveal" and record.entry(cursor.player).cards == 0:
         reveals[cursor.player] = _NO_CARDS
         record = _replace(record, reveals=tuple(reveals))
@@ -419,22 +423,22 @@ def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal)
         _reveal_effects(work, record, player, building)
     if setup.special_in_play(Special.FLUTE) and None not in [reveals[p] for p in here]:
         _flute_effects(work, record, building, settled=False)
+    if cursor.kind == "done":
+        return work.done(rounds=state.rounds[:-1] + (record,), phase=Phase.E, cursor=None)
     return work.done(rounds=state.rounds[:-1] + (record,), cursor=cursor)
 
 
 def _advance(state: GameState, fresh: bool = False) -> GameState:
     """Phase D: reveal 0 declared cards by themselves; when everything is resolved, phase E.
     `fresh`: state.cursor is already worked out for this very state (cursor_of its record)."""
-    while state.phase is Phase.D:
-        cur = state.cursor if fresh and state.cursor else d_cursor(state)
-        if cur.kind == "done":
-            return _replace(state, phase=Phase.E, cursor=None)
-        if cur.kind == "reveal" and state.record.entry(cur.player).cards == 0:
-            state = _record_reveal(state, cur.player, cur.building, _NO_CARDS)
-            fresh = True
-            continue
-        return state if fresh else _replace(state, cursor=cur)
-    return state
+    if state.phase is not Phase.D:
+        return state
+    cur = state.cursor if fresh and state.cursor else d_cursor(state)
+    if cur.kind == "reveal" and state.rounds[-1].entry(cur.player).cards == 0:
+        return _record_reveal(state, cur.player, cur.building, _NO_CARDS)
+    if cur.kind == "done":
+        return _replace(state, phase=Phase.E, cursor=None)
+    return state if fresh else _replace(state, cursor=cur)
 
 
 # --- handlers ---------------------------------------------------------------------------------
@@ -445,7 +449,7 @@ def _start(event: ev.GameStarted) -> GameState:
     n = setup.player_count
     return GameState(
         setup=setup, round=1, phase=Phase.A,
-        rounds=(RoundRecord(1, setup.start_player),),
+        rounds=(_replace(_NO_ROUND, number=1, start_player=setup.start_player),),
         tracks=tuple(Track.start(n) for _ in ESTATES), clock=0,
         ledgers=((),) * n, rats=(START_RATS,) * n,
         nun_notes=((None,) * NUN_ROW_SIZE,) * n,
@@ -496,7 +500,8 @@ def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameSt
             stack.append(card)
         extra = {"deck_pos": state.deck_pos + k, "replacement": tuple(stack)}
     else:
-        for b in set(row) | set(replaced):
+        shown = set(row).union(replaced)
+        for b in shown:
             if not setup.in_play(b):
                 raise RuleViolation("R-SETUP-2", "building_not_in_play",
                                     f"The {BUILDINGS[b].name_en} is not in this game.",
@@ -512,7 +517,7 @@ def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameSt
                 raise RuleViolation("R-ROUND-A", "bad_replacement",
                                     "Only the last card is replaced, and only while all "
                                     "revealed cards show the same building.")
-        for b in set(row) | set(replaced):
+        for b in shown:
             needed = row.count(b) + (len(replaced) if replaced and b == replaced[0] else 0)
             if state.used.count(b) + needed > setup.copies(b):
                 raise RuleViolation("R-COMP-4", "too_many_copies",
@@ -520,12 +525,14 @@ def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameSt
                                     "in this game, and the rows so far used them.",
                                     building=b.value)
         extra = {}
-    n = state.players
-    start = state.start_player
-    record = _replace(state.record, row=row, replaced=replaced, reveals=(None,) * n,
+    n = setup.player_count
+    record = state.rounds[-1]
+    start = record.start_player
+    record = _replace(record, row=row, replaced=replaced, reveals=(None,) * n,
                       resolved=(False,) * k, occupants=((),) * k,
                       queue=tuple([(start + i) % n for i in range(n)]))
-    return _with_record(state, record, phase=Phase.B, used=state.used + row, **extra)
+    return _replace(state, rounds=state.rounds[:-1] + (record,), phase=Phase.B,
+                    used=state.used + row, **extra)
 
 
 def _supply_done(state: GameState, event: ev.SupplyDone) -> GameState:
@@ -610,13 +617,13 @@ def _revealed(state: GameState, event: ev.Revealed) -> GameState:
         raise RuleViolation("R-ROUND-D", "reveal_order",
                             f"Buildings are resolved in row order and revealed in slot order: "
                             f"{text}.", **(params | {"player": names[event.player]}))
-    declared = state.record.entry(cur.player).cards
-    if reveal.total != declared:
+    declared = state.rounds[-1].entry(cur.player).cards
+    if sum(reveal) != declared:
         raise RuleViolation("R-ROUND-D", "reveal_count",
                             f"{names[cur.player]} declared {declared} cards but revealed "
                             f"{reveal.total}.", player=names[cur.player], declared=declared,
                             revealed=reveal.total)
-    return _advance(_record_reveal(state, event.player, event.building, reveal), fresh=True)
+    return _record_reveal(state, event.player, event.building, reveal)
 
 
 def _special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> GameState:

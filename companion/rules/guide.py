@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from companion.rules import events as ev
-from companion.rules.catalog import ActionKind, Building, Special
+from companion.rules.catalog import BUILDINGS_PER_ROUND, MAX_PLAYERS, ActionKind, Building, Special
 from companion.rules.resolution import (
     BuildingResolution,
     SpecialOutcome,
@@ -119,13 +119,19 @@ def turn_queue(record: RoundRecord, players: int) -> list[int]:
     return queue
 
 
+_ROW = range(max(BUILDINGS_PER_ROUND.values()))
+_REVEAL_AT = tuple(tuple(Cursor("reveal", b, p) for p in range(MAX_PLAYERS)) for b in _ROW)
+_ACTIONS_AT = tuple(Cursor("actions", b) for b in _ROW)
+"""Cursors are values: the common ones made once, as every event of phase D asks for one."""
+
+
 def _reveal_stage(record: RoundRecord, b: int, entrants: tuple[int, ...]) -> Cursor | None:
     reveals = record.reveals
     swords = flutes = 0
     for p in entrants:
         reveal = reveals[p]
         if reveal is None:
-            return Cursor("reveal", b, p)
+            return _REVEAL_AT[b][p]
         swords += reveal.swords
         flutes += reveal.flutes
     if len(entrants) > 2:  # a tie for fewest below a higher count needs three players
@@ -157,11 +163,11 @@ def cursor_of(setup: Setup, record: RoundRecord) -> Cursor:
                 return stage
         for b, entrants in enumerate(slots):
             if entrants and not resolved[b]:
-                return Cursor("actions", b)
+                return _ACTIONS_AT[b]
         return _DONE
     for b, entrants in enumerate(slots):
         if entrants and not resolved[b]:
-            return _reveal_stage(record, b, entrants) or Cursor("actions", b)
+            return _reveal_stage(record, b, entrants) or _ACTIONS_AT[b]
     return _DONE
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from companion.rules.catalog import BUILDINGS, Action, ActionKind, Building, Estate, Special
 from companion.rules.events import RatReason
@@ -102,8 +103,7 @@ class ActionTaken:
     least as many hand cards as the taker (compared before any card moves) give 3 each."""
 
 
-@dataclass(frozen=True)
-class RatChange:
+class RatChange(NamedTuple):
     player: int
     delta: int
     reason: RatReason
@@ -213,34 +213,53 @@ Holders = tuple[int | None, PremiumReason | None, tuple[int, ...], list[ActionTa
                 list[RatChange], int | None]
 
 
+def _holders(setup: Setup, record: RoundRecord, building: int, entrants: tuple[int, ...]
+             ) -> tuple[int | None, PremiumReason | None, tuple[int, ...]] | None:
+    """The premium holder, why, and the others in entry order; None while, with 2 players,
+    the round's one premium is not known yet."""
+    players = setup.player_count
+    if players == 2 and round_premium(record, players) is None:
+        return None
+    premium, reason = _premium(record, players, building, entrants)
+    return premium, reason, tuple([p for p in entrants if p != premium])
+
+
+def _in_action_order(building: Building, premium: int | None, normal: tuple[int, ...]
+                     ) -> list[tuple[int, bool, Action]]:
+    """(player, premium?, action): the premium first, then the others in entry order."""
+    info = BUILDINGS[building]
+    first = [(premium, True, info.premium)] if premium is not None else []
+    return first + [(p, False, info.normal) for p in normal]
+
+
+def _hospital_cards(record: RoundRecord, building: int, player: int, action: Action) -> int:
+    return min(record.hospital_cards(building, player), action.hand_cards_up_to)
+
+
 def holders_and_actions(setup: Setup, record: RoundRecord, building: int,
                         entrants: tuple[int, ...]) -> Holders:
     """R-ROUND-D b, once every player in the building has revealed: the premium holder and
     why, the others, the actions in order (premium first, then entry order) with their rat
     changes, and in the last round the +1 influence instead of any action."""
-    players = setup.player_count
-    premium, reason = _premium(record, players, building, entrants)
     actions: list[ActionTaken] = []
     changes: list[RatChange] = []
-    if players == 2 and round_premium(record, players) is None:
+    held = _holders(setup, record, building, entrants)
+    if held is None:
         return None, None, (), actions, changes, None
-    normal = tuple(p for p in entrants if p != premium)
+    premium, reason, normal = held
     if record.number == setup.rounds:
         return premium, reason, normal, actions, changes, premium
-    info = BUILDINGS[record.row[building]]
-    for p in ((premium,) if premium is not None else ()) + normal:
-        is_premium = p == premium
-        action = info.premium if is_premium else info.normal
+    for p, is_premium, action in _in_action_order(record.row[building], premium, normal):
         draws = cards = None
         givers: tuple[int, ...] = ()
         if action.kind is ActionKind.BREWERY_DRAW:
             draws = record.reveals[p].population // action.amount
         elif action.kind is ActionKind.HOSPITAL:
-            cards = min(record.hospital_cards(building, p), action.hand_cards_up_to)
+            cards = _hospital_cards(record, building, p, action)
         elif action.kind is ActionKind.WATCHTOWER_COLLECT:
             guarded = {t.player for t in record.turns
                        if t.building is not None and record.row[t.building] is Building.WATCHTOWER}
-            givers = tuple(q for q in range(players) if q not in guarded)
+            givers = tuple(q for q in range(setup.player_count) if q not in guarded)
         actions.append(ActionTaken(p, is_premium, action, draws, cards, givers))
         change = _action_rats(action, p, cards or 0)
         if change:
@@ -256,13 +275,25 @@ _CHANGES_RATS = frozenset(b for b, info in BUILDINGS.items()
 def action_effects(setup: Setup, record: RoundRecord, building: int
                    ) -> tuple[list[RatChange], int | None]:
     """What the engine keeps of a building's actions: the rat changes (Monastery, Hospital)
-    and, in the last round, who gains +1 influence. The same answer as `holders_and_actions`,
-    which the engine asks only where there can be one: every building's resolution ends here."""
-    if record.number == setup.rounds or record.row[building] in _CHANGES_RATS:
-        changes, bonus = holders_and_actions(setup, record, building,
-                                             record.occupants[building])[4:]
-        return changes, bonus
-    return [], None
+    and, in the last round, who gains +1 influence: `holders_and_actions` without the actions
+    nobody reads there, as every building's resolution ends here."""
+    kind = record.row[building]
+    last = record.number == setup.rounds
+    if not last and kind not in _CHANGES_RATS:
+        return [], None
+    held = _holders(setup, record, building, record.occupants[building])
+    if held is None:
+        return [], None
+    premium, _, normal = held
+    if last:
+        return [], premium
+    changes = []
+    for p, _, action in _in_action_order(kind, premium, normal):
+        cards = _hospital_cards(record, building, p, action) if action.kind is ActionKind.HOSPITAL else 0
+        change = _action_rats(action, p, cards)
+        if change:
+            changes.append(change)
+    return changes, None
 
 
 def resolve(setup: Setup, record: RoundRecord, building: int, settled: bool

@@ -11,6 +11,7 @@ event codec reads the field types by introspection.
 
 import random
 import secrets
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -102,12 +103,16 @@ class Setup:
     def replacement_count(self) -> int:
         return REPLACEMENT_STACK[self.player_count]
 
+    @cached_property
+    def _copies(self) -> dict[Building, int]:
+        return dict(Counter(self.buildings))
+
     def copies(self, building: Building) -> int:
         """How many cards of this building are in play."""
-        return self.buildings.count(building)
+        return self._copies.get(building, 0)
 
     def in_play(self, building: Building) -> bool:
-        return building in self.buildings
+        return building in self._copies
 
     @cached_property
     def specials_in_play(self) -> tuple[Special, ...]:
@@ -241,14 +246,15 @@ def check_setup(setup: Setup) -> None:
     if not isinstance(setup.start_player, int) or not 0 <= setup.start_player < n:
         raise RuleViolation("R-SETUP-7", "bad_start_player",
                             "The start player must be one of the players.")
+    per_estate = Counter([BUILDINGS[b].estate for b in setup.buildings])
     for estate in Estate:
-        count = sum(1 for b in setup.buildings if BUILDINGS[b].estate is estate)
+        count = per_estate[estate]
         if count != CARDS_PER_ESTATE_IN_PLAY:
             raise RuleViolation("R-SETUP-2", "five_per_estate",
                                 f"Each estate needs exactly {CARDS_PER_ESTATE_IN_PLAY} building "
                                 f"cards; {estate.value} has {count}.",
                                 estate=estate.value, count=count)
-    if any(setup.buildings.count(b) > COPIES_PER_BUILDING for b in Building):
+    if max(Counter(setup.buildings).values()) > COPIES_PER_BUILDING:
         raise RuleViolation("R-COMP-4", "too_many_copies",
                             f"There are only {COPIES_PER_BUILDING} cards of each building.")
     if setup.deck_mode is DeckMode.DIGITAL:

@@ -22,18 +22,27 @@ ESTATES: tuple[Estate, ...] = tuple(Estate)
 ESTATE_INDEX = {e: i for i, e in enumerate(ESTATES)}
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def _evolve(obj: Any, changes: dict[str, Any]) -> Any:
     """dataclasses.replace for our own frozen dataclasses (GameState, RoundRecord), without
     re-running __init__ and its checks: it is on the hot path of every event."""
     fields = obj.__dict__.copy()
     fields.update(changes)
-    new = object.__new__(type(obj))
-    object.__setattr__(new, "__dict__", fields)
+    new = _new(obj.__class__)
+    _set(new, "__dict__", fields)
     return new
 
 
 def _replace(obj: Any, **changes: Any) -> Any:
-    return _evolve(obj, changes)
+    """`_evolve` with the changes as keywords (the same four lines: one call less per copy)."""
+    fields = obj.__dict__.copy()
+    fields.update(changes)
+    new = _new(obj.__class__)
+    _set(new, "__dict__", fields)
+    return new
 
 
 class Phase(StrEnum):
