@@ -111,17 +111,6 @@ def _bare_app() -> Any:
     return Starlette(routes=[Route("/", _bare)])
 
 
-def measure_bare_page(runs: int = 3) -> list[JoinFigures]:
-    from playwright.sync_api import sync_playwright
-
-    with _server(_bare_app()) as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            return [_one_join(browser, f"{base}/") for _ in range(runs)]
-        finally:
-            browser.close()
-
-
 @contextlib.contextmanager
 def _phone_server() -> Iterator[tuple[Any, str, str]]:
     """The phone routes over a real engine game and store: (hub, game id, base URL)."""
@@ -184,7 +173,9 @@ def measure_join(runs: int = 3) -> list[JoinFigures]:
 class JoinRun:
     join: JoinFigures
     returning: JoinFigures
-    """The same phone opening the page again later: paired, the page in its HTTP cache."""
+    """The same phone reopening its ledger at `/phone/` later (a reload after the browser
+    dropped the tab): its cookie kept; the page is new at that address the first time and
+    revalidated (304) after that."""
     bare: JoinFigures
     """The bare one-response page, loaded right after in the same browser: what this moment's
     load on the machine costs by itself."""
