@@ -70,11 +70,13 @@ def enter_body(app: TableApp, state: GameState, step: Step) -> Body:
                                         slot=slot),
                                size=theme.SMALL_SIZE)], spacing=6, tight=True)
                   for slot, p, n in entries_on(state, b)]
-        buttons = count_buttons(app, state, b, enter)
+        pager, buttons = count_buttons(app, state, b, enter)
         footer = ft.Column([
             *inside,
-            text(t("{player} goes on slot {slot}; cards:", player=setup.names[actor],
-                   slot=option.slot), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD),
+            ft.Row([text(t("{player} goes on slot {slot}; cards:", player=setup.names[actor],
+                           slot=option.slot), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD,
+                         expand=True), *pager],
+                   spacing=5, vertical_alignment=ft.CrossAxisAlignment.CENTER),
             ft.Row(buttons, wrap=True, spacing=5, run_spacing=5),
         ], tight=True, spacing=6)
         cards.append(building_card(t, option.kind, identifier=f"building-{b}", footer=footer))
@@ -89,36 +91,38 @@ def enter_body(app: TableApp, state: GameState, step: Step) -> Body:
 
 
 def count_buttons(app: TableApp, state: GameState, building: int, enter: Any
-                  ) -> list[ft.Control]:
-    """The count buttons of one building: 0-12, then `13+` for the next 13 (and `‹` back)."""
+                  ) -> tuple[list[ft.Control], list[ft.Control]]:
+    """The page buttons of one building (`13+` for the next 13 counts, `‹` back) and its count
+    buttons (0-12 first). The page buttons sit beside the line above the counts, so the
+    counts keep their rows and a tablet held upright shows them in one."""
     t = app.t
     key = (state.round, len(state.turns), building)
-    pages = drafts(app).count_pages
-    page = pages.get(key, 0)
+    shown = drafts(app).count_pages
+    page = shown.get(key, 0)
     low = page * CARD_COUNTS
     style = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=10))
 
     def turn_to(new_page: int) -> Any:
         def handler(_event: Any = None) -> None:
-            pages.clear()
-            pages[key] = new_page
+            shown.clear()
+            shown[key] = new_page
             app.render()
         return handler
 
-    buttons: list[ft.Control] = []
+    pager: list[ft.Control] = []
     if page:
-        buttons.append(tagged(f"enter-{building}-fewer", ft.OutlinedButton(
+        pager.append(tagged(f"enter-{building}-fewer", ft.OutlinedButton(
             content=ft.Icon(ft.Icons.CHEVRON_LEFT, size=30), on_click=turn_to(page - 1),
             width=COUNT_BUTTON, height=COUNT_BUTTON, style=style,
             tooltip=t("Fewer cards"))))
-    buttons += [tagged(f"enter-{building}-{n}", ft.FilledTonalButton(
+    buttons = [tagged(f"enter-{building}-{n}", ft.FilledTonalButton(
         content=ft.Text(str(n), size=theme.HEADING_SIZE if n < 100 else theme.BODY_SIZE,
                         weight=ft.FontWeight.BOLD),
         on_click=enter(building, n), width=COUNT_BUTTON, height=COUNT_BUTTON, style=style))
         for n in range(low, low + CARD_COUNTS)]
-    buttons.append(tagged(f"enter-{building}-more", ft.OutlinedButton(
+    pager.append(tagged(f"enter-{building}-more", ft.OutlinedButton(
         content=ft.Text(f"{low + CARD_COUNTS}+", size=theme.SMALL_SIZE,
                         weight=ft.FontWeight.BOLD),
         on_click=turn_to(page + 1), width=COUNT_BUTTON, height=COUNT_BUTTON, style=style,
         tooltip=t("More cards"))))
-    return buttons
+    return pager, buttons

@@ -32,8 +32,7 @@ PHASES: tuple[tuple[Phase, str], ...] = (
     (Phase.E, N_("Round end")),
 )
 
-WIDE_LAYOUT = 1100
-"""From this page width on the tracks sit beside the round instead of above it."""
+WIDE_LAYOUT = theme.WIDE_LAYOUT
 
 
 @dataclass
@@ -159,14 +158,14 @@ def frame(app: TableApp, heading: str, controls: Sequence[ft.Control], state: Ga
         ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP)
         body = ft.Container(body, width=1280)
     else:
-        narrow = min(theme.CONTENT_WIDTH, width - 24) if width else theme.CONTENT_WIDTH
+        narrow = app.content_width()
         body = ft.Container(ft.Column([tracks, ft.Divider(), main], spacing=theme.GAP,
                                       tight=True),
                             width=narrow, padding=ft.Padding.symmetric(horizontal=4,
                                                                        vertical=12))
     bar = None
     if bottom is not None:
-        bar_width = min(theme.CONTENT_WIDTH, width - 24) if width else theme.CONTENT_WIDTH
+        bar_width = app.content_width()
         bar = ft.BottomAppBar(content=ft.Row(
             [ft.Container(content=bottom, width=bar_width)],
             alignment=ft.MainAxisAlignment.CENTER), height=88, padding=12)
@@ -176,19 +175,8 @@ def frame(app: TableApp, heading: str, controls: Sequence[ft.Control], state: Ga
 
 
 def follow_resizes(app: TableApp) -> None:
-    """Redraw when a tablet turns (the layout depends on the width); a handler the shell set
-    itself is left alone."""
-    page = app.page
-    if getattr(page, "on_resize", None) is None and hasattr(page, "on_resize"):
-        last = {"wide": (getattr(page, "width", 0) or 0) >= WIDE_LAYOUT}
-
-        def resized(_event: Any = None) -> None:
-            wide = (getattr(page, "width", 0) or 0) >= WIDE_LAYOUT
-            if wide != last["wide"] or not wide:
-                last["wide"] = wide
-                app.render()
-
-        page.on_resize = resized
+    """Redraw when a tablet turns (the layout depends on the width): see the shell's."""
+    app.follow_resizes()
 
 
 def submit_all(app: TableApp, events: Sequence[Any]) -> bool:

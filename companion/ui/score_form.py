@@ -220,5 +220,5 @@ def _score(app: TableApp) -> None:
     app.page.show_dialog(ft.AlertDialog(
         title=tagged("score-result", ft.Text(winners, size=theme.TITLE_SIZE)),
         content=ft.Container(ft.Column([table, *lines], tight=True, spacing=6),
-                             width=theme.CONTENT_WIDTH),
+                             width=app.content_width()),
         actions=[big_button("close-score", t("Close"), close)], scrollable=True))

@@ -283,16 +283,40 @@ class TableApp:
                          automatically_imply_leading=False, actions=actions,
                          toolbar_height=64, bgcolor=ft.Colors.SURFACE_CONTAINER)
 
+    def content_width(self) -> float:
+        """How wide a screen's column is: `CONTENT_WIDTH`, or the page less its margins on a
+        tablet held upright."""
+        width = getattr(self.page, "width", None) or 0
+        return min(theme.CONTENT_WIDTH, width - 24) if width else theme.CONTENT_WIDTH
+
+    def follow_resizes(self) -> None:
+        """Redraw when a tablet turns, since layouts depend on the width; a resize handler
+        already set is left alone."""
+        page = self.page
+        if getattr(page, "on_resize", None) is None and hasattr(page, "on_resize"):
+            last = {"wide": (getattr(page, "width", 0) or 0) >= theme.WIDE_LAYOUT}
+
+            def resized(_event: Any = None) -> None:
+                wide = (getattr(page, "width", 0) or 0) >= theme.WIDE_LAYOUT
+                if wide != last["wide"] or not wide:
+                    last["wide"] = wide
+                    self.render()
+
+            page.on_resize = resized
+
     def view(self, heading: str, controls: list[ft.Control], back: str | None = None,
              bottom: ft.Control | None = None) -> ft.View:
         """A screen: the shared app bar, the body centred and scrolling, an optional action bar."""
         from companion.ui.widgets import page_column
 
-        body = ft.Row([page_column(controls)], alignment=ft.MainAxisAlignment.CENTER)
+        self.follow_resizes()
+        width = self.content_width()
+        body = ft.Row([page_column(controls, width=width)],
+                      alignment=ft.MainAxisAlignment.CENTER)
         bar = None
         if bottom is not None:
             bar = ft.BottomAppBar(content=ft.Row(
-                [ft.Container(content=bottom, width=theme.CONTENT_WIDTH)],
+                [ft.Container(content=bottom, width=width)],
                 alignment=ft.MainAxisAlignment.CENTER), height=88, padding=12)
         return ft.View(route=self.path, controls=[body], appbar=self.app_bar(heading, back),
                        bottom_appbar=bar, scroll=ft.ScrollMode.AUTO, padding=8)

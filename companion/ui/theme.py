@@ -18,6 +18,8 @@ TOUCH_HEIGHT = 56
 """Minimum height of anything tapped at the table (Material recommends 48)."""
 CONTENT_WIDTH = 920
 """Widest a screen's column grows on a laptop, so lines stay readable."""
+WIDE_LAYOUT = 1100
+"""From this page width on the round's tracks sit beside it instead of above it."""
 GAP = 16
 
 TITLE_SIZE = 28

@@ -50,10 +50,11 @@ def big_button(identifier: str, label: str, on_click: Handler, icon: ft.IconData
     return tagged(identifier, button)
 
 
-def page_column(controls: Sequence[ft.Control], spacing: float = theme.GAP) -> ft.Container:
+def page_column(controls: Sequence[ft.Control], spacing: float = theme.GAP,
+                width: float = theme.CONTENT_WIDTH) -> ft.Container:
     """A screen's body: centred, at most `CONTENT_WIDTH` wide, scrolling as a whole."""
     column = ft.Column(list(controls), spacing=spacing, tight=True)
-    return ft.Container(content=column, width=theme.CONTENT_WIDTH,
+    return ft.Container(content=column, width=width,
                         padding=ft.Padding.symmetric(horizontal=8, vertical=12))
 
 
