@@ -18,8 +18,9 @@ import flet as ft
 
 from companion.i18n import N_, Translator
 from companion.i18n.names import building_name, estate_name
-from companion.rules import events
+from companion.rules import apply, events
 from companion.rules.catalog import BUILDINGS, Special
+from companion.rules.errors import RuleViolation
 from companion.rules.state import GameState, Phase, Reveal, RoundRecord
 from companion.ui import theme
 from companion.ui.round_screen import frame, play_route, step_marker, submit_all
@@ -37,6 +38,7 @@ KINDS: tuple[tuple[str, str, Special | None], ...] = (
 
 
 def corrections_route(game_id: str) -> str:
+    """Where the corrections of a game are (the round screen and the end link here)."""
     return f"/game/{game_id}/correct"
 
 
@@ -84,7 +86,7 @@ def current_fix(app: TableApp, state: GameState, game_id: str) -> Fix | None:
         _OPEN.pop(app, None)
         return None
     record = state.round_record(fix.round)
-    reveal = record.reveals[fix.player] if fix.player < len(record.reveals) else None
+    reveal = record.reveals[fix.player]
     if record.entry(fix.player) is None or (reveal is None) != (fix.reveal is None):
         _OPEN.pop(app, None)
         return None
@@ -113,11 +115,9 @@ def correction_events(state: GameState, fix: Fix) -> list[events.Event]:
     return found
 
 
-def refusal(state: GameState, found: list[events.Event]) -> Exception | None:
+def refusal(state: GameState, found: list[events.Event]) -> RuleViolation | None:
     """The engine's objection to the whole correction, or None: tried on the state as it is,
     so nothing is stored when any part would be refused."""
-    from companion.rules import RuleViolation, apply
-
     trial = state
     try:
         for event in found:

@@ -98,8 +98,9 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
     editing = drafts(app).editing_end or state.phase is Phase.END
     controls: list[ft.Control] = []
     bottom: ft.Control | None = None
+    from companion.ui.corrections import corrections_route
     correct = big_button("open-corrections", t("Correct an entry or reveal"),
-                         app.nav(f"/game/{game_id}/correct"), icon=ft.Icons.EDIT_NOTE,
+                         app.nav(corrections_route(game_id)), icon=ft.Icons.EDIT_NOTE,
                          primary=False)
     if state.phase is Phase.FINISHED:
         controls += result_controls(app, state)

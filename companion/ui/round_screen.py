@@ -116,13 +116,13 @@ def header(app: TableApp, state: GameState, step: Step) -> list[ft.Control]:
 def corrections_button(app: TableApp, step: Step) -> list[ft.Control]:
     """One tap to the corrections screen, once there is anything recorded to correct."""
     from companion.rules.events import EntryCorrected
+    from companion.ui.corrections import corrections_route
 
     if EntryCorrected not in step.allowed:
         return []
-    game_id = app.session.game_id
     return [tagged("open-corrections", ft.TextButton(
         app.t("Correct an entry or reveal"), icon=ft.Icons.EDIT_NOTE,
-        on_click=app.nav(f"/game/{game_id}/correct"), height=theme.TOUCH_HEIGHT,
+        on_click=app.nav(corrections_route(app.session.game_id)), height=theme.TOUCH_HEIGHT,
         style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE))))]
 
 
