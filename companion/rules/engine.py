@@ -23,6 +23,7 @@ from typing import Any
 from companion.rules import events as ev
 from companion.rules.catalog import (
     BUILDINGS,
+    ActionKind,
     MAX_NUNS_IN_ROW,
     NUN_ROW_SIZE,
     START_RATS,
@@ -31,8 +32,21 @@ from companion.rules.catalog import (
 )
 from companion.rules.errors import RuleViolation
 from companion.rules.events import RatReason
-from companion.rules.guide import Now, can_pass, cursor_of, d_cursor, next_step, now
-from companion.rules.resolution import action_effects, special_result
+from companion.rules.guide import (
+    Now,
+    can_pass,
+    cursor_of,
+    d_cursor,
+    next_step,
+    now,
+    reveal_cursor,
+)
+from companion.rules.resolution import (
+    RatChange,
+    action_effects,
+    holders_and_actions,
+    special_result,
+)
 from companion.rules.setup import DeckMode, check_setup
 from companion.rules.state import (
     ESTATE_INDEX,
@@ -52,6 +66,12 @@ from companion.rules.state import (
 )
 
 __all__ = ["RuleViolation", "apply", "replay", "reveal_event"]
+
+_PHASE_A, _PHASE_B, _PHASE_C, _PHASE_D, _PHASE_E, _PHASE_END, _PHASE_FINISHED = (
+    Phase.A, Phase.B, Phase.C, Phase.D, Phase.E, Phase.END, Phase.FINISHED)
+_SWORD, _FLUTE, _REVEAL_RATS = Special.SWORD, Special.FLUTE, RatReason.REVEAL
+"""Enum members the engine compares with on every event, looked up once: in Python 3.11 an
+attribute of an Enum class costs about as much as a function call."""
 
 
 # --- malformed events -------------------------------------------------------------------------
@@ -266,25 +286,31 @@ def _reveal_effects(work: _Work, record: RoundRecord, player: int, building: int
     matching, other, jokers, _, _ = record.reveals[player]
     work.move(record.row[building], player, matching + other + jokers)
     if other:
-        work.rat(player, _entry_id(record.number, building, RatReason.REVEAL), other,
-                 RatReason.REVEAL, record.number, building, True)
+        work.rat(player, _entry_id(record.number, building, _REVEAL_RATS), other,
+                 _REVEAL_RATS, record.number, building, True)
 
 
 def _flute_effects(work: _Work, record: RoundRecord, building: int, settled: bool) -> None:
     """R-SPECIAL-2: the receiver takes a rat, the giver discards one (if they have one)."""
     entrants = record.occupants[building]
-    if len(entrants) < 2 or not work.state.setup.special_in_play(Special.FLUTE):
+    if len(entrants) < 2 or not work.state.setup.special_in_play(_FLUTE):
         return
-    flute = special_result(Special.FLUTE, record, entrants, building, settled)
+    reveals = record.reveals
+    if not any([reveals[p].flutes for p in entrants]):
+        return
+    flute = special_result(_FLUTE, record, entrants, building, settled)
     if flute.happens:
         entry_id = _entry_id(record.number, building, RatReason.FLUTE)
         for player, delta in ((flute.receiver, 1), (flute.giver, -1)):
             work.rat(player, entry_id, delta, RatReason.FLUTE, record.number, building, True)
 
 
-def _action_effects(work: _Work, record: RoundRecord, building: int) -> None:
-    """R-ROUND-D b: Monastery and Hospital rats; in the last round the +1 influence."""
-    changes, bonus = action_effects(work.state.setup, record, building)
+def _action_effects(work: _Work, record: RoundRecord, building: int,
+                    changes: Iterable[RatChange] | None = None, bonus: int | None = None) -> None:
+    """R-ROUND-D b: Monastery and Hospital rats; in the last round the +1 influence (as
+    `resolution.action_effects` says, unless already asked: `changes` and `bonus`)."""
+    if changes is None:
+        changes, bonus = action_effects(work.state.setup, record, building)
     for change in changes:
         work.rat(change.player, _entry_id(record.number, building, change.reason),
                  change.delta, change.reason, record.number, building, True)
@@ -331,7 +357,7 @@ def _rebuild(state: GameState) -> GameState:
     work = _Work(fresh)
     rounds = []
     for record in state.rounds:
-        over = record.number < state.round or state.phase not in (Phase.C, Phase.D)
+        over = record.number < state.round or state.phase not in (_PHASE_C, _PHASE_D)
         for kind, b in _stages(n, record):
             if kind == "reveal":
                 for p in record.entrants(b):
@@ -405,39 +431,49 @@ def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal)
     reveals[player] = reveal
     slots = record.occupants
     here = slots[building]
+    slot = here.index(player)
     later = False  # is a reveal recorded after this one (in the round's order)?
-    for entrants in (here[here.index(player) + 1:],) + slots[building + 1:]:
+    for entrants in (here[slot + 1:],) + slots[building + 1:]:
         for p in entrants:
             if reveals[p] is not None:
                 later = True
-    record = _replace(record, reveals=tuple(reveals))
-    cursor = cursor_of(setup, record)
     if later:  # only after a correction moved an entry: recompute in the canonical order
-        return _advance(_rebuild(_with_record(state, record, cursor=cursor)), fresh=True)
-    while cursor.kind == "reveal" and record.entry(cursor.player).cards == 0:
-        reveals[cursor.player] = _NO_CARDS
         record = _replace(record, reveals=tuple(reveals))
+        state = _with_record(state, record, cursor=cursor_of(setup, record))
+        return _advance(_rebuild(state), fresh=True)
+    cursor = None  # the next in this building reveals next (d_cursor), unless they have nothing
+    for p in here[slot + 1:]:
+        if record.entry(p).cards:
+            cursor = reveal_cursor(building, p)
+            break
+        reveals[p] = _NO_CARDS
+    record = _replace(record, reveals=tuple(reveals))
+    if cursor is None:
         cursor = cursor_of(setup, record)
+        while cursor.kind == "reveal" and record.entry(cursor.player).cards == 0:
+            reveals[cursor.player] = _NO_CARDS
+            record = _replace(record, reveals=tuple(reveals))
+            cursor = cursor_of(setup, record)
     work = _Work(state)
     if reveal is not _NO_CARDS:
         _reveal_effects(work, record, player, building)
-    if setup.special_in_play(Special.FLUTE) and None not in [reveals[p] for p in here]:
+    if setup.special_in_play(_FLUTE) and None not in [reveals[p] for p in here]:
         _flute_effects(work, record, building, settled=False)
     if cursor.kind == "done":
-        return work.done(rounds=state.rounds[:-1] + (record,), phase=Phase.E, cursor=None)
+        return work.done(rounds=state.rounds[:-1] + (record,), phase=_PHASE_E, cursor=None)
     return work.done(rounds=state.rounds[:-1] + (record,), cursor=cursor)
 
 
 def _advance(state: GameState, fresh: bool = False) -> GameState:
     """Phase D: reveal 0 declared cards by themselves; when everything is resolved, phase E.
     `fresh`: state.cursor is already worked out for this very state (cursor_of its record)."""
-    if state.phase is not Phase.D:
+    if state.phase is not _PHASE_D:
         return state
     cur = state.cursor if fresh and state.cursor else d_cursor(state)
     if cur.kind == "reveal" and state.rounds[-1].entry(cur.player).cards == 0:
         return _record_reveal(state, cur.player, cur.building, _NO_CARDS)
     if cur.kind == "done":
-        return _replace(state, phase=Phase.E, cursor=None)
+        return _replace(state, phase=_PHASE_E, cursor=None)
     return state if fresh else _replace(state, cursor=cur)
 
 
@@ -448,7 +484,7 @@ def _start(event: ev.GameStarted) -> GameState:
     check_setup(setup)
     n = setup.player_count
     return GameState(
-        setup=setup, round=1, phase=Phase.A,
+        setup=setup, round=1, phase=_PHASE_A,
         rounds=(_replace(_NO_ROUND, number=1, start_player=setup.start_player),),
         tracks=tuple(Track.start(n) for _ in ESTATES), clock=0,
         ledgers=((),) * n, rats=(START_RATS,) * n,
@@ -480,7 +516,7 @@ def _names(buildings: Iterable[Building]) -> str:
 
 
 def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameState:
-    _require_phase(state, event, Phase.A)
+    _require_phase(state, event, _PHASE_A)
     setup = state.setup
     k = setup.buildings_per_round
     row, replaced = event.row, event.replaced
@@ -531,19 +567,19 @@ def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameSt
     record = _replace(record, row=row, replaced=replaced, reveals=(None,) * n,
                       resolved=(False,) * k, occupants=((),) * k,
                       queue=tuple([(start + i) % n for i in range(n)]))
-    return _replace(state, rounds=state.rounds[:-1] + (record,), phase=Phase.B,
+    return _replace(state, rounds=state.rounds[:-1] + (record,), phase=_PHASE_B,
                     used=state.used + row, **extra)
 
 
 def _supply_done(state: GameState, event: ev.SupplyDone) -> GameState:
-    _require_phase(state, event, Phase.B)
-    return _replace(state, phase=Phase.C)
+    _require_phase(state, event, _PHASE_B)
+    return _replace(state, phase=_PHASE_C)
 
 
 def _turn(state: GameState, event: ev.Entered | ev.Passed, turn: Turn) -> GameState:
     record = state.rounds[-1]
     queue = record.queue
-    if state.phase is not Phase.C or (turn.building is None and not can_pass(state, queue)):
+    if state.phase is not _PHASE_C or (turn.building is None and not can_pass(state, queue)):
         _require(state, now(state), event)
     if event.player != queue[0]:
         _player(state, event.player)
@@ -561,7 +597,7 @@ def _turn(state: GameState, event: ev.Entered | ev.Passed, turn: Turn) -> GameSt
     record = _replace(record, turns=turns, occupants=tuple(occupants), queue=queue[1:])
     rounds = state.rounds[:-1] + (record,)
     if len(queue) == 1:  # the last one still to enter
-        return _advance(_replace(state, rounds=rounds, phase=Phase.D,
+        return _advance(_replace(state, rounds=rounds, phase=_PHASE_D,
                                  cursor=cursor_of(state.setup, record)), fresh=True)
     return _replace(state, rounds=rounds)
 
@@ -576,7 +612,7 @@ def _entered(state: GameState, event: ev.Entered) -> GameState:
 
 def _passed(state: GameState, event: ev.Passed) -> GameState:
     queue = state.rounds[-1].queue
-    if state.phase is Phase.C and not can_pass(state, queue) and event.player == queue[0]:
+    if state.phase is _PHASE_C and not can_pass(state, queue) and event.player == queue[0]:
         if not state.setup.special_in_play(Special.PASS):
             raise RuleViolation("R-SPECIAL-3", "pass_not_in_play",
                                 "There are no Pass cards in this game (no Town Hall).")
@@ -593,10 +629,10 @@ def _check_reveal_cards(state: GameState, matching: int, other: int, jokers: int
                             ("swords", swords), ("flutes", flutes)):
             _count(value, name)
     setup = state.setup
-    if swords and not setup.special_in_play(Special.SWORD):
+    if swords and not setup.special_in_play(_SWORD):
         raise RuleViolation("R-SPECIAL-1", "sword_not_in_play",
                             "There are no Swords in this game (no Castle).")
-    if flutes and not setup.special_in_play(Special.FLUTE):
+    if flutes and not setup.special_in_play(_FLUTE):
         raise RuleViolation("R-SPECIAL-2", "flute_not_in_play",
                             "There are no Flutes in this game (no Rat Catcher's Hut).")
     return Reveal(matching, other, jokers, swords, flutes)
@@ -604,7 +640,7 @@ def _check_reveal_cards(state: GameState, matching: int, other: int, jokers: int
 
 def _revealed(state: GameState, event: ev.Revealed) -> GameState:
     cur = state.cursor
-    if state.phase is not Phase.D or cur is None or cur.kind != "reveal":
+    if state.phase is not _PHASE_D or cur is None or cur.kind != "reveal":
         _require(state, now(state), event)
     reveal = _check_reveal_cards(state, event.matching, event.other, event.jokers,
                                  event.swords, event.flutes)
@@ -627,16 +663,15 @@ def _revealed(state: GameState, event: ev.Revealed) -> GameState:
 
 
 def _special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> GameState:
-    n = now(state)
-    rule = "R-SPECIAL-2" if event.special is Special.FLUTE else "R-SPECIAL-1"
-    cur = n.cursor
-    if (ev.SpecialTargetChosen not in n.allowed or cur is None
+    rule = "R-SPECIAL-2" if event.special is _FLUTE else "R-SPECIAL-1"
+    cur = state.cursor
+    if (state.phase is not _PHASE_D or cur is None or cur.kind != "choose"
             or (event.building, event.special) != (cur.building, cur.special)):
         text, params = _now(state)
         raise RuleViolation(rule, "no_choice_now", f"No such choice is needed now: {text}.",
                             **params)
-    record = state.record
-    candidates = special_result(event.special, record, record.entrants(event.building),
+    record = state.rounds[-1]
+    candidates = special_result(event.special, record, record.occupants[event.building],
                                 event.building, settled=False).candidates
     if event.player not in candidates:
         names = state.setup.names
@@ -644,36 +679,40 @@ def _special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> GameStat
                             "Only a player tied for the fewest can be chosen: "
                             + ", ".join(names[p] for p in candidates) + ".",
                             candidates=[names[p] for p in candidates])
-    record = _replace(state.record, choices=state.record.choices + (
+    record = _replace(record, choices=record.choices + (
         Choice(event.building, event.special, event.player),))
     work = _Work(state)
-    if event.special is Special.FLUTE:
+    if event.special is _FLUTE:
         _flute_effects(work, record, event.building, settled=False)
-    return _advance(work.done(rounds=_rounds(state, record),
+    return _advance(work.done(rounds=state.rounds[:-1] + (record,),
                               cursor=cursor_of(state.setup, record)), fresh=True)
 
 
 def _hospital(state: GameState, event: ev.HospitalDiscarded) -> GameState:
-    step = next_step(state)
-    _require(state, now(state), event)
-    option = next((o for o in step.hospital if o.player == event.player), None)
-    if event.building != step.building or option is None:
+    n = now(state)
+    _require(state, n, event)
+    building = n.cursor.building  # allowed: the actions of a Hospital are being taken
+    record = state.rounds[-1]
+    takers = holders_and_actions(state.setup, record, building, record.occupants[building])[3]
+    up_to = next((a.action.hand_cards_up_to for a in takers if a.player == event.player
+                  and a.action.kind is ActionKind.HOSPITAL), None)
+    if event.building != building or up_to is None:
         raise RuleViolation("R-ROUND-D", "no_hospital_action",
                             "Only a player taking the Hospital's action now can discard there.")
-    if not 0 <= event.cards <= option.up_to:
+    if not 0 <= event.cards <= up_to:
         raise RuleViolation("R-ROUND-D", "hospital_limit",
-                            f"The Hospital's action discards up to {option.up_to} hand cards "
-                            f"here, not {event.cards}.", up_to=option.up_to, cards=event.cards)
-    others = tuple(h for h in state.record.hospital
+                            f"The Hospital's action discards up to {up_to} hand cards "
+                            f"here, not {event.cards}.", up_to=up_to, cards=event.cards)
+    others = tuple(h for h in record.hospital
                    if (h.building, h.player) != (event.building, event.player))
-    record = _replace(state.record, hospital=others + (
+    record = _replace(record, hospital=others + (
         HospitalRecord(event.building, event.player, event.cards),))
     return _with_record(state, record)
 
 
 def _building_resolved(state: GameState, event: ev.BuildingResolved) -> GameState:
     cur = state.cursor
-    if state.phase is not Phase.D or cur is None or cur.kind != "actions":
+    if state.phase is not _PHASE_D or cur is None or cur.kind != "actions":
         _require(state, now(state), event)
     assert cur is not None
     if event.building != cur.building:
@@ -684,21 +723,24 @@ def _building_resolved(state: GameState, event: ev.BuildingResolved) -> GameStat
     resolved = list(record.resolved)
     resolved[event.building] = True
     record = _replace(record, resolved=tuple(resolved))
+    changes, bonus = action_effects(state.setup, record, event.building)
+    rounds, cursor = state.rounds[:-1] + (record,), cursor_of(state.setup, record)
+    if not changes and bonus is None:
+        return _advance(_replace(state, rounds=rounds, cursor=cursor), fresh=True)
     work = _Work(state)
-    _action_effects(work, record, event.building)
-    return _advance(work.done(rounds=state.rounds[:-1] + (record,),
-                              cursor=cursor_of(state.setup, record)), fresh=True)
+    _action_effects(work, record, event.building, changes, bonus)
+    return _advance(work.done(rounds=rounds, cursor=cursor), fresh=True)
 
 
 def _round_ended(state: GameState, event: ev.RoundEnded) -> GameState:
-    _require_phase(state, event, Phase.E)
+    _require_phase(state, event, _PHASE_E)
     record = _replace(state.record, influence=_snapshot(state.tracks))
     rounds = state.rounds[:-1] + (record,)
     if state.is_last_round:
-        return _replace(state, rounds=rounds, phase=Phase.END)
+        return _replace(state, rounds=rounds, phase=_PHASE_END)
     nxt = _replace(_NO_ROUND, number=state.round + 1,
                    start_player=(record.start_player + 1) % state.players)
-    return _replace(state, round=state.round + 1, phase=Phase.A, rounds=rounds + (nxt,))
+    return _replace(state, round=state.round + 1, phase=_PHASE_A, rounds=rounds + (nxt,))
 
 
 _NO_ROUND = RoundRecord(0, 0)
@@ -706,21 +748,22 @@ _NO_ROUND = RoundRecord(0, 0)
 
 
 def _finish_if_complete(state: GameState) -> GameState:
-    if state.nuns is not None and all(v is not None for v in state.end_values):
-        return _replace(state, phase=Phase.FINISHED)
+    if state.nuns is not None and None not in state.end_values:
+        return _replace(state, phase=_PHASE_FINISHED)
     return state
 
 
 def _end_values(state: GameState, event: ev.EndValuesEntered) -> GameState:
-    _require_phase(state, event, Phase.END, Phase.FINISHED)
+    _require_phase(state, event, _PHASE_END, _PHASE_FINISHED)
     _player(state, event.player)
-    for name in ("hand", "swords", "flutes", "passes", "gold", "markers"):
-        _count(getattr(event, name), name)
+    if min(event.hand, event.swords, event.flutes, event.passes, event.gold, event.markers) < 0:
+        for name in ("hand", "swords", "flutes", "passes", "gold", "markers"):
+            _count(getattr(event, name), name)
     if event.rats is not None:
         _count(event.rats, "rats")
     setup = state.setup
-    for special, value, rule in ((Special.SWORD, event.swords, "R-SCORE-3"),
-                                 (Special.FLUTE, event.flutes, "R-SCORE-3"),
+    for special, value, rule in ((_SWORD, event.swords, "R-SCORE-3"),
+                                 (_FLUTE, event.flutes, "R-SCORE-3"),
                                  (Special.PASS, event.passes, "R-SCORE-3"),
                                  (Special.GOLD, event.gold, "R-SCORE-4")):
         if value and not setup.special_in_play(special):
@@ -734,7 +777,7 @@ def _end_values(state: GameState, event: ev.EndValuesEntered) -> GameState:
 
 
 def _nuns_counted(state: GameState, event: ev.NunsCounted) -> GameState:
-    _require_phase(state, event, Phase.END, Phase.FINISHED)
+    _require_phase(state, event, _PHASE_END, _PHASE_FINISHED)
     _count(event.nuns, "nuns", MAX_NUNS_IN_ROW)
     return _finish_if_complete(_replace(state, nuns=event.nuns))
 
@@ -858,7 +901,7 @@ def _disputed(state: GameState, event: ev.RatChangeDisputed) -> GameState:
 
 def _rats_confirmed(state: GameState, event: ev.RatsConfirmed) -> GameState:
     _player(state, event.player)
-    if state.phase is not Phase.END and state.phase is not Phase.FINISHED:
+    if state.phase is not _PHASE_END and state.phase is not _PHASE_FINISHED:
         text, params = _now(state)
         raise RuleViolation("R-SCORE-6", "not_allowed_now",
                             "Rats are confirmed for the plague check once the last round is "

@@ -125,6 +125,11 @@ _ACTIONS_AT = tuple(Cursor("actions", b) for b in _ROW)
 """Cursors are values: the common ones made once, as every event of phase D asks for one."""
 
 
+def reveal_cursor(building: int, player: int) -> Cursor:
+    """The cursor for `player` to reveal in `building`."""
+    return _REVEAL_AT[building][player]
+
+
 def _reveal_stage(record: RoundRecord, b: int, entrants: tuple[int, ...]) -> Cursor | None:
     reveals = record.reveals
     swords = flutes = 0
@@ -134,7 +139,7 @@ def _reveal_stage(record: RoundRecord, b: int, entrants: tuple[int, ...]) -> Cur
             return _REVEAL_AT[b][p]
         swords += reveal.swords
         flutes += reveal.flutes
-    if len(entrants) > 2:  # a tie for fewest below a higher count needs three players
+    if len(entrants) > 2 and (swords or flutes):  # a tie for fewest needs three players
         for special, played in ((Special.SWORD, swords), (Special.FLUTE, flutes)):
             if played:
                 result = special_result(special, record, entrants, b, settled=False)

@@ -289,8 +289,9 @@ def action_effects(setup: Setup, record: RoundRecord, building: int
         return [], premium
     changes = []
     for p, _, action in _in_action_order(kind, premium, normal):
-        cards = _hospital_cards(record, building, p, action) if action.kind is ActionKind.HOSPITAL else 0
-        change = _action_rats(action, p, cards)
+        hospital = action.kind is ActionKind.HOSPITAL
+        change = _action_rats(action, p, _hospital_cards(record, building, p, action)
+                              if hospital else 0)
         if change:
             changes.append(change)
     return changes, None

@@ -82,7 +82,8 @@ def random_game(rng_or_seed: random.Random | int, players: int, *,
     """A complete random legal game for `players` players, as its list of events.
 
     `private`: include the players' own ledger notes (supply discards, nun-row notes,
-    disputes, and at the end some confirmations of the rats). `corrections`: now and then correct an earlier entry or reveal.
+    disputes, and at the end some confirmations of the rats). `corrections`: now and then
+    correct an earlier entry or reveal.
     """
     rng = rng_or_seed if isinstance(rng_or_seed, random.Random) else random.Random(rng_or_seed)
     setup = random_setup(rng, players, deck_mode, method)
