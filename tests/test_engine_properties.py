@@ -13,7 +13,7 @@ from companion.rules import RuleViolation, apply, replay
 from companion.rules import events as ev
 from companion.rules.catalog import START_RATS
 from companion.rules.engine import _rebuild
-from companion.rules.guide import d_cursor
+from companion.rules.guide import d_cursor, turn_queue
 from companion.rules.resolution import resolve_building
 from companion.rules.simulate import random_game
 from companion.rules.state import GameState, Phase
@@ -33,6 +33,12 @@ def check_state(state: GameState) -> None:
         assert len({e.entry_id for e in ledger}) == len(ledger)
     if state.phase is Phase.D:
         assert state.cursor == d_cursor(state)
+    if state.phase is Phase.C:
+        assert state.record.queue == tuple(turn_queue(state.record, state.players))
+    for record in state.rounds:  # kept alongside the turns, and so always what they say
+        assert record.occupants == tuple(
+            tuple(t.player for t in record.turns if t.building == b)
+            for b in range(len(record.row)))
     for track in state.tracks:
         assert all(v >= 0 for v in track.values)
         assert len(set(track.arrivals)) == len(track.arrivals)

@@ -323,6 +323,19 @@ def test_flute_moves_a_rat_even_from_an_empty_giver():
         "1.1.flute", -1, 0)
 
 
+def test_a_player_with_no_cards_reveals_at_once_and_settles_the_flute():
+    # R-ROUND-D a: nothing to reveal, so nothing to wait for; R-SPECIAL-2: the building is
+    # complete with that reveal, so its Flute is settled then.
+    game = specials_game()
+    game.round((HUT, FARM, CASTLE), [(0, 0, 1), (1, 0, 0), (2, 1, 0), (3, 2, 0)])
+    rats = game.state.rats
+    game.play(ev.Revealed(0, 0, 0, 0, flutes=1))
+    assert game.state.record.reveals[1] == (0, 0, 0, 0, 0)
+    assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
+    assert game.state.rats[:2] == (rats[0] - 1, rats[1] + 1)
+    assert [e.entry_id for e in game.state.ledger(1)] == ["1.1.flute"]
+
+
 def test_flute_tie_for_fewest_is_chosen_by_the_winner():
     # R-SPECIAL-2
     game = specials_game()

@@ -1,8 +1,11 @@
 """apply(state, event) -> state and replay(events) -> state: the game as the fold of its events.
 
-`apply` never mutates: it checks the event against `guide.next_step` (the same answer the UI
-shows), builds a new state, and raises RuleViolation before returning anything if the event is
-malformed or breaks a rule, so the caller keeps the old state.
+`apply` never mutates: it checks the event against `guide.now` (the answer `next_step` shows
+the UI), builds a new state, and raises RuleViolation before returning anything if the event is
+malformed or breaks a rule, so the caller keeps the old state. A replay applies every event of a
+game, so the common events are checked against what the state keeps (the phase, the phase-D
+cursor, the round's turn queue), which is the same answer; an event out of place pays for the
+full answer and its error.
 
 Influence and rats are derived from the round records. Ordinary events update them in place
 (O(1)-ish); a correction of an earlier record recomputes them from all records in the order

@@ -3,7 +3,8 @@
 A round keeps its raw records (row, entries in time order incl. passes, reveals, choices,
 Hospital discards, resolved buildings) in a `RoundRecord`; influence tracks and rat ledgers are
 derived from those records and kept up to date incrementally, and recomputed from the records
-when an earlier record is corrected.
+when an earlier record is corrected. So are the round's occupants and turn queue, which every
+event of phases C and D asks for.
 """
 
 from __future__ import annotations
