@@ -248,3 +248,16 @@ def test_the_end_of_the_game_also_leads_to_the_corrections(table: Table) -> None
                         else ev.SupplyDone()])
     open_corrections(table)
     assert "fix-8-0" in table.ids()
+
+
+def test_a_lowered_count_resets_the_half_tapped_reveal_of_that_player(table: Table) -> None:
+    # R-ROUND-D a: the revealed cards must add up to the declared number.
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 3),
+                ev.Entered(BEN, 1, 0), ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 2, 0)])
+    table.tap("reveal-other-more")
+    table.tap("reveal-other-more")
+    table.tap("reveal-other-more")
+    table.play([ev.EntryCorrected(1, ANNA, 0, 1)])
+    assert "1 population cards" in table.texts("reveal-matching")
+    table.tap("reveal-confirm")
+    assert table.stored()[-1] == ev.Revealed(ANNA, 0, 1, 0)

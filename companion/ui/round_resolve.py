@@ -28,7 +28,7 @@ from companion.rules.resolution import (
 from companion.rules.setup import Setup
 from companion.rules.state import GameState
 from companion.ui import theme
-from companion.ui.round_drafts import drafts, reveal_draft
+from companion.ui.round_drafts import RevealDraft, drafts, reveal_draft
 from companion.ui.round_screen import Body, banner, submit_all
 from companion.ui.shell import TableApp
 from companion.ui.widgets import big_button, building_card, player_chip, stepper, tagged, text
@@ -126,6 +126,8 @@ def _reveal(app: TableApp, state: GameState, step: Step) -> Body:
     b, p, declared = req.building, req.player, req.declared
     kind = state.row[b]
     draft = reveal_draft(app, state.round, p, b)
+    if draft.rest() > declared:  # the declared count was corrected since these taps
+        draft = drafts(app).reveal = RevealDraft(draft.key)
     matching = declared - draft.rest()
 
     def change(name: str) -> Any:
