@@ -261,3 +261,23 @@ def test_a_lowered_count_resets_the_half_tapped_reveal_of_that_player(table: Tab
     assert "1 population cards" in table.texts("reveal-matching")
     table.tap("reveal-confirm")
     assert table.stored()[-1] == ev.Revealed(ANNA, 0, 1, 0)
+
+
+def test_a_correction_that_takes_the_hospital_premium_away_caps_its_discards(
+        tmp_path: Path) -> None:
+    # R-ROUND-D b: Hospital premium discards up to 3 hand cards, the normal action up to 2.
+    from companion.rules.setup import DeckMode, SelectionMethod
+
+    manual = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
+              Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual))
+    table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                ev.SupplyDone(), ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0),
+                ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 1, 0)])
+    for _ in range(3):
+        table.tap("hospital-0-more")
+    table.play([ev.RevealCorrected(1, BEN, 2, 0)])
+    assert table.texts("hospital-0") == "2"
+    table.tap("actions-done")
+    assert table.stored()[-2:] == [ev.HospitalDiscarded(0, ANNA, 2), ev.BuildingResolved(0)]
+    table.store.close()

@@ -294,7 +294,9 @@ def _actions(app: TableApp, state: GameState, step: Step) -> Body:
     assert res is not None and b is not None
     own = drafts(app)
     options = {o.player: o.up_to for o in step.hospital}
-    hospital = {p: own.hospital.get((state.round, b, p), 0) for p in options}
+    # capped: a correction since the taps may have taken a player's premium (and limit) away
+    hospital = {p: min(own.hospital.get((state.round, b, p), 0), up_to)
+                for p, up_to in options.items()}
 
     def on_hospital(player: int, delta: int) -> Any:
         def handler(_event: Any = None) -> None:
