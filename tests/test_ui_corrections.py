@@ -248,6 +248,7 @@ def test_the_end_of_the_game_also_leads_to_the_corrections(table: Table) -> None
                         else ev.SupplyDone()])
     open_corrections(table)
     assert "fix-8-0" in table.ids()
+    assert table.texts("corrections-done") == "Back to the end of the game"
 
 
 def test_a_lowered_count_resets_the_half_tapped_reveal_of_that_player(table: Table) -> None:

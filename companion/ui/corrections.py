@@ -181,8 +181,10 @@ def overview(app: TableApp, state: GameState, game_id: str
         controls.append(text(t("Nothing has been entered yet.")))
     for record in rounds:
         controls.append(round_card(app, state, record, game_id))
-    back = big_button("corrections-done", t("Back to the round"), app.nav(play_route(game_id)),
-                      icon=ft.Icons.ARROW_BACK)
+    over = state.phase in (Phase.END, Phase.FINISHED)
+    back = big_button("corrections-done",
+                      t("Back to the end of the game") if over else t("Back to the round"),
+                      app.nav(play_route(game_id)), icon=ft.Icons.ARROW_BACK)
     return controls, back
 
 
