@@ -3,10 +3,14 @@ shown as the engine computes it, in German and English."""
 
 from __future__ import annotations
 
+import io
+
 from pathlib import Path
 from typing import Any
 
 import pytest
+import zxingcpp
+from PIL import Image
 
 from companion.i18n import translator
 from companion.rules import events as ev
@@ -14,6 +18,7 @@ from companion.rules import next_step
 from companion.rules.guide import Prompt
 from companion.rules.scoring import ENGLISH, Code, score
 from companion.rules.state import Phase
+from companion.store.bgstats import play_from_link
 from companion.ui.endgame import end_state_of
 from companion.ui.endgame_chart import influence_by_round
 from companion.ui.endgame_lines import TEMPLATES, line_text
@@ -121,3 +126,16 @@ def test_a_german_scoring_line_names_the_estate_in_german(ended: Table) -> None:
                     if line.step.value == "estates"]
     assert any(line.startswith(("Landvolk", "Bürgertum", "Kirche", "Rittertum",
                                 "Zauberkunst", "Königtum")) for line in estate_lines)
+
+
+def test_the_result_offers_the_play_to_bg_stats_as_a_qr_code(ended: Table) -> None:
+    # R-SCORE-7: the winner BG Stats records is the engine's winner.
+    fill(ended, {"nuns": "20"})
+    ended.tap("end-score")
+    image = next(c for c in walk(ended.find("bgstats-qr")) if hasattr(c, "src") and c.src)
+    decoded = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.src)))
+    assert len(decoded) == 1 and decoded[0].text.startswith("bgstats://")
+    play = play_from_link(decoded[0].text)
+    result = score(end_state_of(ended.state))
+    marked = {p["name"] for p in play["players"] if p.get("winner")}  # type: ignore[union-attr]
+    assert marked == set(result.winners)

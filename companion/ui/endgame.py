@@ -24,7 +24,7 @@ from companion.ui.endgame_lines import line_text, names, step_title
 from companion.ui.round_drafts import drafts
 from companion.ui.round_screen import frame, step_marker, submit_all
 from companion.ui.shell import TableApp
-from companion.ui.widgets import big_button, heading, player_chip, tagged, text, title
+from companion.ui.widgets import big_button, heading, player_chip, qr_image, tagged, text, title
 
 FIELDS: tuple[tuple[str, str, Special | None], ...] = (
     ("hand", N_("Population + Joker cards in hand"), None),
@@ -104,6 +104,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
                          primary=False)
     if state.phase is Phase.FINISHED:
         controls += result_controls(app, state)
+        controls.append(bgstats_tile(app, game_id))
     if editing:
         controls += form_controls(app, state)
 
@@ -130,6 +131,21 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         ], wrap=True, spacing=theme.GAP))
     heading_ = t("End of the game") if state.phase is Phase.END else t("Result")
     return frame(app, heading_, controls, state, bottom, back=f"/game/{game_id}")
+
+
+def bgstats_tile(app: TableApp, game_id: str) -> ft.Control:
+    """Folded away so the big QR does not push the result down; BG Stats reads the play from it."""
+    from companion.store.bgstats import game_play_link
+
+    t = app.t
+    link = game_play_link(app.games.store, game_id)
+    return ft.ExpansionTile(
+        title=ft.Text(t("Send the play to BG Stats"), size=theme.BODY_SIZE,
+                      weight=ft.FontWeight.BOLD),
+        subtitle=ft.Text(t("Scan the code with the phone that has BG Stats."),
+                         size=theme.SMALL_SIZE),
+        controls=[qr_image(link, size=320, identifier="bgstats-qr")],
+        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)
 
 
 def form_controls(app: TableApp, state: GameState) -> list[ft.Control]:
