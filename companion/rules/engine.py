@@ -281,8 +281,9 @@ def _still_confirmed(state: GameState, rats: tuple[int, ...]) -> tuple[bool, ...
 _TRACK_OF = {b: ESTATE_INDEX[info.estate] for b, info in BUILDINGS.items()}
 
 
+@cache  # a few dozen ids a game, asked for at every rat a reveal or an action brings
 def _entry_id(round: int, building: int, reason: RatReason) -> str:
-    return f"{round}.{building + 1}.{reason!s}"
+    return f"{round}.{building + 1}.{reason}"
 
 
 def _reveal_effects(work: _Work, record: RoundRecord, player: int, building: int) -> None:

@@ -85,10 +85,11 @@ class Track(NamedTuple):
         return tuple(sorted(here, key=self.arrivals.__getitem__))
 
     def moved(self, player: int, by: int, clock: int) -> Track:
-        values, arrivals = self
-        after = player + 1
-        return _new_track(Track, (values[:player] + (values[player] + by,) + values[after:],
-                                  arrivals[:player] + (clock,) + arrivals[after:]))
+        values = list(self.values)
+        arrivals = list(self.arrivals)
+        values[player] += by
+        arrivals[player] = clock
+        return _new_track(Track, (tuple(values), tuple(arrivals)))
 
     @staticmethod
     def start(players: int) -> Track:
