@@ -73,6 +73,7 @@ __all__ = ["RuleViolation", "apply", "replay", "reveal_event"]
 _PHASE_A, _PHASE_B, _PHASE_C, _PHASE_D, _PHASE_E, _PHASE_END, _PHASE_FINISHED = (
     Phase.A, Phase.B, Phase.C, Phase.D, Phase.E, Phase.END, Phase.FINISHED)
 _SWORD, _FLUTE, _REVEAL_RATS = Special.SWORD, Special.FLUTE, RatReason.REVEAL
+_DIGITAL = DeckMode.DIGITAL
 """Enum members the engine compares with on every event, looked up once: in Python 3.11 an
 attribute of an Enum class costs about as much as a function call."""
 
@@ -528,7 +529,7 @@ def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameSt
         raise RuleViolation("R-SETUP-6", "buildings_per_round",
                             f"With {setup.player_count} players, {k} buildings are revealed "
                             f"each round, not {len(row)}.", expected=k, given=len(row))
-    if setup.deck_mode is DeckMode.DIGITAL:
+    if setup.deck_mode is _DIGITAL:
         expected = reveal_event(state)
         if event != expected:
             raise RuleViolation("R-ROUND-A", "deck_mismatch",
@@ -570,7 +571,7 @@ def _buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameSt
     start = record.start_player
     record = _replace(record, row=row, replaced=replaced, reveals=(None,) * n,
                       resolved=(False,) * k, occupants=((),) * k,
-                      queue=tuple([(start + i) % n for i in range(n)]))
+                      queue=tuple(range(start, n)) + tuple(range(start)))
     return _replace(state, rounds=state.rounds[:-1] + (record,), phase=_PHASE_B,
                     used=state.used + row, **extra)
 
