@@ -491,7 +491,7 @@ def _start(event: ev.GameStarted) -> GameState:
     return GameState(
         setup=setup, round=1, phase=_PHASE_A,
         rounds=(_replace(_NO_ROUND, number=1, start_player=setup.start_player),),
-        tracks=tuple(Track.start(n) for _ in ESTATES), clock=0,
+        tracks=(Track.start(n),) * len(ESTATES), clock=0,
         ledgers=((),) * n, rats=(START_RATS,) * n,
         nun_notes=((None,) * NUN_ROW_SIZE,) * n,
         replacement=setup.replacement, end_values=(None,) * n, rats_confirmed=(False,) * n)
@@ -758,6 +758,10 @@ def _finish_if_complete(state: GameState) -> GameState:
     return state
 
 
+_END_SPECIALS = ((Special.SWORD, "R-SCORE-3"), (Special.FLUTE, "R-SCORE-3"),
+                 (Special.PASS, "R-SCORE-3"), (Special.GOLD, "R-SCORE-4"))
+
+
 def _end_values(state: GameState, event: ev.EndValuesEntered) -> GameState:
     _require_phase(state, event, _PHASE_END, _PHASE_FINISHED)
     _player(state, event.player)
@@ -767,10 +771,8 @@ def _end_values(state: GameState, event: ev.EndValuesEntered) -> GameState:
     if event.rats is not None:
         _count(event.rats, "rats")
     setup = state.setup
-    for special, value, rule in ((_SWORD, event.swords, "R-SCORE-3"),
-                                 (_FLUTE, event.flutes, "R-SCORE-3"),
-                                 (Special.PASS, event.passes, "R-SCORE-3"),
-                                 (Special.GOLD, event.gold, "R-SCORE-4")):
+    for (special, rule), value in zip(_END_SPECIALS, (event.swords, event.flutes, event.passes,
+                                                      event.gold)):
         if value and not setup.special_in_play(special):
             raise RuleViolation(rule, "special_not_in_play",
                                 f"There are no {special.value} cards in this game.",
