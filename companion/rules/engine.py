@@ -45,7 +45,6 @@ from companion.rules.guide import (
     reveal_cursor,
 )
 from companion.rules.resolution import (
-    RatChange,
     action_effects,
     holders_and_actions,
     special_result,
@@ -55,6 +54,7 @@ from companion.rules.state import (
     ESTATE_INDEX,
     ESTATES,
     Choice,
+    Cursor,
     EndValues,
     GameState,
     HospitalRecord,
@@ -310,12 +310,9 @@ def _flute_effects(work: _Work, record: RoundRecord, building: int, settled: boo
             work.rat(player, entry_id, delta, RatReason.FLUTE, record.number, building, True)
 
 
-def _action_effects(work: _Work, record: RoundRecord, building: int,
-                    changes: Iterable[RatChange] | None = None, bonus: int | None = None) -> None:
-    """R-ROUND-D b: Monastery and Hospital rats; in the last round the +1 influence (as
-    `resolution.action_effects` says, unless already asked: `changes` and `bonus`)."""
-    if changes is None:
-        changes, bonus = action_effects(work.state.setup, record, building)
+def _action_effects(work: _Work, record: RoundRecord, building: int) -> None:
+    """R-ROUND-D b: Monastery and Hospital rats; in the last round the +1 influence."""
+    changes, bonus = action_effects(work.state.setup, record, building)
     for change in changes:
         work.rat(change.player, _entry_id(record.number, building, change.reason),
                  change.delta, change.reason, record.number, building, True)
@@ -422,30 +419,27 @@ def _merge(old: tuple[LedgerEntry, ...], derived: tuple[LedgerEntry, ...]
 _NO_CARDS = Reveal(0, 0)
 
 
-def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal) -> GameState:
-    """The state with `reveal` recorded and its effects, then each reveal of 0 declared cards
-    the cursor comes to next (R-ROUND-D a: nothing to show, so nothing to wait for), then as
-    `_advance`: the cursor worked out afresh, or phase E if the round is resolved.
+def _reveal_into(work: _Work, record: RoundRecord, player: int, building: int, reveal: Reveal
+                 ) -> tuple[RoundRecord, Cursor | None]:
+    """`record` with `reveal` recorded, its effects made in `work`, then each reveal of 0
+    declared cards the cursor comes to next (R-ROUND-D a: nothing to show, so nothing to wait
+    for); and the cursor after them. The cursor is None, and `work` untouched, if a reveal is
+    recorded later in the round's order (after a correction moved an entry): then everything
+    derived is to be recomputed in the canonical order.
 
     A reveal of 0 cards moves no disc and brings no rat; the only effect it can have is to
     complete the building, and then the Flute is settled as for any last reveal there.
     """
-    setup = state.setup
-    record = state.rounds[-1]
+    setup = work.state.setup
     reveals = list(record.reveals)
     reveals[player] = reveal
     slots = record.occupants
     here = slots[building]
     slot = here.index(player)
-    later = False  # is a reveal recorded after this one (in the round's order)?
     for entrants in (here[slot + 1:],) + slots[building + 1:]:
         for p in entrants:
             if reveals[p] is not None:
-                later = True
-    if later:  # only after a correction moved an entry: recompute in the canonical order
-        record = _replace(record, reveals=tuple(reveals))
-        state = _with_record(state, record, cursor=cursor_of(setup, record))
-        return _advance(_rebuild(state), fresh=True)
+                return _replace(record, reveals=tuple(reveals)), None
     cursor = None  # the next in this building reveals next (d_cursor), unless they have nothing
     for p in here[slot + 1:]:
         if record.entry(p).cards:
@@ -459,14 +453,41 @@ def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal)
             reveals[cursor.player] = _NO_CARDS
             record = _replace(record, reveals=tuple(reveals))
             cursor = cursor_of(setup, record)
-    work = _Work(state)
     if reveal is not _NO_CARDS:
         _reveal_effects(work, record, player, building)
     if setup.special_in_play(_FLUTE) and None not in [reveals[p] for p in here]:
         _flute_effects(work, record, building, settled=False)
+    return record, cursor
+
+
+def _frozen(work: _Work, record: RoundRecord, cursor: Cursor | None, **changes: Any
+            ) -> GameState:
+    """The state of `work` with the current round's `record` and phase D's `cursor` (phase E
+    once the round is resolved; None: recompute everything derived, see `_reveal_into`)."""
+    rounds = work.state.rounds[:-1] + (record,)
+    if cursor is None:
+        state = work.done(rounds=rounds, cursor=cursor_of(work.state.setup, record), **changes)
+        return _advance(_rebuild(state), fresh=True)
     if cursor.kind == "done":
-        return work.done(rounds=state.rounds[:-1] + (record,), phase=_PHASE_E, cursor=None)
-    return work.done(rounds=state.rounds[:-1] + (record,), cursor=cursor)
+        changes["phase"], cursor = _PHASE_E, None
+    return work.done(rounds=rounds, cursor=cursor, **changes)
+
+
+def _settle(work: _Work, record: RoundRecord, **changes: Any) -> GameState:
+    """After a step of phase C or D in `record`: the cursor afresh, the reveals of 0 cards it
+    comes to made, phase E once the round is resolved (the state of `work` with `changes`)."""
+    cursor: Cursor | None = cursor_of(work.state.setup, record)
+    assert cursor is not None
+    if cursor.kind == "reveal" and record.entry(cursor.player).cards == 0:
+        record, cursor = _reveal_into(work, record, cursor.player, cursor.building, _NO_CARDS)
+    return _frozen(work, record, cursor, **changes)
+
+
+def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal) -> GameState:
+    """The state with `reveal` recorded and everything that follows (see `_reveal_into`)."""
+    work = _Work(state)
+    record, cursor = _reveal_into(work, state.rounds[-1], player, building, reveal)
+    return _frozen(work, record, cursor)
 
 
 def _advance(state: GameState, fresh: bool = False) -> GameState:
@@ -602,8 +623,7 @@ def _turn(state: GameState, event: ev.Entered | ev.Passed, turn: Turn) -> GameSt
     record = _replace(record, turns=turns, occupants=tuple(occupants), queue=queue[1:])
     rounds = state.rounds[:-1] + (record,)
     if len(queue) == 1:  # the last one still to enter
-        return _advance(_replace(state, rounds=rounds, phase=_PHASE_D,
-                                 cursor=cursor_of(state.setup, record)), fresh=True)
+        return _settle(_Work(state), record, phase=_PHASE_D)
     return _replace(state, rounds=rounds)
 
 
@@ -689,8 +709,7 @@ def _special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> GameStat
     work = _Work(state)
     if event.special is _FLUTE:
         _flute_effects(work, record, event.building, settled=False)
-    return _advance(work.done(rounds=state.rounds[:-1] + (record,),
-                              cursor=cursor_of(state.setup, record)), fresh=True)
+    return _settle(work, record)
 
 
 def _hospital(state: GameState, event: ev.HospitalDiscarded) -> GameState:
@@ -728,13 +747,9 @@ def _building_resolved(state: GameState, event: ev.BuildingResolved) -> GameStat
     resolved = list(record.resolved)
     resolved[event.building] = True
     record = _replace(record, resolved=tuple(resolved))
-    changes, bonus = action_effects(state.setup, record, event.building)
-    rounds, cursor = state.rounds[:-1] + (record,), cursor_of(state.setup, record)
-    if not changes and bonus is None:
-        return _advance(_replace(state, rounds=rounds, cursor=cursor), fresh=True)
     work = _Work(state)
-    _action_effects(work, record, event.building, changes, bonus)
-    return _advance(work.done(rounds=rounds, cursor=cursor), fresh=True)
+    _action_effects(work, record, event.building)
+    return _settle(work, record)
 
 
 def _round_ended(state: GameState, event: ev.RoundEnded) -> GameState:
