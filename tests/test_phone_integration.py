@@ -206,3 +206,22 @@ def test_phones_writing_at_once_lose_no_entry_in_the_store(game, hub) -> None:
         assert [e.delta for e in mine] == [1] * 5
     stored = session.store.active_events(session.game_id)
     assert sum(isinstance(e, ev.RatsChanged) for e in stored) == 5 * PLAYERS
+
+
+def test_a_player_confirms_their_rats_on_the_phone_only_once_the_last_round_is_over(game, hub
+                                                                                    ) -> None:
+    # R-SCORE-6: the rats are revealed at the plague check, after the last round.
+    session, rest = game
+    ben = paired(hub, session, 1)
+    early = ben.post("/phone/api/confirm", json={})
+    assert early.status_code == 409 and early.json()["rule"] == "R-SCORE-6"
+    for event in rest:
+        if session.state.phase.value == "END":
+            break
+        if not isinstance(event, ev.RatsConfirmed):
+            session.submit(event)
+    assert session.state.phase.value == "END"
+    response = ben.post("/phone/api/confirm", json={})
+    assert response.status_code == 200 and response.json()["view"]["rats_confirmed"] is True
+    assert session.events[-1] == ev.RatsConfirmed(player=1)
+    assert ben.get("/phone/api/state").json()["can_confirm"] is True

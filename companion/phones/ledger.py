@@ -75,6 +75,7 @@ def engine_rules() -> LedgerRules:
             player=player, entry_id=entry_id),
         refusals=(RuleViolation, UndoError),
         public_rows=lambda state: [[b.value for b in r.row] for r in state.rounds],
+        rats_confirmed=lambda player: ev.RatsConfirmed(player=player),
     )
 
 

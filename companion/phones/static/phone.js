@@ -94,7 +94,7 @@
     });
 
     $("end").hidden = view.phase !== "END" && view.phase !== "FINISHED";
-    $("confirm").hidden = !payload.can_confirm;
+    $("confirm").hidden = !payload.can_confirm || (view.phase !== "END" && view.phase !== "FINISHED");
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
     mark("ledger-shown");
