@@ -107,3 +107,11 @@ def test_the_end_state_cannot_be_changed_through_the_maps_it_was_built_from() ->
     assert end.influence[Estate.CHURCH]["Anna"] == 3
     with pytest.raises(TypeError):
         end.hand["Anna"] = 5  # type: ignore[index]
+
+
+def test_a_name_with_a_line_break_is_named_on_one_line() -> None:
+    # The CLI promises one line on stderr whatever the typed-in names hold.
+    error = ScoringInputError("influence.peasantry.\nDora\t", "unknown player 'Dora\n'")
+    assert "\n" not in str(error) and "\t" not in str(error)
+    assert str(error).startswith("influence.peasantry.\\nDora\\t: ")
+    assert "Jürgen" in str(ScoringInputError("hand.Jürgen", "negative"))

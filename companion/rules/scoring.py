@@ -37,10 +37,16 @@ class ScoringInputError(ValueError):
     """
 
     def __init__(self, field: str, message: str, rule: str | None = None) -> None:
+        field, message = _one_line(field), _one_line(message)
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
         self.rule = rule
+
+
+def _one_line(text: str) -> str:
+    """A typed-in name may hold a line break or a tab; the error must still be one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 # --------------------------------------------------------------------------------------------
