@@ -41,8 +41,11 @@ def _context(browser: Any, offline: Offline, locale: str = "en-GB",
 
 
 def _type_into(page: Any, identifier: str, value: str) -> None:
-    by_id(page, identifier).click()
-    page.keyboard.type(value)
+    """Fill the field's own input: a click at the node's place can land on another field when
+    Flutter's canvas and the semantics tree are scrolled differently."""
+    field = by_id(page, identifier).locator("input, textarea").first
+    field.click()
+    field.fill(value)
 
 
 def _enter_players(page: Any, names: list[str]) -> None:
