@@ -24,16 +24,7 @@ from companion.ui.endgame_lines import line_text, names, step_title
 from companion.ui.round_drafts import drafts
 from companion.ui.round_screen import frame, step_marker, submit_all
 from companion.ui.shell import TableApp
-from companion.ui.widgets import (
-    big_button,
-    heading,
-    player_chip,
-    qr_image,
-    tagged,
-    text,
-    title,
-    typed_values,
-)
+from companion.ui.widgets import big_button, heading, player_chip, qr_image, tagged, text, title
 
 FIELDS: tuple[tuple[str, str, Special | None], ...] = (
     ("hand", N_("Population + Joker cards in hand"), None),
@@ -115,11 +106,9 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         controls += result_controls(app, state)
         controls.append(bgstats_tile(app, game_id))
     if editing:
-        fields: dict[str, ft.TextField] = {}
-        controls += form_controls(app, state, fields)
+        controls += form_controls(app, state)
 
         def score_it(_event: Any = None) -> None:
-            drafts(app).end_values.update(typed_values(fields))
             try:
                 found = form_events(app, state)
             except FormProblem as exc:
@@ -159,11 +148,8 @@ def bgstats_tile(app: TableApp, game_id: str) -> ft.Control:
         expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)
 
 
-def form_controls(app: TableApp, state: GameState,
-                  fields: dict[str, ft.TextField] | None = None) -> list[ft.Control]:
-    """`fields` collects the text fields by key, for reading what they show at "Score"."""
+def form_controls(app: TableApp, state: GameState) -> list[ft.Control]:
     t = app.t
-    fields = {} if fields is None else fields
     setup = state.setup
     typed = drafts(app).end_values
 
@@ -174,10 +160,9 @@ def form_controls(app: TableApp, state: GameState,
 
     def field(key: str, label: str, value: int) -> ft.Control:
         shown = typed.get(key, str(value) if value else "")
-        fields[key] = ft.TextField(
+        return tagged(f"end-{key}", ft.TextField(
             value=shown, label=label, hint_text="0", on_change=remember(key),
-            text_size=theme.BODY_SIZE, keyboard_type=ft.KeyboardType.NUMBER)
-        return tagged(f"end-{key}", fields[key])
+            text_size=theme.BODY_SIZE, keyboard_type=ft.KeyboardType.NUMBER))
 
     controls: list[ft.Control] = [
         step_marker(app, heading(t("What everyone holds")))

@@ -18,7 +18,7 @@ from companion.rules.scoring import Step
 from companion.ui import theme
 from companion.ui.endgame_lines import line_text, step_title
 from companion.ui.shell import TableApp
-from companion.ui.widgets import big_button, heading, tagged, text, typed_values
+from companion.ui.widgets import big_button, heading, tagged, text
 
 COUNTED = ("hand", "sword", "flute", "pass", "gold", "markers", "rats")
 SCORED_SPECIALS = (Special.SWORD, Special.FLUTE, Special.PASS, Special.GOLD)
@@ -46,17 +46,15 @@ def score_form_view(app: TableApp) -> ft.View:
     form = _form(app)
     values: dict[str, str] = form["values"]
     labels = _labels(app)
-    fields: dict[str, ft.TextField] = {}
 
     def field(key: str, label: str, numeric: bool = True, width: float | None = None
               ) -> ft.Control:
         def changed(event: ft.ControlEvent) -> None:
             values[key] = event.control.value or ""
-        fields[key] = ft.TextField(
+        return tagged(f"score-{key}", ft.TextField(
             value=values.get(key, ""), label=label, on_change=changed, text_size=theme.BODY_SIZE,
             keyboard_type=ft.KeyboardType.NUMBER if numeric else ft.KeyboardType.TEXT,
-            width=width)
-        return tagged(f"score-{key}", fields[key])
+            width=width))
 
     def toggle(special: Special) -> Any:
         def handler(event: ft.ControlEvent) -> None:
@@ -70,7 +68,6 @@ def score_form_view(app: TableApp) -> ft.View:
         form["all_dead"] = bool(event.control.value)
 
     def evaluate(_event: Any = None) -> None:
-        values.update(typed_values(fields))
         _score(app)
 
     controls: list[ft.Control] = [

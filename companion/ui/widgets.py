@@ -7,7 +7,7 @@ has, and texts change with the language.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
@@ -177,10 +177,3 @@ def stepper(identifier: str, label: str, value: int, on_change: Callable[[int], 
                                                    disabled=not can_more)),
         text(label, expand=True),
     ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
-
-
-def typed_values(fields: Mapping[str, ft.TextField]) -> dict[str, str]:
-    """What the fields show now. Flet runs each `on_change` handler as its own task, so a tap
-    on "Score" can be handled before the last keystrokes' handlers; the fields' values, patched
-    in order as the browser sends them, are the truth."""
-    return {key: field.value or "" for key, field in fields.items()}
