@@ -41,11 +41,22 @@ def _context(browser: Any, offline: Offline, locale: str = "en-GB",
 
 
 def _type_into(page: Any, identifier: str, value: str) -> None:
-    """Fill the field's own input: a click at the node's place can land on another field when
-    Flutter's canvas and the semantics tree are scrolled differently."""
-    field = by_id(page, identifier).locator("input, textarea").first
+    """Scroll Flutter's own view until the field is on screen, as a player would: Flutter takes
+    no input into a field outside the viewport, and the DOM's scrolling does not move it."""
+    node = by_id(page, identifier)
+    node.wait_for()
+    height = page.viewport_size["height"]
+    for _ in range(40):
+        box = node.bounding_box()
+        if box and 64 <= box["y"] and box["y"] + box["height"] <= height - 96:
+            break
+        page.mouse.move(640, height / 2)
+        page.mouse.wheel(0, 250 if not box or box["y"] > height / 2 else -250)
+        page.wait_for_timeout(150)
+    field = node.locator("input, textarea").first
     field.click()
     field.fill(value)
+    assert field.input_value() == value
 
 
 def _enter_players(page: Any, names: list[str]) -> None:
