@@ -18,14 +18,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import socket
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from companion.bench.servers import serving_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -51,28 +51,6 @@ class JoinFigures:
     def within_budget(self) -> bool:
         return (max(self.seconds_to_interactive, self.seconds_to_live) < BUDGET_SECONDS
                 and self.bytes_transferred < BUDGET_BYTES)
-
-
-@contextlib.contextmanager
-def _server(app: Any) -> Iterator[str]:
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        if not thread.is_alive():
-            raise RuntimeError("the benchmark server did not start")
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 def _game(data_dir: Path) -> tuple[Any, Any]:
@@ -124,7 +102,7 @@ def _phone_server() -> Iterator[tuple[Any, str, str]]:
                   open_session={session.game_id: session}.get,
                   base_url="")
         try:
-            with _server(phone_app(hub)) as base:
+            with serving_in_thread(phone_app(hub)) as base:
                 hub.base_url = base
                 _warm_up(hub, session.game_id)
                 yield hub, session.game_id, base
@@ -187,8 +165,8 @@ def measure_runs(runs: int = 3) -> list[JoinRun]:
     from playwright.sync_api import sync_playwright
 
     results = []
-    with _phone_server() as (hub, game, base), _server(_bare_app()) as bare_base, \
-            sync_playwright() as playwright:
+    with _phone_server() as (hub, game, base), \
+            serving_in_thread(_bare_app()) as bare_base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             for _ in range(runs):

@@ -10,16 +10,15 @@ some player's rats from `Session.submit` until each phone whose view changed has
 from __future__ import annotations
 
 import contextlib
-import socket
 import tempfile
-import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from companion.bench import browser as chromium
 from companion.bench.figures import Figure, median, ms, not_measured, p95, verdict
+from companion.bench.servers import serving_in_thread
 
 LIVE_BUDGET = 0.150
 PHONES = 5
@@ -52,28 +51,6 @@ def join_figures(runs: int = 3) -> list[Figure]:
     return [Figure("phone join", f"{ms(seconds)}, {size / 1024:.1f} KB", budget, verdict(ok),
                    f"median of {len(runs_)} cold joins, {join.DOWNLOAD_BITS_PER_SECOND // 10**6}"
                    f" Mbit/s, {join.LATENCY_MS} ms, CPU x{join.CPU_SLOWDOWN}")]
-
-
-@contextlib.contextmanager
-def _serving(app: Any) -> Iterator[str]:
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, name="bench-phones", daemon=True)
-    thread.start()
-    while not server.started:
-        if not thread.is_alive():
-            raise RuntimeError("the phone server did not start")
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 def live_figures(max_actions: int = 40, seed: int = 5) -> list[Figure]:
@@ -109,7 +86,7 @@ def measure_live(max_actions: int, seed: int) -> list[float]:
         session = Session.start(store, events[0])
         hub = Hub(registry=SeatRegistry(), open_session={session.game_id: session}.get,
                   base_url="")
-        hub.base_url = stack.enter_context(_serving(phone_app(hub)))
+        hub.base_url = stack.enter_context(serving_in_thread(phone_app(hub)))
         browser = stack.enter_context(chromium.chromium())
         pages = []
         for seat in range(PHONES):
