@@ -15,7 +15,6 @@ whether a phone is there.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -37,6 +36,7 @@ from companion.ui.phones_address import (
 )
 from companion.ui.phones_status import seat_line
 from companion.ui.shell import TableApp
+from companion.ui.ticker import tick_while_shown
 from companion.ui.widgets import (
     big_button,
     choice_tile,
@@ -412,20 +412,13 @@ class PhonesPanel:
 
 async def _run_ticker(app: TableApp) -> None:
     mem = memory(app)
-    panel: PhonesPanel | None = None
-    try:
-        while True:
-            await asyncio.sleep(TICK_SECONDS)
-            panel = mem.panel
-            if panel is None or app.session is None or app.path != panel.path:
-                break
-            panel.tick()
-    except Exception:
-        log.exception("the phones panel stopped following the seats")
-    finally:
+
+    def stop(panel: PhonesPanel | None) -> None:
         mem.ticking = False
         if panel is not None:
             panel.leave()
+
+    await tick_while_shown(app, TICK_SECONDS, lambda: mem.panel, stop, "the phones panel")
 
 
 def phones_view(app: TableApp, game_id: str) -> ft.View:

@@ -13,8 +13,6 @@ gesture detector under the finger and lose the moment it is lifted. A hold that 
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -36,9 +34,8 @@ from companion.phones.ledger import (
 from companion.ui import theme
 from companion.ui.phones_panel import fitted_view, phones_route, push
 from companion.ui.shell import TableApp
+from companion.ui.ticker import tick_while_shown
 from companion.ui.widgets import big_button, heading, player_chip, tagged, text
-
-log = logging.getLogger(__name__)
 
 AFTER_TAP = 5.0
 AFTER_LIFT = 1.5
@@ -391,19 +388,13 @@ def _refusal_text(t: Translator, refused: LedgerRefused) -> str:
 
 async def _run_ticker(app: TableApp) -> None:
     mem = memory(app)
-    try:
-        while True:
-            await asyncio.sleep(TICK_SECONDS)
-            screen = mem.screen
-            if screen is None or app.session is None or app.path != screen.path:
-                break
-            screen.tick()
-    except Exception:
-        log.exception("the private view stopped hiding itself")
-    finally:
+
+    def stop(_screen: PrivateScreen | None) -> None:
         mem.ticking = False
         mem.reveal.hide()
         mem.screen = None
+
+    await tick_while_shown(app, TICK_SECONDS, lambda: mem.screen, stop, "the private view")
 
 
 def private_view(app: TableApp, game_id: str, seat: str) -> ft.View:
