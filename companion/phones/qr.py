@@ -10,8 +10,6 @@ the table app imports `pairing_url` on start and should not wait for an image li
 
 from __future__ import annotations
 
-import io
-
 JOIN_PATH = "/phone/join/"
 
 
@@ -21,12 +19,6 @@ def pairing_url(base: str, token: str) -> str:
 
 def qr_png(url: str, box_size: int = 8) -> bytes:
     """A PNG of the QR; medium error correction survives a glossy screen and a shaky hand."""
-    import qrcode
-    from qrcode.constants import ERROR_CORRECT_M
+    from companion.qr import qr_png as draw
 
-    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, box_size=box_size, border=4)
-    code.add_data(url)
-    code.make(fit=True)
-    buffer = io.BytesIO()
-    code.make_image(fill_color="black", back_color="white").save(buffer, format="PNG")
-    return buffer.getvalue()
+    return draw(url, box_size, "M")

@@ -9,15 +9,12 @@ game twice), the date and length of the game, and each player's score and win.
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Mapping
 from datetime import datetime
 from urllib.parse import quote, unquote
 
-import qrcode
-from qrcode.constants import ERROR_CORRECT_L
-
+from companion.qr import qr_png
 from companion.rules.scoring import ScoreResult
 from companion.rules.state import Phase
 from companion.store.db import EventStatus, GameStore, StoreError
@@ -92,12 +89,7 @@ def play_from_link(link: str) -> dict[str, object]:
 
 def bgstats_qr_png(link: str, box_size: int = 6) -> bytes:
     """The link as a QR code PNG. Low error correction keeps a long link scannable on screen."""
-    code = qrcode.QRCode(error_correction=ERROR_CORRECT_L, box_size=box_size, border=4)
-    code.add_data(link)
-    code.make(fit=True)
-    buffer = io.BytesIO()
-    code.make_image(fill_color="black", back_color="white").save(buffer, format="PNG")
-    return buffer.getvalue()
+    return qr_png(link, box_size, "L")
 
 
 def winners_text(result: ScoreResult) -> str | None:
