@@ -8,6 +8,7 @@ carries the host key (see `config`); it is printed with a QR so a tablet can ope
 from __future__ import annotations
 
 import logging
+from importlib import resources
 import socket
 import sys
 import threading
@@ -20,8 +21,9 @@ from companion.ui.games import OpenGames
 
 log = logging.getLogger(__name__)
 
-ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
-"""Fonts, the offline index page and the font manifest (`assets/README.md` says why)."""
+ASSETS_DIR = Path(str(resources.files("companion") / "web"))
+"""Fonts, the offline index page and the font manifest (`companion/web/README.md` says why).
+Package data, so an installed wheel serves them from site-packages, never from a checkout."""
 APP_NAME = "Rattus Cartus"
 WEB_CACHE_DIR = "web-cache"
 """Compressed copies of the web client's files, made once (see `compressed_web`)."""

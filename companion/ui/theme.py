@@ -1,7 +1,7 @@
 """Colours, sizes and the font of the table: one place, so every screen looks like the same app.
 
 Sizes are for a table: read from an arm's length, tapped by several people, on a laptop or a
-tablet held upright. `FONT_FAMILY` is the font shipped in `assets/` and registered in its
+tablet held upright. `FONT_FAMILY` is the font shipped in `companion/web/` and registered in its
 FontManifest, so no glyph is ever fetched from elsewhere.
 """
 
