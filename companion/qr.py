@@ -10,16 +10,25 @@ import io
 from typing import Literal
 
 Correction = Literal["L", "M", "Q", "H"]
+LONG = 120
+"""Characters from which a code is drawn with low correction (the BG Stats link is ~400)."""
+QUIET_ZONE = 4
+"""Modules of white around the code, as the QR standard asks: less and scanners misread."""
 
 
-def qr_png(data: str, box_size: int = 8, correction: Correction = "M") -> bytes:
-    """Medium correction survives a glossy screen and a shaky hand; a long link is better served
-    by low correction, which keeps its modules large enough to scan from a screen."""
+def correction_for(data: str) -> Correction:
+    """Medium correction survives a glossy screen and a shaky hand, but a long link at medium
+    correction is so dense that scanners find false barcodes inside it (zxing read a Codabar in
+    one BG Stats code of 150); low correction keeps the modules large and the read unambiguous."""
+    return "L" if len(data) >= LONG else "M"
+
+
+def qr_png(data: str, box_size: int = 8, correction: Correction | None = None) -> bytes:
     import qrcode
     from qrcode import constants
 
-    level = getattr(constants, f"ERROR_CORRECT_{correction}")
-    code = qrcode.QRCode(error_correction=level, box_size=box_size, border=4)
+    level = getattr(constants, f"ERROR_CORRECT_{correction or correction_for(data)}")
+    code = qrcode.QRCode(error_correction=level, box_size=box_size, border=QUIET_ZONE)
     code.add_data(data)
     code.make(fit=True)
     buffer = io.BytesIO()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs everything the test suite needs (Debian's chromium for the browser tests, the package
-# with its test extras in .venv) and runs the whole suite. Extra arguments go to pytest.
+# Installs everything the test suite needs (Debian's chromium for the browser tests, the pinned
+# packages of requirements/test.txt and the package itself in .venv), checks the code with ruff
+# and mypy, and runs the whole suite. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x /usr/bin/chromium ]; then
@@ -9,6 +10,5 @@ if [ ! -x /usr/bin/chromium ]; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q -e '.[test]'
+.venv/bin/python -m pip install -q --disable-pip-version-check -r requirements/test.txt -e '.[test]'
 exec .venv/bin/python -m pytest "$@"

@@ -7,6 +7,7 @@ anything was: budgets are judged by `python -m companion.bench`, not by the test
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from companion.bench import NAMES, main, run
 from companion.bench.engine import engine_figures
 from companion.bench.figures import Verdict
 from companion.bench.store import store_figures
-from companion.bench.taps import read_taps, record_taps, taps_figures
+from companion.bench.taps import count_taps
 
 MEASURED = (Verdict.PASS, Verdict.FAIL)
 
@@ -39,27 +40,21 @@ def test_store_row_times_durable_appends_of_a_real_game() -> None:
     assert "fsync" in row.note
 
 
-def test_taps_row_says_not_measured_until_the_browser_test_counted(tmp_path: Path) -> None:
-    (row,) = taps_figures(tmp_path / "taps.json")
-    assert row.verdict is Verdict.NOT_MEASURED
-    assert row.figure == "not measured"
+def test_taps_count_the_game_per_player_and_round_not_the_undo_test() -> None:
+    inputs = Counter({"A": 16, "C": 200, "D": 110, "E": 9, "end": 25, "undo": 3})
+    count = count_taps(inputs, players=4, rounds=9)
+    assert count.inputs == 360
+    assert count.per_player_round == 10.0
+    assert "undo" not in count.by_phase
 
 
-def test_taps_row_is_inputs_per_player_per_round(tmp_path: Path) -> None:
-    path = record_taps(inputs=360, players=4, rounds=9, test="tests/browser/test_game.py::x",
-                       path=tmp_path / "taps.json")
-    count = read_taps(path)
-    assert count is not None and count.inputs == 360
-    (row,) = taps_figures(path)
-    assert row.figure == "10.0"
-    assert row.verdict is Verdict.REPORTED
-    assert "360 inputs, 4 players, 9 rounds" in row.note
+def test_the_taps_row_plays_the_story_the_browser_test_plays() -> None:
+    from browser import test_game_play
 
+    from companion.bench import story, taps
 
-def test_a_nonsense_tap_count_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
-    with pytest.raises(ValueError):
-        record_taps(inputs=10, players=0, rounds=9, test="t", path=tmp_path / "taps.json")
-    assert not (tmp_path / "taps.json").exists()
+    assert test_game_play.play_four_player_story is story.play_four_player_story
+    assert "play_four_player_story" in taps.play_and_count.__code__.co_names
 
 
 def test_an_unknown_benchmark_name_is_refused_before_anything_runs() -> None:
@@ -71,11 +66,12 @@ def test_an_unknown_benchmark_name_is_refused_before_anything_runs() -> None:
 def test_the_command_prints_the_table_and_writes_it(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "benchmarks.md"
-    status = main(["--quick", "--only", "taps,store", "--markdown", str(target)])
+    status = main(["--quick", "--only", "store", "--markdown", str(target)])
     printed = capsys.readouterr().out
-    assert status in (0, 1)
-    assert "| store: append one event durably (p95)" in printed
-    assert "| taps per player per round" in printed
+    (row,) = [line for line in printed.splitlines() if line.startswith("| store:")]
+    verdict = row.split("|")[4].strip()
+    assert verdict in ("pass", "fail")
+    assert status == (0 if verdict == "pass" else 1)
     assert "with --quick" in printed
     assert target.read_text(encoding="utf-8") == printed.rstrip("\n") + "\n"
 

@@ -1,65 +1,72 @@
-"""How many UI inputs a whole scripted 4-player game takes, as the browser test counted them.
+"""How many UI inputs the scripted 4-player game takes: the table's tap budget, per player.
 
-The table's browser test plays a scripted game through the real UI and writes what it did to
-`TAPS_FILE` with `record_taps`; the benchmark only reads that file, so the row says "not
-measured" until the test has run on this checkout. The figure is inputs per player per round,
-with no pass/fail: it should only ever go down.
+The benchmark plays `companion.bench.story`'s 4-player game (the one the browser test plays)
+in chromium against a fresh server and counts every tap, click and typed field of the game
+itself: the setup wizard and the story's deliberate undo/redo are counted apart. The figure is
+inputs per player per round, with no pass/fail: it should only ever go down.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
+from companion.bench import browser as chromium
 from companion.bench.figures import Figure, Verdict, not_measured
 
-TAPS_FILE = Path(__file__).resolve().parents[2] / "build" / "bench" / "taps.json"
 BUDGET = "report; keep it going down"
 WHAT = "taps per player per round"
+PLAYERS = 4
+ROUNDS = 8
+NOT_THE_GAME = ("undo",)
+"""Inputs the story makes on purpose to test undo, which no table would make."""
 
 
 @dataclass(frozen=True)
 class TapCount:
     inputs: int
-    """Taps, clicks and typed fields, each one input."""
+    """Taps, clicks and typed fields of the game, each one input."""
     players: int
     rounds: int
-    test: str
-    """The test that played the game (node id), so the figure can be traced."""
-    recorded: str = ""
+    by_phase: dict[str, int]
 
     @property
     def per_player_round(self) -> float:
         return self.inputs / (self.players * self.rounds)
 
 
-def record_taps(inputs: int, players: int, rounds: int, test: str,
-                path: Path = TAPS_FILE) -> Path:
-    """For the browser test: keep the count of its scripted game for the benchmark table."""
-    if inputs < 0 or players < 1 or rounds < 1:
-        raise ValueError(f"not a tap count: {inputs} inputs, {players} players, {rounds} rounds")
-    count = TapCount(inputs, players, rounds, test,
-                     datetime.now(timezone.utc).isoformat(timespec="seconds"))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(asdict(count), indent=2) + "\n", encoding="utf-8")
-    return path
+def count_taps(inputs: Counter[str], players: int, rounds: int) -> TapCount:
+    game = {kind: n for kind, n in inputs.items() if kind not in NOT_THE_GAME}
+    return TapCount(sum(game.values()), players, rounds, game)
 
 
-def read_taps(path: Path = TAPS_FILE) -> TapCount | None:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return TapCount(int(data["inputs"]), int(data["players"]), int(data["rounds"]),
-                        str(data["test"]), str(data.get("recorded", "")))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+def play_and_count() -> tuple[TapCount, int]:
+    """The 4-player story played once in chromium: its tap count and the setup's inputs."""
+    from companion.bench.flutter import open_table
+    from companion.bench.servers import Kind, running
+    from companion.bench.story import play_four_player_story
+
+    with tempfile.TemporaryDirectory(prefix="bench-taps-") as folder, \
+            running(Kind.OURS, Path(folder)) as server, chromium.chromium() as browser:
+        context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 800})
+        try:
+            page = context.new_page()
+            open_table(page, server.page_url)
+            setup: Counter[str] = Counter()
+            table = play_four_player_story(page, setup)
+        finally:
+            context.close()
+    return count_taps(table.inputs, PLAYERS, ROUNDS), setup["setup"]
 
 
-def taps_figures(path: Path = TAPS_FILE) -> list[Figure]:
-    count = read_taps(path)
-    if count is None or count.players < 1 or count.rounds < 1:
-        return [not_measured(WHAT, BUDGET, f"no count from the 4-player browser test in {path}")]
+def taps_figures() -> list[Figure]:
+    why = chromium.missing()
+    if why:
+        return [not_measured(WHAT, BUDGET, why)]
+    count, setup = play_and_count()
+    phases = ", ".join(f"{kind} {n}" for kind, n in sorted(count.by_phase.items()))
     return [Figure(WHAT, f"{count.per_player_round:.1f}", BUDGET, Verdict.REPORTED,
                    f"{count.inputs} inputs, {count.players} players, {count.rounds} rounds "
-                   f"({count.test}, {count.recorded})")]
+                   f"({phases}; setup {setup} more), companion.bench.story's 4-player game")]

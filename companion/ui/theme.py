@@ -62,5 +62,15 @@ ESTATE_ICONS: dict[Estate, ft.IconData] = {
 }
 
 
+NO_TRANSITION = ft.PageTransitionsTheme(
+    android=ft.PageTransitionTheme.NONE, ios=ft.PageTransitionTheme.NONE,
+    linux=ft.PageTransitionTheme.NONE, macos=ft.PageTransitionTheme.NONE,
+    windows=ft.PageTransitionTheme.NONE)
+"""Every redraw replaces the page's view; with Flutter's route animation the old view (and its
+buttons) stayed on screen for a moment and swallowed a quick tap, as on 2 of 6 loaded runs of the
+setup wizard. A table screen that changes in place needs no animation."""
+
+
 def table_theme() -> ft.Theme:
-    return ft.Theme(color_scheme_seed=SEED_COLOUR, font_family=FONT_FAMILY)
+    return ft.Theme(color_scheme_seed=SEED_COLOUR, font_family=FONT_FAMILY,
+                    page_transitions=NO_TRANSITION)

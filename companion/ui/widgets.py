@@ -117,7 +117,7 @@ def player_chip(name: str, colour: PlayerColour) -> ft.Container:
 
 def qr_image(url: str, size: float = 220, identifier: str | None = None) -> ft.Control:
     """The QR of `url` as a crisp PNG, drawn from memory (nothing to fetch)."""
-    from companion.phones.qr import qr_png
+    from companion.qr import qr_png
 
     image = ft.Image(src=qr_png(url), width=size,
                      height=size, fit=ft.BoxFit.CONTAIN, semantics_label=url)

@@ -2,7 +2,9 @@
 
 Flutter draws on a canvas, so a test waits for the client to start (`#loading` detaches),
 switches on the semantics tree, and then finds controls by their semantics identifiers
-(`tagged(...)` in `companion.ui.widgets`) or by their text.
+(`tagged(...)` in `companion.ui.widgets`) or by their text. Tapping, typing and scrolling are
+`companion.bench.flutter`'s, shared with the benchmark's scripted game: each waits for what
+the screen shows, never for a fixed time.
 """
 
 from __future__ import annotations
@@ -14,15 +16,25 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from companion.bench.flutter import (  # noqa: F401  (the browser tests' toolbox)
+    bring_into_view,
+    by_id,
+    enable_semantics,
+    open_table,
+    tap,
+    tap_and_redraw,
+    type_into,
+    wait_for_text,
+)
 from support.browser import free_port
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext, Locator, Page, Route
+    from playwright.sync_api import BrowserContext, Page, Route
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 KEY_LINE = re.compile(r"Table: (\S+)")
@@ -121,43 +133,16 @@ class Offline:
         page.on("response", lambda r: self.missing.append(r.url) if r.status == 404 else None)
 
 
-def open_table(page: Page, url: str, timeout: float = 60_000) -> None:
-    """Load the Flutter client and switch on its semantics tree."""
-    page.goto(url)
-    page.wait_for_selector("#loading", state="detached", timeout=timeout)
-    enable_semantics(page)
-
-
-def enable_semantics(page: Page) -> None:
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=30_000)
-    placeholder.evaluate("element => element.click()")
-
-
-def by_id(page: Page, identifier: str) -> Locator:
-    return page.locator(f"[flt-semantics-identifier='{identifier}']")
-
-
-def tap(page: Page, identifier: str) -> None:
-    """Tap the control tagged `identifier` (its button, not the label around it)."""
-    target = by_id(page, identifier)
-    target.wait_for(state="visible", timeout=20_000)
-    inner = target.locator("[role=button], flt-semantics[role=button], input, textarea")
-    if inner.count():
-        inner.first.click()
-    else:
-        target.click()
-
-
-def settle(page: Page) -> None:
-    """Let a screen that redraws itself in place finish before the next tap: the old controls
-    are still in the semantics tree for a moment, and a tap on them would be lost."""
-    page.wait_for_timeout(500)
-
-
 def screenshot(page: Page, name: str) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.wait_for_timeout(1200)  # headless chromium paints the canvas a moment after the tree
     page.screenshot(path=str(path))
     return path
+
+
+def shooter(page: Page, prefix: str) -> Callable[[str], None]:
+    """Screenshots for a scripted table (`companion.bench.story`), named `<prefix>-<step>`."""
+    def shoot(name: str) -> None:
+        screenshot(page, f"{prefix}-{name}")
+    return shoot

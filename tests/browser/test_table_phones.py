@@ -15,8 +15,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from browser.table import Offline, by_id, open_table, screenshot, settle, table_server, tap
-from browser.test_game_play import Table, check_result_against_engine
+from companion.bench.story import Table
+
+from browser.table import Offline, by_id, open_table, screenshot, shooter, table_server, tap
+from browser.test_game_play import check_result_against_engine
 
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
 PHONE = {"width": 390, "height": 800}
@@ -206,10 +208,9 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
             tap(page, "back")
             tap(page, "play")
             page.locator("[flt-semantics-identifier^='step-']").first.wait_for()
-            table = Table(page, random.Random(SEED), "phones")
+            table = Table(page, random.Random(SEED), shooter(page, "phones"))
             play_last_round(table, paired)
             by_id(page, "winner").wait_for()
-            settle(page)
             table.screenshot_once("result")
 
             result = check_result_against_engine(table, data_dir, "en")

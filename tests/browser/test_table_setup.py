@@ -18,9 +18,10 @@ from browser.table import (
     by_id,
     open_table,
     screenshot,
-    settle,
     table_server,
     tap,
+    tap_and_redraw,
+    type_into,
 )
 
 LAPTOP = {"width": 1280, "height": 800}
@@ -40,31 +41,11 @@ def _context(browser: Any, offline: Offline, locale: str = "en-GB",
     return context
 
 
-def _type_into(page: Any, identifier: str, value: str) -> None:
-    """Scroll Flutter's own view until the field is on screen, as a player would: Flutter takes
-    no input into a field outside the viewport, and the DOM's scrolling does not move it."""
-    node = by_id(page, identifier)
-    node.wait_for()
-    height = page.viewport_size["height"]
-    for _ in range(40):
-        box = node.bounding_box()
-        if box and 64 <= box["y"] and box["y"] + box["height"] <= height - 96:
-            break
-        page.mouse.move(640, height / 2)
-        page.mouse.wheel(0, 250 if not box or box["y"] > height / 2 else -250)
-        page.wait_for_timeout(150)
-    field = node.locator("input, textarea").first
-    field.click()
-    field.fill(value)
-    assert field.input_value() == value
-
-
 def _enter_players(page: Any, names: list[str]) -> None:
     for index, name in enumerate(names):
         if index >= 2:
-            tap(page, "add-player")
-            settle(page)
-        _type_into(page, f"player-name-{index}", name)
+            tap_and_redraw(page, "add-player")
+        type_into(page, f"player-name-{index}", name)
 
 
 def _set_up_game(page: Any, names: list[str], method: str, shots: str | None = None) -> None:
@@ -75,8 +56,7 @@ def _set_up_game(page: Any, names: list[str], method: str, shots: str | None = N
         screenshot(page, f"{shots}-1-players")
     tap(page, "next")
     by_id(page, "setup-buildings").wait_for()
-    tap(page, f"method-{method}")
-    settle(page)
+    tap_and_redraw(page, f"method-{method}")
     by_id(page, "buildings-result").wait_for()
     if shots:
         screenshot(page, f"{shots}-2-buildings")
@@ -164,7 +144,7 @@ def test_a_wrong_setup_is_refused_with_its_rule(server: TableServer, browser: An
     open_table(page, server.table_url)
     tap(page, "new-game")
     by_id(page, "setup-players").wait_for()
-    _type_into(page, "player-name-0", "Anna")
+    type_into(page, "player-name-0", "Anna")
     tap(page, "next")
     page.get_by_text("Every player needs a name. (R-SETUP-1)").wait_for()
     assert by_id(page, "setup-players").count() == 1
@@ -176,13 +156,13 @@ def test_a_paper_game_is_scored_with_the_same_rules(server: TableServer, browser
     open_table(page, server.table_url)
     tap(page, "score-game")
     by_id(page, "score-form").wait_for()
-    _type_into(page, "score-0-name", "Anna")
-    _type_into(page, "score-1-name", "Ben")
-    _type_into(page, "score-0-church", "4")
-    _type_into(page, "score-1-church", "2")
-    _type_into(page, "score-0-rats", "3")
-    _type_into(page, "score-1-rats", "9")
-    _type_into(page, "score-nuns", "5")
+    type_into(page, "score-0-name", "Anna")
+    type_into(page, "score-1-name", "Ben")
+    type_into(page, "score-0-church", "4")
+    type_into(page, "score-1-church", "2")
+    type_into(page, "score-0-rats", "3")
+    type_into(page, "score-1-rats", "9")
+    type_into(page, "score-nuns", "5")
     tap(page, "score-evaluate")
     by_id(page, "score-result").wait_for()
     page.get_by_text("Winner: Anna").first.wait_for()

@@ -1,0 +1,149 @@
+"""Driving the table's Flutter client in chromium as a player would: tap, type, scroll.
+
+Flutter draws on a canvas; what a program can reach is its semantics tree, switched on after
+the client has started. Every helper here waits for a condition the screen shows, never for a
+fixed time, because a loaded machine (CI beside another test run) stretches each frame and each
+round trip to the server by seconds. Used by the benchmarks (the scripted game that counts
+taps) and by the browser tests, so both drive the app the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+TIMEOUT_MS = 30_000
+TOP_BAR = 64
+"""Flutter's app bar covers the top of the view; a field under it takes no taps."""
+BOTTOM_BAR = 96
+"""Nor does a field under the bottom bar of buttons."""
+WHEEL_STEP = 250
+
+_STILL = """async el => {
+    const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+    let last = '', same = 0;
+    for (let i = 0; i < 600 && same < 3; i++) {
+        await frame();
+        const r = el.getBoundingClientRect();
+        const now = [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+        same = now === last ? same + 1 : 0;
+        last = now;
+    }
+    const r = el.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height};
+}"""
+"""The element's box once it has not moved for three frames (a scroll or a relayout done)."""
+
+_ATTACHED = "el => document.activeElement === el && el.hasAttribute('autocorrect')"
+
+
+def open_table(page: Page, url: str, timeout: float = 60_000) -> None:
+    """Load the Flutter client and switch on its semantics tree."""
+    page.goto(url)
+    page.wait_for_selector("#loading", state="detached", timeout=timeout)
+    enable_semantics(page)
+
+
+def enable_semantics(page: Page) -> None:
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=TIMEOUT_MS)
+    placeholder.evaluate("element => element.click()")
+
+
+def by_id(page: Page, identifier: str) -> Locator:
+    return page.locator(f"[flt-semantics-identifier='{identifier}']")
+
+
+def tap(page: Page, identifier: str) -> None:
+    """Tap the control tagged `identifier` (its button, not the label around it)."""
+    target = by_id(page, identifier)
+    target.wait_for(state="visible", timeout=TIMEOUT_MS)
+    inner = target.locator("[role=button], flt-semantics[role=button], input, textarea")
+    if inner.count():
+        inner.first.click()
+    else:
+        target.click()
+
+
+def tap_and_redraw(page: Page, identifier: str) -> None:
+    """Tap, then wait until the screen has been drawn anew from the server's answer.
+
+    The table redraws its whole view after every tap, so each control's semantics node is
+    replaced. Until then the old controls are on screen; a second tap that lands on one of them
+    is sent for a control the server has already dropped, and is lost. Waiting for the tapped
+    node to leave the page waits for exactly that answer, however slow the machine.
+    """
+    before = by_id(page, identifier).first
+    before.wait_for(state="visible", timeout=TIMEOUT_MS)
+    node = before.element_handle()
+    tap(page, identifier)
+    page.wait_for_function("el => !el.isConnected", arg=node, timeout=TIMEOUT_MS)
+
+
+def still_box(locator: Locator) -> dict[str, float]:
+    box: dict[str, float] = locator.evaluate(_STILL)
+    return box
+
+
+def bring_into_view(page: Page, locator: Locator) -> None:
+    """Scroll Flutter's own view until `locator` is wholly on screen, between the bars.
+
+    The DOM's scrolling does not move Flutter's view, and Flutter takes no tap or text for a
+    control outside it: a player scrolls with the wheel, so the helper does too.
+    """
+    viewport = page.viewport_size
+    assert viewport is not None
+    height = viewport["height"]
+    for _ in range(60):
+        box = still_box(locator)
+        if TOP_BAR <= box["y"] and box["y"] + box["height"] <= height - BOTTOM_BAR:
+            return
+        page.mouse.move(viewport["width"] / 2, height / 2)
+        page.mouse.wheel(0, WHEEL_STEP if box["y"] > height / 2 else -WHEEL_STEP)
+    raise AssertionError(f"could not scroll {locator} into view")
+
+
+def type_into(page: Page, identifier: str, value: str) -> None:
+    """Type `value` into the text field tagged `identifier`, as a player would.
+
+    Flutter focuses the DOM field at once on a tap but attaches its own text editing to it only
+    a frame later (seconds on a loaded machine); text typed before that is wiped by the attach.
+    Flutter writes the field's configuration (`autocorrect`) at every attach, so the attribute,
+    removed just before the tap, tells when the field takes input. A field that is already
+    focused and attached is typed into directly.
+    """
+    from playwright.sync_api import expect
+
+    node = by_id(page, identifier)
+    node.wait_for(state="visible", timeout=TIMEOUT_MS)
+    bring_into_view(page, node)
+    field = node.locator("input, textarea").first
+    attached = field.evaluate(_ATTACHED)
+    if not attached:
+        field.evaluate("el => el.removeAttribute('autocorrect')")
+        field.click()
+        page.wait_for_function(_ATTACHED, arg=field.element_handle(), timeout=TIMEOUT_MS)
+    field.fill(value)
+    expect(field).to_have_value(value, timeout=TIMEOUT_MS)
+
+
+def wait_for_text(page: Page, identifier: str, text: str) -> None:
+    """Until the control tagged `identifier` reads `text` (a counter after a tap, say)."""
+    page.wait_for_function(
+        "([id, v]) => { const e = document.querySelector("
+        "`[flt-semantics-identifier='${id}']`); return e && e.textContent.trim() === v; }",
+        arg=[identifier, text], timeout=TIMEOUT_MS)
+
+
+def identifiers(page: Page) -> list[str]:
+    found: list[str] = page.eval_on_selector_all(
+        "[flt-semantics-identifier]",
+        "els => els.map(e => e.getAttribute('flt-semantics-identifier'))")
+    return found
+
+
+def matching(page: Page, pattern: str) -> list[str]:
+    return [i for i in identifiers(page) if re.fullmatch(pattern, i)]

@@ -1,0 +1,260 @@
+"""A scripted table: players who play a whole game through the real UI, reading the screen.
+
+The same story serves the browser tests (a 4-player game on a laptop, a 2-player game in German
+on a tablet, the last round with phones) and the benchmark's taps row, which plays the 4-player
+story in chromium and counts the inputs it needed: so the figure is measured on any checkout,
+from the story kept here, and it is the story the tests play. Every choice comes from a seeded
+`random.Random`; every wait is for something the screen shows (see `companion.bench.flutter`).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from companion.bench.flutter import (
+    by_id,
+    identifiers,
+    tap,
+    tap_and_redraw,
+    type_into,
+    wait_for_text,
+)
+
+STEP = "[flt-semantics-identifier^='step-']"
+END_FIELDS = ("hand", "swords", "flutes", "passes", "gold", "markers")
+FOUR_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
+FOUR_PLAYER_SEED = 4
+"""The story of the 4-player game: its choices come from `random.Random(4)`."""
+
+Shoot = Callable[[str], None]
+
+
+def no_pictures(name: str) -> None:
+    """The benchmark plays without screenshots."""
+
+
+class Table:
+    """The players at the table: they tap the screen, and count every input they make."""
+
+    def __init__(self, page: Any, rng: random.Random, shoot: Shoot = no_pictures) -> None:
+        self.page = page
+        self.rng = rng
+        self.shoot = shoot
+        self.inputs: Counter[str] = Counter()
+        self.shot: set[str] = set()
+        self.used: Counter[str] = Counter()
+        """Physical deck: building cards laid out so far."""
+
+    # -- reading the screen -------------------------------------------------------------
+
+    def ids(self) -> list[str]:
+        return identifiers(self.page)
+
+    def marker(self) -> str:
+        self.page.locator(STEP).first.wait_for()
+        value: str = self.page.locator(STEP).first.get_attribute("flt-semantics-identifier")
+        return value
+
+    def text(self, identifier: str) -> str:
+        return str(by_id(self.page, identifier).first.text_content() or "")
+
+    def wait_past(self, marker: str) -> None:
+        """Until the screen shows a later (or earlier) step of the game than `marker`."""
+        self.page.wait_for_function(
+            """old => {
+                const now = document.querySelector("[flt-semantics-identifier^='step-']");
+                return now && now.getAttribute('flt-semantics-identifier') !== old;
+            }""", arg=marker, timeout=20_000)
+
+    # -- acting -------------------------------------------------------------------------
+
+    def tap(self, identifier: str, kind: str) -> None:
+        tap(self.page, identifier)
+        self.inputs[kind] += 1
+
+    def step_tap(self, identifier: str, kind: str) -> None:
+        """A tap that moves the game on: wait for the redrawn screen."""
+        before = self.marker()
+        self.tap(identifier, kind)
+        self.wait_past(before)
+
+    def stepper(self, identifier: str, times: int, kind: str) -> None:
+        for value in range(1, times + 1):
+            self.tap(f"{identifier}-more", kind)
+            wait_for_text(self.page, identifier, str(value))
+
+    def type_number(self, identifier: str, value: int, kind: str) -> None:
+        type_into(self.page, identifier, str(value))
+        self.inputs[kind] += 1
+
+    def screenshot_once(self, name: str) -> None:
+        if name not in self.shot:
+            self.shot.add(name)
+            self.shoot(name)
+
+    # -- one prompt ---------------------------------------------------------------------
+
+    def play_step(self) -> bool:
+        """Do whatever the screen asks now; False once the winner is shown."""
+        ids = set(self.ids())
+        if "winner" in ids:
+            return False
+        if "end-form" in ids:
+            self.screenshot_once("end-form")
+            self.fill_end_values(ids)
+            return True
+        if "reveal-matching" in ids:
+            self.reveal(ids)
+        elif "reveal-confirm" in ids:
+            self.reveal_buildings(ids)
+        elif "supply-done" in ids:
+            self.screenshot_once("b-supply")
+            self.step_tap("supply-done", "B")
+        elif "enter-0-0" in ids:
+            self.enter(ids)
+        elif any(i.startswith("choose-") for i in ids):
+            self.screenshot_once("d-choice")
+            choice = self.rng.choice(sorted(i for i in ids if i.startswith("choose-")))
+            self.step_tap(choice, "D")
+        elif "actions-done" in ids:
+            self.actions(ids)
+        elif "end-round" in ids:
+            self.screenshot_once("e-round-end")
+            self.step_tap("end-round", "E")
+        else:
+            raise AssertionError(f"no prompt on the screen: {sorted(ids)}")
+        return True
+
+    def reveal_buildings(self, ids: set[str]) -> None:
+        picks = sorted(i for i in ids if i.startswith("pick-"))
+        if picks:  # the players' own deck: tap the cards that "came up"
+            self.screenshot_once("a-physical")
+            count = 2 if "row-0" not in ids else 0
+            free = [p for p in picks if self.used[p] < 5]
+            for pick in self.rng.sample(free, count):
+                self.used[pick] += 1
+                laid = len([i for i in self.ids() if re.fullmatch(r"row-\d+", i)])
+                self.tap(pick, "A")
+                by_id(self.page, f"row-{laid}").wait_for()
+        else:
+            self.screenshot_once("a-reveal")
+        self.step_tap("reveal-confirm", "A")
+
+    def enter(self, ids: set[str]) -> None:
+        self.screenshot_once("c-enter")
+        if "pass" in ids and self.rng.random() < 0.15:
+            self.step_tap("pass", "C")
+            return
+        buildings = sorted({int(i.split("-")[1]) for i in ids if re.fullmatch(r"enter-\d+-0", i)})
+        cards = self.rng.choice([0, 1, 1, 2, 2, 3, 3, 4, 5])
+        self.step_tap(f"enter-{self.rng.choice(buildings)}-{cards}", "C")
+
+    def reveal(self, ids: set[str]) -> None:
+        self.screenshot_once("d-reveal")
+        declared = int(self.text("reveal-matching").split()[0])
+        left = declared
+        for kind in ("other", "jokers", "swords", "flutes"):
+            if f"reveal-{kind}-more" in ids and left and self.rng.random() < 0.35:
+                n = min(left, self.rng.choice([1, 1, 2]))
+                self.stepper(f"reveal-{kind}", n, "D")
+                left -= n
+        if left < declared:
+            self.screenshot_once("d-reveal-mixed")
+        self.step_tap("reveal-confirm", "D")
+
+    def actions(self, ids: set[str]) -> None:
+        self.screenshot_once("d-actions")
+        if any(i.startswith("special-") for i in ids):
+            self.screenshot_once("d-actions-special")
+        if "last-round-bonus" in ids:
+            self.screenshot_once("d-last-round")
+        for i in sorted(ids):
+            if re.fullmatch(r"hospital-\d+-more", i) and self.rng.random() < 0.5:
+                self.stepper(i.removesuffix("-more"), 1, "D")
+        self.step_tap("actions-done", "D")
+
+    def fill_end_values(self, ids: set[str]) -> None:
+        players = sorted({int(i.split("-")[1]) for i in ids
+                          if re.fullmatch(r"end-\d+-hand", i)})
+        for p in players:
+            for key in END_FIELDS:
+                if f"end-{p}-{key}" in ids:
+                    high = {"hand": 12, "markers": 12}.get(key, 3)
+                    value = self.rng.randint(0, high)
+                    if value:
+                        self.type_number(f"end-{p}-{key}", value, "end")
+        self.type_number("end-nuns", self.rng.randint(6, 16), "end")
+        self.shoot("end-filled")
+        self.step_tap("end-score", "end")
+
+    def play_until(self, done: Any, limit: int = 2000) -> None:
+        for _ in range(limit):
+            if done() or not self.play_step():
+                return
+        raise AssertionError("the game did not end")
+
+
+# -- the setup wizard, as the players go through it -------------------------------------
+
+
+def set_up(page: Any, names: list[str], method: str, deck: str, counts: Counter[str]) -> None:
+    def press(identifier: str) -> None:
+        tap_and_redraw(page, identifier)
+        counts["setup"] += 1
+
+    press("new-game")
+    by_id(page, "setup-players").wait_for()
+    for index, name in enumerate(names):
+        if index >= 2:
+            press("add-player")
+        type_into(page, f"player-name-{index}", name)
+        counts["setup"] += 1
+    press("next")
+    by_id(page, "setup-buildings").wait_for()
+    press(f"method-{method}")
+    by_id(page, "buildings-result").wait_for()
+    press("next")
+    by_id(page, "setup-code").wait_for()
+    if deck != "digital":
+        press(f"deck-{deck}")
+    press("next")
+    by_id(page, "setup-checklist").wait_for()
+    press("start-game")
+    by_id(page, "play").wait_for()
+    press("play")
+    page.locator(STEP).first.wait_for()
+
+
+
+
+def undo_and_redo_an_entry(table: Table) -> None:
+    """Round 1: the first entry is taken back, put back, taken back again and replaced by
+    another; the stored game must hold only the replacement (see the final replay)."""
+    while "enter-0-0" not in set(table.ids()):
+        table.play_step()
+    before = table.marker()
+    table.step_tap("enter-0-3", "C")
+    after = table.marker()
+    table.step_tap("undo", "undo")
+    assert table.marker() == before
+    table.step_tap("redo", "undo")
+    assert table.marker() == after
+    table.step_tap("undo", "undo")
+    assert table.marker() == before
+    table.step_tap("enter-1-2", "C")
+
+
+def play_four_player_story(page: Any, setup_inputs: Counter[str],
+                           shoot: Shoot = no_pictures) -> Table:
+    """From the home screen to the winner: the 4-player game of the benchmark and the tests,
+    with one entry undone and redone in round 1 (undo taps are counted apart)."""
+    by_id(page, "home").wait_for()
+    set_up(page, list(FOUR_PLAYERS), "first_game", "digital", setup_inputs)
+    table = Table(page, random.Random(FOUR_PLAYER_SEED), shoot)
+    undo_and_redo_an_entry(table)
+    table.play_until(lambda: False)
+    return table
