@@ -76,6 +76,13 @@ class BadSeat(SeatError):
         super().__init__(f"There is no seat {seat!r}: seats are numbered 0 to {MAX_SEATS - 1}.")
 
 
+class SeatOutsideGame(SeatError):
+    code = "no_seat"
+
+    def __init__(self) -> None:
+        super().__init__("This game has no such seat. Ask the table for a new code.")
+
+
 @dataclass(frozen=True)
 class Claim:
     """What a phone gets for a valid token: its seat and the secret it must keep."""
@@ -186,15 +193,23 @@ class SeatRegistry:
             )
         return token
 
-    def claim(self, token: str) -> Claim:
+    def claim(self, token: object, admit: Callable[[str, int], bool] | None = None) -> Claim:
         """Trade a pairing token for a device secret, exactly once.
 
         The token alone names its game and seat, which keeps the QR short enough to scan from
-        across the table.
+        across the table. `admit(game, seat)` says whether that seat exists in its game; if
+        not, `SeatOutsideGame` is raised and the token stays unused. It is asked outside the
+        registry's lock, because it may consult the open games.
         """
         if not isinstance(token, str) or not 20 <= len(token) <= 100:
             raise InvalidToken()
         digest = _hash(token)
+        if admit is not None:
+            with self._lock:
+                named = self._db.execute("SELECT game, seat FROM seats WHERE token_hash = ?",
+                                         (digest,)).fetchone()
+            if named is not None and not admit(str(named[0]), int(named[1])):
+                raise SeatOutsideGame()
         device_secret = secrets.token_urlsafe(32)
         now = self._clock()
         with self._transaction() as db:
