@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from support.browser import live_server
+from support.phones import Stream
 
 from companion.phones.hub import Hub
 from companion.phones.ledger import ledger_of
@@ -24,8 +26,6 @@ from companion.rules.simulate import random_game
 from companion.rules.views import player_view
 from companion.store.db import GameStore
 from companion.store.session import Session
-from support.browser import live_server
-from support.phones import Stream
 
 SEED, PLAYERS = 20261130, 3
 
