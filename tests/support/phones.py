@@ -67,6 +67,7 @@ class TableNight:
         while True:
             step = next_step(self.state)
             if step.prompt is Prompt.TAKE_ACTIONS:
+                assert step.building is not None
                 self._play(ev.BuildingResolved(step.building))
             elif step.prompt is Prompt.END_ROUND:
                 self._play(ev.RoundEnded())
@@ -86,6 +87,7 @@ class TableNight:
             elif step.prompt is Prompt.SUPPLY:
                 event = ev.SupplyDone()
             elif step.prompt is Prompt.ENTER:
+                assert step.actor is not None
                 event = ev.Entered(step.actor, 0, cards.get(step.actor, 0))
             elif step.prompt is Prompt.REVEAL_CARDS:
                 assert step.reveal is not None
