@@ -98,6 +98,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     import uvicorn
 
     from companion.phones.network import base_url
+    from companion.server_limits import uvicorn_options
     from companion.store.db import GameStore, StoreError, default_data_dir
 
     folder = Path(data_dir) if data_dir is not None else default_data_dir()
@@ -125,7 +126,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
         threading.Timer(1.0, webbrowser.open, args=(local,)).start()
     try:
         uvicorn.run(app, host=bind, port=port, log_level="warning",
-                    timeout_graceful_shutdown=2)
+                    timeout_graceful_shutdown=2, **uvicorn_options())
     finally:
         store.close()
     return 0

@@ -8,10 +8,12 @@ the table writes through.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import threading
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +27,10 @@ from companion.rules import next_step, reveal_event
 from companion.rules.guide import Prompt
 from companion.rules.setup import DeckMode
 from companion.rules.state import Phase
+from companion.server_limits import ConnectionLimits, uvicorn_options
 from companion.store.db import GameStore
 from companion.store.session import Session
+from support.browser import free_port
 from support.engine_games import setup_for
 
 START_RATS = 10
@@ -144,3 +148,26 @@ class Stream:
 
     def close(self) -> None:
         self._client.close()
+
+
+@contextlib.contextmanager
+def served_like_the_table(app: Any, limits: ConnectionLimits | None = None) -> Iterator[str]:
+    """`app` on a loopback port with the table server's own uvicorn settings
+    (`companion.server_limits.uvicorn_options`); yields the base URL."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           timeout_graceful_shutdown=1,
+                                           **uvicorn_options(limits)))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
