@@ -19,12 +19,18 @@ from urllib.parse import urlsplit
 
 import httpx
 import pytest
+from support.browser import free_port
+from support.phones import (
+    START_RATS,
+    Stream,
+    TableNight,
+    hub_for,
+    served_like_the_table,
+)
 
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
 from companion.server_limits import ConnectionLimits
-from support.browser import free_port
-from support.phones import START_RATS, Stream, TableNight, hub_for, served_like_the_table
 
 PARTIAL_HEAD = b"GET /phone/ HTTP/1.1\r\nHost: x\r\nX-a: "
 

@@ -115,9 +115,15 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     host_key = load_or_create_host_key(folder)
     config = TableConfig(data_dir=folder, host_key=host_key, lang=lang,
                          base_url=base_url(port, host))
-    from companion.phones.seats import SeatRegistry
+    from companion.phones.seats import SeatRegistry, SeatsFileDamaged
 
-    games = OpenGames(store, SeatRegistry.in_data_dir(folder))
+    try:
+        seats = SeatRegistry.in_data_dir(folder)
+    except SeatsFileDamaged as exc:
+        print(f"rattus-companion: {exc}", file=sys.stderr)
+        store.close()
+        return 1
+    games = OpenGames(store, seats)
     app = build_app(config, games, _phone_routes(_hub(config, games)))
     print_banner(config.table_url, sys.stdout)
     if open_browser:
