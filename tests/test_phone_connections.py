@@ -173,3 +173,35 @@ def test_the_real_server_with_a_1024_file_limit_survives_1100_half_requests(tmp_
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_a_websocket_like_the_tables_is_never_timed_out_and_counts_while_open() -> None:
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket
+    from websockets.sync.client import connect
+
+    async def echo(websocket: WebSocket) -> None:
+        await websocket.accept()
+        while True:
+            await websocket.send_text(await websocket.receive_text())
+
+    app = Starlette(routes=[WebSocketRoute("/ws", echo)])
+    limits = ConnectionLimits(request_timeout=1.0, per_address=2, total=50, table_reserve=5)
+    with served_like_the_table(app, limits) as base_url, sockets() as opened:
+        url = urlsplit(base_url)
+        raw = socket.create_connection((url.hostname, url.port), source_address=("127.0.0.2", 0))
+        with connect(f"ws://{url.netloc}/ws", sock=raw) as table:
+            time.sleep(1.5)
+            table.send("still here")
+            assert table.recv(timeout=5) == "still here"
+            second = half_open(base_url, "127.0.0.2")
+            third = half_open(base_url, "127.0.0.2")
+            opened += [second, third]
+            assert closed_by_server(third, within=0.5)
+            assert not closed_by_server(second, within=0.2)
+            second.close()
+        time.sleep(0.3)
+        again = [half_open(base_url, "127.0.0.2") for _ in range(2)]
+        opened += again
+        assert not any(closed_by_server(sock, within=0.3) for sock in again)
