@@ -22,12 +22,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import resource
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+try:
+    import resource
+except ImportError:  # Windows: no open-file limit of this kind to stay below
+    resource = None  # type: ignore[assignment]
+
+try:
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+except ImportError:  # httptools has no wheel for Windows on ARM: uvicorn runs unguarded
+    HttpToolsProtocol = asyncio.Protocol  # type: ignore[misc,assignment]
+    GUARDED = False
+else:
+    GUARDED = True
 
 log = logging.getLogger(__name__)
 
@@ -55,10 +65,11 @@ class ConnectionLimits:
     def for_this_process(cls, **options: Any) -> ConnectionLimits:
         """Limits whose total stays below this process's open-file limit (1024 is a common
         desktop default)."""
-        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
         total = MAX_CONNECTIONS
-        if soft != resource.RLIM_INFINITY:
-            total = max(8, min(total, soft - FILE_HEADROOM))
+        if resource is not None:
+            soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+            if soft != resource.RLIM_INFINITY:
+                total = max(8, min(total, soft - FILE_HEADROOM))
         options.setdefault("total", total)
         options.setdefault("table_reserve", min(TABLE_RESERVE, options["total"] // 4))
         return cls(**options)
@@ -200,4 +211,9 @@ def guarded_protocol(limits: ConnectionLimits | None = None) -> type[GuardedProt
 def uvicorn_options(limits: ConnectionLimits | None = None) -> dict[str, Any]:
     """Keyword arguments for `uvicorn.run`/`uvicorn.Config`: guarded connections, and no
     forwarding header trusted."""
-    return {"http": guarded_protocol(limits), "proxy_headers": False}
+    options: dict[str, Any] = {"proxy_headers": False}
+    if GUARDED:
+        options["http"] = guarded_protocol(limits)
+    else:
+        log.warning("httptools is missing: connections are not timed or capped")
+    return options

@@ -1,8 +1,8 @@
 """Phones against the real engine and store: a whole random game played through one Session.
 
-The stand-in game of the other phone tests only checks the HTTP rules; here the payloads come
-from the engine's own `player_view`, the events are the engine's, and the Session writes them
-to a real SQLite store, exactly as at the table.
+The other phone tests tell single moments of a game night (`support.phones.TableNight`); here a
+whole random game is played, the payloads come from the engine's own `player_view`, and the
+Session writes the events to a real SQLite store, exactly as at the table.
 """
 
 from __future__ import annotations

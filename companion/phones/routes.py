@@ -317,7 +317,7 @@ async def _host(request: Request, phones: PhonesDep) -> None:
 
 SeatPath = Annotated[str, Path(pattern=SEAT_PATTERN)]
 
-router = APIRouter(dependencies=[])
+router = APIRouter()
 host = APIRouter(prefix="/host", dependencies=[Depends(_host)])
 
 
