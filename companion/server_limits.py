@@ -91,10 +91,6 @@ class ConnectionTable:
     def open_from(self, address: str) -> int:
         return len(self._by_address.get(address, ()))
 
-    @property
-    def count(self) -> int:
-        return self._count
-
     def admit(self, connection: GuardedProtocol, address: str) -> bool:
         limits = self.limits
         is_table = address in limits.table_addresses
@@ -127,7 +123,7 @@ class ConnectionTable:
         self._waiting.pop(connection, None)
 
     def waiting(self, connection: GuardedProtocol) -> None:
-        if connection.address in self._by_address:
+        if connection in self._by_address.get(connection.address, ()):
             self._waiting[connection] = None
             self._waiting.move_to_end(connection)
 
