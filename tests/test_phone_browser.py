@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from support.browser import chromium_browser, live_server, requires_chromium
+from support.phones import TableNight, hub_for
 
 from companion.phones.hub import Hub
 from companion.phones.qr import pairing_url
 from companion.phones.routes import phone_app
-from support.browser import chromium_browser, live_server, requires_chromium
-from support.phones import TOY_RULES, FakeSession, TableRecordedRats, toy_hub
+from companion.rules.catalog import BUILDINGS
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
@@ -19,12 +21,15 @@ ANNA, BEN, CARLA = 0, 1, 2
 
 
 @pytest.fixture
-def table() -> Iterator[tuple[Hub, FakeSession, str]]:
-    session = FakeSession(players=3)
-    hub = toy_hub({"g1": session})
-    with live_server(phone_app(hub, TOY_RULES)) as base_url:
-        hub.base_url = base_url
-        yield hub, session, base_url
+def table(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
+    night = TableNight(tmp_path, players=3)
+    hub = hub_for(night)
+    try:
+        with live_server(phone_app(hub)) as base_url:
+            hub.base_url = base_url
+            yield hub, night, base_url
+    finally:
+        night.close()
 
 
 @pytest.fixture(scope="module")
@@ -33,12 +38,18 @@ def browser():  # type: ignore[no-untyped-def]
         yield browser
 
 
-def scan(browser, hub: Hub, seat: int, locale: str = "en-GB"):  # type: ignore[no-untyped-def]
+def scan(browser, hub: Hub, night: TableNight, seat: int,  # type: ignore[no-untyped-def]
+         locale: str = "en-GB"):
     """A phone scans the seat's QR: a fresh browser context opens the pairing URL."""
     context = browser.new_context(locale=locale, viewport={"width": 390, "height": 800})
     page = context.new_page()
-    page.goto(pairing_url(hub.base_url, hub.registry.issue_token("g1", seat)))
+    page.goto(pairing_url(hub.base_url, hub.registry.issue_token(night.game_id, seat)))
     return context, page
+
+
+def first_building(night: TableNight) -> str:
+    """The English name of the current round's first building, as the page shows it."""
+    return BUILDINGS[night.state.rounds[-1].row[0]].name_en
 
 
 def rats_shown(page) -> str:  # type: ignore[no-untyped-def]
@@ -47,12 +58,12 @@ def rats_shown(page) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> None:
-    hub, session, _ = table
-    anna_ctx, anna = scan(browser, hub, ANNA)
-    ben_ctx, ben = scan(browser, hub, BEN, locale="de-DE")
+    hub, night, _ = table
+    anna_ctx, anna = scan(browser, hub, night, ANNA)
+    ben_ctx, ben = scan(browser, hub, night, BEN, locale="de-DE")
     try:
         anna.wait_for_url("**/phone/")
-        assert anna.locator("#who").inner_text() == "Player 1"
+        assert anna.locator("#who").inner_text() == "Red"
         assert not anna.locator("#rats").is_visible()
         assert rats_shown(anna) == "10 rats"
         anna.locator("#rats").wait_for(state="hidden", timeout=10_000)
@@ -64,13 +75,14 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         anna.locator("[data-reason=hospital]").click()
         anna.locator("#history li").first.wait_for()
         assert anna.locator("#history li").first.inner_text() == "−2: Hospital, round 1"
-        assert session.state.ledgers[ANNA].rats == 8
+        assert night.state.rats[ANNA] == 8
 
-        session.submit(TableRecordedRats(ANNA, 2, "reveal", round=3, building=0))
+        night.reveal_rats({ANNA: 2})  # R-ROUND-D a: two cards of another estate
+        building = first_building(night)
         newest = anna.locator("#history li").first
-        newest.filter(has_text="Monastery").wait_for()
+        newest.filter(has_text=building).wait_for()
         assert newest.inner_text().startswith(
-            "+2: 2 cards off-estate at the Monastery, round 3")
+            f"+2: 2 cards off-estate at the {building}, round 1")
         assert rats_shown(anna) == "10 rats"
         newest.get_by_role("button", name="Dispute").click()
         anna.locator("#history .disputed").wait_for()
@@ -91,8 +103,8 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
 
 
 def test_a_reload_reconnects_and_a_second_scan_is_refused(browser, table) -> None:
-    hub, session, base_url = table
-    context, carla = scan(browser, hub, CARLA)
+    hub, night, base_url = table
+    context, carla = scan(browser, hub, night, CARLA)
     neighbour = browser.new_context()
     try:
         carla.wait_for_url("**/phone/")
@@ -101,10 +113,10 @@ def test_a_reload_reconnects_and_a_second_scan_is_refused(browser, table) -> Non
         carla.reload()
         carla.locator("#history li").wait_for()
         carla.locator("#link", has_text="live").wait_for()
-        session.submit(TableRecordedRats(CARLA, 1, "flute", round=2))
-        carla.locator("#history li", has_text="Flute").wait_for()
+        night.reveal_rats({CARLA: 1})
+        carla.locator("#history li", has_text="off-estate").wait_for()
 
-        token = hub.registry.issue_token("g1", ANNA)
+        token = hub.registry.issue_token(night.game_id, ANNA)
         first = browser.new_context()
         first.new_page().goto(pairing_url(base_url, token))
         first.pages[0].wait_for_url("**/phone/")
@@ -119,20 +131,20 @@ def test_a_reload_reconnects_and_a_second_scan_is_refused(browser, table) -> Non
 
 
 def test_a_released_seat_is_locked_out_and_paired_again(browser, table) -> None:
-    hub, _, _ = table
-    old_ctx, old_phone = scan(browser, hub, BEN)
+    hub, night, _ = table
+    old_ctx, old_phone = scan(browser, hub, night, BEN)
     try:
         old_phone.wait_for_url("**/phone/")
         old_phone.locator("#ledger").wait_for()
-        hub.registry.release("g1", BEN)
+        hub.registry.release(night.game_id, BEN)
         old_phone.locator("#pairing-text", has_text="not paired").wait_for()
         old_phone.reload()
         old_phone.locator("#pairing-text", has_text="not paired").wait_for()
 
-        new_ctx, new_phone = scan(browser, hub, BEN)
+        new_ctx, new_phone = scan(browser, hub, night, BEN)
         try:
             new_phone.wait_for_url("**/phone/")
-            assert new_phone.locator("#who").inner_text() == "Player 2"
+            assert new_phone.locator("#who").inner_text() == "Yellow"
             assert rats_shown(new_phone) == "10 rats"
         finally:
             new_ctx.close()
@@ -142,20 +154,20 @@ def test_a_released_seat_is_locked_out_and_paired_again(browser, table) -> None:
 
 def test_joining_takes_the_page_and_one_claim_that_stays_live(browser, table) -> None:
     """Issue 7: every request over the table's Wi-Fi is a round trip the player waits for."""
-    hub, session, _ = table
+    hub, night, _ = table
     context = browser.new_context(viewport={"width": 390, "height": 800})
     page = context.new_page()
     requests: list[tuple[str, str]] = []
     page.on("request", lambda request: requests.append((request.method,
                                                         urlsplit(request.url).path)))
-    token = hub.registry.issue_token("g1", ANNA)
+    token = hub.registry.issue_token(night.game_id, ANNA)
     try:
         page.goto(pairing_url(hub.base_url, token))
         page.locator("#link", has_text="live").wait_for()
         assert rats_shown(page) == "10 rats"
-        session.submit(TableRecordedRats(ANNA, 1, "flute", round=1))
-        page.locator("#history li", has_text="Flute").wait_for()
+        night.reveal_rats({ANNA: 1})
+        page.locator("#history li", has_text="off-estate").wait_for()
         assert requests == [("GET", f"/phone/join/{token}"), ("POST", "/phone/api/join")]
-        assert hub.registry.status("g1", 3)[ANNA].connected
+        assert hub.registry.status(night.game_id, 3)[ANNA].connected
     finally:
         context.close()

@@ -1,8 +1,8 @@
 """Phones against the real engine and store: a whole random game played through one Session.
 
-The stand-in game of the other phone tests only checks the HTTP rules; here the payloads come
-from the engine's own `player_view`, the events are the engine's, and the Session writes them
-to a real SQLite store, exactly as at the table.
+The other phone tests tell single moments of a game night (`support.phones.TableNight`); here a
+whole random game is played, the payloads come from the engine's own `player_view`, and the
+Session writes the events to a real SQLite store, exactly as at the table.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from support.browser import live_server
+from support.phones import Stream
 
 from companion.phones.hub import Hub
 from companion.phones.ledger import ledger_of
@@ -24,8 +26,6 @@ from companion.rules.simulate import random_game
 from companion.rules.views import player_view
 from companion.store.db import GameStore
 from companion.store.session import Session
-from support.browser import live_server
-from support.phones import Stream
 
 SEED, PLAYERS = 20261130, 3
 

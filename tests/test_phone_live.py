@@ -3,77 +3,93 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from support.browser import live_server
+from support.phones import START_RATS, Stream, TableNight, hub_for
 
 from companion.phones.hub import Hub
 from companion.phones.routes import COOKIE, phone_app
-from support.browser import live_server
-from support.phones import TOY_RULES, FakeSession, Stream, TableRecordedRats, toy_hub
 
 ANNA, BEN = 0, 1
 
 
 @pytest.fixture
-def session() -> FakeSession:
-    return FakeSession(players=2)
+def night(tmp_path: Path) -> Iterator[TableNight]:
+    table = TableNight(tmp_path, players=2)
+    try:
+        yield table
+    finally:
+        table.close()
 
 
 @pytest.fixture
-def hub(session: FakeSession) -> Hub:
-    return toy_hub({"g1": session})
+def hub(night: TableNight) -> Hub:
+    return hub_for(night)
 
 
 @pytest.fixture
 def base_url(hub: Hub) -> Iterator[str]:
-    with live_server(phone_app(hub, TOY_RULES)) as url:
+    with live_server(phone_app(hub)) as url:
         yield url
 
 
-def pair(hub: Hub, seat: int) -> str:
-    return hub.registry.claim(hub.registry.issue_token("g1", seat)).device_secret
+def pair(hub: Hub, night: TableNight, seat: int) -> str:
+    return hub.registry.claim(hub.registry.issue_token(night.game_id, seat)).device_secret
 
 
-def test_a_monastery_result_recorded_by_the_table_reaches_annas_phone_live(
-        hub, session, base_url) -> None:
-    stream = Stream(base_url, pair(hub, ANNA))
+def until(next_event: Callable[[], tuple[str, Any]], rats: int) -> list[dict[str, Any]]:
+    """The state events up to the first showing `rats`: the table's steps before the reveal
+    (a new row, entries) reach the phone too, each as its own state."""
+    seen = []
+    while True:
+        kind, payload = next_event()
+        assert kind == "state"
+        seen.append(payload)
+        if payload["view"]["rats"] == rats:
+            return seen
+
+
+def test_rats_revealed_at_the_table_reach_annas_phone_live(hub, night, base_url) -> None:
+    # R-ROUND-D a: each population card of another estate brings its player a rat.
+    stream = Stream(base_url, pair(hub, night, ANNA))
     try:
         kind, first = stream.next()
-        assert kind == "state" and first["view"]["rats"] == 10
-        assert hub.registry.status("g1", 2)[ANNA].connected
-        session.submit(TableRecordedRats(ANNA, -2, "monastery", round=4, building=1))
-        kind, update = stream.next()
-        assert kind == "state" and update["view"]["rats"] == 8
-        assert update["view"]["ledger"][0]["reason"] == "monastery"
+        assert kind == "state" and first["view"]["rats"] == START_RATS
+        assert hub.registry.status(night.game_id, 2)[ANNA].connected
+        night.reveal_rats({ANNA: 2})
+        update = until(stream.next, START_RATS + 2)[-1]
+        assert update["view"]["ledger"][0]["reason"] == "reveal"
     finally:
         stream.close()
 
 
-def test_bens_stream_carries_nothing_of_annas_changes(hub, session, base_url) -> None:
-    stream = Stream(base_url, pair(hub, BEN))
+def test_bens_stream_carries_nothing_of_annas_changes(hub, night, base_url) -> None:
+    stream = Stream(base_url, pair(hub, night, BEN))
     try:
         assert stream.next()[1]["view"]["player"] == BEN
-        session.submit(TableRecordedRats(ANNA, 3, "reveal", round=1, building=1))
-        session.submit(TableRecordedRats(BEN, 1, "flute", round=1))
-        kind, update = stream.next()
-        assert kind == "state" and update["view"]["rats"] == 11
-        assert [e["reason"] for e in update["view"]["ledger"]] == ["flute"]
+        night.reveal_rats({ANNA: 3, BEN: 1})
+        seen = until(stream.next, START_RATS + 1)
+        assert all(payload["view"]["player"] == BEN for payload in seen)
+        assert [e["reason"] for e in seen[-1]["view"]["ledger"]] == ["reveal"]
+        assert night.state.rats[ANNA] == START_RATS + 3
     finally:
         stream.close()
 
 
-def test_a_released_phones_stream_ends_and_cannot_come_back(hub, base_url) -> None:
-    secret = pair(hub, ANNA)
+def test_a_released_phones_stream_ends_and_cannot_come_back(hub, night, base_url) -> None:
+    secret = pair(hub, night, ANNA)
     stream = Stream(base_url, secret)
     try:
         assert stream.next()[0] == "state"
-        hub.registry.release("g1", ANNA)
+        hub.registry.release(night.game_id, ANNA)
         assert stream.next() == ("released", {})
         assert stream.next()[0] == "closed"
-        assert not hub.registry.status("g1", 2)[ANNA].paired
+        assert not hub.registry.status(night.game_id, 2)[ANNA].paired
     finally:
         stream.close()
     again = Stream(base_url, secret)
@@ -106,8 +122,8 @@ def events_of(response: httpx.Response) -> Iterator[tuple[str, Any]]:
 
 
 def test_annas_scan_answers_with_her_seat_and_her_live_ledger_in_one_request(
-        hub, session, base_url) -> None:
-    token = hub.registry.issue_token("g1", ANNA)
+        hub, night, base_url) -> None:
+    token = hub.registry.issue_token(night.game_id, ANNA)
     with httpx.Client(base_url=base_url, timeout=10) as phone, \
             phone.stream("POST", "/phone/api/join", json={"token": token},
                          headers=STREAMED) as answer:
@@ -118,28 +134,26 @@ def test_annas_scan_answers_with_her_seat_and_her_live_ledger_in_one_request(
         events = events_of(answer)
         kind, first = next(events)
         assert (kind, first["seat"], first["view"]["player"]) == ("state", ANNA, ANNA)
-        assert hub.registry.status("g1", 2)[ANNA].connected
-        session.submit(TableRecordedRats(ANNA, -2, "monastery", round=4, building=1))
-        kind, update = next(events)
-        assert kind == "state" and update["view"]["rats"] == 8
+        assert hub.registry.status(night.game_id, 2)[ANNA].connected
+        night.reveal_rats({ANNA: 2})
+        until(lambda: next(events), START_RATS + 2)
 
 
-def test_the_streamed_scan_carries_nothing_of_bens_changes(hub, session, base_url) -> None:
-    token = hub.registry.issue_token("g1", ANNA)
+def test_the_streamed_scan_carries_nothing_of_bens_changes(hub, night, base_url) -> None:
+    token = hub.registry.issue_token(night.game_id, ANNA)
     with httpx.Client(base_url=base_url, timeout=10) as phone, \
             phone.stream("POST", "/phone/api/join", json={"token": token},
                          headers=STREAMED) as answer:
         events = events_of(answer)
-        assert next(events)[1]["view"]["rats"] == 10
-        session.submit(TableRecordedRats(BEN, 3, "reveal", round=1, building=1))
-        session.submit(TableRecordedRats(ANNA, 1, "flute", round=1))
-        kind, update = next(events)
-        assert [e["reason"] for e in update["view"]["ledger"]] == ["flute"]
-        assert update["view"]["player"] == ANNA
+        assert next(events)[1]["view"]["rats"] == START_RATS
+        night.reveal_rats({BEN: 3, ANNA: 1})
+        seen = until(lambda: next(events), START_RATS + 1)
+        assert [e["reason"] for e in seen[-1]["view"]["ledger"]] == ["reveal"]
+        assert all(payload["view"]["player"] == ANNA for payload in seen)
 
 
-def test_a_code_scanned_into_a_stream_is_used_up_like_any_other(hub, base_url) -> None:
-    token = hub.registry.issue_token("g1", ANNA)
+def test_a_code_scanned_into_a_stream_is_used_up_like_any_other(hub, night, base_url) -> None:
+    token = hub.registry.issue_token(night.game_id, ANNA)
     with httpx.Client(base_url=base_url, timeout=10) as first, \
             first.stream("POST", "/phone/api/join", json={"token": token},
                          headers=STREAMED) as answer:
@@ -150,21 +164,21 @@ def test_a_code_scanned_into_a_stream_is_used_up_like_any_other(hub, base_url) -
     assert "set-cookie" not in again.headers
 
 
-def test_a_forged_code_asking_for_a_stream_gets_a_plain_refusal(hub, base_url) -> None:
+def test_a_forged_code_asking_for_a_stream_gets_a_plain_refusal(hub, night, base_url) -> None:
     response = httpx.post(f"{base_url}/phone/api/join", json={"token": "A" * 43},
                           headers=STREAMED, timeout=10)
     assert response.status_code == 403 and response.json()["error"] == "invalid_token"
     assert "set-cookie" not in response.headers
-    assert not hub.registry.status("g1", 2)[ANNA].paired
+    assert not hub.registry.status(night.game_id, 2)[ANNA].paired
 
 
-def test_the_released_seats_stream_that_began_with_the_scan_ends(hub, base_url) -> None:
-    token = hub.registry.issue_token("g1", BEN)
+def test_the_released_seats_stream_that_began_with_the_scan_ends(hub, night, base_url) -> None:
+    token = hub.registry.issue_token(night.game_id, BEN)
     with httpx.Client(base_url=base_url, timeout=10) as phone, \
             phone.stream("POST", "/phone/api/join", json={"token": token},
                          headers=STREAMED) as answer:
         events = events_of(answer)
         assert next(events)[0] == "state"
-        hub.registry.release("g1", BEN)
+        hub.registry.release(night.game_id, BEN)
         assert next(events) == ("released", {})
         assert next(events, None) is None

@@ -5,6 +5,11 @@
 - `qr.pairing_url`, `qr.qr_png`: the QR a seat's player scans.
 - `ledger.Ledger`: one player's ledger requests as engine events, and their own view; also the
   data API for the table's hold-to-reveal view of a player without a phone.
-- `routes.phone_routes(hub)`: the light phone page, its JSON API and live updates, for
-  `Mount("/phone", routes=...)`; `hub.Hub` gives them the sessions, registry and host key.
+- `routes`: the light phone page, its JSON API and live updates: a FastAPI `APIRouter` with
+  pydantic request models, served by the small app `phone_api(hub)` that holds its exception
+  handlers; `phone_routes(hub)` gives it as routes for `Mount("/phone", routes=...)`.
+  `hub.Hub` gives them the sessions, registry and host key.
+- `body.load_json`: the one way a request body is read (size, depth, duplicate keys, long
+  numbers refused).
+- `limits.FailureLimiter`: wrong secrets per address, counted before the check.
 """

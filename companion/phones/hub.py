@@ -2,7 +2,8 @@
 
 The phones layer never opens games or stores events itself: a `PhoneHub` hands it the open
 `Session` of a game (the single writer), the seat registry and the host key. Keeping this a
-protocol lets the table server compose the real pieces and lets tests use a tiny fake.
+protocol lets the table server compose the real pieces and keeps the phones from depending
+on how the table opens its games.
 """
 
 from __future__ import annotations

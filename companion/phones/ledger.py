@@ -10,17 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from companion.phones.hub import PhoneSession
 
 MAX_RAT_CHANGE = 20
 """No single action moves more rats than this; a bigger number is a typo."""
 NUN_POSITIONS = range(1, 6)
-NUNS_PER_CARD = range(0, 5)
+NUNS_PER_CARD = range(5)
 MAX_ENTRY_ID_LENGTH = 64
 
-PHONE_REASONS = ("supply_discard", "hospital", "correction")
+PhoneReason = Literal["supply_discard", "hospital", "correction"]
+PHONE_REASONS: tuple[str, ...] = get_args(PhoneReason)
 """The engine's `RatReason` values a player may log on their own device: a supply action's rat
 symbol (R-ROUND-B), a Hospital discard the table did not record, a correction. Everything else
 (reveals, Monastery, Flute) is recorded by the table."""
@@ -56,6 +57,8 @@ class LedgerRules:
     rats_confirmed: Callable[[int], Any] | None = None
     """The event by which a player confirms their rats for the plague check, if the engine
     has one."""
+    seats: Callable[[Any], int] = lambda state: len(state.rats)
+    """How many players the game has: seats from this number on do not exist in it."""
 
 
 def engine_rules() -> LedgerRules:
@@ -76,6 +79,7 @@ def engine_rules() -> LedgerRules:
         refusals=(RuleViolation, UndoError),
         public_rows=lambda state: [[b.value for b in r.row] for r in state.rounds],
         rats_confirmed=lambda player: ev.RatsConfirmed(player=player),
+        seats=lambda state: len(state.rats),
     )
 
 

@@ -11,8 +11,11 @@ script claims the seat with a JSON POST at once, and when it asks for `text/even
 claim's answer is the seat's live stream itself: the cookie, the first state and every later
 change in one response. Reconnects use `/api/events` with the cookie.
 
-Every refusal is a small JSON object `{"error": code, "message": text}` with no detail about
-which part of a secret was wrong; the page translates the code.
+One validation boundary: every body is read by `body.load_json` (size, depth, duplicate keys,
+number length) and then checked by its pydantic model; path and query values by their
+patterns. Every refusal is a small JSON object `{"error": code, "message": text}` made by the
+exception handlers below, with no detail about which part of a secret was wrong; the page
+translates the code.
 """
 
 from __future__ import annotations
@@ -23,30 +26,55 @@ import hmac
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Annotated, Any, TypeVar
 
+from fastapi import APIRouter, Depends, FastAPI, Path, Query
+from fastapi.exceptions import RequestValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
-from starlette.routing import BaseRoute, Mount, Route
+from starlette.routing import BaseRoute, Mount
 
 from companion.phones.assets import SECURITY_HEADERS, PageAssets
+from companion.phones.body import MAX_BYTES, BadJson, load_json
 from companion.phones.hub import PhoneHub, PhoneSession
-from companion.phones.ledger import Ledger, LedgerRefused, LedgerRules, engine_rules
+from companion.phones.ledger import (
+    MAX_ENTRY_ID_LENGTH,
+    MAX_RAT_CHANGE,
+    NUN_POSITIONS,
+    NUNS_PER_CARD,
+    Ledger,
+    LedgerRefused,
+    LedgerRules,
+    PhoneReason,
+    engine_rules,
+)
 from companion.phones.limits import TooManyAttempts
 from companion.phones.qr import pairing_url, qr_png
-from companion.phones.seats import SeatError, UnknownDevice
+from companion.phones.seats import (
+    MAX_SEATS,
+    BadSeat,
+    InvalidToken,
+    SeatError,
+    TokenAlreadyUsed,
+    UnknownDevice,
+)
 from companion.phones.texts import negotiate_language
 
 log = logging.getLogger(__name__)
 
 COOKIE = "rc_device"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 30
-MAX_BODY = 2048
+MAX_BODY = MAX_BYTES
 HEARTBEAT_SECONDS = 10.0
 HOST_KEY_HEADER = "x-host-key"
 PREFIX = "/phone"
+SEAT_PATTERN = r"^[0-9]{1,2}$"
+"""ASCII digits only: `str.isdigit` also accepts "²", which `int` then refuses."""
 
 _NO_STORE = {"Cache-Control": "no-store", **SECURITY_HEADERS}
 
@@ -77,157 +105,124 @@ def _refusal_response(refusal: Refusal) -> JSONResponse:
     return response
 
 
-# -- the routes ---------------------------------------------------------------------------
+# -- what a request may say ---------------------------------------------------------------
 
 
-def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
-    """The engine's reason for a refusal, in the phone's language where a translation exists."""
-    cause = refused.__cause__
-    if cause is None or not hasattr(cause, "code"):
-        return str(refused)
-    from companion.i18n import translator
-    from companion.i18n.codes import violation_text
+class _Request(BaseModel):
+    """Strict: `"2"`, `2.0` and `true` are not the number 2. Unknown fields are ignored, so a
+    phone naming another seat (`"player": 1`) changes nothing about whose ledger it writes."""
 
-    language = negotiate_language(request.headers.get("accept-language"))
-    return violation_text(translator(language), cause)
+    model_config = ConfigDict(strict=True, extra="ignore", frozen=True)
+
+
+class JoinRequest(_Request):
+    token: object = None
+    """Any value: a token of the wrong shape is a wrong guess like any other, answered and
+    counted by the seat registry, so it tells a guesser nothing new."""
+
+
+class RatsChange(_Request):
+    delta: int = Field(ge=-MAX_RAT_CHANGE, le=MAX_RAT_CHANGE)
+    reason: PhoneReason
+
+    @field_validator("delta")
+    @classmethod
+    def _changes_something(cls, delta: int) -> int:
+        if delta == 0:
+            raise ValueError("a change of 0 rats changes nothing")
+        return delta
+
+
+class NunNote(_Request):
+    position: int = Field(ge=NUN_POSITIONS.start, le=NUN_POSITIONS.stop - 1)
+    nuns: int = Field(ge=NUNS_PER_CARD.start, le=NUNS_PER_CARD.stop - 1)
+
+
+class Dispute(_Request):
+    entry_id: str = Field(min_length=1, max_length=MAX_ENTRY_ID_LENGTH)
+
+
+class NoFields(_Request):
+    """Confirm and undo say nothing but still send a JSON object, like every change."""
+
+
+Model = TypeVar("Model", bound=_Request)
 
 
 def _client(request: Request) -> str:
+    """The socket's peer address; no forwarding header is trusted (none is ever needed)."""
     return request.client.host if request.client else "unknown"
 
 
-def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRoute]:
-    """Routes for the table's server to mount at `/phone` (the page links there), before the
-    Flet app's catch-all mount at `/`: `Mount("/phone", routes=phone_routes(hub))`.
+def json_body(model: type[Model]) -> Callable[[Request], Awaitable[Model]]:
+    """A dependency reading the body as `model`: same-origin, JSON, at most `MAX_BODY` bytes
+    (counted while reading, whatever `Content-Length` claims), through `load_json`."""
 
-    `rules` defaults to the real engine's ledger events and `player_view`.
-    """
-    assets = PageAssets(PREFIX)
-    ledger_rules = rules
-    limiter = hub.limiter
-
-    def the_rules() -> LedgerRules:
-        nonlocal ledger_rules
-        if ledger_rules is None:
-            ledger_rules = engine_rules()
-        return ledger_rules
-
-
-    def guarded(handler: Callable[[Request], Awaitable[Response]]
-                ) -> Callable[[Request], Awaitable[Response]]:
-        async def endpoint(request: Request) -> Response:
-            try:
-                return await handler(request)
-            except Refusal as refusal:
-                return _refusal_response(refusal)
-            except TooManyAttempts as blocked:
-                return _refusal_response(Refusal(
-                    blocked.code, 429, str(blocked),
-                    headers={"Retry-After": str(blocked.retry_after)}))
-            except LedgerRefused as refused:
-                return _refusal_response(Refusal(refused.code, refused.status,
-                                                 _in_phone_language(request, refused),
-                                                 rule=refused.rule))
-        return endpoint
-
-    async def json_body(request: Request) -> dict[str, Any]:
+    async def read(request: Request) -> Model:
         origin = request.headers.get("origin")
         if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
             raise Refusal("bad_request", 403, "Requests must come from the phone page.")
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
             raise Refusal("bad_request", 415, "Send JSON.")
         declared = request.headers.get("content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        if declared is not None and (not declared.isascii() or not declared.isdigit()
+                                     or len(declared) > 6 or int(declared) > MAX_BODY):
             raise Refusal("bad_request", 413, "The request is too large.")
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise Refusal("bad_request", 413, "The request is too large.")
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_BODY:
+                raise Refusal("bad_request", 413, "The request is too large.")
         try:
-            data = json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError):
-            raise Refusal("bad_request", 400, "The request is not valid JSON.") from None
+            data = load_json(raw or b"{}")
+        except BadJson as bad:
+            raise Refusal("bad_request", 400, f"The request is not valid JSON: {bad}") from None
         if not isinstance(data, dict):
             raise Refusal("bad_request", 400, "Send a JSON object.")
-        return data
-
-    def seat_of(request: Request) -> tuple[str, int, PhoneSession, str]:
-        """The caller's game, seat, open session and device secret, from its cookie only."""
-        address = _client(request)
-        limiter.check(address)
-        secret = request.cookies.get(COOKIE)
-        if not secret:
-            raise Refusal(UnknownDevice.code, 401, str(UnknownDevice()))
         try:
-            game, seat = hub.registry.authenticate(secret)
-        except SeatError as refused:
-            limiter.record_failure(address)
-            raise Refusal(refused.code, 401, str(refused)) from None
-        session = hub.session(game)
-        if session is None:
-            raise Refusal("no_game", 404, "This game is not open at the table.")
-        return game, seat, session, secret
+            return model.model_validate(data)
+        except ValidationError as invalid:
+            first = invalid.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "body"
+            raise Refusal("bad_value", 422, f"{where}: {first['msg']}") from None
 
-    def payload(game: str, seat: int, session: PhoneSession) -> dict[str, Any]:
-        return {"game": game, "seat": seat, **Ledger(session, seat, the_rules()).payload()}
+    return read
 
-    # -- the page ---------------------------------------------------------------------
 
-    async def page(request: Request) -> Response:
-        language = negotiate_language(request.headers.get("accept-language"))
-        response = assets.page(language).response(request, "no-cache")
-        response.headers["Content-Language"] = language
-        response.headers["Vary"] = "Accept-Encoding, Accept-Language"
-        return response
+# -- what the routes of one server share --------------------------------------------------
 
-    # -- pairing ----------------------------------------------------------------------
 
-    async def join(request: Request) -> Response:
-        """Trade a pairing token for the seat's cookie, answered with the seat's state as JSON
-        or, if the phone accepts `text/event-stream`, with its live stream."""
-        address = _client(request)
-        limiter.check(address)
-        data = await json_body(request)
-        try:
-            # A few rows in a small WAL database, as quick as `authenticate` on every request:
-            # no thread hop in the join's one round trip.
-            claim = hub.registry.claim(data.get("token"))
-        except SeatError as refused:
-            limiter.record_failure(address)
-            status = 409 if refused.code == "seat_taken" else 403
-            raise Refusal(refused.code, status, str(refused)) from None
-        session = hub.session(claim.game)
-        response: Response
-        if session is None:
-            response = _refusal_response(Refusal("no_game", 404, "This game is not open."))
-        elif "text/event-stream" in request.headers.get("accept", ""):
-            response = live(claim.game, claim.seat, session, claim.device_secret)
-        else:
-            response = JSONResponse(payload(claim.game, claim.seat, session), headers=_NO_STORE)
-        response.set_cookie(COOKIE, claim.device_secret, max_age=COOKIE_MAX_AGE, path=PREFIX,
-                            httponly=True, samesite="strict")
-        return response
+@dataclass
+class Phones:
+    """The hub, the ledger rules and the page of one server, kept in its app's `state`."""
 
-    # -- the ledger -------------------------------------------------------------------
+    hub: PhoneHub
+    given_rules: LedgerRules | None = None
+    assets: PageAssets = field(default_factory=lambda: PageAssets(PREFIX))
 
-    async def state(request: Request) -> Response:
-        game, seat, session, _ = seat_of(request)
-        return JSONResponse(payload(game, seat, session), headers=_NO_STORE)
+    @property
+    def rules(self) -> LedgerRules:
+        """The real engine's rules unless others were given, loaded at the first request so
+        the server starts without the engine (see test_phone_imports)."""
+        if self.given_rules is None:
+            self.given_rules = engine_rules()
+        return self.given_rules
 
-    def change(act: Callable[[Ledger, dict[str, Any]], None]
-               ) -> Callable[[Request], Awaitable[Response]]:
-        async def endpoint(request: Request) -> Response:
-            game, seat, session, _ = seat_of(request)
-            data = await json_body(request)
-            ledger = Ledger(session, seat, the_rules())
-            await run_in_threadpool(act, ledger, data)
-            return JSONResponse(payload(game, seat, session), headers=_NO_STORE)
-        return endpoint
+    def payload(self, game: str, seat: int, session: PhoneSession) -> dict[str, Any]:
+        return {"game": game, "seat": seat, **Ledger(session, seat, self.rules).payload()}
 
-    def live(game: str, seat: int, session: PhoneSession, secret: str) -> Response:
+    def seat_in_game(self, game: str, seat: int) -> bool:
+        """Whether the open game has this seat; a game that is not open cannot say, and its
+        phones are told `no_game` until it is."""
+        session = self.hub.session(game)
+        return session is None or 0 <= seat < self.rules.seats(session.state)
+
+    def live(self, game: str, seat: int, session: PhoneSession, secret: str) -> Response:
         """The seat's live stream: its state now and after every change, until released.
 
         The first chunk carries the state, so the page is shown and live at the same moment.
         """
+        registry = self.hub.registry
 
         async def stream() -> AsyncIterator[str]:
             loop = asyncio.get_running_loop()
@@ -244,19 +239,19 @@ def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRo
                     wake()
 
             unsubscribe = session.subscribe(wake)
-            forget_release = hub.registry.on_release(released)
+            forget_release = registry.on_release(released)
             try:
-                with hub.registry.connection(game, seat):
+                with registry.connection(game, seat):
                     preface = "retry: 2000\n\n"
                     sent = None
                     while True:
                         changed.clear()
                         try:
-                            hub.registry.authenticate(secret)
+                            registry.authenticate(secret)
                         except SeatError:
                             yield preface + "event: released\ndata: {}\n\n"
                             return
-                        current = json.dumps(payload(game, seat, session),
+                        current = json.dumps(self.payload(game, seat, session),
                                              separators=(",", ":"))
                         if current != sent:
                             yield f"{preface}event: state\ndata: {current}\n\n"
@@ -272,82 +267,277 @@ def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRo
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**_NO_STORE, "X-Accel-Buffering": "no"})
 
-    async def events(request: Request) -> Response:
-        return live(*seat_of(request))
 
-    # -- host controls ----------------------------------------------------------------
+def _phones(request: Request) -> Phones:
+    phones: Phones = request.app.state.phones
+    return phones
 
-    def require_host(request: Request) -> None:
-        address = _client(request)
-        limiter.check(address)
+
+PhonesDep = Annotated[Phones, Depends(_phones)]
+
+
+@dataclass(frozen=True)
+class Caller:
+    """A paired phone: its game, seat, open session and device secret, from its cookie only."""
+
+    game: str
+    seat: int
+    session: PhoneSession
+    secret: str
+
+
+async def _caller(request: Request, phones: PhonesDep) -> Caller:
+    hub = phones.hub
+    secret = request.cookies.get(COOKIE)
+    with hub.limiter.attempt(_client(request)) as attempt:
+        if not secret:
+            raise Refusal(UnknownDevice.code, 401, str(UnknownDevice()))
+        try:
+            game, seat = hub.registry.authenticate(secret)
+        except SeatError as refused:
+            attempt.failed()
+            raise Refusal(refused.code, 401, str(refused)) from None
+    session = hub.session(game)
+    if session is None:
+        raise Refusal("no_game", 404, "This game is not open at the table.")
+    return Caller(game, seat, session, secret)
+
+
+CallerDep = Annotated[Caller, Depends(_caller)]
+
+
+async def _host(request: Request, phones: PhonesDep) -> None:
+    hub = phones.hub
+    with hub.limiter.attempt(_client(request)) as attempt:
         given = request.headers.get(HOST_KEY_HEADER, "")
         if not hmac.compare_digest(given.encode("utf-8"), hub.host_key.encode("utf-8")):
-            limiter.record_failure(address)
+            attempt.failed()
             raise Refusal("host_key", 403, "These controls need the host key.")
 
-    def seat_number(request: Request) -> int:
-        raw = request.path_params.get("seat", "")
-        if not raw.isdigit() or len(raw) > 2:
-            raise Refusal("bad_seat", 400, "There is no such seat.")
-        return int(raw)
 
-    async def host_status(request: Request) -> Response:
-        require_host(request)
-        raw = request.query_params.get("players", "5")
-        if not raw.isdigit() or not 0 <= int(raw) <= 5:
-            raise Refusal("bad_value", 400, "players must be 0 to 5.")
-        seats = hub.registry.status(request.path_params["game"], int(raw))
-        return JSONResponse([{"seat": s.seat, "paired": s.paired, "connected": s.connected,
-                              "last_seen": s.last_seen, "code_open": s.code_open}
-                             for s in seats], headers=_NO_STORE)
+SeatPath = Annotated[str, Path(pattern=SEAT_PATTERN)]
 
-    async def host_code(request: Request) -> Response:
-        require_host(request)
-        game = request.path_params["game"]
-        if hub.session(game) is None:
-            raise Refusal("no_game", 404, "This game is not open.")
+router = APIRouter()
+host = APIRouter(prefix="/host", dependencies=[Depends(_host)])
+
+
+# -- the page -----------------------------------------------------------------------------
+
+
+@router.get("/")
+@router.get("/join/{token}")
+async def page(request: Request, phones: PhonesDep) -> Response:
+    language = negotiate_language(request.headers.get("accept-language"))
+    response = phones.assets.page(language).response(request, "no-cache")
+    response.headers["Content-Language"] = language
+    response.headers["Vary"] = "Accept-Encoding, Accept-Language"
+    return response
+
+
+# -- pairing ------------------------------------------------------------------------------
+
+
+@router.post("/api/join")
+async def join(request: Request, phones: PhonesDep,
+               body: Annotated[JoinRequest, Depends(json_body(JoinRequest))]) -> Response:
+    """Trade a pairing token for the seat's cookie, answered with the seat's state as JSON
+    or, if the phone accepts `text/event-stream`, with its live stream."""
+    hub = phones.hub
+    with hub.limiter.attempt(_client(request)) as attempt:
         try:
-            token = hub.registry.issue_token(game, seat_number(request))
+            # A few rows in a small WAL database, as quick as `authenticate` on every request:
+            # no thread hop in the join's one round trip.
+            claim = hub.registry.claim(body.token, admit=phones.seat_in_game)
+        except (InvalidToken, TokenAlreadyUsed) as refused:
+            attempt.failed()
+            status = 409 if refused.code == TokenAlreadyUsed.code else 403
+            raise Refusal(refused.code, status, str(refused)) from None
         except SeatError as refused:
-            raise Refusal(refused.code, 409, str(refused)) from None
-        url = pairing_url(hub.base_url, token)
-        png = await run_in_threadpool(qr_png, url)
-        return JSONResponse({"url": url, "png": base64.b64encode(png).decode("ascii")},
-                            headers=_NO_STORE)
+            raise Refusal(refused.code, 404, str(refused)) from None
+    session = hub.session(claim.game)
+    response: Response
+    if session is None:
+        response = _refusal_response(Refusal("no_game", 404, "This game is not open."))
+    elif "text/event-stream" in request.headers.get("accept", ""):
+        response = phones.live(claim.game, claim.seat, session, claim.device_secret)
+    else:
+        response = JSONResponse(phones.payload(claim.game, claim.seat, session),
+                                headers=_NO_STORE)
+    response.set_cookie(COOKIE, claim.device_secret, max_age=COOKIE_MAX_AGE, path=PREFIX,
+                        httponly=True, samesite="strict")
+    return response
 
-    async def host_release(request: Request) -> Response:
-        require_host(request)
-        try:
-            hub.registry.release(request.path_params["game"], seat_number(request))
-        except SeatError as refused:
-            raise Refusal(refused.code, 400, str(refused)) from None
-        return Response(status_code=204, headers=_NO_STORE)
 
-    api = [
-        Route("/join", guarded(join), methods=["POST"]),
-        Route("/state", guarded(state), methods=["GET"]),
-        Route("/events", guarded(events), methods=["GET"]),
-        Route("/rats", guarded(change(lambda ledger, data: ledger.change_rats(
-            data.get("delta"), data.get("reason")))), methods=["POST"]),
-        Route("/nuns", guarded(change(lambda ledger, data: ledger.note_nun_card(
-            data.get("position"), data.get("nuns")))), methods=["POST"]),
-        Route("/dispute", guarded(change(lambda ledger, data: ledger.dispute(
-            data.get("entry_id")))), methods=["POST"]),
-        Route("/confirm", guarded(change(lambda ledger, data: ledger.confirm())),
-              methods=["POST"]),
-        Route("/undo", guarded(change(lambda ledger, data: ledger.undo())), methods=["POST"]),
-    ]
-    host = [
-        Route("/{game}/seats", guarded(host_status), methods=["GET"]),
-        Route("/{game}/seats/{seat}/code", guarded(host_code), methods=["POST"]),
-        Route("/{game}/seats/{seat}", guarded(host_release), methods=["DELETE"]),
-    ]
-    return [
-        Route("/", page, methods=["GET"]),
-        Route("/join/{token}", page, methods=["GET"]),
-        Mount("/api", routes=api),
-        Mount("/host", routes=host),
-    ]
+# -- the ledger ---------------------------------------------------------------------------
+
+
+@router.get("/api/state")
+async def state(phones: PhonesDep, caller: CallerDep) -> Response:
+    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
+                        headers=_NO_STORE)
+
+
+@router.get("/api/events")
+async def events(phones: PhonesDep, caller: CallerDep) -> Response:
+    return phones.live(caller.game, caller.seat, caller.session, caller.secret)
+
+
+async def _change(phones: Phones, caller: Caller, act: Callable[[Ledger], None]) -> Response:
+    """One change to the caller's own ledger, through the session (the single writer)."""
+    await run_in_threadpool(act, Ledger(caller.session, caller.seat, phones.rules))
+    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
+                        headers=_NO_STORE)
+
+
+@router.post("/api/rats")
+async def rats(phones: PhonesDep, caller: CallerDep,
+               body: Annotated[RatsChange, Depends(json_body(RatsChange))]) -> Response:
+    return await _change(phones, caller,
+                         lambda ledger: ledger.change_rats(body.delta, body.reason))
+
+
+@router.post("/api/nuns")
+async def nuns(phones: PhonesDep, caller: CallerDep,
+               body: Annotated[NunNote, Depends(json_body(NunNote))]) -> Response:
+    return await _change(phones, caller,
+                         lambda ledger: ledger.note_nun_card(body.position, body.nuns))
+
+
+@router.post("/api/dispute")
+async def dispute(phones: PhonesDep, caller: CallerDep,
+                  body: Annotated[Dispute, Depends(json_body(Dispute))]) -> Response:
+    return await _change(phones, caller, lambda ledger: ledger.dispute(body.entry_id))
+
+
+@router.post("/api/confirm", dependencies=[Depends(json_body(NoFields))])
+async def confirm(phones: PhonesDep, caller: CallerDep) -> Response:
+    return await _change(phones, caller, Ledger.confirm)
+
+
+@router.post("/api/undo", dependencies=[Depends(json_body(NoFields))])
+async def undo(phones: PhonesDep, caller: CallerDep) -> Response:
+    return await _change(phones, caller, Ledger.undo)
+
+
+# -- host controls ------------------------------------------------------------------------
+
+
+@host.get("/{game}/seats")
+async def host_status(game: str, phones: PhonesDep,
+                      players: Annotated[str, Query(pattern=r"^[0-9]{1,2}$")] = "5"
+                      ) -> Response:
+    if int(players) > MAX_SEATS:
+        raise Refusal("bad_value", 400, f"players must be 0 to {MAX_SEATS}.")
+    seats = phones.hub.registry.status(game, int(players))
+    return JSONResponse([{"seat": s.seat, "paired": s.paired, "connected": s.connected,
+                          "last_seen": s.last_seen, "code_open": s.code_open}
+                         for s in seats], headers=_NO_STORE)
+
+
+@host.post("/{game}/seats/{seat}/code")
+async def host_code(game: str, seat: SeatPath, phones: PhonesDep) -> Response:
+    hub = phones.hub
+    session = hub.session(game)
+    if session is None:
+        raise Refusal("no_game", 404, "This game is not open.")
+    if not phones.seat_in_game(game, int(seat)):
+        raise Refusal("no_seat", 404, "This game has no such seat.")
+    try:
+        token = hub.registry.issue_token(game, int(seat))
+    except SeatError as refused:
+        raise Refusal(refused.code, 409, str(refused)) from None
+    url = pairing_url(hub.base_url, token)
+    png = await run_in_threadpool(qr_png, url)
+    return JSONResponse({"url": url, "png": base64.b64encode(png).decode("ascii")},
+                        headers=_NO_STORE)
+
+
+@host.delete("/{game}/seats/{seat}")
+async def host_release(game: str, seat: SeatPath, phones: PhonesDep) -> Response:
+    try:
+        phones.hub.registry.release(game, int(seat))
+    except BadSeat as refused:
+        raise Refusal(refused.code, 400, str(refused)) from None
+    return Response(status_code=204, headers=_NO_STORE)
+
+
+router.include_router(host)
+
+
+# -- refusals -----------------------------------------------------------------------------
+
+
+def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
+    """The engine's reason for a refusal, in the phone's language where a translation exists."""
+    cause = refused.__cause__
+    if cause is None or not hasattr(cause, "code"):
+        return str(refused)
+    # Imported here: the catalogs load the engine, which the server does not need to start.
+    from companion.i18n import translator
+    from companion.i18n.codes import violation_text
+
+    language = negotiate_language(request.headers.get("accept-language"))
+    return violation_text(translator(language), cause)
+
+
+async def _refused(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, Refusal)
+    return _refusal_response(exc)
+
+
+async def _too_many(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, TooManyAttempts)
+    return _refusal_response(Refusal(exc.code, 429, str(exc),
+                                     headers={"Retry-After": str(exc.retry_after)}))
+
+
+async def _ledger_refused(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, LedgerRefused)
+    return _refusal_response(Refusal(exc.code, exc.status, _in_phone_language(request, exc),
+                                     rule=exc.rule))
+
+
+async def _invalid(request: Request, exc: Exception) -> Response:
+    """Path and query values of the wrong shape: a seat that is not a small number names no
+    seat (404); a bad query value is a bad request (400)."""
+    assert isinstance(exc, RequestValidationError)
+    where = next((str(e["loc"][0]) for e in exc.errors() if e.get("loc")), "body")
+    if where == "path":
+        return _refusal_response(Refusal("bad_seat", 404, "There is no such seat."))
+    if where == "query":
+        return _refusal_response(Refusal("bad_value", 400, f"players must be 0 to {MAX_SEATS}."))
+    return _refusal_response(Refusal("bad_value", 422, "That value is not allowed."))
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Unknown paths and wrong methods answer in the same shape as every other refusal."""
+    assert isinstance(exc, StarletteHTTPException)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+    return _refusal_response(Refusal(code, exc.status_code, str(exc.detail),
+                                     headers=dict(exc.headers or {})))
+
+
+def phone_api(hub: PhoneHub, rules: LedgerRules | None = None) -> FastAPI:
+    """The phones' app, to be mounted at `/phone`: the router, its refusals and its state.
+
+    `rules` defaults to the real engine's ledger events and `player_view`.
+    """
+    app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
+    app.state.phones = Phones(hub, rules)
+    app.include_router(router)
+    app.add_exception_handler(Refusal, _refused)
+    app.add_exception_handler(TooManyAttempts, _too_many)
+    app.add_exception_handler(LedgerRefused, _ledger_refused)
+    app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    return app
+
+
+def phone_routes(hub: PhoneHub, rules: LedgerRules | None = None) -> list[BaseRoute]:
+    """The phones' app as routes for the table's server to mount at `/phone` (the page links
+    there), before the Flet app's catch-all mount at `/`:
+    `Mount("/phone", routes=phone_routes(hub))`."""
+    return [Mount("", app=phone_api(hub, rules))]
 
 
 def phone_app(hub: PhoneHub, rules: LedgerRules | None = None) -> Starlette:

@@ -30,6 +30,16 @@ MAX_SEATS = 5
 Clock = Callable[[], float]
 
 
+SEATS_FILENAME = "seats.sqlite3"
+WHAT_TO_DO = ("Move it aside (or delete it) and start again: the games are not in it, only "
+              "which phone holds which seat, so every phone then scans its code again.")
+
+
+class SeatsFileDamaged(Exception):
+    """The seats file cannot be read; it is left exactly as it was. Worded for the person at
+    the table, like the games database's `StoreCorrupted`: the path, what is wrong, what to do."""
+
+
 class SeatError(Exception):
     """A refused seat operation; `.code` is stable for the HTTP layer, the message is for people.
 
@@ -76,6 +86,13 @@ class BadSeat(SeatError):
         super().__init__(f"There is no seat {seat!r}: seats are numbered 0 to {MAX_SEATS - 1}.")
 
 
+class SeatOutsideGame(SeatError):
+    code = "no_seat"
+
+    def __init__(self) -> None:
+        super().__init__("This game has no such seat. Ask the table for a new code.")
+
+
 @dataclass(frozen=True)
 class Claim:
     """What a phone gets for a valid token: its seat and the secret it must keep."""
@@ -120,6 +137,41 @@ CREATE UNIQUE INDEX IF NOT EXISTS seats_device ON seats (device_hash);
 """
 
 
+def _open_seats_file(path: Path) -> sqlite3.Connection:
+    """The seats database at `path`, created if missing; `SeatsFileDamaged` if what is there
+    is empty, damaged or something else, and then the file is not touched."""
+    if path.exists() and path.stat().st_size == 0:
+        raise SeatsFileDamaged(f"{path} is empty (truncated?); it was left as it is. "
+                               + WHAT_TO_DO)
+    db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+    try:
+        problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+        if problems != ["ok"]:
+            raise SeatsFileDamaged(f"{path} is damaged ({problems[0]}); it was left as it is. "
+                                   + WHAT_TO_DO)
+        tables = {row[0] for row in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables and "seats" not in tables:
+            raise SeatsFileDamaged(f"{path} is not a rattus-companion seats file; it was left "
+                                   "as it is. " + WHAT_TO_DO)
+        # WAL with synchronous=NORMAL never corrupts; a power cut can at worst forget the
+        # last pairing (the phone scans again), and claiming stays quick on a busy table.
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.executescript(_SCHEMA)
+    except sqlite3.OperationalError as exc:
+        db.close()
+        raise SeatsFileDamaged(f"cannot open {path}: {exc}") from exc
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise SeatsFileDamaged(f"{path} is damaged or not a database ({exc}); it was left as "
+                               "it is. " + WHAT_TO_DO) from exc
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
 class SeatRegistry:
     """Pairings of phones to seats, persisted so a restarted table keeps its phones.
 
@@ -132,13 +184,11 @@ class SeatRegistry:
         self._clock = clock
         self._token_ttl = token_ttl
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        if str(path) != ":memory:":
-            # WAL with synchronous=NORMAL never corrupts; a power cut can at worst forget the
-            # last pairing (the phone scans again), and claiming stays quick on a busy table.
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
+        if str(path) == ":memory:":
+            self._db = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+            self._db.executescript(_SCHEMA)
+        else:
+            self._db = _open_seats_file(Path(path))
         self._connections: dict[tuple[str, int], int] = {}
         self._last_written: dict[tuple[str, int], float] = {}
         self._release_listeners: list[Callable[[str, int], None]] = []
@@ -146,7 +196,7 @@ class SeatRegistry:
     @classmethod
     def in_data_dir(cls, data_dir: Path, **options: float | Clock) -> SeatRegistry:
         data_dir.mkdir(parents=True, exist_ok=True)
-        return cls(data_dir / "seats.sqlite3", **options)  # type: ignore[arg-type]
+        return cls(data_dir / SEATS_FILENAME, **options)  # type: ignore[arg-type]
 
     def close(self) -> None:
         with self._lock:
@@ -186,15 +236,23 @@ class SeatRegistry:
             )
         return token
 
-    def claim(self, token: str) -> Claim:
+    def claim(self, token: object, admit: Callable[[str, int], bool] | None = None) -> Claim:
         """Trade a pairing token for a device secret, exactly once.
 
         The token alone names its game and seat, which keeps the QR short enough to scan from
-        across the table.
+        across the table. `admit(game, seat)` says whether that seat exists in its game; if
+        not, `SeatOutsideGame` is raised and the token stays unused. It is asked outside the
+        registry's lock, because it may consult the open games.
         """
         if not isinstance(token, str) or not 20 <= len(token) <= 100:
             raise InvalidToken()
         digest = _hash(token)
+        if admit is not None:
+            with self._lock:
+                named = self._db.execute("SELECT game, seat FROM seats WHERE token_hash = ?",
+                                         (digest,)).fetchone()
+            if named is not None and not admit(str(named[0]), int(named[1])):
+                raise SeatOutsideGame()
         device_secret = secrets.token_urlsafe(32)
         now = self._clock()
         with self._transaction() as db:

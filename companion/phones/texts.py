@@ -58,6 +58,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "e.unknown_device": "This phone is not paired. Scan your QR code at the table.",
         "e.too_many_attempts": "Too many wrong codes. Wait a minute and try again.",
         "e.no_game": "This game is not open at the table.",
+        "e.no_seat": "This game has no such seat. Ask the table for a new code.",
         "e.bad_request": "The request was not understood.",
         "e.bad_value": "That value is not allowed.",
         "e.refused": "The rules do not allow that.",
@@ -109,6 +110,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "e.unknown_device": "Dieses Handy ist nicht gekoppelt. Scanne deinen QR-Code am Tisch.",
         "e.too_many_attempts": "Zu viele falsche Codes. Bitte eine Minute warten.",
         "e.no_game": "Dieses Spiel ist am Tisch nicht geöffnet.",
+        "e.no_seat": "Diesen Platz gibt es in diesem Spiel nicht. Bitte am Tisch einen neuen "
+                     "Code zeigen lassen.",
         "e.bad_request": "Die Anfrage war unverständlich.",
         "e.bad_value": "Dieser Wert ist nicht erlaubt.",
         "e.refused": "Das erlauben die Regeln nicht.",

@@ -98,6 +98,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     import uvicorn
 
     from companion.phones.network import base_url
+    from companion.server_limits import uvicorn_options
     from companion.store.db import GameStore, StoreError, default_data_dir
 
     folder = Path(data_dir) if data_dir is not None else default_data_dir()
@@ -114,9 +115,15 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     host_key = load_or_create_host_key(folder)
     config = TableConfig(data_dir=folder, host_key=host_key, lang=lang,
                          base_url=base_url(port, host))
-    from companion.phones.seats import SeatRegistry
+    from companion.phones.seats import SeatRegistry, SeatsFileDamaged
 
-    games = OpenGames(store, SeatRegistry.in_data_dir(folder))
+    try:
+        seats = SeatRegistry.in_data_dir(folder)
+    except SeatsFileDamaged as exc:
+        print(f"rattus-companion: {exc}", file=sys.stderr)
+        store.close()
+        return 1
+    games = OpenGames(store, seats)
     app = build_app(config, games, _phone_routes(_hub(config, games)))
     print_banner(config.table_url, sys.stdout)
     if open_browser:
@@ -125,7 +132,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
         threading.Timer(1.0, webbrowser.open, args=(local,)).start()
     try:
         uvicorn.run(app, host=bind, port=port, log_level="warning",
-                    timeout_graceful_shutdown=2)
+                    timeout_graceful_shutdown=2, **uvicorn_options())
     finally:
         store.close()
     return 0

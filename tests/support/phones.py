@@ -1,207 +1,118 @@
-"""A small stand-in game for the phone layer's tests: ledgers only, with the engine's shapes.
+"""A real game night for the phone tests: the engine's events through a real `Session` and store.
 
-The phone routes are generic over `LedgerRules` and `PhoneSession`, so their HTTP rules (who may
-read what, bad input, live updates) are tested here against a game that has nothing but rat
-ledgers: the real private events from `companion.rules.events`, plus a public "the table
-recorded rats" event and the plague check. The real engine and store are exercised by the
-integration tests.
+The phones see only what the engine's `player_view` gives them, so their tests play the real
+game: the table reveals, enters and resolves with the engine's own events (driven by its guide,
+`next_step`), and the phones' requests become the engine's private events in the same Session
+the table writes through.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 import httpx
 
 from companion.phones.hub import Hub
-from companion.phones.ledger import LedgerRules
 from companion.phones.routes import COOKIE
 from companion.phones.seats import SeatRegistry
-from companion.rules.events import NunCardNoted, RatChangeDisputed, RatsChanged
+from companion.rules import events as ev
+from companion.rules import next_step, reveal_event
+from companion.rules.guide import Prompt
+from companion.rules.setup import DeckMode
+from companion.rules.state import Phase
+from companion.server_limits import ConnectionLimits, uvicorn_options
+from companion.store.db import GameStore
+from companion.store.session import Session
+from support.browser import free_port
+from support.engine_games import setup_for
 
 START_RATS = 10
+"""R-SETUP-1: everyone starts with 10 rats."""
 
 
-class ToyViolation(Exception):
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} [{rule}]")
-        self.rule = rule
-        self.message = message
+class TableNight:
+    """One game at the table with the real engine, store and Session (the single writer).
 
-
-@dataclass(frozen=True)
-class ToyStart:
-    players: int
-
-
-@dataclass(frozen=True)
-class TableRecordedRats:
-    """A public rat change the table records (a reveal, the Monastery, a Flute).
-
-    `building` is the position in the round's row, as in the engine's ledger entries.
+    The deck is the app's digital one, so the table never has to invent a legal row.
     """
 
-    player: int
-    delta: int
-    reason: str
-    round: int
-    building: int | None = None
-
-
-@dataclass(frozen=True)
-class ToyEndGame:
-    """The last round is over: the table enters the end values (the plague check follows)."""
-
-
-ROWS = (("farm", "monastery", "palace"), ("castle", "fortune_tellers_tent", "market"),
-        ("monastery", "farm", "rat_catchers_hut"), ("palace", "monastery", "castle"))
-"""The public row of buildings of rounds 1-4."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    entry_id: str
-    delta: int
-    applied: int
-    reason: str
-    round: int
-    building: int | None
-    public: bool
-    disputed: bool = False
-
-
-@dataclass(frozen=True)
-class Ledger:
-    rats: int = START_RATS
-    entries: tuple[Entry, ...] = ()
-    notes: tuple[int | None, ...] = (None,) * 5
-
-
-@dataclass(frozen=True)
-class ToyState:
-    ledgers: tuple[Ledger, ...]
-    round: int = 1
-    phase: str = "B"
-    counter: int = 0
-
-
-def toy_apply(state: ToyState | None, event: Any) -> ToyState:
-    if isinstance(event, ToyStart):
-        return ToyState(ledgers=tuple(Ledger() for _ in range(event.players)))
-    if state is None:
-        raise ToyViolation("EVENT", "The game has not started.")
-    if isinstance(event, ToyEndGame):
-        return replace(state, phase="END")
-    player = getattr(event, "player", None)
-    if not isinstance(player, int) or not 0 <= player < len(state.ledgers):
-        raise ToyViolation("EVENT", "There is no such player.")
-    ledger = state.ledgers[player]
-    if isinstance(event, (RatsChanged, TableRecordedRats)):
-        if ledger.rats + event.delta < 0:
-            raise ToyViolation("R-SETUP-1", "Nobody can have fewer than 0 rats.")
-        public = isinstance(event, TableRecordedRats)
-        entry = Entry(entry_id=f"e{state.counter}", delta=event.delta, applied=event.delta,
-                      reason=str(event.reason), round=getattr(event, "round", state.round),
-                      building=getattr(event, "building", None), public=public)
-        ledger = replace(ledger, rats=ledger.rats + event.delta,
-                         entries=ledger.entries + (entry,))
-    elif isinstance(event, NunCardNoted):
-        notes = list(ledger.notes)
-        notes[event.position - 1] = event.nuns
-        ledger = replace(ledger, notes=tuple(notes))
-    elif isinstance(event, RatChangeDisputed):
-        if not any(e.entry_id == event.entry_id and e.public for e in ledger.entries):
-            raise ToyViolation("EVENT", "Only an entry the table recorded can be disputed.")
-        ledger = replace(ledger, entries=tuple(
-            replace(e, disputed=True) if e.entry_id == event.entry_id else e
-            for e in ledger.entries))
-    else:
-        raise ToyViolation("EVENT", f"Unknown event {type(event).__name__}.")
-    ledgers = tuple(ledger if i == player else other for i, other in enumerate(state.ledgers))
-    return replace(state, ledgers=ledgers, counter=state.counter + 1)
-
-
-def toy_player_view(state: ToyState, player: int) -> dict[str, Any]:
-    """The engine's `player_view` shape (companion.rules.views), for a ledger-only game."""
-    ledger = state.ledgers[player]
-    return {
-        "player": player, "name": f"Player {player + 1}", "round": state.round,
-        "phase": state.phase, "rats": ledger.rats,
-        "ledger": [{"entry_id": e.entry_id, "delta": e.delta, "applied": e.applied,
-                    "reason": e.reason, "round": e.round, "building": e.building,
-                    "public": e.public, "disputed": e.disputed} for e in ledger.entries],
-        "nun_notes": list(ledger.notes),
-    }
-
-
-TOY_RULES = LedgerRules(
-    player_view=toy_player_view,
-    rats_changed=lambda player, delta, reason: RatsChanged(player, delta, reason),  # type: ignore[arg-type]
-    nun_card_noted=lambda player, position, nuns: NunCardNoted(player, position, nuns),
-    rat_change_disputed=lambda player, entry_id: RatChangeDisputed(player, entry_id),
-    refusals=(ToyViolation, LookupError),
-    public_rows=lambda state: [list(row) for row in ROWS],
-)
-
-
-class FakeSession:
-    """The single writer, reduced to what the phones need: a lock, a fold and subscribers."""
-
-    def __init__(self, players: int = 3) -> None:
-        self._lock = threading.Lock()
-        self.events: list[Any] = [ToyStart(players)]
-        self._state = toy_apply(None, self.events[0])
-        self._subscribers: list[Callable[[Any, Any], None]] = []
+    def __init__(self, data_dir: Path, players: int = 3) -> None:
+        self.store = GameStore.open(data_dir)
+        self.session = Session.start(self.store, ev.GameStarted(
+            setup_for(players, deck=DeckMode.DIGITAL)))
 
     @property
-    def state(self) -> ToyState:
-        return self._state
+    def game_id(self) -> str:
+        return str(self.session.game_id)
 
-    def submit(self, event: Any) -> ToyState:
-        with self._lock:
-            self._state = toy_apply(self._state, event)
-            self.events.append(event)
-            for callback in list(self._subscribers):
-                callback(self._state, event)
-            return self._state
+    @property
+    def state(self) -> Any:
+        return self.session.state
 
-    def subscribe(self, callback: Callable[[Any, Any], None]) -> Callable[[], None]:
-        with self._lock:
-            self._subscribers.append(callback)
+    @property
+    def events(self) -> list[Any]:
+        return self.session.events
 
-        def unsubscribe() -> None:
-            with self._lock:
-                if callback in self._subscribers:
-                    self._subscribers.remove(callback)
+    def close(self) -> None:
+        self.store.close()
 
-        return unsubscribe
+    def _play(self, event: Any) -> None:
+        self.session.submit(event)
 
-    def undo_private(self, player: int) -> Any:
-        with self._lock:
-            mine = [i for i, e in enumerate(self.events)
-                    if getattr(e, "PRIVATE", False) and e.player == player]
-            if not mine:
-                raise LookupError(f"player {player} has no private entry to undo")
-            events = self.events[:mine[-1]] + self.events[mine[-1] + 1:]
-            state = None
-            for event in events:
-                state = toy_apply(state, event)
-            undone = self.events[mine[-1]]
-            self.events, self._state = events, state  # type: ignore[assignment]
-            for callback in list(self._subscribers):
-                callback(self._state, None)
-            return undone
+    def finish_round(self) -> None:
+        """Phase D b/c and E of a round under way: every building's actions, then its end."""
+        while True:
+            step = next_step(self.state)
+            if step.prompt is Prompt.TAKE_ACTIONS:
+                assert step.building is not None
+                self._play(ev.BuildingResolved(step.building))
+            elif step.prompt is Prompt.END_ROUND:
+                self._play(ev.RoundEnded())
+            else:
+                return
+
+    def reveal_rats(self, cards: Mapping[int, int]) -> list[Any]:
+        """The next round up to its reveals (R-ROUND-D a): each player in `cards` enters the
+        first building with that many cards, which turn out to be population cards of another
+        estate, one rat each; the others enter with none. Returns the table's events."""
+        self.finish_round()
+        played: list[Any] = []
+        while True:
+            step = next_step(self.state)
+            if step.prompt is Prompt.REVEAL_BUILDINGS:
+                event: Any = reveal_event(self.state)
+            elif step.prompt is Prompt.SUPPLY:
+                event = ev.SupplyDone()
+            elif step.prompt is Prompt.ENTER:
+                assert step.actor is not None
+                event = ev.Entered(step.actor, 0, cards.get(step.actor, 0))
+            elif step.prompt is Prompt.REVEAL_CARDS:
+                assert step.reveal is not None
+                shown = cards.get(step.reveal.player, 0)
+                event = ev.Revealed(step.reveal.player, step.reveal.building, 0, shown)
+            else:
+                return played
+            self._play(event)
+            played.append(event)
+
+    def play_to_the_end(self) -> None:
+        """Every round played out with nobody's rats changing, up to the end values."""
+        while self.state.phase not in (Phase.END, Phase.FINISHED):
+            self.reveal_rats({})
+            self.finish_round()
 
 
-def toy_hub(sessions: dict[str, FakeSession], registry: SeatRegistry | None = None,
+def hub_for(night: TableNight, registry: SeatRegistry | None = None,
             base_url: str = "http://192.168.1.20:8550") -> Hub:
-    return Hub(registry=registry or SeatRegistry(), open_session=sessions.get,
-               base_url=base_url)
+    return Hub(registry=registry or SeatRegistry(),
+               open_session={night.game_id: night.session}.get, base_url=base_url)
 
 
 class Stream:
@@ -237,3 +148,26 @@ class Stream:
 
     def close(self) -> None:
         self._client.close()
+
+
+@contextlib.contextmanager
+def served_like_the_table(app: Any, limits: ConnectionLimits | None = None) -> Iterator[str]:
+    """`app` on a loopback port with the table server's own uvicorn settings
+    (`companion.server_limits.uvicorn_options`); yields the base URL."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           timeout_graceful_shutdown=1,
+                                           **uvicorn_options(limits)))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
