@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import httpx
+import httpx2
 import pytest
 from support.browser import free_port
 from support.phones import (
@@ -81,15 +81,15 @@ def sockets() -> Iterator[list[socket.socket]]:
             sock.close()
 
 
-def get(base_url: str, path: str, source: str = "127.0.0.1") -> httpx.Response:
-    with httpx.Client(base_url=base_url, timeout=10,
-                      transport=httpx.HTTPTransport(local_address=source)) as client:
+def get(base_url: str, path: str, source: str = "127.0.0.1") -> httpx2.Response:
+    with httpx2.Client(base_url=base_url, timeout=10,
+                      transport=httpx2.HTTPTransport(local_address=source)) as client:
         return client.get(path)
 
 
-def a_phone_post(base_url: str, source: str) -> httpx.Response:
-    with httpx.Client(base_url=base_url, timeout=10,
-                      transport=httpx.HTTPTransport(local_address=source)) as client:
+def a_phone_post(base_url: str, source: str) -> httpx2.Response:
+    with httpx2.Client(base_url=base_url, timeout=10,
+                      transport=httpx2.HTTPTransport(local_address=source)) as client:
         return client.post("/phone/api/join", json={"token": "A" * 43})
 
 
@@ -155,7 +155,7 @@ def test_the_real_server_with_a_1024_file_limit_survives_1100_half_requests(tmp_
         deadline = time.monotonic() + 60
         while True:
             assert server.poll() is None, server.stderr.read() if server.stderr else ""
-            with contextlib.suppress(httpx.HTTPError):
+            with contextlib.suppress(httpx2.HTTPError):
                 if get(base_url, "/phone/").status_code == 200:
                     break
             assert time.monotonic() < deadline, "the server did not start"

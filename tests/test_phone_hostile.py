@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from starlette.testclient import TestClient
 from support.phones import START_RATS, TableNight, hub_for, served_like_the_table
@@ -179,9 +179,9 @@ def test_unknown_paths_and_methods_answer_in_the_refusal_shape(app) -> None:
 
 async def _guesses(base_url: str, count: int, local_address: str = "127.0.0.1",
                    headers: Any = lambda n: {}) -> list[int]:
-    transport = httpx.AsyncHTTPTransport(local_address=local_address)
-    limits = httpx.Limits(max_connections=count)
-    async with httpx.AsyncClient(base_url=base_url, transport=transport, limits=limits,
+    transport = httpx2.AsyncHTTPTransport(local_address=local_address)
+    limits = httpx2.Limits(max_connections=count)
+    async with httpx2.AsyncClient(base_url=base_url, transport=transport, limits=limits,
                                  timeout=60) as phone:
         answers = await asyncio.gather(*(
             phone.post("/phone/api/join", json={"token": f"guess-{n:040d}"}, headers=headers(n))
@@ -218,8 +218,8 @@ def test_a_forwarded_for_header_neither_hides_a_guesser_nor_locks_out_a_phone(hu
         framing = asyncio.run(_guesses(base_url, 12, local_address="127.0.0.2",
                                        headers=lambda n: {"x-forwarded-for": "127.0.0.5"}))
         assert framing.count(429) >= 2
-        carla = httpx.Client(base_url=base_url, cookies={COOKIE: secret}, timeout=10,
-                             transport=httpx.HTTPTransport(local_address="127.0.0.5"))
+        carla = httpx2.Client(base_url=base_url, cookies={COOKIE: secret}, timeout=10,
+                             transport=httpx2.HTTPTransport(local_address="127.0.0.5"))
         with carla:
             state = carla.get("/phone/api/state")
     assert state.status_code == 200 and state.json()["seat"] == CARLA

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from support.browser import live_server
 from support.phones import START_RATS, Stream, TableNight, hub_for
@@ -100,7 +100,7 @@ def test_a_released_phones_stream_ends_and_cannot_come_back(hub, night, base_url
 
 
 def test_a_stream_without_a_paired_phone_is_refused(base_url) -> None:
-    response = httpx.get(f"{base_url}/phone/api/events", timeout=10)
+    response = httpx2.get(f"{base_url}/phone/api/events", timeout=10)
     assert response.status_code == 401 and response.json()["error"] == "unknown_device"
 
 
@@ -109,7 +109,7 @@ def test_a_stream_without_a_paired_phone_is_refused(base_url) -> None:
 STREAMED = {"accept": "text/event-stream"}
 
 
-def events_of(response: httpx.Response) -> Iterator[tuple[str, Any]]:
+def events_of(response: httpx2.Response) -> Iterator[tuple[str, Any]]:
     kind, data = "message", ""
     for line in response.iter_lines():
         if line.startswith("event: "):
@@ -124,7 +124,7 @@ def events_of(response: httpx.Response) -> Iterator[tuple[str, Any]]:
 def test_annas_scan_answers_with_her_seat_and_her_live_ledger_in_one_request(
         hub, night, base_url) -> None:
     token = hub.registry.issue_token(night.game_id, ANNA)
-    with httpx.Client(base_url=base_url, timeout=10) as phone, \
+    with httpx2.Client(base_url=base_url, timeout=10) as phone, \
             phone.stream("POST", "/phone/api/join", json={"token": token},
                          headers=STREAMED) as answer:
         assert answer.status_code == 200
@@ -141,7 +141,7 @@ def test_annas_scan_answers_with_her_seat_and_her_live_ledger_in_one_request(
 
 def test_the_streamed_scan_carries_nothing_of_bens_changes(hub, night, base_url) -> None:
     token = hub.registry.issue_token(night.game_id, ANNA)
-    with httpx.Client(base_url=base_url, timeout=10) as phone, \
+    with httpx2.Client(base_url=base_url, timeout=10) as phone, \
             phone.stream("POST", "/phone/api/join", json={"token": token},
                          headers=STREAMED) as answer:
         events = events_of(answer)
@@ -154,18 +154,18 @@ def test_the_streamed_scan_carries_nothing_of_bens_changes(hub, night, base_url)
 
 def test_a_code_scanned_into_a_stream_is_used_up_like_any_other(hub, night, base_url) -> None:
     token = hub.registry.issue_token(night.game_id, ANNA)
-    with httpx.Client(base_url=base_url, timeout=10) as first, \
+    with httpx2.Client(base_url=base_url, timeout=10) as first, \
             first.stream("POST", "/phone/api/join", json={"token": token},
                          headers=STREAMED) as answer:
         assert answer.status_code == 200
-        again = httpx.post(f"{base_url}/phone/api/join", json={"token": token},
+        again = httpx2.post(f"{base_url}/phone/api/join", json={"token": token},
                            headers=STREAMED, timeout=10)
     assert again.status_code == 409 and again.json()["error"] == "seat_taken"
     assert "set-cookie" not in again.headers
 
 
 def test_a_forged_code_asking_for_a_stream_gets_a_plain_refusal(hub, night, base_url) -> None:
-    response = httpx.post(f"{base_url}/phone/api/join", json={"token": "A" * 43},
+    response = httpx2.post(f"{base_url}/phone/api/join", json={"token": "A" * 43},
                           headers=STREAMED, timeout=10)
     assert response.status_code == 403 and response.json()["error"] == "invalid_token"
     assert "set-cookie" not in response.headers
@@ -174,7 +174,7 @@ def test_a_forged_code_asking_for_a_stream_gets_a_plain_refusal(hub, night, base
 
 def test_the_released_seats_stream_that_began_with_the_scan_ends(hub, night, base_url) -> None:
     token = hub.registry.issue_token(night.game_id, BEN)
-    with httpx.Client(base_url=base_url, timeout=10) as phone, \
+    with httpx2.Client(base_url=base_url, timeout=10) as phone, \
             phone.stream("POST", "/phone/api/join", json={"token": token},
                          headers=STREAMED) as answer:
         events = events_of(answer)

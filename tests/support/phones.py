@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 from companion.phones.hub import Hub
 from companion.phones.routes import COOKIE
@@ -120,7 +120,7 @@ class Stream:
 
     def __init__(self, base_url: str, secret: str) -> None:
         self.events: queue.Queue[tuple[str, Any]] = queue.Queue()
-        self._client = httpx.Client(base_url=base_url, cookies={COOKIE: secret}, timeout=30)
+        self._client = httpx2.Client(base_url=base_url, cookies={COOKIE: secret}, timeout=30)
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
 
@@ -140,7 +140,7 @@ class Stream:
                         self.events.put((kind, json.loads(data)))
                         kind, data = "message", ""
             self.events.put(("closed", None))
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             self.events.put(("closed", None))
 
     def next(self, timeout: float = 10) -> tuple[str, Any]:
