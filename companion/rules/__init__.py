@@ -7,7 +7,7 @@ checks every event against the same answer.
 
 from companion.rules import events
 from companion.rules.engine import apply, replay, reveal_event
-from companion.rules.errors import RuleViolation
+from companion.rules.errors import Refusal, RuleViolation
 from companion.rules.guide import Prompt, Step, next_step
 from companion.rules.resolution import BuildingResolution, PremiumReason, resolve_building
 from companion.rules.setup import (

@@ -12,15 +12,20 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from companion.rules import events as ev
-from companion.rules.catalog import BUILDINGS_PER_ROUND, MAX_PLAYERS, ActionKind, Building, Special
-from companion.rules.resolution import (
-    BuildingResolution,
-    SpecialOutcome,
-    resolve,
-    special_result,
+from companion.rules.catalog import ActionKind, Building, Special
+from companion.rules.order import cursor_of
+from companion.rules.resolution import BuildingResolution, resolve
+from companion.rules.setup import DeckMode
+from companion.rules.state import (
+    ActionsCursor,
+    ChooseCursor,
+    Cursor,
+    GameState,
+    Phase,
+    RevealCursor,
+    RoundRecord,
+    RoundResolved,
 )
-from companion.rules.setup import DeckMode, Setup
-from companion.rules.state import Cursor, GameState, Phase, RoundRecord
 
 PRIVATE_EVENTS: frozenset[type] = frozenset(
     cls for cls in ev.EVENT_TYPES.values() if cls.PRIVATE)
@@ -119,61 +124,9 @@ def turn_queue(record: RoundRecord, players: int) -> list[int]:
     return queue
 
 
-_ROW = range(max(BUILDINGS_PER_ROUND.values()))
-_REVEAL_AT = tuple(tuple(Cursor("reveal", b, p) for p in range(MAX_PLAYERS)) for b in _ROW)
-_ACTIONS_AT = tuple(Cursor("actions", b) for b in _ROW)
-"""Cursors are values: the common ones made once, as every event of phase D asks for one."""
-
-
-def reveal_cursor(building: int, player: int) -> Cursor:
-    """The cursor for `player` to reveal in `building`."""
-    return _REVEAL_AT[building][player]
-
-
-def _reveal_stage(record: RoundRecord, b: int, entrants: tuple[int, ...]) -> Cursor | None:
-    reveals = record.reveals
-    swords = flutes = 0
-    for p in entrants:
-        reveal = reveals[p]
-        if reveal is None:
-            return _REVEAL_AT[b][p]
-        swords += reveal.swords
-        flutes += reveal.flutes
-    if len(entrants) > 2 and (swords or flutes):  # a tie for fewest needs three players
-        for special, played in ((Special.SWORD, swords), (Special.FLUTE, flutes)):
-            if played:
-                result = special_result(special, record, entrants, b, settled=False)
-                if result.outcome is SpecialOutcome.CHOICE_NEEDED:
-                    return Cursor("choose", b, result.most, special)
-    return None
-
-
-_DONE = Cursor("done")
-
-
 def d_cursor(state: GameState) -> Cursor:
-    """Phase D (R-ROUND-D): buildings in row order, each revealed in slot order, then its
-    actions. With 2 players all reveals of the round come first (see round_premium)."""
+    """Phase D (R-ROUND-D): the next thing to do in the current round (see order)."""
     return cursor_of(state.setup, state.record)
-
-
-def cursor_of(setup: Setup, record: RoundRecord) -> Cursor:
-    """d_cursor for a round record (the current one) of a game with this setup."""
-    slots = record.occupants
-    resolved = record.resolved
-    if setup.player_count == 2:
-        for b, entrants in enumerate(slots):
-            stage = _reveal_stage(record, b, entrants)
-            if stage:
-                return stage
-        for b, entrants in enumerate(slots):
-            if entrants and not resolved[b]:
-                return _ACTIONS_AT[b]
-        return _DONE
-    for b, entrants in enumerate(slots):
-        if entrants and not resolved[b]:
-            return _reveal_stage(record, b, entrants) or _ACTIONS_AT[b]
-    return _DONE
 
 
 class Now(NamedTuple):
@@ -193,15 +146,34 @@ def _variants(*events: type) -> tuple[frozenset[type], frozenset[type]]:
     return now, now | {ev.EntryCorrected, ev.RevealCorrected}
 
 
-_REVEAL_BUILDINGS = _variants(ev.BuildingsRevealed)
-_SUPPLY = _variants(ev.SupplyDone)
-_END_ROUND = _variants(ev.RoundEnded)
-_END_VALUES = _variants(ev.EndValuesEntered, ev.NunsCounted, ev.RatsConfirmed)
-_ENTER = _variants(ev.Entered)
+PHASE_PROMPTS: dict[Phase, Prompt] = {
+    Phase.A: Prompt.REVEAL_BUILDINGS, Phase.B: Prompt.SUPPLY, Phase.E: Prompt.END_ROUND,
+    Phase.END: Prompt.END_VALUES, Phase.FINISHED: Prompt.FINISHED,
+}
+"""The phases where the phase alone says what is to be done; C and D ask their queue/cursor."""
+
+CURSOR_PROMPTS: dict[type, Prompt] = {
+    RevealCursor: Prompt.REVEAL_CARDS, ActionsCursor: Prompt.TAKE_ACTIONS,
+}
+CHOICE_PROMPTS: dict[Special, Prompt] = {
+    Special.SWORD: Prompt.CHOOSE_SWORD_GIVER, Special.FLUTE: Prompt.CHOOSE_FLUTE_RECEIVER,
+}
+
+ALLOWED: dict[Prompt, tuple[frozenset[type], frozenset[type]]] = {
+    Prompt.REVEAL_BUILDINGS: _variants(ev.BuildingsRevealed),
+    Prompt.SUPPLY: _variants(ev.SupplyDone),
+    Prompt.ENTER: _variants(ev.Entered),
+    Prompt.REVEAL_CARDS: _variants(ev.Revealed),
+    Prompt.CHOOSE_SWORD_GIVER: _variants(ev.SpecialTargetChosen),
+    Prompt.CHOOSE_FLUTE_RECEIVER: _variants(ev.SpecialTargetChosen),
+    Prompt.TAKE_ACTIONS: _variants(ev.BuildingResolved),
+    Prompt.END_ROUND: _variants(ev.RoundEnded),
+    Prompt.END_VALUES: _variants(ev.EndValuesEntered, ev.NunsCounted, ev.RatsConfirmed),
+    Prompt.FINISHED: _variants(ev.EndValuesEntered, ev.NunsCounted, ev.RatsConfirmed),
+}
+"""What each prompt allows, without and with corrections (see `_variants`); a Pass and a
+Hospital discard are added where the game allows them (`now`)."""
 _ENTER_OR_PASS = _variants(ev.Entered, ev.Passed)
-_REVEAL = _variants(ev.Revealed)
-_CHOOSE = _variants(ev.SpecialTargetChosen)
-_RESOLVE = _variants(ev.BuildingResolved)
 _RESOLVE_HOSPITAL = _variants(ev.BuildingResolved, ev.HospitalDiscarded)
 
 
@@ -215,28 +187,24 @@ def now(state: GameState) -> Now:
     """Who may take which action now, and why: the answer `next_step` and `apply` share."""
     phase, record = state.phase, state.rounds[-1]
     fix = 1 if state.rounds[0].turns else 0
+    prompt = PHASE_PROMPTS.get(phase)
+    if prompt is not None:
+        return Now(prompt, ALLOWED[prompt][fix])
     if phase is Phase.C:
         queue = record.queue
-        events = _ENTER_OR_PASS if can_pass(state, queue) else _ENTER
+        events = _ENTER_OR_PASS if can_pass(state, queue) else ALLOWED[Prompt.ENTER]
         return Now(Prompt.ENTER, events[fix], queue[0], queue=queue)
-    if phase is Phase.D:
-        cur = state.cursor or d_cursor(state)
-        if cur.kind == "reveal":
-            return Now(Prompt.REVEAL_CARDS, _REVEAL[fix], cur.player, cur)
-        if cur.kind == "choose":
-            prompt = (Prompt.CHOOSE_SWORD_GIVER if cur.special is Special.SWORD
-                      else Prompt.CHOOSE_FLUTE_RECEIVER)
-            return Now(prompt, _CHOOSE[fix], cur.player, cur)
-        hospital = record.row[cur.building] is Building.HOSPITAL and not state.is_last_round
-        return Now(Prompt.TAKE_ACTIONS, (_RESOLVE_HOSPITAL if hospital else _RESOLVE)[fix], None,
-                   cur)
-    if phase is Phase.A:
-        return Now(Prompt.REVEAL_BUILDINGS, _REVEAL_BUILDINGS[fix])
-    if phase is Phase.B:
-        return Now(Prompt.SUPPLY, _SUPPLY[fix])
-    if phase is Phase.E:
-        return Now(Prompt.END_ROUND, _END_ROUND[fix])
-    return Now(Prompt.END_VALUES if phase is Phase.END else Prompt.FINISHED, _END_VALUES[fix])
+    cur = state.cursor or d_cursor(state)
+    if isinstance(cur, ChooseCursor):
+        prompt = CHOICE_PROMPTS[cur.special]
+        return Now(prompt, ALLOWED[prompt][fix], cur.player, cur)
+    if isinstance(cur, RevealCursor):
+        return Now(Prompt.REVEAL_CARDS, ALLOWED[Prompt.REVEAL_CARDS][fix], cur.player, cur)
+    if isinstance(cur, ActionsCursor):
+        hospital = (record.row[cur.building] is Building.HOSPITAL and not state.is_last_round)
+        events = _RESOLVE_HOSPITAL if hospital else ALLOWED[Prompt.TAKE_ACTIONS]
+        return Now(Prompt.TAKE_ACTIONS, events[fix], None, cur)
+    return Now(Prompt.END_ROUND, ALLOWED[Prompt.END_ROUND][fix])
 
 
 def next_step(state: GameState | None) -> Step:
@@ -264,22 +232,22 @@ def next_step(state: GameState | None) -> Step:
         return Step(**base, missing_end_values=missing,
                     params={"nuns_missing": state.nuns is None})
     cur = n.cursor
-    if cur is None:
+    if cur is None or isinstance(cur, RoundResolved):
         return Step(**base)
     b = cur.building
-    assert b is not None
     where = {"building": record.row[b].value}
-    if prompt is Prompt.REVEAL_CARDS:
+    if isinstance(cur, RevealCursor):
         p = cur.player
-        declared = record.entry(p).cards
+        entry = record.entry(p)
+        declared = entry.cards if entry is not None else 0
         return Step(**base, building=b, reveal=RevealRequest(p, b, declared),
                     params={"player": setup.names[p], "declared": declared, **where})
     res = resolve(setup, record, b, settled=False)
-    if cur.kind == "choose":
+    if isinstance(cur, ChooseCursor):
         result = res.sword if cur.special is Special.SWORD else res.flute
+        candidates = result.candidates if result is not None else ()
         return Step(**base, building=b, resolution=res,
-                    choice=ChoiceRequest(b, cur.special, cur.player,
-                                         result.candidates),
+                    choice=ChoiceRequest(b, cur.special, cur.player, candidates),
                     params={"player": setup.names[cur.player], **where})
     hospital = tuple(HospitalOption(a.player, a.action.hand_cards_up_to)
                      for a in res.actions if a.action.kind is ActionKind.HOSPITAL)
