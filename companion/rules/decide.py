@@ -16,11 +16,11 @@ from functools import cache
 
 from companion.rules import events as ev
 from companion.rules.catalog import MAX_NUNS_IN_ROW, NUN_ROW_SIZE, ActionKind, Special
+from companion.rules.deck import reveal_event
 from companion.rules.errors import Param, Refusal, RuleViolation
 from companion.rules.events import RatReason
 from companion.rules.guide import can_pass, next_step, now
 from companion.rules.resolution import holders_and_actions, special_result
-from companion.rules.deck import reveal_event
 from companion.rules.setup import DeckMode, check_setup
 from companion.rules.state import (
     ActionsCursor,
@@ -68,7 +68,8 @@ def _fields(cls: type) -> tuple[tuple[str, Fits], ...]:
 
 def check_shape(event: ev.Event) -> None:
     """Every field of the event has its declared type (events come from files and phones)."""
-    for name, fits in _fields(type(event)):
+    cls: type = type(event)
+    for name, fits in _fields(cls):
         if not fits(getattr(event, name)):
             raise RuleViolation("EVENT", Refusal.MALFORMED_EVENT, event=type(event).__name__,
                                 field=name)

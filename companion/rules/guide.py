@@ -7,7 +7,7 @@ two can never disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -27,9 +27,9 @@ from companion.rules.state import (
     RoundResolved,
 )
 
-PRIVATE_EVENTS: frozenset[type] = frozenset(
+PRIVATE_EVENTS: frozenset[type[ev.Event]] = frozenset(
     cls for cls in ev.EVENT_TYPES.values() if cls.PRIVATE)
-ANYTIME_PRIVATE_EVENTS: frozenset[type] = PRIVATE_EVENTS - {ev.RatsConfirmed}
+ANYTIME_PRIVATE_EVENTS: frozenset[type[ev.Event]] = PRIVATE_EVENTS - {ev.RatsConfirmed}
 """A player's own notes may come at any point; confirming the rats only at the end (R-SCORE-6)."""
 
 
@@ -95,7 +95,7 @@ class Step:
     params: dict[str, Any] = field(default_factory=dict)
     actor: int | None = None
     """The player to act, or None when it is the table's turn (or anyone's)."""
-    allowed: frozenset[type] = frozenset()
+    allowed: frozenset[type[ev.Event]] = frozenset()
     """Event types that may be applied now (a player's own notes always are)."""
     enter: tuple[EnterOption, ...] = ()
     can_pass: bool = False
@@ -134,13 +134,13 @@ class Now(NamedTuple):
     acts, and where phase C/D stand. `next_step` adds what the UI shows."""
 
     prompt: Prompt
-    allowed: frozenset[type]
+    allowed: frozenset[type[ev.Event]]
     actor: int | None = None
     cursor: Cursor | None = None
     queue: tuple[int, ...] = ()
 
 
-def _variants(*events: type) -> tuple[frozenset[type], frozenset[type]]:
+def _variants(*events: type) -> tuple[frozenset[type[ev.Event]], frozenset[type[ev.Event]]]:
     """The allowed set without and with corrections (possible once anyone has entered)."""
     now = frozenset(events) | ANYTIME_PRIVATE_EVENTS
     return now, now | {ev.EntryCorrected, ev.RevealCorrected}
@@ -159,7 +159,7 @@ CHOICE_PROMPTS: dict[Special, Prompt] = {
     Special.SWORD: Prompt.CHOOSE_SWORD_GIVER, Special.FLUTE: Prompt.CHOOSE_FLUTE_RECEIVER,
 }
 
-ALLOWED: dict[Prompt, tuple[frozenset[type], frozenset[type]]] = {
+ALLOWED: dict[Prompt, tuple[frozenset[type[ev.Event]], frozenset[type[ev.Event]]]] = {
     Prompt.REVEAL_BUILDINGS: _variants(ev.BuildingsRevealed),
     Prompt.SUPPLY: _variants(ev.SupplyDone),
     Prompt.ENTER: _variants(ev.Entered),
@@ -214,41 +214,42 @@ def next_step(state: GameState | None) -> Step:
                     prompt=Prompt.START_GAME, allowed=frozenset({ev.GameStarted}))
     n = now(state)
     setup, record = state.setup, state.record
-    base = {"phase": state.phase, "round": state.round, "rounds": setup.rounds,
-            "is_last_round": state.is_last_round, "prompt": n.prompt, "allowed": n.allowed,
-            "actor": n.actor}
+    base = Step(phase=state.phase, round=state.round, rounds=setup.rounds,
+                is_last_round=state.is_last_round, prompt=n.prompt, allowed=n.allowed,
+                actor=n.actor)
     prompt = n.prompt
     if prompt is Prompt.REVEAL_BUILDINGS:
-        return Step(**base, params={"count": setup.buildings_per_round,
-                                    "deck_mode": setup.deck_mode.value,
-                                    "digital": setup.deck_mode is DeckMode.DIGITAL})
+        return replace(base, params={"count": setup.buildings_per_round,
+                                     "deck_mode": setup.deck_mode.value,
+                                     "digital": setup.deck_mode is DeckMode.DIGITAL})
     if prompt is Prompt.ENTER:
         options = tuple(EnterOption(b, kind, len(record.entrants(b)) + 1)
                         for b, kind in enumerate(record.row))
-        return Step(**base, enter=options, can_pass=ev.Passed in n.allowed,
-                    params={"player": setup.names[n.actor]})
+        actor = record.queue[0]
+        return replace(base, enter=options, can_pass=ev.Passed in n.allowed,
+                       params={"player": setup.names[actor]})
     if prompt in (Prompt.END_VALUES, Prompt.FINISHED):
         missing = tuple(p for p, v in enumerate(state.end_values) if v is None)
-        return Step(**base, missing_end_values=missing,
-                    params={"nuns_missing": state.nuns is None})
+        return replace(base, missing_end_values=missing,
+                       params={"nuns_missing": state.nuns is None})
     cur = n.cursor
     if cur is None or isinstance(cur, RoundResolved):
-        return Step(**base)
+        return base
     b = cur.building
     where = {"building": record.row[b].value}
     if isinstance(cur, RevealCursor):
         p = cur.player
         entry = record.entry(p)
         declared = entry.cards if entry is not None else 0
-        return Step(**base, building=b, reveal=RevealRequest(p, b, declared),
-                    params={"player": setup.names[p], "declared": declared, **where})
+        return replace(base, building=b, reveal=RevealRequest(p, b, declared),
+                       params={"player": setup.names[p], "declared": declared, **where})
     res = resolve(setup, record, b, settled=False)
     if isinstance(cur, ChooseCursor):
         result = res.sword if cur.special is Special.SWORD else res.flute
         candidates = result.candidates if result is not None else ()
-        return Step(**base, building=b, resolution=res,
-                    choice=ChoiceRequest(b, cur.special, cur.player, candidates),
-                    params={"player": setup.names[cur.player], **where})
+        return replace(base, building=b, resolution=res,
+                       choice=ChoiceRequest(b, cur.special, cur.player, candidates),
+                       params={"player": setup.names[cur.player], **where})
     hospital = tuple(HospitalOption(a.player, a.action.hand_cards_up_to)
                      for a in res.actions if a.action.kind is ActionKind.HOSPITAL)
-    return Step(**base, building=b, resolution=res, hospital=hospital, params=where)
+    return replace(base, building=b, resolution=res, hospital=hospital, params=where)

@@ -10,7 +10,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from companion.rules.catalog import BUILDINGS, Action, ActionKind, Building, Estate, Special
+from companion.rules.catalog import (
+    BUILDINGS,
+    Action,
+    ActionKind,
+    Building,
+    Estate,
+    Special,
+)
 from companion.rules.events import RatReason
 from companion.rules.setup import Setup
 from companion.rules.state import GameState, Reveal, RoundRecord
@@ -324,7 +331,6 @@ def resolve(setup: Setup, record: RoundRecord, building: int, settled: bool
             ) -> BuildingResolution:
     """The resolution of `building` in `record`. `settled`: the building's actions are done (or
     the round is over), so a Sword/Flute choice nobody made is defaulted rather than asked for."""
-    players = setup.player_count
     kind = record.row[building]
     info = BUILDINGS[kind]
     entrants = record.entrants(building)

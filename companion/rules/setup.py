@@ -134,6 +134,10 @@ class Setup:
         return ()
 
 
+NO_HOUSE_RULES = HouseRules()
+"""The rulebook as printed (HouseRules is frozen, so one value serves every game)."""
+
+
 def new_seed() -> int:
     """A fresh random seed that fits in a setup code."""
     return secrets.randbelow(SEED_LIMIT)
@@ -182,7 +186,7 @@ def _selection(method: SelectionMethod, rng: random.Random, players: int,
 
 def make_setup(players: Sequence[tuple[str, PlayerColour]], method: SelectionMethod, seed: int,
                deck_mode: DeckMode = DeckMode.DIGITAL, start_player: int | None = None,
-               house_rules: HouseRules = HouseRules(), watchtower_with_five: bool = False,
+               house_rules: HouseRules = NO_HOUSE_RULES, watchtower_with_five: bool = False,
                manual: Mapping[Building, int] | None = None) -> Setup:
     """Derive a complete setup from the table's choices; all randomness comes from `seed`.
 
