@@ -19,7 +19,7 @@ from companion.rules.catalog import MAX_NUNS_IN_ROW, NUN_ROW_SIZE, ActionKind, S
 from companion.rules.deck import reveal_event
 from companion.rules.errors import Param, Refusal, RuleViolation
 from companion.rules.events import RatReason
-from companion.rules.guide import can_pass, next_step, now
+from companion.rules.guide import Now, can_pass, next_step, now
 from companion.rules.resolution import holders_and_actions, special_result
 from companion.rules.setup import DeckMode, check_setup
 from companion.rules.state import (
@@ -108,9 +108,12 @@ def not_now(state: GameState, event: object, rule: str) -> RuleViolation:
                          **now_params(state))
 
 
-def allowed_now(state: GameState, event: ev.Event, rule: str) -> None:
-    if type(event) not in now(state).allowed:
+def allowed_now(state: GameState, event: ev.Event, rule: str) -> Now:
+    """What the table must do now, if `event` is among what that allows."""
+    n = now(state)
+    if type(event) not in n.allowed:
         raise not_now(state, event, rule)
+    return n
 
 
 def _not_your_turn(state: GameState, player: int, rule: str) -> RuleViolation:
@@ -206,10 +209,9 @@ def _check_cards(state: GameState, event: ev.Revealed | ev.RevealCorrected) -> N
 
 
 def check_revealed(state: GameState, event: ev.Revealed) -> None:
-    allowed_now(state, event, "R-ROUND-D")
+    cur = allowed_now(state, event, "R-ROUND-D").cursor
+    assert isinstance(cur, RevealCursor)  # Revealed is allowed at a reveal only
     _check_cards(state, event)
-    cur = state.cursor
-    assert isinstance(cur, RevealCursor)  # allowed now: phase D is at a reveal
     names = state.setup.names
     if event.player != cur.player or event.building != cur.building:
         _player(state, event.player)
@@ -240,11 +242,9 @@ def check_special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> Non
 
 
 def check_hospital(state: GameState, event: ev.HospitalDiscarded) -> None:
-    n = now(state)
-    if type(event) not in n.allowed:
-        raise not_now(state, event, "R-ROUND-D")
-    assert isinstance(n.cursor, ActionsCursor)  # allowed: a Hospital's actions are being taken
-    building = n.cursor.building
+    cur = allowed_now(state, event, "R-ROUND-D").cursor
+    assert isinstance(cur, ActionsCursor)  # allowed while a Hospital's actions are taken only
+    building = cur.building
     record = state.rounds[-1]
     takers = holders_and_actions(state.setup, record, building,
                                  record.occupants[building]).actions
@@ -257,9 +257,8 @@ def check_hospital(state: GameState, event: ev.HospitalDiscarded) -> None:
 
 
 def check_building_resolved(state: GameState, event: ev.BuildingResolved) -> None:
-    allowed_now(state, event, "R-ROUND-D")
-    cur = state.cursor
-    assert isinstance(cur, ActionsCursor)
+    cur = allowed_now(state, event, "R-ROUND-D").cursor
+    assert isinstance(cur, ActionsCursor)  # BuildingResolved is allowed at actions only
     if event.building != cur.building:
         raise RuleViolation("R-ROUND-D", Refusal.RESOLVE_IN_ROW_ORDER, **now_params(state))
 

@@ -57,7 +57,7 @@ class Derived:
         tracks = list(self.tracks)
         i = _TRACK_OF[building]
         tracks[i] = tracks[i].moved(player, by, clock)
-        return replace(self, tracks=tuple(tracks), clock=clock)
+        return Derived(tuple(tracks), clock, self.ledgers, self.rats)
 
     def with_entry(self, player: int, entry: LedgerEntry) -> Derived:
         """`entry` added to the player's ledger; a player never has fewer than 0 rats."""
@@ -68,7 +68,7 @@ class Derived:
         rats[player] += applied
         ledgers = list(self.ledgers)
         ledgers[player] += (entry._replace(applied=applied),)
-        return replace(self, rats=tuple(rats), ledgers=tuple(ledgers))
+        return Derived(self.tracks, self.clock, tuple(ledgers), tuple(rats))
 
 
 def with_derived(state: GameState, derived: Derived, **changes: object) -> GameState:
