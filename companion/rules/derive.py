@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from companion.rules.catalog import BUILDINGS, START_RATS, Building, Special
 from companion.rules.events import RatReason
@@ -71,7 +72,7 @@ class Derived:
         return Derived(self.tracks, self.clock, tuple(ledgers), tuple(rats))
 
 
-def with_derived(state: GameState, derived: Derived, **changes: object) -> GameState:
+def with_derived(state: GameState, derived: Derived, **changes: Any) -> GameState:
     """The state with `derived` in place; a rats confirmation stays only for an unchanged count
     (R-SCORE-6: what is confirmed is the count shown at the plague check)."""
     confirmed = state.rats_confirmed
@@ -79,7 +80,7 @@ def with_derived(state: GameState, derived: Derived, **changes: object) -> GameS
         confirmed = tuple(c and old == new
                           for c, old, new in zip(confirmed, state.rats, derived.rats))
     return replace(state, tracks=derived.tracks, clock=derived.clock, ledgers=derived.ledgers,
-                   rats=derived.rats, rats_confirmed=confirmed, **changes)  # type: ignore[arg-type]
+                   rats=derived.rats, rats_confirmed=confirmed, **changes)
 
 
 @cache  # a few dozen ids a game, asked for at every rat a reveal or an action brings
@@ -123,11 +124,11 @@ def flute_effects(d: Derived, setup: Setup, record: RoundRecord, building: int, 
 
 def action_effects(d: Derived, setup: Setup, record: RoundRecord, building: int) -> Derived:
     """R-ROUND-D b: Monastery and Hospital rats; in the last round the +1 influence."""
-    changes, bonus = resolved_actions(setup, record, building)
-    for change in changes:
+    held = resolved_actions(setup, record, building)
+    for change in held.rat_changes:
         d = _public(d, change.player, change.delta, change.reason, record, building)
-    if bonus is not None:
-        d = d.moved(record.row[building], bonus, 1)
+    if held.last_round_bonus is not None:
+        d = d.moved(record.row[building], held.last_round_bonus, 1)
     return d
 
 

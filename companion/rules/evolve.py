@@ -9,6 +9,7 @@ phase is E.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from companion.rules import events as ev
 from companion.rules.catalog import NUN_ROW_SIZE, START_RATS, Special
@@ -55,9 +56,9 @@ def evolve_start(state: GameState | None, event: ev.GameStarted) -> GameState:
         replacement=setup.replacement, end_values=(None,) * n, rats_confirmed=(False,) * n)
 
 
-def _current(state: GameState, record: RoundRecord, **changes: object) -> GameState:
+def _current(state: GameState, record: RoundRecord, **changes: Any) -> GameState:
     """The state with `record` as its current round."""
-    return replace(state, rounds=state.rounds[:-1] + (record,), **changes)  # type: ignore[arg-type]
+    return replace(state, rounds=state.rounds[:-1] + (record,), **changes)
 
 
 def evolve_buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameState:
@@ -166,7 +167,7 @@ def _reveal_into(d: Derived, state: GameState, record: RoundRecord, player: int,
 
 
 def _frozen(state: GameState, d: Derived, record: RoundRecord, cursor: Cursor | None,
-            **changes: object) -> GameState:
+            **changes: Any) -> GameState:
     """The state with `d`, the current round's `record` and phase D's `cursor` (phase E once the
     round is resolved; None: recompute everything derived, see `_reveal_into`)."""
     if cursor is None:
@@ -181,7 +182,7 @@ def _frozen(state: GameState, d: Derived, record: RoundRecord, cursor: Cursor | 
                         **changes)
 
 
-def _settle(state: GameState, d: Derived, record: RoundRecord, **changes: object) -> GameState:
+def _settle(state: GameState, d: Derived, record: RoundRecord, **changes: Any) -> GameState:
     """After a step of phase C or D in `record`: the cursor afresh, the reveals of 0 cards it
     comes to made, phase E once the round is resolved."""
     cursor: Cursor | None = cursor_of(state.setup, record)

@@ -297,21 +297,20 @@ _CHANGES_RATS = frozenset(b for b, info in BUILDINGS.items()
                           if info.premium.kind in _RAT_ACTIONS or info.normal.kind in _RAT_ACTIONS)
 
 
-def action_effects(setup: Setup, record: RoundRecord, building: int
-                   ) -> tuple[list[RatChange], int | None]:
+def action_effects(setup: Setup, record: RoundRecord, building: int) -> Holders:
     """What the engine keeps of a building's actions: the rat changes (Monastery, Hospital)
     and, in the last round, who gains +1 influence: `holders_and_actions` without the actions
-    nobody reads there, as every building's resolution ends here."""
+    nobody reads there (`actions` stays empty), as every building's resolution ends here."""
     kind = record.row[building]
     last = record.number == setup.rounds
     if not last and kind not in _CHANGES_RATS:
-        return [], None
+        return Holders()
     held = _holders(setup, record, building, record.occupants[building])
     if held is None:
-        return [], None
-    premium, _, normal = held
+        return Holders()
+    premium, reason, normal = held
     if last:
-        return [], premium
+        return Holders(premium, reason, normal, last_round_bonus=premium)
     changes: list[RatChange] = []
     for p, _, action in _in_action_order(kind, premium, normal):
         hospital = action.kind is ActionKind.HOSPITAL
@@ -319,7 +318,7 @@ def action_effects(setup: Setup, record: RoundRecord, building: int
                               if hospital else 0)
         if change:
             changes.append(change)
-    return changes, None
+    return Holders(premium, reason, normal, rat_changes=tuple(changes))
 
 
 def _declared(record: RoundRecord, player: int) -> int:
