@@ -180,15 +180,12 @@ PROMPTS: dict[str, str] = {
 
 def prompt_text(t: Translator, step: Any) -> str:
     """The guide's `Step` as one sentence for the table (`companion.rules.guide.next_step`)."""
-    from companion.i18n.names import BUILDING_NAMES
-    from companion.rules.catalog import Building
-
     code = str(getattr(step, "prompt", ""))
     params: dict[str, Any] = {"round": getattr(step, "round", 0)}
     params.update(getattr(step, "params", {}) or {})
     building = params.get("building")
-    if isinstance(building, str) and building in {b.value for b in Building}:
-        params["building"] = t(BUILDING_NAMES[Building(building)])
+    if isinstance(building, str) and building in _BUILDING_VALUES:
+        params["building"] = building_name(t, Building(building))
     template = PROMPTS.get(code)
     if template is None:
         return code
