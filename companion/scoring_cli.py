@@ -14,6 +14,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
+from companion.i18n import DEFAULT_LANGUAGE, translator
+from companion.i18n.scoring_lines import explanation
 from companion.rules.catalog import Estate
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import (
@@ -119,7 +121,7 @@ def end_state_from_json(data: object) -> EndState:
     )
 
 
-def result_to_json(result: ScoreResult) -> dict[str, Any]:
+def result_to_json(result: ScoreResult, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """The documented output shape: estates in rulebook order, players in input order."""
     return {
         "players": [
@@ -138,7 +140,7 @@ def result_to_json(result: ScoreResult) -> dict[str, Any]:
         ],
         "winners": list(result.winners),
         "everyone_died": result.everyone_died,
-        "explanation": list(result.text()),
+        "explanation": explanation(translator(lang), result.explanation),
     }
 
 

@@ -6,7 +6,7 @@ from support.engine_games import ALL_SPECIALS, Game, setup_for
 from companion.rules import events as ev
 from companion.rules import next_step
 from companion.rules.catalog import Building, Estate, Special
-from companion.rules.engine import _rebuild
+from companion.rules.derive import rederive as _rebuild
 from companion.rules.guide import Prompt
 from companion.rules.resolution import PremiumReason, SpecialOutcome, resolve_building
 from companion.rules.setup import SelectionMethod

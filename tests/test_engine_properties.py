@@ -9,10 +9,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.i18n import translator
+from companion.i18n.codes import refusal_text
 from companion.rules import RuleViolation, apply, replay
 from companion.rules import events as ev
 from companion.rules.catalog import START_RATS
-from companion.rules.engine import _rebuild
+from companion.rules.derive import rederive as _rebuild
 from companion.rules.guide import d_cursor, turn_queue
 from companion.rules.resolution import resolve_building
 from companion.rules.simulate import random_game
@@ -138,6 +140,6 @@ def test_malformed_or_illegal_events_are_refused_cleanly(seed, players, data):
             apply(state, bad)
         except RuleViolation as error:
             assert error.rule == "EVENT" or error.rule.startswith("R-"), error
-            assert error.message and error.code
+            assert refusal_text(translator("en"), error) and error.code
         assert state == snapshot
     assert apply(state, events[cut]) == replay(events[:cut + 1])

@@ -39,7 +39,12 @@ def test_six_estates_two_buildings_each():
     assert len(BUILDINGS) == 12
     for estate in Estate:
         assert len(buildings_of(estate)) == 2
-    assert 12 * COPIES_PER_BUILDING == 60
+    assert COPIES_PER_BUILDING == 5
+    # The box holds 60 building cards: the first-game deck deals every copy of its six
+    # buildings, 5 each, and a chosen selection may not ask for a sixth copy.
+    first_game = setup_for(4, method=SelectionMethod.FIRST_GAME)
+    assert Counter(first_game.buildings) == {b: COPIES_PER_BUILDING for b in FIRST_GAME_SET}
+    assert len(BUILDINGS) * COPIES_PER_BUILDING == 60
 
 
 def test_population_and_special_cards():

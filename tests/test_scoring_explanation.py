@@ -9,10 +9,11 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.i18n import translator
+from companion.i18n.scoring_lines import LINES, explanation, line_text
 from companion.rules.catalog import Estate, Special
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import (
-    ENGLISH,
     SCORED_SPECIALS,
     Code,
     EndState,
@@ -20,6 +21,10 @@ from companion.rules.scoring import (
     Step,
     score,
 )
+
+def english(line) -> str:
+    return line_text(translator("en"), line)
+
 
 NAMES = ("Anna", "Ben", "Cem", "Dora", "Eve")
 SCORING_STEPS = (Step.ESTATES, Step.HAND, Step.SPECIALS, Step.GOLD, Step.MARKERS)
@@ -114,7 +119,7 @@ def test_the_seating_order_changes_no_score(end: EndState, rng: random.Random) -
 @settings(max_examples=50, deadline=None)
 @given(end_states())
 def test_every_line_renders_as_an_english_sentence(end: EndState) -> None:
-    for sentence in score(end).text():
+    for sentence in explanation(translator("en"), score(end).explanation):
         assert sentence.endswith(".") and "{" not in sentence
 
 
@@ -123,7 +128,7 @@ def test_each_player_can_read_the_lines_about_them() -> None:
     result = score(EndState(players=("Anna", "Ben", "Cem"),
                             influence={Estate.CHURCH: {"Anna": 3, "Ben": 5}},
                             hand={"Anna": 2, "Cem": 2}, nuns=20))
-    assert [line.text() for line in result.about("Anna")] == [
+    assert [english(line) for line in result.about("Anna")] == [
         "Church: Anna 2nd with 3 influence: 5 VP.",
         "Hand: Anna and Cem tie for the most population and Joker cards (2): 1 VP each.",
         "Anna: 6 VP (estates 5, hand 1, specials 0, Gold 0, markers 0).",
@@ -132,7 +137,7 @@ def test_each_player_can_read_the_lines_about_them() -> None:
 
 
 def test_every_code_has_an_english_sentence() -> None:
-    assert set(ENGLISH) == set(Code)
+    assert set(LINES) == set(Code)
 
 
 def test_the_lines_follow_the_rulebook_order() -> None:
@@ -151,7 +156,7 @@ def test_a_track_tie_names_whose_disc_lies_on_top() -> None:
                             influence={Estate.CHURCH: {"Anna": 4, "Ben": 4, "Cem": 6}},
                             arrival={Estate.CHURCH: ("Anna", "Ben")}, nuns=20))
     church = [line for line in result.lines(Step.ESTATES) if line.params["estate"] == "church"]
-    assert [line.text() for line in church] == [
+    assert [english(line) for line in church] == [
         "Church: Cem 1st with 6 influence: 10 VP.",
         "Church: Ben and Anna tie on 4; Ben's disc lies on top of Anna's, and the top disc "
         "wins.",
@@ -168,7 +173,7 @@ def test_a_three_way_tie_lists_the_stack_from_the_top() -> None:
                             arrival={Estate.MAGIC: ("Cem", "Anna", "Ben")}, nuns=20))
     tie = next(line for line in result.explanation if line.code is Code.ESTATE_TIE_STACK)
     assert tie.params["players"] == ("Cem", "Anna", "Ben")
-    assert tie.text() == ("Magic: Cem, Anna and Ben tie on 2; their discs lie Ben, Anna, Cem "
+    assert english(tie) == ("Magic: Cem, Anna and Ben tie on 2; their discs lie Ben, Anna, Cem "
                           "from the top, and by the house rule the bottom disc wins.")
 
 
@@ -180,14 +185,14 @@ def test_lines_carry_enum_members_a_translation_can_look_up() -> None:
     flute = next(line for line in result.explanation if line.code is Code.SPECIAL_MOST)
     assert royalty.params["estate"] is Estate.ROYALTY
     assert flute.params["special"] is Special.FLUTE
-    assert flute.text() == "Flutes: Ben has the most (2): 2 VP."
+    assert english(flute) == "Flutes: Ben has the most (2): 2 VP."
 
 
 def test_a_gold_tie_says_what_is_shared() -> None:
     # R-SCORE-4
     result = score(EndState(players=("Anna", "Ben", "Cem"), in_play=frozenset({Special.GOLD}),
                             gold={"Anna": 3, "Ben": 3, "Cem": 1}, nuns=20))
-    assert [line.text() for line in result.lines(Step.GOLD)] == [
+    assert [english(line) for line in result.lines(Step.GOLD)] == [
         "Gold: Anna and Ben tie for the most (3) and share 9 VP: 4 VP each; no second place.",
         "Gold: Cem has the next most (1), but after a tie for the most there is no second "
         "place: no VP.",
@@ -197,7 +202,7 @@ def test_a_gold_tie_says_what_is_shared() -> None:
 def test_the_plague_lines_say_who_dies_and_why() -> None:
     # R-SCORE-6
     result = score(EndState(players=("Anna", "Ben"), rats={"Anna": 9, "Ben": 10}, nuns=9))
-    assert [line.text() for line in result.lines(Step.PLAGUE)] == [
+    assert [english(line) for line in result.lines(Step.PLAGUE)] == [
         "Plague: the nun row shows 9 nuns.",
         "Plague: Anna has 9 rats, as many as the 9 nuns, and survives.",
         "Plague: Ben has 10 rats, more than the 9 nuns, and dies.",

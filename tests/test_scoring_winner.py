@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from companion.i18n import translator
+from companion.i18n.scoring_lines import line_text
 from companion.rules.house_rules import HouseRules
 from companion.rules.scoring import Code, EndState, ScoreResult, Step, score
 
 DEFAULT = HouseRules()
 VARIANT = HouseRules(all_dead_variant=True)
 
+
+
+def english(line) -> str:
+    return line_text(translator("en"), line)
 
 def game(vp: Mapping[str, int], rats: Mapping[str, int], nuns: int,
          rules: HouseRules = DEFAULT) -> ScoreResult:
@@ -62,7 +68,7 @@ def test_a_vp_tie_goes_to_fewer_rats() -> None:
     result = game({"Anna": 20, "Ben": 31, "Cem": 31}, {"Anna": 0, "Ben": 3, "Cem": 5}, 9)
     assert result.winners == ("Ben",)
     assert codes(result) == [Code.WIN_FEWER_RATS]
-    assert result.tie_break[0].text().startswith(
+    assert english(result.tie_break[0]).startswith(
         "Ben and Cem tie on 31 VP; Ben has fewer rats")
 
 
@@ -149,10 +155,10 @@ def test_the_variant_changes_nothing_when_someone_survives() -> None:
 def test_the_variant_line_names_who_counts_as_a_survivor() -> None:
     # R-SCORE-7 optional variant
     result = game({"Anna": 31, "Ben": 20}, {"Anna": 8, "Ben": 6}, 5, VARIANT)
-    assert result.lines(Step.PLAGUE)[-1].text() == (
+    assert english(result.lines(Step.PLAGUE)[-1]) == (
         "Plague: everyone died; by the house rule Ben, with the fewest rats (6), counts as a "
         "survivor.")
-    assert [line.text() for line in result.tie_break] == [
+    assert [english(line) for line in result.tie_break] == [
         "Anna has more VP (31) but died of the plague and loses.",
         "Ben wins with 20 VP.",
     ]

@@ -3,6 +3,7 @@ shown as the engine computes it, in German and English."""
 
 from __future__ import annotations
 
+import gettext
 import io
 
 from pathlib import Path
@@ -12,16 +13,16 @@ import pytest
 import zxingcpp
 from PIL import Image
 
-from companion.i18n import translator
+from companion.i18n import DOMAIN, LOCALE_DIR, translator
 from companion.rules import events as ev
 from companion.rules import next_step
 from companion.rules.guide import Prompt
-from companion.rules.scoring import ENGLISH, Code, score
+from companion.rules.scoring import Code, score
 from companion.rules.state import Phase
 from companion.store.bgstats import play_from_link
 from companion.ui.endgame import end_state_of
 from companion.ui.endgame_chart import influence_by_round
-from companion.ui.endgame_lines import TEMPLATES, line_text
+from companion.ui.endgame_lines import LINES, line_text
 from test_ui_round import Table, _quick, four_players, walk
 
 
@@ -111,10 +112,12 @@ def test_the_chart_follows_the_round_snapshots(ended: Table) -> None:
 
 
 def test_every_scoring_line_has_words_in_both_languages() -> None:
-    assert set(TEMPLATES) == set(Code) == set(ENGLISH)
-    de = translator("de")
-    for code in Code:
-        assert de(TEMPLATES[code]) != TEMPLATES[code], code
+    assert set(LINES) == set(Code)
+    de = gettext.translation(DOMAIN, LOCALE_DIR, languages=["de"])
+    for code, words in LINES.items():
+        german = (de.gettext(words.msgid) if words.plural is None
+                  else de.ngettext(words.msgid, words.plural, 1))
+        assert german != words.msgid, code
 
 
 def test_a_german_scoring_line_names_the_estate_in_german(ended: Table) -> None:

@@ -18,7 +18,7 @@ from companion.i18n.names import (
     card_name,
 )
 from companion.rules.catalog import BUILDINGS, Building, Estate
-from companion.rules.errors import RuleViolation
+from companion.rules.errors import Refusal, RuleViolation
 
 
 def _fields(text: str) -> set[str]:
@@ -109,14 +109,18 @@ def test_every_building_action_has_words() -> None:
 
 
 def test_a_broken_setup_rule_is_told_in_german_with_its_rule_id() -> None:
-    exc = RuleViolation("R-SETUP-2", "five_per_estate", "english", estate="church", count=4)
+    exc = RuleViolation("R-SETUP-2", Refusal.FIVE_PER_ESTATE, estate="church", count=4)
     assert violation_text(translator("de"), exc) == (
         "Jeder Stand braucht genau 5 Gebäudekarten; Kirche hat 4. (R-SETUP-2)")
 
 
-def test_an_engine_code_without_words_falls_back_to_the_engine_sentence() -> None:
-    exc = RuleViolation("R-ROUND-C", "brand_new_code", "It is Anna's turn.")
-    assert violation_text(translator("de"), exc) == "It is Anna's turn. (R-ROUND-C)"
+def test_a_refusal_names_its_rule_after_the_text_and_a_malformed_event_none() -> None:
+    # The engine gives no sentence of its own to fall back on: every code has its text.
+    exc = RuleViolation("R-ROUND-C", Refusal.ALREADY_ENTERED, player="Anna")
+    assert violation_text(translator("en"), exc) == (
+        "Anna has already entered a building this round. (R-ROUND-C)")
+    exc = RuleViolation("EVENT", Refusal.NO_SUCH_PLAYER, seat=7)
+    assert violation_text(translator("en"), exc) == "There is no player 7."
 
 
 def test_the_engine_setup_codes_all_have_words() -> None:
@@ -125,7 +129,8 @@ def test_the_engine_setup_codes_all_have_words() -> None:
     import companion.rules.setup as setup_module
 
     source = Path(setup_module.__file__).read_text(encoding="utf-8")
-    codes = set(re.findall(r'RuleViolation\("[A-Z0-9-]+", "([a-z_]+)"', source))
+    codes = set(re.findall(r'RuleViolation\("[A-Z0-9-]+", Refusal\.([A-Z_]+)', source))
+    codes = {Refusal[name] for name in codes}
     assert codes and codes <= set(VIOLATIONS)
 
 

@@ -1,61 +1,164 @@
-"""The engine and the scoring speak in codes with parameters; this module gives them words.
+"""The engine speaks in codes with values; this module gives them words.
 
-A code without an entry here falls back to the engine's own English sentence, so a new rule
-never shows a blank message; the catalog tests list which codes still need a German text.
+Every `Refusal` of the engine and every prompt of the guide has exactly one msgid here (a test
+checks that none is missing); the scoring's lines have theirs in `companion.i18n.scoring`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.i18n import N_, Translator
+from companion.i18n.names import building_name, estate_name, special_name
+from companion.rules.catalog import Building, Estate, Special
+from companion.rules.errors import Refusal, RuleViolation
 
-VIOLATIONS: dict[str, str] = {
-    "player_count": N_("Rattus Cartus is for 2 to 5 players."),
-    "name_missing": N_("Every player needs a name."),
-    "duplicate_name": N_("Two players have the same name."),
-    "duplicate_colour": N_("Two players have the same colour."),
-    "duplicate_player": N_("Every player needs their own name and colour."),
-    "bad_seed": N_("The shuffle number is not valid."),
-    "bad_start_player": N_("The start player must be one of the players."),
-    "manual_selection_missing": N_("Choose the buildings: 5 cards per estate."),
-    "too_many_copies": N_("There are only 5 cards of each building."),
-    "five_per_estate": N_("Each estate needs exactly 5 building cards; {estate} has {count}."),
-    "bad_setup_code": N_("This setup code is not valid; check it and type it again."),
-    "setup_code_players": N_("This setup code is for {expected} players, not {given}."),
-    "bad_deck": N_("The building deck does not match the buildings in play."),
-    "malformed_setup": N_("The game has no valid setup."),
+_BUILDING_VALUES = frozenset(b.value for b in Building)
+_ESTATE_VALUES = frozenset(e.value for e in Estate)
+_SPECIAL_VALUES = frozenset(s.value for s in Special)
+
+VIOLATIONS: dict[Refusal, str] = {
+    # a malformed event, or a game in the wrong state for any event
+    Refusal.UNKNOWN_EVENT: N_("This is not an event of the game: {event}."),
+    Refusal.MALFORMED_EVENT: N_("The event {event} has an invalid {field}."),
+    Refusal.BAD_NUMBER: N_("{field}: {value} is not a possible number here."),
+    Refusal.NO_SUCH_PLAYER: N_("There is no player {seat}."),
+    Refusal.NO_SUCH_BUILDING: N_("There is no building {position} in round {round}'s row."),
+    Refusal.NOT_STARTED: N_("A game begins with its setup."),
+    Refusal.ALREADY_STARTED: N_("This game has already started."),
+    Refusal.NOT_ALLOWED_NOW: N_("That is not possible now: {now}."),
+    Refusal.NOT_YOUR_TURN: N_("It is not {player}'s turn: {now}."),
+    # setup
+    Refusal.PLAYER_COUNT: N_("Rattus Cartus is for 2 to 5 players."),
+    Refusal.NAME_MISSING: N_("Every player needs a name."),
+    Refusal.DUPLICATE_NAME: N_("Two players have the same name."),
+    Refusal.DUPLICATE_COLOUR: N_("Two players have the same colour."),
+    Refusal.DUPLICATE_PLAYER: N_("Every player needs their own name and colour."),
+    Refusal.BAD_SEED: N_("The shuffle number is not valid."),
+    Refusal.BAD_START_PLAYER: N_("The start player must be one of the players."),
+    Refusal.MANUAL_SELECTION_MISSING: N_("Choose the buildings: 5 cards per estate."),
+    Refusal.TOO_MANY_COPIES: N_("There are only {copies} cards of each building."),
+    Refusal.FIVE_PER_ESTATE: N_("Each estate needs exactly 5 building cards; {estate} has "
+                                "{count}."),
+    Refusal.BAD_DECK: N_("The building deck does not match the buildings in play."),
+    Refusal.MALFORMED_SETUP: N_("The game has no valid setup."),
+    Refusal.BAD_SETUP_CODE: N_("This setup code is not valid; check it and type it again."),
+    Refusal.SETUP_CODE_PLAYERS: N_("This setup code is for {expected} players, not {given}."),
+    # phase A
+    Refusal.PHYSICAL_DECK: N_("The players shuffle the real cards; tell the app what was "
+                              "revealed."),
+    Refusal.BUILDINGS_PER_ROUND: N_("With {players} players, {expected} buildings are revealed "
+                                    "each round, not {given}."),
+    Refusal.DECK_MISMATCH: N_("The app's deck shows {row}: lay out those buildings."),
+    Refusal.BUILDING_NOT_IN_PLAY: N_("The {building} is not in this game."),
+    Refusal.ALL_SAME: N_("All revealed cards show the {building}: replace the last one with the "
+                         "top card of the replacement stack."),
+    Refusal.BAD_REPLACEMENT: N_("Only the last card is replaced, and only while all revealed "
+                                "cards show the same building."),
+    # phase C
+    Refusal.ALREADY_ENTERED: N_("{player} has already entered a building this round."),
+    Refusal.PASS_NOT_IN_PLAY: N_("There are no Pass cards in this game (no Town Hall)."),
+    Refusal.POINTLESS_PASS: N_("Nobody else is still to enter: passing would not change "
+                               "anything, so enter a building."),
+    # phase D
+    Refusal.SWORD_NOT_IN_PLAY: N_("There are no Swords in this game (no Castle)."),
+    Refusal.FLUTE_NOT_IN_PLAY: N_("There are no Flutes in this game (no Rat Catcher's Hut)."),
+    Refusal.REVEAL_ORDER: N_("Buildings are resolved in row order and revealed in slot order: "
+                             "{now}."),
+    Refusal.REVEAL_COUNT: N_("{player} declared {declared} cards but revealed {revealed}."),
+    Refusal.NO_CHOICE_NOW: N_("No such choice is needed now: {now}."),
+    Refusal.NOT_A_CANDIDATE: N_("Only a player tied for the fewest can be chosen: "
+                                "{candidates}."),
+    Refusal.NO_HOSPITAL_ACTION: N_("Only a player taking the Hospital's action now can discard "
+                                   "there."),
+    Refusal.HOSPITAL_LIMIT: N_("The Hospital's action discards up to {up_to} hand cards here, "
+                               "not {cards}."),
+    Refusal.RESOLVE_IN_ROW_ORDER: N_("Buildings are resolved in row order: {now}."),
     # corrections of an earlier entry or reveal
-    "correct_reveal_instead": N_("{player} revealed {revealed} cards there: correct the reveal, "
-                                 "which changes the declared count too."),
-    "building_already_resolved": N_("That building is already resolved, and {player} has not "
-                                    "revealed yet."),
-    "not_revealed_yet": N_("{player} has not revealed yet; to change the declared count, "
-                           "correct the entry."),
-    "no_entry": N_("{player} has not entered a building in round {round}."),
-    "no_such_round": N_("Round {round} has not been played."),
-    "sword_not_in_play": N_("There are no Swords in this game (no Castle)."),
-    "flute_not_in_play": N_("There are no Flutes in this game (no Rat Catcher's Hut)."),
+    Refusal.NO_SUCH_ROUND: N_("Round {round} has not been played."),
+    Refusal.NO_ENTRY: N_("{player} has not entered a building in round {round}."),
+    Refusal.CORRECT_REVEAL_INSTEAD: N_("{player} revealed {revealed} cards there: correct the "
+                                       "reveal, which changes the declared count too."),
+    Refusal.BUILDING_ALREADY_RESOLVED: N_("That building is already resolved, and {player} has "
+                                          "not revealed yet."),
+    Refusal.NOT_REVEALED_YET: N_("{player} has not revealed yet; to change the declared count, "
+                                 "correct the entry."),
+    # the end of the game
+    Refusal.SPECIAL_NOT_IN_PLAY: N_("There are no {special} cards in this game."),
+    Refusal.GAME_NOT_FINISHED: N_("The game can be scored once the last round is over and "
+                                  "every player's end values and the nuns are entered."),
+    Refusal.ALREADY_CONFIRMED: N_("{player} has already confirmed their rats."),
+    # a player's own notes
+    Refusal.NOT_A_PRIVATE_REASON: N_("The table records reveals, Flutes and Monasteries "
+                                     "itself."),
+    Refusal.ZERO_CHANGE: N_("A change of 0 rats changes nothing."),
+    Refusal.SUPPLY_GAINS_NO_RATS: N_("Supply actions only discard rats."),
+    Refusal.RATS_NEGATIVE: N_("{player} has only {rats} rats."),
+    Refusal.NO_SUCH_NUN_CARD: N_("The nun row has {cards} cards, numbered 1 to {cards}."),
+    Refusal.NUNS_PER_CARD: N_("A population card shows 0 to 4 nuns."),
+    Refusal.NO_SUCH_ENTRY: N_("There is no entry {entry_id} in this ledger."),
 }
+"""The one text of each refusal: an English msgid with the refusal's values as placeholders."""
+
+NOT_NOW_FOR: dict[str, str] = {
+    "RatsConfirmed": N_("Rats are confirmed for the plague check once the last round is over; "
+                        "now {now}."),
+}
+"""NOT_ALLOWED_NOW for an event that has its own reason to wait (by the event's name)."""
+
+NOW: dict[str, str] = {
+    "start_game": N_("a game is to be set up"),
+    "reveal_buildings": N_("the buildings of round {round} are to be revealed (phase A)"),
+    "supply": N_("the players are doing their supply actions (phase B)"),
+    "enter": N_("{actor} is to enter a building (phase C)"),
+    "reveal_cards": N_("{actor} is to reveal their cards in the {building} (phase D)"),
+    "choose_sword_giver": N_("{actor} is to choose who gives half their hand (Sword)"),
+    "choose_flute_receiver": N_("{actor} is to choose who receives the rat (Flute)"),
+    "take_actions": N_("the actions of the {building} are to be taken (phase D)"),
+    "end_round": N_("round {round} is to be ended (phase E)"),
+    "end_values": N_("the game is over: enter the hands, specials, VP markers and nuns"),
+    "finished": N_("the game is over"),
+}
+"""What the table must do now, as the clause a "not now" refusal ends with."""
 
 
-def violation_text(t: Translator, exc: Any) -> str:
+def _words(t: Translator, params: Mapping[str, Any]) -> dict[str, Any]:
+    """A refusal's values as words: game terms translated, lists of names joined."""
+    words: dict[str, Any] = {}
+    for key, value in params.items():
+        if key == "building" and value in _BUILDING_VALUES:
+            value = building_name(t, Building(value))
+        elif key == "estate" and value in _ESTATE_VALUES:
+            value = estate_name(t, Estate(value))
+        elif key == "special" and value in _SPECIAL_VALUES:
+            value = special_name(t, Special(value))
+        elif key == "row" and isinstance(value, list):
+            value = ", ".join(building_name(t, Building(b)) for b in value)
+        elif isinstance(value, list):
+            value = ", ".join(str(v) for v in value)
+        words[key] = value
+    prompt = params.get("prompt")
+    if isinstance(prompt, str) and prompt in NOW:
+        words["now"] = t(NOW[prompt], **{"actor": "", "building": "", "round": "", **words})
+    return words
+
+
+def refusal_text(t: Translator, exc: RuleViolation) -> str:
+    """A refusal in the table's language, without its rule ID."""
+    params = exc.params
+    template = VIOLATIONS[exc.code]
+    if exc.code is Refusal.NOT_ALLOWED_NOW and params.get("event") in NOT_NOW_FOR:
+        template = NOT_NOW_FOR[str(params["event"])]
+    return t(template, **_words(t, params))
+
+
+def violation_text(t: Translator, exc: Exception) -> str:
     """A broken rule in the table's language, with its rule ID for looking it up."""
-    from companion.i18n.names import ESTATE_NAMES
-    from companion.rules.catalog import Estate
-
-    template = VIOLATIONS.get(getattr(exc, "code", ""))
-    rule = getattr(exc, "rule", "")
-    if template is None:
-        message = getattr(exc, "message", str(exc))
-    else:
-        params = dict(getattr(exc, "params", {}))
-        if "estate" in params and params["estate"] in {e.value for e in Estate}:
-            params["estate"] = t(ESTATE_NAMES[Estate(params["estate"])])
-        try:
-            message = t(template, **params)
-        except (KeyError, IndexError):
-            message = getattr(exc, "message", str(exc))
+    if not isinstance(exc, RuleViolation):
+        return str(exc)
+    message = refusal_text(t, exc)
+    rule = exc.rule
     return f"{message} ({rule})" if rule and rule != "EVENT" else message
 
 PROMPTS: dict[str, str] = {
@@ -77,15 +180,12 @@ PROMPTS: dict[str, str] = {
 
 def prompt_text(t: Translator, step: Any) -> str:
     """The guide's `Step` as one sentence for the table (`companion.rules.guide.next_step`)."""
-    from companion.i18n.names import BUILDING_NAMES
-    from companion.rules.catalog import Building
-
     code = str(getattr(step, "prompt", ""))
     params: dict[str, Any] = {"round": getattr(step, "round", 0)}
     params.update(getattr(step, "params", {}) or {})
     building = params.get("building")
-    if isinstance(building, str) and building in {b.value for b in Building}:
-        params["building"] = t(BUILDING_NAMES[Building(building)])
+    if isinstance(building, str) and building in _BUILDING_VALUES:
+        params["building"] = building_name(t, Building(building))
     template = PROMPTS.get(code)
     if template is None:
         return code

@@ -7,9 +7,13 @@ checks every event against the same answer.
 
 from companion.rules import events
 from companion.rules.engine import apply, replay, reveal_event
-from companion.rules.errors import RuleViolation
+from companion.rules.errors import Refusal, RuleViolation
 from companion.rules.guide import Prompt, Step, next_step
-from companion.rules.resolution import BuildingResolution, PremiumReason, resolve_building
+from companion.rules.resolution import (
+    BuildingResolution,
+    PremiumReason,
+    resolve_building,
+)
 from companion.rules.setup import (
     DeckMode,
     SelectionMethod,
@@ -22,8 +26,26 @@ from companion.rules.setup import (
 from companion.rules.state import GameState, Phase, Track
 
 __all__ = [
-    "BuildingResolution", "DeckMode", "GameState", "Phase", "PremiumReason", "Prompt",
-    "RuleViolation", "SelectionMethod", "Setup", "SetupWarning", "Step", "Track", "apply",
-    "events", "make_setup", "next_step", "replay", "resolve_building", "reveal_event",
-    "setup_code", "setup_from_code",
+    "BuildingResolution",
+    "DeckMode",
+    "GameState",
+    "Phase",
+    "PremiumReason",
+    "Prompt",
+    "Refusal",
+    "RuleViolation",
+    "SelectionMethod",
+    "Setup",
+    "SetupWarning",
+    "Step",
+    "Track",
+    "apply",
+    "events",
+    "make_setup",
+    "next_step",
+    "replay",
+    "resolve_building",
+    "reveal_event",
+    "setup_code",
+    "setup_from_code",
 ]

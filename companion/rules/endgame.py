@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.rules.catalog import Special
-from companion.rules.errors import RuleViolation
+from companion.rules.errors import Refusal, RuleViolation
 from companion.rules.state import ESTATES, EndValues, GameState, Phase
 
 if TYPE_CHECKING:
@@ -39,9 +39,7 @@ def end_state(state: GameState) -> EndState:
     from companion.rules.scoring import SCORED_SPECIALS, SPECIALS_IN_PLAY, EndState
 
     if state.phase is not Phase.FINISHED:
-        raise RuleViolation("R-SETUP-6", "game_not_finished",
-                            "The game can be scored once the last round is over and every "
-                            "player's end values and the nuns are entered.")
+        raise RuleViolation("R-SETUP-6", Refusal.GAME_NOT_FINISHED)
     setup = state.setup
     names = setup.names
     values: list[EndValues] = [v for v in state.end_values if v is not None]

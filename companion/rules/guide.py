@@ -7,24 +7,29 @@ two can never disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from companion.rules import events as ev
-from companion.rules.catalog import BUILDINGS_PER_ROUND, MAX_PLAYERS, ActionKind, Building, Special
-from companion.rules.resolution import (
-    BuildingResolution,
-    SpecialOutcome,
-    resolve,
-    special_result,
+from companion.rules.catalog import ActionKind, Building, Special
+from companion.rules.order import cursor_of
+from companion.rules.resolution import BuildingResolution, resolve
+from companion.rules.setup import DeckMode
+from companion.rules.state import (
+    ActionsCursor,
+    ChooseCursor,
+    Cursor,
+    GameState,
+    Phase,
+    RevealCursor,
+    RoundRecord,
+    RoundResolved,
 )
-from companion.rules.setup import DeckMode, Setup
-from companion.rules.state import Cursor, GameState, Phase, RoundRecord
 
-PRIVATE_EVENTS: frozenset[type] = frozenset(
+PRIVATE_EVENTS: frozenset[type[ev.Event]] = frozenset(
     cls for cls in ev.EVENT_TYPES.values() if cls.PRIVATE)
-ANYTIME_PRIVATE_EVENTS: frozenset[type] = PRIVATE_EVENTS - {ev.RatsConfirmed}
+ANYTIME_PRIVATE_EVENTS: frozenset[type[ev.Event]] = PRIVATE_EVENTS - {ev.RatsConfirmed}
 """A player's own notes may come at any point; confirming the rats only at the end (R-SCORE-6)."""
 
 
@@ -90,7 +95,7 @@ class Step:
     params: dict[str, Any] = field(default_factory=dict)
     actor: int | None = None
     """The player to act, or None when it is the table's turn (or anyone's)."""
-    allowed: frozenset[type] = frozenset()
+    allowed: frozenset[type[ev.Event]] = frozenset()
     """Event types that may be applied now (a player's own notes always are)."""
     enter: tuple[EnterOption, ...] = ()
     can_pass: bool = False
@@ -119,61 +124,9 @@ def turn_queue(record: RoundRecord, players: int) -> list[int]:
     return queue
 
 
-_ROW = range(max(BUILDINGS_PER_ROUND.values()))
-_REVEAL_AT = tuple(tuple(Cursor("reveal", b, p) for p in range(MAX_PLAYERS)) for b in _ROW)
-_ACTIONS_AT = tuple(Cursor("actions", b) for b in _ROW)
-"""Cursors are values: the common ones made once, as every event of phase D asks for one."""
-
-
-def reveal_cursor(building: int, player: int) -> Cursor:
-    """The cursor for `player` to reveal in `building`."""
-    return _REVEAL_AT[building][player]
-
-
-def _reveal_stage(record: RoundRecord, b: int, entrants: tuple[int, ...]) -> Cursor | None:
-    reveals = record.reveals
-    swords = flutes = 0
-    for p in entrants:
-        reveal = reveals[p]
-        if reveal is None:
-            return _REVEAL_AT[b][p]
-        swords += reveal.swords
-        flutes += reveal.flutes
-    if len(entrants) > 2 and (swords or flutes):  # a tie for fewest needs three players
-        for special, played in ((Special.SWORD, swords), (Special.FLUTE, flutes)):
-            if played:
-                result = special_result(special, record, entrants, b, settled=False)
-                if result.outcome is SpecialOutcome.CHOICE_NEEDED:
-                    return Cursor("choose", b, result.most, special)
-    return None
-
-
-_DONE = Cursor("done")
-
-
 def d_cursor(state: GameState) -> Cursor:
-    """Phase D (R-ROUND-D): buildings in row order, each revealed in slot order, then its
-    actions. With 2 players all reveals of the round come first (see round_premium)."""
+    """Phase D (R-ROUND-D): the next thing to do in the current round (see order)."""
     return cursor_of(state.setup, state.record)
-
-
-def cursor_of(setup: Setup, record: RoundRecord) -> Cursor:
-    """d_cursor for a round record (the current one) of a game with this setup."""
-    slots = record.occupants
-    resolved = record.resolved
-    if setup.player_count == 2:
-        for b, entrants in enumerate(slots):
-            stage = _reveal_stage(record, b, entrants)
-            if stage:
-                return stage
-        for b, entrants in enumerate(slots):
-            if entrants and not resolved[b]:
-                return _ACTIONS_AT[b]
-        return _DONE
-    for b, entrants in enumerate(slots):
-        if entrants and not resolved[b]:
-            return _reveal_stage(record, b, entrants) or _ACTIONS_AT[b]
-    return _DONE
 
 
 class Now(NamedTuple):
@@ -181,27 +134,46 @@ class Now(NamedTuple):
     acts, and where phase C/D stand. `next_step` adds what the UI shows."""
 
     prompt: Prompt
-    allowed: frozenset[type]
+    allowed: frozenset[type[ev.Event]]
     actor: int | None = None
     cursor: Cursor | None = None
     queue: tuple[int, ...] = ()
 
 
-def _variants(*events: type) -> tuple[frozenset[type], frozenset[type]]:
+def _variants(*events: type) -> tuple[frozenset[type[ev.Event]], frozenset[type[ev.Event]]]:
     """The allowed set without and with corrections (possible once anyone has entered)."""
     now = frozenset(events) | ANYTIME_PRIVATE_EVENTS
     return now, now | {ev.EntryCorrected, ev.RevealCorrected}
 
 
-_REVEAL_BUILDINGS = _variants(ev.BuildingsRevealed)
-_SUPPLY = _variants(ev.SupplyDone)
-_END_ROUND = _variants(ev.RoundEnded)
-_END_VALUES = _variants(ev.EndValuesEntered, ev.NunsCounted, ev.RatsConfirmed)
-_ENTER = _variants(ev.Entered)
+PHASE_PROMPTS: dict[Phase, Prompt] = {
+    Phase.A: Prompt.REVEAL_BUILDINGS, Phase.B: Prompt.SUPPLY, Phase.E: Prompt.END_ROUND,
+    Phase.END: Prompt.END_VALUES, Phase.FINISHED: Prompt.FINISHED,
+}
+"""The phases where the phase alone says what is to be done; C and D ask their queue/cursor."""
+
+CURSOR_PROMPTS: dict[type, Prompt] = {
+    RevealCursor: Prompt.REVEAL_CARDS, ActionsCursor: Prompt.TAKE_ACTIONS,
+}
+CHOICE_PROMPTS: dict[Special, Prompt] = {
+    Special.SWORD: Prompt.CHOOSE_SWORD_GIVER, Special.FLUTE: Prompt.CHOOSE_FLUTE_RECEIVER,
+}
+
+ALLOWED: dict[Prompt, tuple[frozenset[type[ev.Event]], frozenset[type[ev.Event]]]] = {
+    Prompt.REVEAL_BUILDINGS: _variants(ev.BuildingsRevealed),
+    Prompt.SUPPLY: _variants(ev.SupplyDone),
+    Prompt.ENTER: _variants(ev.Entered),
+    Prompt.REVEAL_CARDS: _variants(ev.Revealed),
+    Prompt.CHOOSE_SWORD_GIVER: _variants(ev.SpecialTargetChosen),
+    Prompt.CHOOSE_FLUTE_RECEIVER: _variants(ev.SpecialTargetChosen),
+    Prompt.TAKE_ACTIONS: _variants(ev.BuildingResolved),
+    Prompt.END_ROUND: _variants(ev.RoundEnded),
+    Prompt.END_VALUES: _variants(ev.EndValuesEntered, ev.NunsCounted, ev.RatsConfirmed),
+    Prompt.FINISHED: _variants(ev.EndValuesEntered, ev.NunsCounted, ev.RatsConfirmed),
+}
+"""What each prompt allows, without and with corrections (see `_variants`); a Pass and a
+Hospital discard are added where the game allows them (`now`)."""
 _ENTER_OR_PASS = _variants(ev.Entered, ev.Passed)
-_REVEAL = _variants(ev.Revealed)
-_CHOOSE = _variants(ev.SpecialTargetChosen)
-_RESOLVE = _variants(ev.BuildingResolved)
 _RESOLVE_HOSPITAL = _variants(ev.BuildingResolved, ev.HospitalDiscarded)
 
 
@@ -215,28 +187,24 @@ def now(state: GameState) -> Now:
     """Who may take which action now, and why: the answer `next_step` and `apply` share."""
     phase, record = state.phase, state.rounds[-1]
     fix = 1 if state.rounds[0].turns else 0
+    prompt = PHASE_PROMPTS.get(phase)
+    if prompt is not None:
+        return Now(prompt, ALLOWED[prompt][fix])
     if phase is Phase.C:
         queue = record.queue
-        events = _ENTER_OR_PASS if can_pass(state, queue) else _ENTER
+        events = _ENTER_OR_PASS if can_pass(state, queue) else ALLOWED[Prompt.ENTER]
         return Now(Prompt.ENTER, events[fix], queue[0], queue=queue)
-    if phase is Phase.D:
-        cur = state.cursor or d_cursor(state)
-        if cur.kind == "reveal":
-            return Now(Prompt.REVEAL_CARDS, _REVEAL[fix], cur.player, cur)
-        if cur.kind == "choose":
-            prompt = (Prompt.CHOOSE_SWORD_GIVER if cur.special is Special.SWORD
-                      else Prompt.CHOOSE_FLUTE_RECEIVER)
-            return Now(prompt, _CHOOSE[fix], cur.player, cur)
-        hospital = record.row[cur.building] is Building.HOSPITAL and not state.is_last_round
-        return Now(Prompt.TAKE_ACTIONS, (_RESOLVE_HOSPITAL if hospital else _RESOLVE)[fix], None,
-                   cur)
-    if phase is Phase.A:
-        return Now(Prompt.REVEAL_BUILDINGS, _REVEAL_BUILDINGS[fix])
-    if phase is Phase.B:
-        return Now(Prompt.SUPPLY, _SUPPLY[fix])
-    if phase is Phase.E:
-        return Now(Prompt.END_ROUND, _END_ROUND[fix])
-    return Now(Prompt.END_VALUES if phase is Phase.END else Prompt.FINISHED, _END_VALUES[fix])
+    cur = state.cursor or d_cursor(state)
+    if isinstance(cur, ChooseCursor):
+        prompt = CHOICE_PROMPTS[cur.special]
+        return Now(prompt, ALLOWED[prompt][fix], cur.player, cur)
+    if isinstance(cur, RevealCursor):
+        return Now(Prompt.REVEAL_CARDS, ALLOWED[Prompt.REVEAL_CARDS][fix], cur.player, cur)
+    if isinstance(cur, ActionsCursor):
+        hospital = (record.row[cur.building] is Building.HOSPITAL and not state.is_last_round)
+        events = _RESOLVE_HOSPITAL if hospital else ALLOWED[Prompt.TAKE_ACTIONS]
+        return Now(Prompt.TAKE_ACTIONS, events[fix], None, cur)
+    return Now(Prompt.END_ROUND, ALLOWED[Prompt.END_ROUND][fix])
 
 
 def next_step(state: GameState | None) -> Step:
@@ -246,41 +214,42 @@ def next_step(state: GameState | None) -> Step:
                     prompt=Prompt.START_GAME, allowed=frozenset({ev.GameStarted}))
     n = now(state)
     setup, record = state.setup, state.record
-    base = {"phase": state.phase, "round": state.round, "rounds": setup.rounds,
-            "is_last_round": state.is_last_round, "prompt": n.prompt, "allowed": n.allowed,
-            "actor": n.actor}
+    base = Step(phase=state.phase, round=state.round, rounds=setup.rounds,
+                is_last_round=state.is_last_round, prompt=n.prompt, allowed=n.allowed,
+                actor=n.actor)
     prompt = n.prompt
     if prompt is Prompt.REVEAL_BUILDINGS:
-        return Step(**base, params={"count": setup.buildings_per_round,
-                                    "deck_mode": setup.deck_mode.value,
-                                    "digital": setup.deck_mode is DeckMode.DIGITAL})
+        return replace(base, params={"count": setup.buildings_per_round,
+                                     "deck_mode": setup.deck_mode.value,
+                                     "digital": setup.deck_mode is DeckMode.DIGITAL})
     if prompt is Prompt.ENTER:
         options = tuple(EnterOption(b, kind, len(record.entrants(b)) + 1)
                         for b, kind in enumerate(record.row))
-        return Step(**base, enter=options, can_pass=ev.Passed in n.allowed,
-                    params={"player": setup.names[n.actor]})
+        actor = record.queue[0]
+        return replace(base, enter=options, can_pass=ev.Passed in n.allowed,
+                       params={"player": setup.names[actor]})
     if prompt in (Prompt.END_VALUES, Prompt.FINISHED):
         missing = tuple(p for p, v in enumerate(state.end_values) if v is None)
-        return Step(**base, missing_end_values=missing,
-                    params={"nuns_missing": state.nuns is None})
+        return replace(base, missing_end_values=missing,
+                       params={"nuns_missing": state.nuns is None})
     cur = n.cursor
-    if cur is None:
-        return Step(**base)
+    if cur is None or isinstance(cur, RoundResolved):
+        return base
     b = cur.building
-    assert b is not None
     where = {"building": record.row[b].value}
-    if prompt is Prompt.REVEAL_CARDS:
+    if isinstance(cur, RevealCursor):
         p = cur.player
-        declared = record.entry(p).cards
-        return Step(**base, building=b, reveal=RevealRequest(p, b, declared),
-                    params={"player": setup.names[p], "declared": declared, **where})
+        entry = record.entry(p)
+        declared = entry.cards if entry is not None else 0
+        return replace(base, building=b, reveal=RevealRequest(p, b, declared),
+                       params={"player": setup.names[p], "declared": declared, **where})
     res = resolve(setup, record, b, settled=False)
-    if cur.kind == "choose":
+    if isinstance(cur, ChooseCursor):
         result = res.sword if cur.special is Special.SWORD else res.flute
-        return Step(**base, building=b, resolution=res,
-                    choice=ChoiceRequest(b, cur.special, cur.player,
-                                         result.candidates),
-                    params={"player": setup.names[cur.player], **where})
+        candidates = result.candidates if result is not None else ()
+        return replace(base, building=b, resolution=res,
+                       choice=ChoiceRequest(b, cur.special, cur.player, candidates),
+                       params={"player": setup.names[cur.player], **where})
     hospital = tuple(HospitalOption(a.player, a.action.hand_cards_up_to)
                      for a in res.actions if a.action.kind is ActionKind.HOSPITAL)
-    return Step(**base, building=b, resolution=res, hospital=hospital, params=where)
+    return replace(base, building=b, resolution=res, hospital=hospital, params=where)

@@ -10,7 +10,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from companion.rules.catalog import BUILDINGS, Action, ActionKind, Building, Estate, Special
+from companion.rules.catalog import (
+    BUILDINGS,
+    Action,
+    ActionKind,
+    Building,
+    Estate,
+    Special,
+)
 from companion.rules.events import RatReason
 from companion.rules.setup import Setup
 from companion.rules.state import GameState, Reveal, RoundRecord
@@ -143,10 +150,18 @@ _ALL_EQUAL = {s: SpecialResult(s, SpecialOutcome.ALL_EQUAL, None, None, ())
               for s in (Special.SWORD, Special.FLUTE)}
 
 
+def _revealed(record: RoundRecord, player: int) -> Reveal:
+    """The reveal of a player the caller knows has revealed (the building is complete)."""
+    reveal = record.reveals[player]
+    if reveal is None:
+        raise ValueError(f"player {player} has not revealed in round {record.number}")
+    return reveal
+
+
 def special_result(special: Special, record: RoundRecord, entrants: tuple[int, ...], building: int,
                    settled: bool) -> SpecialResult:
     attr = "swords" if special is Special.SWORD else "flutes"
-    counts = [getattr(record.reveals[p], attr) for p in entrants]
+    counts: list[int] = [getattr(_revealed(record, p), attr) for p in entrants]
     high, low = max(counts), min(counts)
     if high == low:
         return _ALL_EQUAL[special]
@@ -171,7 +186,7 @@ def round_premium(record: RoundRecord, players: int) -> tuple[int, PremiumReason
     reveals = record.reveals
     if players != 2 or any(r is None for r in reveals) or not record.turns:
         return None
-    cards = [r.population for r in reveals]
+    cards = [r.population for r in reveals if r is not None]
     if cards[0] != cards[1]:
         return (0 if cards[0] > cards[1] else 1), PremiumReason.TWO_PLAYER_RULE
     first = min(range(players), key=record.entry_index)
@@ -182,7 +197,7 @@ def _premium(record: RoundRecord, players: int, building: int, entrants: tuple[i
              ) -> tuple[int | None, PremiumReason | None]:
     if not entrants:
         return None, None
-    cards = [record.reveals[p].population for p in entrants]
+    cards = [_revealed(record, p).population for p in entrants]
     if players == 2:
         held = round_premium(record, players)
         if held is None:
@@ -209,8 +224,17 @@ def _action_rats(action: Action, player: int, hospital_cards: int) -> RatChange 
     return None
 
 
-Holders = tuple[int | None, PremiumReason | None, tuple[int, ...], list[ActionTaken],
-                list[RatChange], int | None]
+@dataclass(frozen=True)
+class Holders:
+    """R-ROUND-D b for one building: who takes the premium and why, the others, the actions in
+    order with their rat changes, and in the last round who gains +1 influence instead."""
+
+    premium: int | None = None
+    reason: PremiumReason | None = None
+    normal: tuple[int, ...] = ()
+    actions: tuple[ActionTaken, ...] = ()
+    rat_changes: tuple[RatChange, ...] = ()
+    last_round_bonus: int | None = None
 
 
 def _holders(setup: Setup, record: RoundRecord, building: int, entrants: tuple[int, ...]
@@ -245,15 +269,16 @@ def holders_and_actions(setup: Setup, record: RoundRecord, building: int,
     changes: list[RatChange] = []
     held = _holders(setup, record, building, entrants)
     if held is None:
-        return None, None, (), actions, changes, None
+        return Holders()
     premium, reason, normal = held
     if record.number == setup.rounds:
-        return premium, reason, normal, actions, changes, premium
+        return Holders(premium, reason, normal, last_round_bonus=premium)
     for p, is_premium, action in _in_action_order(record.row[building], premium, normal):
-        draws = cards = None
+        draws: int | None = None
+        cards: int | None = None
         givers: tuple[int, ...] = ()
         if action.kind is ActionKind.BREWERY_DRAW:
-            draws = record.reveals[p].population // action.amount
+            draws = _revealed(record, p).population // action.amount
         elif action.kind is ActionKind.HOSPITAL:
             cards = _hospital_cards(record, building, p, action)
         elif action.kind is ActionKind.WATCHTOWER_COLLECT:
@@ -264,7 +289,7 @@ def holders_and_actions(setup: Setup, record: RoundRecord, building: int,
         change = _action_rats(action, p, cards or 0)
         if change:
             changes.append(change)
-    return premium, reason, normal, actions, changes, None
+    return Holders(premium, reason, normal, tuple(actions), tuple(changes))
 
 
 _RAT_ACTIONS = (ActionKind.DISCARD_RATS, ActionKind.HOSPITAL)
@@ -272,66 +297,65 @@ _CHANGES_RATS = frozenset(b for b, info in BUILDINGS.items()
                           if info.premium.kind in _RAT_ACTIONS or info.normal.kind in _RAT_ACTIONS)
 
 
-def action_effects(setup: Setup, record: RoundRecord, building: int
-                   ) -> tuple[list[RatChange], int | None]:
+def action_effects(setup: Setup, record: RoundRecord, building: int) -> Holders:
     """What the engine keeps of a building's actions: the rat changes (Monastery, Hospital)
     and, in the last round, who gains +1 influence: `holders_and_actions` without the actions
-    nobody reads there, as every building's resolution ends here."""
+    nobody reads there (`actions` stays empty), as every building's resolution ends here."""
     kind = record.row[building]
     last = record.number == setup.rounds
     if not last and kind not in _CHANGES_RATS:
-        return [], None
+        return Holders()
     held = _holders(setup, record, building, record.occupants[building])
     if held is None:
-        return [], None
-    premium, _, normal = held
+        return Holders()
+    premium, reason, normal = held
     if last:
-        return [], premium
-    changes = []
+        return Holders(premium, reason, normal, last_round_bonus=premium)
+    changes: list[RatChange] = []
     for p, _, action in _in_action_order(kind, premium, normal):
         hospital = action.kind is ActionKind.HOSPITAL
         change = _action_rats(action, p, _hospital_cards(record, building, p, action)
                               if hospital else 0)
         if change:
             changes.append(change)
-    return changes, None
+    return Holders(premium, reason, normal, rat_changes=tuple(changes))
+
+
+def _declared(record: RoundRecord, player: int) -> int:
+    entry = record.entry(player)
+    return entry.cards if entry is not None else 0
 
 
 def resolve(setup: Setup, record: RoundRecord, building: int, settled: bool
             ) -> BuildingResolution:
     """The resolution of `building` in `record`. `settled`: the building's actions are done (or
     the round is over), so a Sword/Flute choice nobody made is defaulted rather than asked for."""
-    players = setup.player_count
     kind = record.row[building]
     info = BUILDINGS[kind]
     entrants = record.entrants(building)
     reveals = tuple(
-        PlayerReveal(p, slot, record.entry(p).cards, record.reveals[p])
+        PlayerReveal(p, slot, _declared(record, p), record.reveals[p])
         for slot, p in enumerate(entrants, 1))
     complete = all(r.reveal is not None for r in reveals)
     last_round = record.number == setup.rounds
     sword = flute = None
-    premium: int | None = None
-    reason: PremiumReason | None = None
-    normal: tuple[int, ...] = ()
-    actions: list[ActionTaken] = []
+    held = Holders()
     rat_changes: list[RatChange] = []
-    bonus: int | None = None
     if complete and entrants:
         if setup.special_in_play(Special.SWORD):
             sword = special_result(Special.SWORD, record, entrants, building, settled)
         if setup.special_in_play(Special.FLUTE):
             flute = special_result(Special.FLUTE, record, entrants, building, settled)
-            if flute.happens:
+            if flute.receiver is not None and flute.giver is not None:
                 rat_changes.append(RatChange(flute.receiver, +1, RatReason.FLUTE))
                 rat_changes.append(RatChange(flute.giver, -1, RatReason.FLUTE))
-        premium, reason, normal, actions, changes, bonus = holders_and_actions(
-            setup, record, building, entrants)
-        rat_changes.extend(changes)
+        held = holders_and_actions(setup, record, building, entrants)
+        rat_changes.extend(held.rat_changes)
     return BuildingResolution(
         round=record.number, building=building, kind=kind, estate=info.estate, reveals=reveals,
-        complete=complete, sword=sword, flute=flute, premium=premium, premium_reason=reason,
-        normal=normal, last_round=last_round, actions=tuple(actions), last_round_bonus=bonus,
+        complete=complete, sword=sword, flute=flute, premium=held.premium,
+        premium_reason=held.reason, normal=held.normal, last_round=last_round,
+        actions=held.actions, last_round_bonus=held.last_round_bonus,
         rat_changes=tuple(rat_changes))
 
 

@@ -33,7 +33,7 @@ from companion.rules.catalog import (
     Special,
     buildings_of,
 )
-from companion.rules.errors import RuleViolation
+from companion.rules.errors import Refusal, RuleViolation
 from companion.rules.house_rules import HouseRules, TrackTie
 
 
@@ -134,6 +134,10 @@ class Setup:
         return ()
 
 
+NO_HOUSE_RULES = HouseRules()
+"""The rulebook as printed (HouseRules is frozen, so one value serves every game)."""
+
+
 def new_seed() -> int:
     """A fresh random seed that fits in a setup code."""
     return secrets.randbelow(SEED_LIMIT)
@@ -144,24 +148,20 @@ def _selection(method: SelectionMethod, rng: random.Random, players: int,
                manual: Mapping[Building, int] | None) -> tuple[Building, ...]:
     if method is SelectionMethod.CHOSEN:
         if manual is None:
-            raise RuleViolation("R-SETUP-2", "manual_selection_missing",
-                                "Choose the buildings: 5 cards per estate.")
+            raise RuleViolation("R-SETUP-2", Refusal.MANUAL_SELECTION_MISSING)
         cards = []
         for building in Building:
             count = manual.get(building, 0)
             if not isinstance(count, int) or isinstance(count, bool) or not (
                     0 <= count <= COPIES_PER_BUILDING):
-                raise RuleViolation("R-COMP-4", "too_many_copies",
-                                    f"There are only {COPIES_PER_BUILDING} cards of each building.",
-                                    building=building.value, count=count)
+                raise RuleViolation("R-COMP-4", Refusal.TOO_MANY_COPIES, building=building.value,
+                                    copies=COPIES_PER_BUILDING)
             cards.extend([building] * count)
         for estate in Estate:
             in_estate = sum(manual.get(b, 0) for b in buildings_of(estate))
             if in_estate != CARDS_PER_ESTATE_IN_PLAY:
-                raise RuleViolation("R-SETUP-2", "five_per_estate",
-                                    f"Each estate needs exactly {CARDS_PER_ESTATE_IN_PLAY} "
-                                    f"building cards; {estate.value} has {in_estate}.",
-                                    estate=estate.value, count=in_estate)
+                raise RuleViolation("R-SETUP-2", Refusal.FIVE_PER_ESTATE, estate=estate.value,
+                                    count=in_estate, needed=CARDS_PER_ESTATE_IN_PLAY)
         return tuple(cards)
     if method is SelectionMethod.FIRST_GAME:
         chosen = set(FIRST_GAME_SET)
@@ -186,7 +186,7 @@ def _selection(method: SelectionMethod, rng: random.Random, players: int,
 
 def make_setup(players: Sequence[tuple[str, PlayerColour]], method: SelectionMethod, seed: int,
                deck_mode: DeckMode = DeckMode.DIGITAL, start_player: int | None = None,
-               house_rules: HouseRules = HouseRules(), watchtower_with_five: bool = False,
+               house_rules: HouseRules = NO_HOUSE_RULES, watchtower_with_five: bool = False,
                manual: Mapping[Building, int] | None = None) -> Setup:
     """Derive a complete setup from the table's choices; all randomness comes from `seed`.
 
@@ -196,18 +196,16 @@ def make_setup(players: Sequence[tuple[str, PlayerColour]], method: SelectionMet
     names = tuple(str(name).strip() for name, _ in players)
     colours = tuple(PlayerColour(colour) for _, colour in players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise RuleViolation("R-SETUP-1", "player_count",
-                            f"Rattus Cartus is for {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                            f"not {len(names)}.", count=len(names))
+        raise RuleViolation("R-SETUP-1", Refusal.PLAYER_COUNT, count=len(names),
+                            low=MIN_PLAYERS, high=MAX_PLAYERS)
     if any(not name for name in names):
-        raise RuleViolation("R-SETUP-1", "name_missing", "Every player needs a name.")
+        raise RuleViolation("R-SETUP-1", Refusal.NAME_MISSING)
     if len({name.casefold() for name in names}) != len(names):
-        raise RuleViolation("R-SETUP-1", "duplicate_name", "Two players have the same name.")
+        raise RuleViolation("R-SETUP-1", Refusal.DUPLICATE_NAME)
     if len(set(colours)) != len(colours):
-        raise RuleViolation("R-COMP-5", "duplicate_colour", "Two players have the same colour.")
+        raise RuleViolation("R-COMP-5", Refusal.DUPLICATE_COLOUR)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
-        raise RuleViolation("EVENT", "bad_seed",
-                            f"The seed must be a whole number from 0 to {SEED_LIMIT - 1}.")
+        raise RuleViolation("EVENT", Refusal.BAD_SEED, high=SEED_LIMIT - 1)
     method = SelectionMethod(method)
     deck_mode = DeckMode(deck_mode)
     rng = random.Random(seed)
@@ -215,8 +213,7 @@ def make_setup(players: Sequence[tuple[str, PlayerColour]], method: SelectionMet
     if start_player is None:
         start_player = drawn_start
     if not isinstance(start_player, int) or not 0 <= start_player < len(names):
-        raise RuleViolation("R-SETUP-7", "bad_start_player",
-                            "The start player must be one of the players.")
+        raise RuleViolation("R-SETUP-7", Refusal.BAD_START_PLAYER)
     buildings = _selection(method, rng, len(names), watchtower_with_five, manual)
     deck: tuple[Building, ...] = ()
     replacement: tuple[Building, ...] = ()
@@ -234,37 +231,29 @@ def make_setup(players: Sequence[tuple[str, PlayerColour]], method: SelectionMet
 def check_setup(setup: Setup) -> None:
     """Check a recorded setup for consistency (it may come from a file or another device)."""
     if not isinstance(setup, Setup):
-        raise RuleViolation("EVENT", "malformed_setup", "The game has no valid setup.")
+        raise RuleViolation("EVENT", Refusal.MALFORMED_SETUP)
     n = len(setup.names)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS or len(setup.colours) != n:
-        raise RuleViolation("R-SETUP-1", "player_count",
-                            f"Rattus Cartus is for {MIN_PLAYERS} to {MAX_PLAYERS} players.",
-                            count=n)
+        raise RuleViolation("R-SETUP-1", Refusal.PLAYER_COUNT, count=n, low=MIN_PLAYERS,
+                            high=MAX_PLAYERS)
     if len(set(setup.colours)) != n or len({x.casefold() for x in setup.names}) != n:
-        raise RuleViolation("R-SETUP-1", "duplicate_player",
-                            "Every player needs their own name and colour.")
+        raise RuleViolation("R-SETUP-1", Refusal.DUPLICATE_PLAYER)
     if not isinstance(setup.start_player, int) or not 0 <= setup.start_player < n:
-        raise RuleViolation("R-SETUP-7", "bad_start_player",
-                            "The start player must be one of the players.")
+        raise RuleViolation("R-SETUP-7", Refusal.BAD_START_PLAYER)
     per_estate = Counter([BUILDINGS[b].estate for b in setup.buildings])
     for estate in Estate:
         count = per_estate[estate]
         if count != CARDS_PER_ESTATE_IN_PLAY:
-            raise RuleViolation("R-SETUP-2", "five_per_estate",
-                                f"Each estate needs exactly {CARDS_PER_ESTATE_IN_PLAY} building "
-                                f"cards; {estate.value} has {count}.",
-                                estate=estate.value, count=count)
+            raise RuleViolation("R-SETUP-2", Refusal.FIVE_PER_ESTATE, estate=estate.value,
+                                count=count, needed=CARDS_PER_ESTATE_IN_PLAY)
     if max(Counter(setup.buildings).values()) > COPIES_PER_BUILDING:
-        raise RuleViolation("R-COMP-4", "too_many_copies",
-                            f"There are only {COPIES_PER_BUILDING} cards of each building.")
+        raise RuleViolation("R-COMP-4", Refusal.TOO_MANY_COPIES, copies=COPIES_PER_BUILDING)
     if setup.deck_mode is DeckMode.DIGITAL:
         if (sorted(setup.deck + setup.replacement) != sorted(setup.buildings)
                 or len(setup.replacement) != setup.replacement_count):
-            raise RuleViolation("R-SETUP-5", "bad_deck",
-                                "The shuffled building deck does not match the buildings in play.")
+            raise RuleViolation("R-SETUP-5", Refusal.BAD_DECK)
     elif setup.deck or setup.replacement:
-        raise RuleViolation("EVENT", "bad_deck",
-                            "With the real cards shuffled, the app keeps no deck of its own.")
+        raise RuleViolation("EVENT", Refusal.BAD_DECK)
 
 
 # --- setup codes -------------------------------------------------------------------------------
@@ -317,9 +306,7 @@ def setup_code(setup: Setup) -> str:
 
 
 def _bad_code(reason: str) -> RuleViolation:
-    return RuleViolation("R-SETUP-2", "bad_setup_code",
-                         f"This setup code is not valid ({reason}); check it and type it again.",
-                         reason=reason)
+    return RuleViolation("R-SETUP-2", Refusal.BAD_SETUP_CODE, reason=reason)
 
 
 def setup_from_code(code: str, players: Sequence[tuple[str, PlayerColour]]) -> Setup:
@@ -358,9 +345,8 @@ def setup_from_code(code: str, players: Sequence[tuple[str, PlayerColour]]) -> S
     if value >> 2:
         raise _bad_code("length")
     if count != len(players):
-        raise RuleViolation("R-SETUP-1", "setup_code_players",
-                            f"This setup code is for {count} players, not {len(players)}.",
-                            expected=count, given=len(players))
+        raise RuleViolation("R-SETUP-1", Refusal.SETUP_CODE_PLAYERS, expected=count,
+                            given=len(players))
     if (_METHODS[method] is SelectionMethod.CHOSEN) != (manual_counts is not None):
         raise _bad_code("method")
     return make_setup(players, _METHODS[method], seed, _MODES[mode], start,

@@ -23,7 +23,13 @@ from companion.rules.catalog import (
 from companion.rules.engine import apply, reveal_event
 from companion.rules.guide import Prompt, next_step
 from companion.rules.house_rules import HouseRules, TrackTie
-from companion.rules.setup import SEED_LIMIT, DeckMode, SelectionMethod, Setup, make_setup
+from companion.rules.setup import (
+    SEED_LIMIT,
+    DeckMode,
+    SelectionMethod,
+    Setup,
+    make_setup,
+)
 from companion.rules.state import GameState
 
 NAMES = ("Anna", "Ben", "Cleo", "Dario", "Eva")
@@ -116,6 +122,7 @@ def random_game(rng_or_seed: random.Random | int, players: int, *,
         elif prompt is Prompt.SUPPLY:
             play(ev.SupplyDone())
         elif prompt is Prompt.ENTER:
+            assert step.actor is not None
             if step.can_pass and rng.random() < 0.15:
                 play(ev.Passed(step.actor))
             else:
@@ -123,20 +130,23 @@ def random_game(rng_or_seed: random.Random | int, players: int, *,
                 play(ev.Entered(step.actor, option.building,
                                 rng.choice([0] + list(range(max_cards + 1)))))
         elif prompt is Prompt.REVEAL_CARDS:
-            req = step.reveal
-            assert req is not None
-            play(ev.Revealed(req.player, req.building,
-                             **_split(rng, req.declared, swords, flutes)))
+            reveal = step.reveal
+            assert reveal is not None
+            play(ev.Revealed(reveal.player, reveal.building,
+                             **_split(rng, reveal.declared, swords, flutes)))
         elif prompt in (Prompt.CHOOSE_SWORD_GIVER, Prompt.CHOOSE_FLUTE_RECEIVER):
-            req = step.choice
-            assert req is not None
-            play(ev.SpecialTargetChosen(req.building, req.special, rng.choice(req.candidates)))
+            choice = step.choice
+            assert choice is not None
+            play(ev.SpecialTargetChosen(choice.building, choice.special,
+                                        rng.choice(choice.candidates)))
         elif prompt is Prompt.TAKE_ACTIONS:
-            for option in step.hospital:
+            building = step.building
+            assert building is not None
+            for hospital in step.hospital:
                 if rng.random() < 0.6:
-                    play(ev.HospitalDiscarded(step.building, option.player,
-                                              rng.randint(0, option.up_to)))
-            play(ev.BuildingResolved(step.building))
+                    play(ev.HospitalDiscarded(building, hospital.player,
+                                              rng.randint(0, hospital.up_to)))
+            play(ev.BuildingResolved(building))
         elif prompt is Prompt.END_ROUND:
             play(ev.RoundEnded())
         elif prompt is Prompt.END_VALUES:
@@ -186,6 +196,7 @@ def _correction(rng: random.Random, state: GameState, swords: bool, flutes: bool
             return None
         player = rng.choice(entered)
         entry = record.entry(player)
+        assert entry is not None and entry.building is not None
         return ev.EntryCorrected(record.number, player, entry.building,
                                  rng.randint(0, 5))
     number, player = rng.choice(candidates)

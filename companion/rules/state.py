@@ -9,9 +9,9 @@ event of phases C and D asks for.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from companion.rules.catalog import BUILDINGS, Building, Estate, Special
 from companion.rules.events import RatReason
@@ -21,29 +21,6 @@ ESTATES: tuple[Estate, ...] = tuple(Estate)
 
 
 ESTATE_INDEX = {e: i for i, e in enumerate(ESTATES)}
-
-
-_new = object.__new__
-_set = object.__setattr__
-
-
-def _evolve(obj: Any, changes: dict[str, Any]) -> Any:
-    """dataclasses.replace for our own frozen dataclasses (GameState, RoundRecord), without
-    re-running __init__ and its checks: it is on the hot path of every event."""
-    fields = obj.__dict__.copy()
-    fields.update(changes)
-    new = _new(obj.__class__)
-    _set(new, "__dict__", fields)
-    return new
-
-
-def _replace(obj: Any, **changes: Any) -> Any:
-    """`_evolve` with the changes as keywords (the same four lines: one call less per copy)."""
-    fields = obj.__dict__.copy()
-    fields.update(changes)
-    new = _new(obj.__class__)
-    _set(new, "__dict__", fields)
-    return new
 
 
 class Phase(StrEnum):
@@ -61,11 +38,6 @@ class Phase(StrEnum):
     """After the last round: entering hands, specials, VP markers and the nuns (R-SCORE)."""
     FINISHED = "FINISHED"
     """Everything entered: the game can be scored."""
-
-
-_new_track = tuple.__new__
-"""Builds a Track from its two fields without NamedTuple's __new__, a Python-level call: a
-disc moves on almost every reveal."""
 
 
 class Track(NamedTuple):
@@ -89,7 +61,7 @@ class Track(NamedTuple):
         arrivals = list(self.arrivals)
         values[player] += by
         arrivals[player] = clock
-        return _new_track(Track, (tuple(values), tuple(arrivals)))
+        return Track(tuple(values), tuple(arrivals))
 
     @staticmethod
     def start(players: int) -> Track:
@@ -190,7 +162,7 @@ class RoundRecord:
         for turn in turns:
             if turn.building is not None:
                 slots[turn.building].append(turn.player)
-        return _replace(self, turns=turns, occupants=tuple(map(tuple, slots)))
+        return replace(self, turns=turns, occupants=tuple(map(tuple, slots)))
 
     def entries(self) -> tuple[Turn, ...]:
         return tuple(t for t in self.turns if not t.passed)
@@ -211,17 +183,38 @@ class RoundRecord:
         return 0
 
 
-class Cursor(NamedTuple):
-    """Phase D: the next thing to do (see guide.d_cursor).
+@dataclass(frozen=True, slots=True)
+class RevealCursor:
+    """Phase D: `player` is to reveal their cards in `building`."""
 
-    kind: "reveal" (player reveals in building), "choose" (player, the winner, names who gives
-    or receives for `special`), "actions" (the building's actions) or "done".
-    """
+    building: int
+    player: int
 
-    kind: str
-    building: int | None = None
-    player: int | None = None
-    special: Special | None = None
+
+@dataclass(frozen=True, slots=True)
+class ChooseCursor:
+    """Phase D: `player`, who played the most `special`s in `building`, names who of those tied
+    for fewest gives (Sword) or receives (Flute) (R-SPECIAL-1/2)."""
+
+    building: int
+    player: int
+    special: Special
+
+
+@dataclass(frozen=True, slots=True)
+class ActionsCursor:
+    """Phase D: the players in `building` take their actions (R-ROUND-D b/c)."""
+
+    building: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResolved:
+    """Phase D is over: every building of the round is resolved."""
+
+
+Cursor = RevealCursor | ChooseCursor | ActionsCursor | RoundResolved
+"""Phase D: the next thing to do (see order.cursor_of)."""
 
 
 class LedgerEntry(NamedTuple):
@@ -279,7 +272,7 @@ class GameState:
     end_values: tuple[EndValues | None, ...] = ()
     nuns: int | None = None
     cursor: Cursor | None = None
-    """Phase D: guide.d_cursor(state), kept by the engine so it is worked out once per event."""
+    """Phase D: order.cursor_of the current round, kept so it is worked out once per event."""
     rats_confirmed: tuple[bool, ...] = ()
     """Per seat: the player confirmed their current rats for the plague check (R-SCORE-6)."""
 

@@ -140,6 +140,16 @@ def _check_header(data: Mapping[str, Any], first: Any) -> None:
         raise RecordError("house_rules", "do not match the house rules in events[0]")
 
 
+def _english(exc: Exception) -> str:
+    """A refusal of the engine in words (the record's error is for the CLI, in English).
+    Imported here like `session.default_engine`: the store runs with any `Engine`."""
+    from companion.i18n import translator
+    from companion.i18n.codes import refusal_text
+    from companion.rules.errors import RuleViolation
+
+    return refusal_text(translator("en"), exc) if isinstance(exc, RuleViolation) else str(exc)
+
+
 def replay_checked(events: Sequence[Any], engine: Engine) -> Any:
     """The final state; a `RecordError` naming the first event the rules refuse, and why."""
     state = None
@@ -148,7 +158,7 @@ def replay_checked(events: Sequence[Any], engine: Engine) -> Any:
             state = engine.apply(state, event)
         except engine.violation as exc:
             rule = getattr(exc, "rule", None)
-            reason = getattr(exc, "message", None) or str(exc)
+            reason = _english(exc)
             where = f" ({rule})" if rule else ""
             raise RecordError(f"events[{index}]",
                               f"{type(event).__name__} is refused by the rules{where}: "

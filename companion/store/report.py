@@ -110,6 +110,8 @@ def _special(result: SpecialResult | None, name: Any) -> dict[str, JsonValue] | 
 
 
 def _scoring(state: GameState) -> dict[str, JsonValue]:
+    from companion.i18n import translator
+    from companion.i18n.scoring_lines import explanation
     from companion.rules.endgame import end_state
     from companion.rules.scoring import score
 
@@ -128,5 +130,5 @@ def _scoring(state: GameState) -> dict[str, JsonValue]:
         } for p in result.players],
         "winners": list(result.winners),
         "everyone_died": result.everyone_died,
-        "explanation": list(result.text()),
+        "explanation": explanation(translator("en"), result.explanation),
     }

@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 
 import pytest
 
+from companion.i18n import translator
+from companion.i18n.codes import refusal_text
 from companion.rules import RuleViolation, apply
 from companion.rules import events as ev
 from companion.rules.catalog import Building, PlayerColour
@@ -64,7 +66,7 @@ class Game:
         assert info.value.rule == rule, info.value
         if code is not None:
             assert info.value.code == code, info.value
-        assert info.value.message and rule in str(info.value)
+        assert refusal_text(translator("en"), info.value) and rule in str(info.value)
         assert self.state is before
         return info.value
 

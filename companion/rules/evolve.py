@@ -1,0 +1,324 @@
+"""Evolving: the state after a legal event. Each `evolve_*` folds its event in and checks
+nothing (`engine.apply` has checked it; `engine.replay` trusts the stored log).
+
+Phase D moves on by itself where nobody has anything to do: a player who declared 0 cards
+reveals nothing, so the cursor passes them (R-ROUND-D a), and once the round is resolved the
+phase is E.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from companion.rules import events as ev
+from companion.rules.catalog import NUN_ROW_SIZE, START_RATS, Special
+from companion.rules.derive import (
+    Derived,
+    action_effects,
+    complete,
+    flute_effects,
+    rederive,
+    reveal_effects,
+    with_derived,
+)
+from companion.rules.order import cursor_of
+from companion.rules.setup import DeckMode
+from companion.rules.state import (
+    ESTATES,
+    Choice,
+    Cursor,
+    EndValues,
+    GameState,
+    HospitalRecord,
+    LedgerEntry,
+    Phase,
+    Reveal,
+    RevealCursor,
+    RoundRecord,
+    RoundResolved,
+    Track,
+    Turn,
+)
+
+# --- the start and phases A, B, E -------------------------------------------------------------
+
+
+def evolve_start(state: GameState | None, event: ev.GameStarted) -> GameState:
+    setup = event.setup
+    n = setup.player_count
+    return GameState(
+        setup=setup, round=1, phase=Phase.A,
+        rounds=(RoundRecord(1, setup.start_player),),
+        tracks=(Track.start(n),) * len(ESTATES), clock=0,
+        ledgers=((),) * n, rats=(START_RATS,) * n,
+        nun_notes=((None,) * NUN_ROW_SIZE,) * n,
+        replacement=setup.replacement, end_values=(None,) * n, rats_confirmed=(False,) * n)
+
+
+def _current(state: GameState, record: RoundRecord, **changes: Any) -> GameState:
+    """The state with `record` as its current round."""
+    return replace(state, rounds=state.rounds[:-1] + (record,), **changes)
+
+
+def evolve_buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> GameState:
+    setup = state.setup
+    n, k = setup.player_count, len(event.row)
+    record = state.rounds[-1]
+    start = record.start_player
+    record = replace(record, row=event.row, replaced=event.replaced, reveals=(None,) * n,
+                     resolved=(False,) * k, occupants=((),) * k,
+                     queue=tuple(range(start, n)) + tuple(range(start)))
+    state = _current(state, record, phase=Phase.B, used=state.used + event.row)
+    if setup.deck_mode is not DeckMode.DIGITAL:
+        return state
+    stack = list(state.replacement)
+    for card in event.replaced:
+        stack.pop(0)
+        stack.append(card)
+    return replace(state, deck_pos=state.deck_pos + k, replacement=tuple(stack))
+
+
+def evolve_supply_done(state: GameState, event: ev.SupplyDone) -> GameState:
+    return replace(state, phase=Phase.C)
+
+
+def evolve_round_ended(state: GameState, event: ev.RoundEnded) -> GameState:
+    record = replace(state.record, influence=tuple(t.values for t in state.tracks))
+    rounds = state.rounds[:-1] + (record,)
+    if state.is_last_round:
+        return replace(state, rounds=rounds, phase=Phase.END)
+    nxt = RoundRecord(state.round + 1, (record.start_player + 1) % state.players)
+    return replace(state, round=state.round + 1, phase=Phase.A, rounds=rounds + (nxt,))
+
+
+# --- phase C ----------------------------------------------------------------------------------
+
+def _turn(state: GameState, turn: Turn) -> GameState:
+    record = state.rounds[-1]
+    queue = record.queue
+    turns = record.turns + (turn,)
+    if turn.building is None:  # R-SPECIAL-3: to the back of the queue
+        return _current(state, replace(record, turns=turns, queue=queue[1:] + queue[:1]))
+    occupants = list(record.occupants)
+    occupants[turn.building] += (turn.player,)
+    record = replace(record, turns=turns, occupants=tuple(occupants), queue=queue[1:])
+    if len(queue) == 1:  # the last one still to enter: phase D begins
+        return _settle(state, Derived.of(state), record, phase=Phase.D)
+    return _current(state, record)
+
+
+def evolve_entered(state: GameState, event: ev.Entered) -> GameState:
+    return _turn(state, Turn(event.player, event.building, event.cards))
+
+
+def evolve_passed(state: GameState, event: ev.Passed) -> GameState:
+    return _turn(state, Turn(event.player, None))
+
+
+# --- phase D ----------------------------------------------------------------------------------
+
+NO_CARDS = Reveal(0, 0)
+"""The reveal of a player who declared 0 cards: nothing to show, so nothing to wait for."""
+
+
+def _declared(record: RoundRecord, player: int) -> int:
+    entry = record.entry(player)
+    return entry.cards if entry is not None else 0
+
+
+def _reveal_into(d: Derived, state: GameState, record: RoundRecord, player: int,
+                 building: int, reveal: Reveal) -> tuple[Derived, RoundRecord, Cursor | None]:
+    """`record` with `reveal` recorded and its effects made, then each reveal of 0 declared
+    cards the cursor comes to next; and the cursor after them. The cursor is None (and `d`
+    as it was) if a reveal later in the round's order is recorded already (a correction moved
+    an entry): then everything derived is recomputed in the round's order instead.
+
+    A reveal of 0 cards moves no disc and brings no rat; the only effect it can have is to
+    complete the building, and then the Flute is settled as for any last reveal there.
+    """
+    setup = state.setup
+    reveals = list(record.reveals)
+    reveals[player] = reveal
+    slots = record.occupants
+    here = slots[building]
+    slot = here.index(player)
+    for entrants in (here[slot + 1:],) + slots[building + 1:]:
+        if any(reveals[p] is not None for p in entrants):
+            return d, replace(record, reveals=tuple(reveals)), None
+    cursor: Cursor | None = None
+    for p in here[slot + 1:]:
+        if _declared(record, p):
+            cursor = RevealCursor(building, p)
+            break
+        reveals[p] = NO_CARDS
+    record = replace(record, reveals=tuple(reveals))
+    if cursor is None:
+        cursor = cursor_of(setup, record)
+        while isinstance(cursor, RevealCursor) and _declared(record, cursor.player) == 0:
+            reveals[cursor.player] = NO_CARDS
+            record = replace(record, reveals=tuple(reveals))
+            cursor = cursor_of(setup, record)
+    if reveal is not NO_CARDS:
+        d = reveal_effects(d, record, player, building)
+    if complete(record, building):
+        d = flute_effects(d, setup, record, building, settled=False)
+    return d, record, cursor
+
+
+def _frozen(state: GameState, d: Derived, record: RoundRecord, cursor: Cursor | None,
+            **changes: Any) -> GameState:
+    """The state with `d`, the current round's `record` and phase D's `cursor` (phase E once the
+    round is resolved; None: recompute everything derived, see `_reveal_into`)."""
+    if cursor is None:
+        state = with_derived(state, d, rounds=state.rounds[:-1] + (record,),
+                             cursor=cursor_of(state.setup, record), **changes)
+        return advance(rederive(state), fresh=True)
+    if isinstance(cursor, RoundResolved):
+        changes["phase"] = Phase.E
+        return with_derived(state, d, rounds=state.rounds[:-1] + (record,), cursor=None,
+                            **changes)
+    return with_derived(state, d, rounds=state.rounds[:-1] + (record,), cursor=cursor,
+                        **changes)
+
+
+def _settle(state: GameState, d: Derived, record: RoundRecord, **changes: Any) -> GameState:
+    """After a step of phase C or D in `record`: the cursor afresh, the reveals of 0 cards it
+    comes to made, phase E once the round is resolved."""
+    cursor: Cursor | None = cursor_of(state.setup, record)
+    if isinstance(cursor, RevealCursor) and _declared(record, cursor.player) == 0:
+        d, record, cursor = _reveal_into(d, state, record, cursor.player, cursor.building,
+                                         NO_CARDS)
+    return _frozen(state, d, record, cursor, **changes)
+
+
+def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal) -> GameState:
+    d, record, cursor = _reveal_into(Derived.of(state), state, state.rounds[-1], player,
+                                     building, reveal)
+    return _frozen(state, d, record, cursor)
+
+
+def advance(state: GameState, fresh: bool = False) -> GameState:
+    """Phase D: reveal 0 declared cards by themselves; when everything is resolved, phase E.
+    `fresh`: state.cursor is already worked out for this very state."""
+    if state.phase is not Phase.D:
+        return state
+    cur = state.cursor if fresh and state.cursor else cursor_of(state.setup, state.record)
+    if isinstance(cur, RevealCursor) and _declared(state.rounds[-1], cur.player) == 0:
+        return _record_reveal(state, cur.player, cur.building, NO_CARDS)
+    if isinstance(cur, RoundResolved):
+        return replace(state, phase=Phase.E, cursor=None)
+    return state if fresh else replace(state, cursor=cur)
+
+
+def _reveal_of(event: ev.Revealed | ev.RevealCorrected) -> Reveal:
+    return Reveal(event.matching, event.other, event.jokers, event.swords, event.flutes)
+
+
+def evolve_revealed(state: GameState, event: ev.Revealed) -> GameState:
+    return _record_reveal(state, event.player, event.building, _reveal_of(event))
+
+
+def evolve_special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> GameState:
+    record = state.rounds[-1]
+    record = replace(record, choices=record.choices + (
+        Choice(event.building, event.special, event.player),))
+    d = Derived.of(state)
+    if event.special is Special.FLUTE:
+        d = flute_effects(d, state.setup, record, event.building, settled=False)
+    return _settle(state, d, record)
+
+
+def evolve_hospital(state: GameState, event: ev.HospitalDiscarded) -> GameState:
+    record = state.rounds[-1]
+    others = tuple(h for h in record.hospital
+                   if (h.building, h.player) != (event.building, event.player))
+    return _current(state, replace(record, hospital=others + (
+        HospitalRecord(event.building, event.player, event.cards),)))
+
+
+def evolve_building_resolved(state: GameState, event: ev.BuildingResolved) -> GameState:
+    record = state.rounds[-1]
+    resolved = list(record.resolved)
+    resolved[event.building] = True
+    record = replace(record, resolved=tuple(resolved))
+    d = action_effects(Derived.of(state), state.setup, record, event.building)
+    return _settle(state, d, record)
+
+
+# --- corrections: everything derived is recomputed --------------------------------------------
+
+def _after_correction(state: GameState, record: RoundRecord) -> GameState:
+    rounds = state.rounds
+    state = rederive(replace(state, rounds=rounds[:record.number - 1] + (record,)
+                             + rounds[record.number:]))
+    return advance(state) if record.number == state.round else state
+
+
+def evolve_entry_corrected(state: GameState, event: ev.EntryCorrected) -> GameState:
+    record = state.round_record(event.round)
+    turns = list(record.turns)
+    turns[record.entry_index(event.player)] = Turn(event.player, event.building, event.cards)
+    return _after_correction(state, record.with_turns(tuple(turns)))
+
+
+def evolve_reveal_corrected(state: GameState, event: ev.RevealCorrected) -> GameState:
+    record = state.round_record(event.round)
+    reveal = _reveal_of(event)
+    reveals = list(record.reveals)
+    reveals[event.player] = reveal
+    turns = list(record.turns)
+    index = record.entry_index(event.player)
+    turns[index] = turns[index]._replace(cards=reveal.total)
+    return _after_correction(state, replace(record, reveals=tuple(reveals), turns=tuple(turns)))
+
+
+# --- the end of the game ----------------------------------------------------------------------
+
+def _finish_if_complete(state: GameState) -> GameState:
+    if state.nuns is not None and None not in state.end_values:
+        return replace(state, phase=Phase.FINISHED)
+    return state
+
+
+def evolve_end_values(state: GameState, event: ev.EndValuesEntered) -> GameState:
+    values = list(state.end_values)
+    values[event.player] = EndValues(event.hand, event.swords, event.flutes, event.passes,
+                                     event.gold, event.markers, event.rats)
+    return _finish_if_complete(replace(state, end_values=tuple(values)))
+
+
+def evolve_nuns_counted(state: GameState, event: ev.NunsCounted) -> GameState:
+    return _finish_if_complete(replace(state, nuns=event.nuns))
+
+
+def evolve_rats_confirmed(state: GameState, event: ev.RatsConfirmed) -> GameState:
+    confirmed = list(state.rats_confirmed)
+    confirmed[event.player] = True
+    return replace(state, rats_confirmed=tuple(confirmed))
+
+
+# --- a player's own notes ---------------------------------------------------------------------
+
+def evolve_rats_changed(state: GameState, event: ev.RatsChanged) -> GameState:
+    """A private entry "round.pN": the player's N-th own note of the round."""
+    k = 1 + sum(1 for e in state.ledgers[event.player] if not e.public and e.round == state.round)
+    entry = LedgerEntry(f"{state.round}.p{k}", event.delta, event.delta, event.reason,
+                        state.round, None, False)
+    return with_derived(state, Derived.of(state).with_entry(event.player, entry))
+
+
+def evolve_nun_noted(state: GameState, event: ev.NunCardNoted) -> GameState:
+    notes = list(state.nun_notes)
+    row = list(notes[event.player])
+    row[event.position - 1] = event.nuns
+    notes[event.player] = tuple(row)
+    return replace(state, nun_notes=tuple(notes))
+
+
+def evolve_disputed(state: GameState, event: ev.RatChangeDisputed) -> GameState:
+    ledger = state.ledgers[event.player]
+    i = next(i for i, e in enumerate(ledger) if e.entry_id == event.entry_id)
+    ledgers = list(state.ledgers)
+    ledgers[event.player] = ledger[:i] + (ledger[i]._replace(disputed=True),) + ledger[i + 1:]
+    return replace(state, ledgers=tuple(ledgers))

@@ -1,0 +1,254 @@
+"""The scoring's input: `EndState`, everything scoring needs and nothing more, checked on
+construction so a built `EndState` always scores.
+
+A group that did not track its game can type it in by hand and get the same result as a
+tracked game; `ScoringInputError` names the path of the value to fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from companion.rules.catalog import (
+    MAX_NUNS_IN_ROW,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Estate,
+    Special,
+)
+from companion.rules.house_rules import HouseRules, TrackTie
+
+SCORED_SPECIALS: tuple[Special, ...] = (Special.SWORD, Special.FLUTE, Special.PASS)
+"""R-SCORE-3: the special-card types scored by majority; Gold has its own rule (R-SCORE-4)."""
+SPECIALS_IN_PLAY: frozenset[Special] = frozenset((*SCORED_SPECIALS, Special.GOLD))
+"""The stacks a game may leave out (R-SETUP-3); Jokers are always laid out."""
+
+ESTATE_VP: tuple[int, ...] = (10, 5, 2)
+ESTATE_VP_TWO_PLAYERS: tuple[int, ...] = (10, 5)
+MAJORITY_VP, MAJORITY_TIE_VP = 2, 1
+GOLD_FIRST_VP, GOLD_SECOND_VP = 6, 3
+GOLD_FIRST_TIE_POOL = GOLD_FIRST_VP + GOLD_SECOND_VP
+
+
+class ScoringInputError(ValueError):
+    """An end state that cannot be scored.
+
+    `field` is the path of the offending value in the JSON form of the end state (for example
+    `influence.peasantry.Dora`), so a player typing it in by hand knows exactly what to fix.
+    """
+
+    def __init__(self, field: str, message: str, rule: str | None = None) -> None:
+        field, message = _one_line(field), _one_line(message)
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+        self.rule = rule
+
+
+def _one_line(text: str) -> str:
+    """A typed-in name may hold a line break or a tab; the error must still be one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+# --------------------------------------------------------------------------------------------
+# The end state
+# --------------------------------------------------------------------------------------------
+
+
+def _frozen(mapping: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(dict(mapping))
+
+
+def _check_count(path: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScoringInputError(path, f"must be a whole number, not {value!r}")
+    if value < 0:
+        raise ScoringInputError(path, f"must not be negative (got {value})")
+
+
+def _names(players: Iterable[str]) -> str:
+    names = list(players)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass(frozen=True)
+class EndState:
+    """What the table knows once the last round is over and the plague is revealed.
+
+    Maps may leave players out (they have 0 there) and estates out (nobody has influence).
+    `arrival[estate]` lists players from the first to reach their current track space to the
+    last (bottom of a stack to its top); only the order among tied players matters, and it is
+    needed only where a tie decides who scores (R-SCORE-1). `hand` counts population and Joker
+    cards; `markers` is the printed total of a player's VP markers. Construction validates
+    everything and normalises the maps into read-only copies, so a built `EndState` always
+    scores.
+    """
+
+    players: tuple[str, ...]
+    house_rules: HouseRules = field(default_factory=HouseRules)
+    in_play: frozenset[Special] = frozenset()
+    influence: Mapping[Estate, Mapping[str, int]] = field(default_factory=dict)
+    arrival: Mapping[Estate, tuple[str, ...]] = field(default_factory=dict)
+    hand: Mapping[str, int] = field(default_factory=dict)
+    specials: Mapping[Special, Mapping[str, int]] = field(default_factory=dict)
+    gold: Mapping[str, int] = field(default_factory=dict)
+    markers: Mapping[str, int] = field(default_factory=dict)
+    rats: Mapping[str, int] = field(default_factory=dict)
+    nuns: int = 0
+
+    def __post_init__(self) -> None:
+        players = tuple(self.players)
+        self._check_players(players)
+        set_ = object.__setattr__
+        set_(self, "players", players)
+        set_(self, "in_play", self._checked_in_play())
+        set_(self, "influence", MappingProxyType({
+            estate: self._checked_counts(f"influence.{estate}", counts)
+            for estate, counts in self._by_estate("influence", self.influence).items()
+        }))
+        set_(self, "arrival", MappingProxyType({
+            estate: self._checked_arrival(f"arrival.{estate}", order)
+            for estate, order in self._by_estate("arrival", self.arrival).items()
+        }))
+        set_(self, "specials", self._checked_specials())
+        for name in ("hand", "gold", "markers", "rats"):
+            set_(self, name, self._checked_counts(name, getattr(self, name)))
+        if self.gold and Special.GOLD not in self.in_play and any(self.gold.values()):
+            raise ScoringInputError(
+                "gold", "Gold is held but gold (the Treasury) is not in in_play",
+                "R-SCORE-4")
+        _check_count("nuns", self.nuns)
+        if self.nuns > MAX_NUNS_IN_ROW:
+            raise ScoringInputError(
+                "nuns", f"the nun row shows at most {MAX_NUNS_IN_ROW} nuns (got {self.nuns})",
+                "R-SCORE-6")
+        for estate in Estate:
+            track_order(self, estate)
+
+    @staticmethod
+    def _check_players(players: tuple[str, ...]) -> None:
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ScoringInputError(
+                "players", f"must name {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}",
+                "R-SETUP-1")
+        for index, name in enumerate(players):
+            if not isinstance(name, str) or not name.strip():
+                raise ScoringInputError(f"players[{index}]", f"must be a name, not {name!r}")
+        duplicates = sorted({name for name in players if players.count(name) > 1})
+        if duplicates:
+            raise ScoringInputError("players", f"{_names(duplicates)} appears more than once")
+
+    def _check_player(self, path: str, name: object) -> None:
+        if name not in self.players:
+            raise ScoringInputError(f"{path}.{name}" if isinstance(name, str) else path,
+                                    f"unknown player {name!r} (players are "
+                                    f"{_names(self.players)})")
+
+    def _checked_counts(self, path: str, counts: object) -> Mapping[str, int]:
+        if not isinstance(counts, Mapping):
+            raise ScoringInputError(path, "must map player names to numbers")
+        for name, value in counts.items():
+            self._check_player(path, name)
+            _check_count(f"{path}.{name}", value)
+        return _frozen(counts)
+
+    @staticmethod
+    def _by_estate(path: str, mapping: Mapping[Estate, object]) -> dict[Estate, object]:
+        if not isinstance(mapping, Mapping):
+            raise ScoringInputError(path, "must map estates to values")
+        result: dict[Estate, object] = {}
+        for key, value in mapping.items():
+            try:
+                result[Estate(key)] = value
+            except ValueError:
+                raise ScoringInputError(
+                    f"{path}.{key}", "unknown estate (estates are "
+                    f"{', '.join(estate.value for estate in Estate)})") from None
+        return result
+
+    def _checked_arrival(self, path: str, order: object) -> tuple[str, ...]:
+        if isinstance(order, str) or not isinstance(order, Iterable):
+            raise ScoringInputError(path, "must list players from bottom to top")
+        order = tuple(order)
+        for name in order:
+            if name not in self.players:
+                raise ScoringInputError(path, f"unknown player {name!r} (players are "
+                                              f"{_names(self.players)})")
+        twice = sorted({name for name in order if order.count(name) > 1})
+        if twice:
+            raise ScoringInputError(path, f"{_names(twice)} listed more than once")
+        return order
+
+    def _checked_in_play(self) -> frozenset[Special]:
+        result: set[Special] = set()
+        for item in self.in_play:
+            try:
+                special = Special(item)
+            except ValueError:
+                special = None
+            if special not in SPECIALS_IN_PLAY:
+                raise ScoringInputError(
+                    "in_play", f"unknown special-card type {item!r} (types are "
+                    f"{', '.join(s.value for s in Special if s in SPECIALS_IN_PLAY)})")
+            result.add(special)
+        return frozenset(result)
+
+    def _checked_specials(self) -> Mapping[Special, Mapping[str, int]]:
+        if not isinstance(self.specials, Mapping):
+            raise ScoringInputError("specials", "must map special-card types to counts")
+        result: dict[Special, Mapping[str, int]] = {}
+        for key, counts in self.specials.items():
+            path = f"specials.{key}"
+            if key == Special.GOLD:
+                raise ScoringInputError(path, "Gold is scored on its own: use the gold map",
+                                        "R-SCORE-4")
+            try:
+                special = Special(key)
+            except ValueError:
+                special = None
+            if special not in SCORED_SPECIALS:
+                raise ScoringInputError(
+                    path, "unknown special-card type (types are "
+                    f"{', '.join(s.value for s in SCORED_SPECIALS)})")
+            checked = self._checked_counts(path, counts)
+            if special not in self.in_play and any(checked.values()):
+                raise ScoringInputError(
+                    path, f"{special.value} cards are held but {special.value} is not in in_play",
+                    "R-SCORE-3")
+            result[special] = checked
+        return MappingProxyType(result)
+
+
+def track_order(end: EndState, estate: Estate) -> list[list[str]]:
+    """The players with influence in `estate`, grouped by influence from most to least, each
+    group in the order the track tie rule ranks them (R-SCORE-1).
+
+    A tie that decides who scores must be ordered by `arrival`; one further down may stay
+    unordered, since no VP depend on it.
+    """
+    influence = end.influence.get(estate, {})
+    arrival = end.arrival.get(estate, ())
+    levels = sorted({v for v in influence.values() if v > 0}, reverse=True)
+    groups: list[list[str]] = []
+    place = 0
+    for level in levels:
+        group = [p for p in end.players if influence.get(p, 0) == level]
+        if len(group) > 1 and place < len(estate_vp(end)):
+            missing = [p for p in group if p not in arrival]
+            if missing:
+                which = "" if missing == group else f" ({_names(missing)} not listed)"
+                raise ScoringInputError(
+                    f"arrival.{estate}",
+                    f"{_names(group)} tie on {level} influence; list them from bottom to top "
+                    f"to say whose disc lies on top{which}", "R-SCORE-1")
+            group.sort(key=arrival.index,
+                       reverse=end.house_rules.track_tie is TrackTie.TOP_WINS)
+        groups.append(group)
+        place += len(group)
+    return groups
+
+
+def estate_vp(end: EndState) -> tuple[int, ...]:
+    return ESTATE_VP_TWO_PLAYERS if len(end.players) == 2 else ESTATE_VP
