@@ -13,10 +13,10 @@ from companion.rules.errors import RuleViolation
 from companion.rules.setup import SelectionMethod, setup_code
 from companion.store.db import GameStore
 from companion.ui import routes
-from companion.ui.config import TableConfig, load_or_create_host_key
-from companion.ui.games import OpenGames
-from companion.ui.server import build_app, port_free
-from companion.ui.setup_draft import SetupDraft
+from companion.server.config import TableConfig, load_or_create_host_key
+from companion.server.games import OpenGames
+from companion.server.app import build_app, port_free
+from companion.ui.setup.draft import SetupDraft
 from companion.ui.shell import split_route
 
 

@@ -2,7 +2,7 @@
 
 Flutter draws on a canvas, so a test waits for the client to start (`#loading` detaches),
 switches on the semantics tree, and then finds controls by their semantics identifiers
-(`tagged(...)` in `companion.ui.widgets`) or by their text.
+(`tagged(...)` in `companion.ui.shared.widgets`) or by their text.
 """
 
 from __future__ import annotations
