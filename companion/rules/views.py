@@ -26,7 +26,11 @@ from companion.rules.engine import reveal_event
 from companion.rules.errors import RuleViolation
 from companion.rules.events import BuildingsRevealed
 from companion.rules.guide import Prompt, Step, next_step
-from companion.rules.resolution import BuildingResolution, SpecialResult, resolve_building
+from companion.rules.resolution import (
+    BuildingResolution,
+    SpecialResult,
+    resolve_building,
+)
 from companion.rules.scoring import EndState
 from companion.rules.setup import Setup, setup_code
 from companion.rules.state import (
@@ -221,7 +225,8 @@ def step_json(step: Step) -> dict[str, Any]:
         "prompt": step.prompt.value,
         "params": {k: (v.value if hasattr(v, "value") else v) for k, v in step.params.items()},
         "actor": step.actor,
-        "allowed": sorted(cls.__name__ for cls in step.allowed if not cls.PRIVATE),
+        "allowed": sorted(cls.__name__ for cls in step.allowed
+                           if not getattr(cls, "PRIVATE", False)),
         "enter": [{"building": o.building, "kind": o.kind.value, "slot": o.slot}
                   for o in step.enter],
         "can_pass": step.can_pass,

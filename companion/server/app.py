@@ -16,10 +16,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-import qrcode
+import qrcode  # type: ignore[import-untyped]
 import uvicorn
-from flet_web import get_package_web_dir
-from flet_web.fastapi import app as flet_app
+from flet_web import get_package_web_dir  # type: ignore[import-untyped]
+from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
 from starlette.middleware import Middleware
 from starlette.routing import Mount
 
@@ -109,8 +109,9 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     host_key = load_or_create_host_key(folder)
     config = TableConfig(data_dir=folder, host_key=host_key, lang=lang,
                          base_url=base_url(port, host))
-    games = OpenGames(store, SeatRegistry.in_data_dir(folder))
-    app = build_app(config, games, _phone_routes(_hub(config, games)))
+    seats = SeatRegistry.in_data_dir(folder)
+    games = OpenGames(store, seats)
+    app = build_app(config, games, _phone_routes(_hub(config, games, seats)))
     print_banner(config.table_url, sys.stdout)
     if open_browser:
         local = f"http://127.0.0.1:{port}/?key={host_key}" if bind in ("0.0.0.0", "127.0.0.1") \
@@ -124,6 +125,6 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     return 0
 
 
-def _hub(config: TableConfig, games: OpenGames) -> Hub:
-    return Hub(registry=games.seats, open_session=games.session,
+def _hub(config: TableConfig, games: OpenGames, seats: SeatRegistry) -> Hub:
+    return Hub(registry=seats, open_session=games.session,
                base_url=config.base_url, host_key=config.host_key)

@@ -151,6 +151,11 @@ class Session:
 
         return unsubscribe
 
+    def follow(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Like `subscribe`, for a view that must not be handed the state (the table): it is
+        told only that the game changed, and asks for its own view."""
+        return self.subscribe(lambda _state, _event: callback())
+
     # -- changing -----------------------------------------------------------------------
 
     def submit(self, event: Any) -> Any:

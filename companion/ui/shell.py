@@ -87,7 +87,7 @@ class TableApp:
         given = query.get(KEY_PARAM)
         if self.config.is_host_key(given):
             self.authorized = True
-            if given != stored_key:
+            if given is not None and given != stored_key:
                 await self._prefs.set(PREF_KEY, given)
         else:
             self.authorized = self.config.open_table or self.config.is_host_key(stored_key)
@@ -166,7 +166,7 @@ class TableApp:
             return self.session
         self.leave_game()
         session = self.session = self.games.open(game_id)
-        self._unsubscribe = session.subscribe(self._on_game_change)
+        self._unsubscribe = session.follow(self._on_game_change)
         return session
 
     def leave_game(self) -> None:
@@ -175,7 +175,7 @@ class TableApp:
         self._unsubscribe = None
         self.session = None
 
-    def _on_game_change(self, _state: Any, _event: Any) -> None:
+    def _on_game_change(self) -> None:
         # Called on the thread that changed the game (maybe a phone's request).
         try:
             self.page.run_task(self._rerender)

@@ -187,7 +187,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     typed = app.tab.round.end_values
 
     def remember(key: str) -> Any:
-        def handler(event: ft.ControlEvent) -> None:
+        def handler(event: ft.Event[ft.TextField]) -> None:
             typed[key] = event.control.value or ""
         return handler
 
@@ -213,7 +213,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     ]
     for p, name in enumerate(setup.names):
         defaults = form_defaults(view, p)
-        cells = [ft.Container(field(f"{p}-{key}", t(label), defaults[key]),
+        cells: list[ft.Control] = [ft.Container(field(f"{p}-{key}", t(label), defaults[key]),
                               col={"xs": 12, "sm": 6, "md": 4})
                  for key, label in fields_in_play(view)]
         done = view.end_values[p] is not None
@@ -280,7 +280,7 @@ def score_table(app: TableApp, view: TableView, result: ScoreResult) -> ft.Contr
                       tooltip=t("survives") if score_.survives else t("dies of the plague"))],
                          spacing=4, tight=True)]
         rows.append(ft.DataRow(cells=[ft.DataCell(c) for c in cells]))
-    table = ft.DataTable(columns=[ft.DataColumn(text(c, size=theme.SMALL_SIZE,
+    table = ft.DataTable(columns=[ft.DataColumn(label=text(c, size=theme.SMALL_SIZE,
                                                      weight=ft.FontWeight.BOLD))
                                   for c in columns], rows=rows, column_spacing=14,
                          data_row_min_height=48, horizontal_margin=8)

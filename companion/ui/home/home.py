@@ -74,7 +74,7 @@ def home_view(app: TableApp) -> ft.View:
     if unfinished:
         controls.append(heading(t("Resume a game")))
         for game in unfinished[:5]:
-            lines = [text(", ".join(game.players), weight=ft.FontWeight.BOLD),
+            lines: list[ft.Control] = [text(", ".join(game.players), weight=ft.FontWeight.BOLD),
                      text(t("Last played {when}", when=when(t, game.updated)),
                           size=theme.SMALL_SIZE)]
             progress = progress_of(app, game.game_id)

@@ -56,7 +56,7 @@ def score_form_view(app: TableApp) -> ft.View:
 
     def field(key: str, label: str, numeric: bool = True, width: float | None = None
               ) -> ft.Control:
-        def changed(event: ft.ControlEvent) -> None:
+        def changed(event: ft.Event[ft.TextField]) -> None:
             values[key] = event.control.value or ""
         return tagged(f"score-{key}", ft.TextField(
             value=values.get(key, ""), label=label, on_change=changed, text_size=theme.BODY_SIZE,
@@ -64,14 +64,14 @@ def score_form_view(app: TableApp) -> ft.View:
             width=width))
 
     def toggle(special: Special) -> Any:
-        def handler(event: ft.ControlEvent) -> None:
+        def handler(event: ft.Event[ft.Switch]) -> None:
             form["in_play"][special.value] = bool(event.control.value)
         return handler
 
-    def switch_tie(event: ft.ControlEvent) -> None:
+    def switch_tie(event: ft.Event[ft.Switch]) -> None:
         form["tie"] = (TrackTie.BOTTOM_WINS if event.control.value else TrackTie.TOP_WINS).value
 
-    def all_dead(event: ft.ControlEvent) -> None:
+    def all_dead(event: ft.Event[ft.Switch]) -> None:
         form["all_dead"] = bool(event.control.value)
 
     def evaluate(_event: Any = None) -> None:
@@ -87,7 +87,7 @@ def score_form_view(app: TableApp) -> ft.View:
             for s in SCORED_SPECIALS], wrap=True, spacing=24),
     ]
     for seat in range(MAX_PLAYERS):
-        cells = [ft.Container(field(f"{seat}-name", labels["name"], numeric=False),
+        cells: list[ft.Control] = [ft.Container(field(f"{seat}-name", labels["name"], numeric=False),
                               col={"xs": 12, "md": 6})]
         cells += [ft.Container(field(f"{seat}-{e.value}", t("Influence: {estate}",
                                                             estate=estate_name(t, e))),
@@ -204,10 +204,10 @@ def _score(app: TableApp) -> None:
         ft.DataCell(text(str(p.rats))),
         ft.DataCell(text(t("survives") if p.survives else t("dies of the plague")))])
         for p in result.players]
-    table = ft.DataTable(columns=[ft.DataColumn(text(t("Player"))),
-                                  ft.DataColumn(text(t("Victory points")), numeric=True),
-                                  ft.DataColumn(text(t("Rats")), numeric=True),
-                                  ft.DataColumn(text(t("Plague")))], rows=rows)
+    table = ft.DataTable(columns=[ft.DataColumn(label=text(t("Player"))),
+                                  ft.DataColumn(label=text(t("Victory points")), numeric=True),
+                                  ft.DataColumn(label=text(t("Rats")), numeric=True),
+                                  ft.DataColumn(label=text(t("Plague")))], rows=rows)
     winners = (t("Winner: {winner}", winner=", ".join(result.winners)) if result.winners
                else t("Nobody survived the plague."))
     lines: list[ft.Control] = []

@@ -258,7 +258,7 @@ def editor(app: TableApp, view: TableView, fix: Fix) -> tuple[list[ft.Control], 
         else:
             app.tab.fix = fix
 
-    buildings = [tagged(f"fix-building-{b}", ft.Container(
+    buildings: list[ft.Control] = [tagged(f"fix-building-{b}", ft.Container(
         content=ft.Row([
             ft.Icon(ft.Icons.CHECK_CIRCLE if b == fix.building
                     else ft.Icons.RADIO_BUTTON_UNCHECKED, color="#FFFFFF"),

@@ -120,7 +120,7 @@ def count_buttons(app: TableApp, view: TableView, building: int, enter: Any
             content=ft.Icon(ft.Icons.CHEVRON_LEFT, size=30), on_click=turn_to(page - 1),
             width=COUNT_BUTTON, height=COUNT_BUTTON, style=style,
             tooltip=t("Fewer cards"))))
-    buttons = [tagged(f"enter-{building}-{n}", ft.FilledTonalButton(
+    buttons: list[ft.Control] = [tagged(f"enter-{building}-{n}", ft.FilledTonalButton(
         content=ft.Text(str(n), size=theme.HEADING_SIZE if n < 100 else theme.BODY_SIZE,
                         weight=ft.FontWeight.BOLD),
         on_click=enter(building, n), width=COUNT_BUTTON, height=COUNT_BUTTON, style=style))

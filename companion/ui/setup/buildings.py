@@ -82,7 +82,7 @@ def setup_buildings_view(app: TableApp) -> ft.View:
             app.render()
         return handler
 
-    def allow_watchtower(event: ft.ControlEvent) -> None:
+    def allow_watchtower(event: ft.Event[ft.Switch]) -> None:
         draft.watchtower_with_five = bool(event.control.value)
         app.render()
 
@@ -153,7 +153,7 @@ def _result(app: TableApp, setup: Setup) -> list[ft.Control]:
 
 def _manual_choice(app: TableApp, step: Any) -> ft.Control:
     t = app.t
-    draft = app.tab.setup
+    draft = ensure_draft(app)
     rows: list[ft.Control] = []
     for estate in Estate:
         cells: list[ft.Control] = [ft.Container(

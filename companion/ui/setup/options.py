@@ -65,7 +65,7 @@ def setup_options_view(app: TableApp) -> ft.View:
             app.render()
         return handler
 
-    def all_dead(event: ft.ControlEvent) -> None:
+    def all_dead(event: ft.Event[ft.Switch]) -> None:
         draft.house_rules = replace(draft.house_rules, all_dead_variant=bool(event.control.value))
         app.render()
 

@@ -34,7 +34,7 @@ def setup_players_view(app: TableApp) -> ft.View:
         draft.add_player()
 
     def rename(index: int) -> Any:
-        def handler(event: ft.ControlEvent) -> None:
+        def handler(event: ft.Event[ft.TextField]) -> None:
             draft.players[index].name = event.control.value or ""
         return handler
 

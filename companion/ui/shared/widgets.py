@@ -116,10 +116,10 @@ def qr_image(url: str, size: float = 220, identifier: str | None = None) -> ft.C
     return tagged(identifier, box) if identifier else box
 
 
-def responsive_grid(controls: Sequence[ft.Control], columns: dict[str, int] | None = None
+def responsive_grid(controls: Sequence[ft.Control], columns: ft.ResponsiveNumber | None = None
                     ) -> ft.ResponsiveRow:
     """Cards side by side on a laptop, fewer per row on a tablet held upright."""
-    spans = columns or {"xs": 12, "sm": 6, "md": 4}
+    spans: ft.ResponsiveNumber = columns or {"xs": 12, "sm": 6, "md": 4}
     return ft.ResponsiveRow([ft.Container(content=c, col=spans) for c in controls],
                             spacing=theme.GAP, run_spacing=theme.GAP)
 
