@@ -149,3 +149,26 @@ def test_no_import_inside_a_function_in_the_table_ui() -> None:
                         if "measured" not in said:
                             found.append(f"{name}:{inner.lineno}")
     assert found == []
+
+
+LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"companion", "rules", "qr"}),
+    frozenset({"store", "i18n"}),
+    frozenset({"phones"}),
+    frozenset({"ui"}),
+    frozenset({"server"}),
+    frozenset({"cli", "bench", "scoring_cli", "__main__"}),
+)
+"""docs/architecture.md, "Layers": a package imports only its own layer's modules and lower
+layers' (the top-level `companion` package and `qr` are the shared base)."""
+
+
+def layer(module: str) -> int:
+    part = module.split(".")[1] if "." in module else module
+    return next(i for i, names in enumerate(LAYERS) if part in names)
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    upward = sorted(f"{name} -> {target}" for name, targets in graph().items()
+                    for target in targets if layer(target) > layer(name))
+    assert upward == []

@@ -1,1 +1,1 @@
-"""setup"""
+"""Setting up a game: players, buildings, options, then the lay-out checklist that starts it."""
