@@ -3,7 +3,6 @@ server that composes it (`companion.server` implements these)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -44,4 +43,3 @@ class Games(Protocol):
     def view_of(self, game_id: str) -> TableView | None: ...
 
 
-Events = Sequence[Any]
