@@ -169,6 +169,11 @@ class TableApp:
         self._unsubscribe = session.follow(self._on_game_change)
         return session
 
+    def shows(self, path: str) -> bool:
+        """Whether this tab still shows `path` in an open game (a screen that ticks stops once
+        it does not)."""
+        return self.session is not None and self.path == path
+
     def leave_game(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()

@@ -10,21 +10,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from companion.ui.phones.address import AddressOption
+from companion.ui.shared.ticker import Ticking
 
 AFTER_TAP = 5.0
 AFTER_LIFT = 1.5
 LONGEST_HOLD = 30.0
-
-
-class Drawing(Protocol):
-    """The latest drawing of a screen that changes with the clock."""
-
-    path: str
-
-    def tick(self) -> None: ...
 
 
 @dataclass
@@ -45,7 +37,7 @@ class PanelMemory:
     options: list[AddressOption] | None = None
     host: str | None = None
     lines: tuple[str, ...] = ()
-    panel: Drawing | None = None
+    panel: Ticking | None = None
     ticking: bool = False
     clock: Callable[[], float] = time.monotonic
     wall: Callable[[], float] = time.time
@@ -97,7 +89,7 @@ class PrivateMemory:
     amount: int = 1
     position: int = 1
     nuns: int = 0
-    screen: Drawing | None = None
+    screen: Ticking | None = None
     ticking: bool = False
     clock: Callable[[], float] = time.monotonic
 

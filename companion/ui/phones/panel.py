@@ -31,12 +31,12 @@ from companion.ui.phones.address import (
     remembered_host,
     with_host,
 )
-from companion.ui.phones.memory import Drawing, PanelMemory, ShownCode
+from companion.ui.phones.memory import PanelMemory, ShownCode
 from companion.ui.phones.status import seat_line
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
 from companion.ui.shared.paths import game_route, phones_route, private_route
-from companion.ui.shared.ticker import tick_while_shown
+from companion.ui.shared.ticker import Ticking, tick_while_shown
 from companion.ui.shared.widgets import (
     big_button,
     choice_tile,
@@ -360,12 +360,13 @@ class PhonesPanel:
 async def _run_ticker(app: TableApp) -> None:
     mem = memory(app)
 
-    def stop(panel: Drawing | None) -> None:
+    def stop(panel: Ticking | None) -> None:
         mem.ticking = False
         if isinstance(panel, PhonesPanel):
             panel.leave()
 
-    await tick_while_shown(app, TICK_SECONDS, lambda: mem.panel, stop, "the phones panel")
+    await tick_while_shown(lambda panel: app.shows(panel.path), TICK_SECONDS,
+                           lambda: mem.panel, stop, "the phones panel")
 
 
 def phones_view(app: TableApp, game_id: str) -> ft.View:

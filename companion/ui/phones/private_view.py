@@ -35,7 +35,6 @@ from companion.ui.phones.memory import (
     AFTER_LIFT,
     AFTER_TAP,
     LONGEST_HOLD,
-    Drawing,
     PrivateMemory,
     Reveal,
 )
@@ -43,7 +42,7 @@ from companion.ui.phones.panel import push
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
 from companion.ui.shared.paths import phones_route, private_route
-from companion.ui.shared.ticker import tick_while_shown
+from companion.ui.shared.ticker import Ticking, tick_while_shown
 from companion.ui.shared.widgets import big_button, heading, player_chip, tagged, text
 from companion.ui.shell import TableApp
 
@@ -338,12 +337,13 @@ def _refusal_text(t: Translator, refused: LedgerRefused) -> str:
 async def _run_ticker(app: TableApp) -> None:
     mem = memory(app)
 
-    def stop(_screen: Drawing | None) -> None:
+    def stop(_screen: Ticking | None) -> None:
         mem.ticking = False
         mem.reveal.hide()
         mem.screen = None
 
-    await tick_while_shown(app, TICK_SECONDS, lambda: mem.screen, stop, "the private view")
+    await tick_while_shown(lambda screen: app.shows(screen.path), TICK_SECONDS,
+                           lambda: mem.screen, stop, "the private view")
 
 
 def private_view(app: TableApp, game_id: str, seat: str) -> ft.View:

@@ -8,8 +8,6 @@ import logging
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
-from companion.ui.shell import TableApp
-
 log = logging.getLogger(__name__)
 
 
@@ -22,7 +20,8 @@ class Ticking(Protocol):
 Screen = TypeVar("Screen", bound=Ticking)
 
 
-async def tick_while_shown(app: TableApp, seconds: float, current: Callable[[], Screen | None],
+async def tick_while_shown(shown: Callable[[Screen], bool], seconds: float,
+                           current: Callable[[], Screen | None],
                            on_stop: Callable[[Screen | None], None], what: str) -> None:
     """Tick `current()` every `seconds` while it is on show; `on_stop` gets the last one seen,
     however the ticking ends. `what` names the screen in the log if a tick fails."""
@@ -31,7 +30,7 @@ async def tick_while_shown(app: TableApp, seconds: float, current: Callable[[], 
         while True:
             await asyncio.sleep(seconds)
             screen = current()
-            if screen is None or app.session is None or app.path != screen.path:
+            if screen is None or not shown(screen):
                 break
             screen.tick()
     except Exception:
