@@ -27,6 +27,13 @@ def test_routes_name_their_parameters() -> None:
     assert routes.resolve("/nowhere") is None
 
 
+def test_routes_match_with_flets_templates_every_parameter_and_a_trailing_slash() -> None:
+    match = routes.resolve("/game/abc123/private/2/")
+    assert match is not None and match.params == {"game_id": "abc123", "seat": "2"}
+    assert match.template == "/game/:game_id/private/:seat"
+    assert routes.resolve("/game/abc123/private") is None
+
+
 def test_every_route_points_at_a_screen_that_exists() -> None:
     for template, _ in routes.ROUTES:
         match = routes.resolve(template.replace(":game_id", "x"))
