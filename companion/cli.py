@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return store_cli.run(args)
 
     args = _serve_parser().parse_args(args_list)
-    from companion.ui.server import serve
+    from companion.server.app import serve
 
     return serve(host=args.host, port=args.port, data_dir=args.data_dir, lang=args.lang,
                  open_browser=not args.no_browser)

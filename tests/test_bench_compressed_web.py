@@ -17,7 +17,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.testclient import TestClient
 
-from companion.ui.compressed_web import CompressedWeb
+from companion.server.compressed_web import CompressedWeb
 
 CLIENT = b"(function(){/* the Flutter client */})();\n" * 2000
 

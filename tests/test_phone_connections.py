@@ -30,7 +30,7 @@ from support.phones import (
 
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
-from companion.server_limits import ConnectionLimits
+from companion.server.limits import ConnectionLimits
 
 PARTIAL_HEAD = b"GET /phone/ HTTP/1.1\r\nHost: x\r\nX-a: "
 

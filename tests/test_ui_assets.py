@@ -8,7 +8,7 @@ from pathlib import Path
 from fontTools.ttLib import TTFont
 
 from companion.i18n.catalogs import read_catalog
-from companion.ui.server import ASSETS_DIR
+from companion.server.app import ASSETS_DIR
 
 FLET_WEB = Path(__import__("flet_web").__file__).parent / "web"
 

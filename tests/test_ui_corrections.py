@@ -19,7 +19,7 @@ from companion.rules import next_step, reveal_event
 from companion.rules.catalog import Building, Estate
 from companion.rules.guide import Prompt
 from companion.rules.state import Phase
-from companion.ui import corrections
+from companion.ui.round import corrections
 from test_ui_round import Table, four_players
 
 ANNA, BEN, CLEO, DORA = range(4)
@@ -215,10 +215,10 @@ def test_a_half_refused_correction_stores_neither_half(table: Table) -> None:
     count = len(table.stored())
     table.tap("fix-1-3")
     table.tap("fix-building-0")
-    fix = corrections.current_fix(table.app, table.state, table.session.game_id)
+    fix = corrections.current_fix(table.app, table.session.table_view(), table.session.game_id)
     assert fix is not None
     fix.counts.update(matching=2, flutes=1)
-    found = corrections.correction_events(table.state, fix)
+    found = corrections.correction_events(table.session.table_view(), fix)
     assert [type(e) for e in found] == [ev.EntryCorrected, ev.RevealCorrected]
     table.tap("fix-save")
     assert len(table.stored()) == count

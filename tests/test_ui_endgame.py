@@ -20,8 +20,8 @@ from companion.rules.guide import Prompt
 from companion.rules.scoring import Code, score
 from companion.rules.state import Phase
 from companion.store.bgstats import play_from_link
-from companion.ui.endgame import end_state_of
-from companion.ui.endgame_chart import influence_by_round
+from companion.ui.endgame.chart import influence_by_round
+from companion.ui.endgame.screen import end_state_of
 from companion.ui.endgame_lines import LINES, line_text
 from test_ui_round import Table, _quick, four_players, walk
 
@@ -45,20 +45,44 @@ def fill(table: Table, values: dict[str, str]) -> None:
         table.type(f"end-{key}", value)
 
 
+def to_the_plague(table: Table, holdings: dict[str, str] | None = None) -> None:
+    """What everyone holds is entered (empty fields count as 0); the plague check is next."""
+    fill(table, holdings or {})
+    table.tap("end-holdings")
+
+
 def test_the_form_asks_only_for_the_special_cards_in_play(ended: Table) -> None:
     # R-SETUP-3: the first-game set has the Castle (Swords) but no Town Hall, Hut or Treasury.
+    ids = ended.ids()
+    assert {"end-0-hand", "end-0-swords", "end-0-markers"} <= ids
+    assert not {"end-0-passes", "end-0-flutes", "end-0-gold"} & ids
+    to_the_plague(ended)
     ids = ended.ids()
     assert {"end-0-hand", "end-0-swords", "end-0-markers", "end-0-rats", "end-nuns"} <= ids
     assert not {"end-0-passes", "end-0-flutes", "end-0-gold"} & ids
 
 
-def test_rats_come_from_the_ledger_and_only_a_change_is_recorded(ended: Table) -> None:
-    # R-SCORE-6: the rats shown at the plague check; the phone's ledger is the default.
+def test_the_rats_show_only_at_the_plague_check(ended: Table) -> None:
+    # R-SETUP-1: rats are secret while hands are counted; R-SCORE-6: revealed at the plague.
     ledger = ended.state.rats
+    assert ended.session.table_view().rats is None
+    assert not any(i.endswith("-rats") for i in ended.ids())
+    assert "end-nuns" not in ended.ids()
+    to_the_plague(ended, {"0-hand": "5"})
+    assert ended.session.table_view().rats == tuple(ledger)
     field = next(c for c in walk(ended.find("end-2-rats"))
                  if hasattr(c, "on_change") and c.on_change)
     assert field.value == str(ledger[2])
-    fill(ended, {"0-hand": "5", "1-markers": "4", "3-rats": str(ledger[3] + 2), "nuns": "9"})
+
+
+def test_rats_come_from_the_ledger_and_only_a_change_is_recorded(ended: Table) -> None:
+    # R-SCORE-6: the rats shown at the plague check; the phone's ledger is the default.
+    ledger = ended.state.rats
+    to_the_plague(ended, {"0-hand": "5", "1-markers": "4"})
+    field = next(c for c in walk(ended.find("end-2-rats"))
+                 if hasattr(c, "on_change") and c.on_change)
+    assert field.value == str(ledger[2])
+    fill(ended, {"3-rats": str(ledger[3] + 2), "nuns": "9"})
     ended.tap("end-score")
     stored = ended.stored()
     entered = {e.player: e for e in stored if isinstance(e, ev.EndValuesEntered)}
@@ -73,17 +97,18 @@ def test_rats_come_from_the_ledger_and_only_a_change_is_recorded(ended: Table) -
 def test_a_bad_number_is_named_and_nothing_is_stored(ended: Table) -> None:
     count = len(ended.stored())
     fill(ended, {"1-hand": "three"})
-    ended.tap("end-score")
+    ended.tap("end-holdings")
     assert len(ended.stored()) == count
     assert "Ben" in ended.page.messages[-1]
 
 
 def test_the_result_is_the_engines_score_with_winner_and_totals(ended: Table) -> None:
     # R-SCORE-1..7: every total and the winner on the screen are the engine's.
-    fill(ended, {"0-hand": "7", "1-hand": "2", "1-swords": "2", "2-markers": "9",
-                 "3-markers": "3", "nuns": "20"})
+    to_the_plague(ended, {"0-hand": "7", "1-hand": "2", "1-swords": "2", "2-markers": "9",
+                          "3-markers": "3"})
+    fill(ended, {"nuns": "20"})
     ended.tap("end-score")
-    result = score(end_state_of(ended.state))
+    result = score(end_state_of(ended.session.table_view()))
     for seat, player in enumerate(result.players):
         assert ended.texts(f"total-{seat}") == str(player.total)
         assert ended.texts(f"rats-{seat}") == str(player.rats)
@@ -96,6 +121,7 @@ def test_the_result_is_the_engines_score_with_winner_and_totals(ended: Table) ->
 
 def test_the_end_values_can_be_corrected_after_the_scoring(ended: Table) -> None:
     # R-SCORE-6: entering again replaces; the game is scored anew.
+    to_the_plague(ended)
     fill(ended, {"nuns": "3"})
     ended.tap("end-score")
     ended.tap("end-edit")
@@ -105,7 +131,7 @@ def test_the_end_values_can_be_corrected_after_the_scoring(ended: Table) -> None
 
 
 def test_the_chart_follows_the_round_snapshots(ended: Table) -> None:
-    series = influence_by_round(ended.state)
+    series = influence_by_round(ended.session.table_view())
     assert all(len(s) == 1 + ended.state.setup.rounds for s in series)
     for player, values in enumerate(series):
         assert values[-1] == sum(t.values[player] for t in ended.state.tracks)
@@ -122,9 +148,10 @@ def test_every_scoring_line_has_words_in_both_languages() -> None:
 
 def test_a_german_scoring_line_names_the_estate_in_german(ended: Table) -> None:
     # R-SCORE-1: the estates score by influence; the explanation names them.
+    to_the_plague(ended)
     fill(ended, {"nuns": "20"})
     ended.tap("end-score")
-    result = score(end_state_of(ended.state))
+    result = score(end_state_of(ended.session.table_view()))
     estate_lines = [line_text(translator("de"), line) for line in result.explanation
                     if line.step.value == "estates"]
     assert any(line.startswith(("Landvolk", "Bürgertum", "Kirche", "Rittertum",
@@ -133,12 +160,13 @@ def test_a_german_scoring_line_names_the_estate_in_german(ended: Table) -> None:
 
 def test_the_result_offers_the_play_to_bg_stats_as_a_qr_code(ended: Table) -> None:
     # R-SCORE-7: the winner BG Stats records is the engine's winner.
+    to_the_plague(ended)
     fill(ended, {"nuns": "20"})
     ended.tap("end-score")
     image = next(c for c in walk(ended.find("bgstats-qr")) if hasattr(c, "src") and c.src)
     decoded = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.src)))
     assert len(decoded) == 1 and decoded[0].text.startswith("bgstats://")
     play = play_from_link(decoded[0].text)
-    result = score(end_state_of(ended.state))
+    result = score(end_state_of(ended.session.table_view()))
     marked = {p["name"] for p in play["players"] if p.get("winner")}  # type: ignore[union-attr]
     assert marked == set(result.winners)

@@ -27,12 +27,12 @@ from companion.rules.catalog import PlayerColour
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.store.db import GameStore
-from companion.ui import phones_panel
-from companion.ui.config import TableConfig
-from companion.ui.games import OpenGames
-from companion.ui.phones_address import address_options, remembered_host
-from companion.ui.phones_status import seat_line
-from companion.ui.shell import TableApp
+from companion.ui.phones import panel as phones_panel
+from companion.server.config import TableConfig
+from companion.server.games import OpenGames
+from companion.ui.phones.address import address_options, remembered_host
+from companion.ui.phones.status import seat_line
+from companion.ui.routes import table_app
 
 NAMES = ("Anna", "Ben", "Cleo")
 ANNA, BEN, CLEO = range(3)
@@ -104,7 +104,7 @@ class Table:
         self.seats = seats
         self.clock = clock
         self.page = FakePage()
-        self.app = TableApp(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
+        self.app = table_app(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
                                                    lang="en", base_url=base_url), self.games)
         self.app.authorized = True
         self.app.t = translator("en")

@@ -17,8 +17,8 @@ import pytest
 from companion.phones.ledger import ledger_of
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
-from companion.ui import private_view
-from companion.ui.private_view import AFTER_LIFT, AFTER_TAP, LONGEST_HOLD, Reveal
+from companion.ui.phones import private_view
+from companion.ui.phones.private_view import AFTER_LIFT, AFTER_TAP, LONGEST_HOLD, Reveal
 from test_ui_phones import ANNA, BEN, CLEO, Clock, Table, walk
 
 

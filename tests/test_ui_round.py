@@ -25,10 +25,10 @@ from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.rules.state import Phase, Track
 from companion.store.db import GameStore
-from companion.ui.config import TableConfig
-from companion.ui.games import OpenGames
-from companion.ui.shell import TableApp
-from companion.ui.tracks import spaces, track_label
+from companion.server.config import TableConfig
+from companion.server.games import OpenGames
+from companion.ui.routes import table_app
+from companion.ui.shared.tracks import spaces, track_label
 
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
 
@@ -87,7 +87,7 @@ class Table:
         self.store = GameStore.open(tmp)
         self.games = OpenGames(self.store)
         self.page = FakePage()
-        self.app = TableApp(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
+        self.app = table_app(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
                                                    lang=lang), self.games)
         self.app.authorized = True
         self.app.t = translator(lang)

@@ -13,10 +13,10 @@ from companion.rules.errors import RuleViolation
 from companion.rules.setup import SelectionMethod, setup_code
 from companion.store.db import GameStore
 from companion.ui import routes
-from companion.ui.config import TableConfig, load_or_create_host_key
-from companion.ui.games import OpenGames
-from companion.ui.server import build_app, port_free
-from companion.ui.setup_draft import SetupDraft
+from companion.server.config import TableConfig, load_or_create_host_key
+from companion.server.games import OpenGames
+from companion.server.app import build_app, port_free
+from companion.ui.setup.draft import SetupDraft
 from companion.ui.shell import split_route
 
 
@@ -25,6 +25,13 @@ def test_routes_name_their_parameters() -> None:
     assert match is not None and match.params == {"game_id": "abc123"}
     assert routes.resolve("/")
     assert routes.resolve("/nowhere") is None
+
+
+def test_routes_match_with_flets_templates_every_parameter_and_a_trailing_slash() -> None:
+    match = routes.resolve("/game/abc123/private/2/")
+    assert match is not None and match.params == {"game_id": "abc123", "seat": "2"}
+    assert match.template == "/game/:game_id/private/:seat"
+    assert routes.resolve("/game/abc123/private") is None
 
 
 def test_every_route_points_at_a_screen_that_exists() -> None:

@@ -1,6 +1,6 @@
 """The yardstick: a bare Flet 1.0 hello-world, served exactly the way the table server is.
 
-`companion.ui.server` serves `flet_web.fastapi.app(main, no_cdn=True)` with uvicorn; this
+`companion.server.app` serves `flet_web.fastapi.app(main, no_cdn=True)` with uvicorn; this
 script does the same with a one-line page, so "at most 1.3x a bare Flet app" compares our
 server with the least any Flet web app costs on this machine, started the same way (a fresh
 Python process, `python -m companion.bench.hello --port P`).

@@ -93,7 +93,7 @@ def running(kind: Kind, data_dir: Path | None = None) -> Iterator[Server]:
         server.cpu_seconds_to_serve = cpu_seconds(process.pid)
         if kind is Kind.OURS:
             assert data_dir is not None
-            from companion.ui.config import HOST_KEY_FILE
+            from companion.server.config import HOST_KEY_FILE
 
             key = (data_dir / HOST_KEY_FILE).read_text(encoding="ascii").strip()
             server.page_url = f"{base}/?key={key}"

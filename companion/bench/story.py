@@ -178,15 +178,23 @@ class Table:
         self.step_tap("actions-done", "D")
 
     def fill_end_values(self, ids: set[str]) -> None:
+        """What everyone holds first; the rats (from the ledgers) and the nuns only at the
+        plague check, the step after it (R-SCORE-6)."""
         players = sorted({int(i.split("-")[1]) for i in ids
                           if re.fullmatch(r"end-\d+-hand", i)})
-        for p in players:
-            for key in END_FIELDS:
-                if f"end-{p}-{key}" in ids:
-                    high = {"hand": 12, "markers": 12}.get(key, 3)
-                    value = self.rng.randint(0, high)
-                    if value:
-                        self.type_number(f"end-{p}-{key}", value, "end")
+        if "end-holdings" in ids:
+            assert not any(i.endswith("-rats") for i in ids) and "end-nuns" not in ids
+            for p in players:
+                for key in END_FIELDS:
+                    if f"end-{p}-{key}" in ids:
+                        high = {"hand": 12, "markers": 12}.get(key, 3)
+                        value = self.rng.randint(0, high)
+                        if value:
+                            self.type_number(f"end-{p}-{key}", value, "end")
+            self.shoot("end-holdings")
+            self.step_tap("end-holdings", "end")
+            ids = set(self.ids())
+        assert {f"end-{p}-rats" for p in players} <= ids
         self.type_number("end-nuns", self.rng.randint(6, 16), "end")
         self.shoot("end-filled")
         self.step_tap("end-score", "end")

@@ -143,7 +143,7 @@ def open_phone(page: Any, server: Server, game_id: str, seat: int) -> None:
     phone opens the link; returns once its live stream is open."""
     assert server.data_dir is not None
     from companion.phones.routes import HOST_KEY_HEADER
-    from companion.ui.config import HOST_KEY_FILE
+    from companion.server.config import HOST_KEY_FILE
 
     key = (server.data_dir / HOST_KEY_FILE).read_text(encoding="ascii").strip()
     request = urllib.request.Request(f"{server.base_url}/phone/host/{game_id}/seats/{seat}/code",

@@ -6,7 +6,7 @@ device from flooding the table's small machine and makes probing visible.
 An attempt is counted as a failure *before* its secret is checked and taken back only when it
 succeeds, all under one lock: so however many guesses arrive at once, at most `max_failures`
 of them reach the check. The address is the socket's peer, never a forwarding header (no
-proxy stands in front of this server; see `companion.server_limits`).
+proxy stands in front of this server; see `companion.server.limits`).
 """
 
 from __future__ import annotations

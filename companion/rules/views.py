@@ -1,20 +1,189 @@
-"""What each screen may see, as plain JSON-able dicts.
+"""What each screen may see: the table a `TableView`, each player their own `PlayerView`.
 
-`table_view(state)` is everything public: no rat count of anyone until the plague check at the
-end (phase FINISHED), only whether each player has confirmed theirs, and no nun-row notes.
-`player_view(state, player)` is one player's private side: their rats, their ledger and their
-nun-row notes, and nothing private of anyone else.
+Both are built here, from the engine's state, and only here: the session hands them out and
+no screen ever holds the full `GameState`. So what stays secret is decided by one rule in one
+place rather than by each screen's habit:
+
+- The table sees everything public: the setup, the rounds recorded, the tracks, what the
+  engine asks for now, the resolution of this round's buildings, the values entered at the
+  end. No player's rats and no nun-row notes, until the plague check (`at_plague_check`):
+  from then on the rats everyone reveals are public (R-SCORE-6).
+- A player sees their rats, their ledger and their nun-row notes, and nothing private of
+  anyone else (R-SETUP-1).
+
+`table_view(state)` and `player_view(state, player)` are the same views as plain JSON-able
+dicts, for the phones and the records.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.rules.endgame import arrival_order, final_rats
-from companion.rules.guide import Step, next_step
-from companion.rules.resolution import BuildingResolution, SpecialResult, resolve_building
-from companion.rules.setup import setup_code
-from companion.rules.state import ESTATES, GameState, LedgerEntry, Phase
+from companion.rules.catalog import Building, PlayerColour
+from companion.rules.endgame import arrival_order, end_state, final_rats
+from companion.rules.engine import reveal_event
+from companion.rules.errors import RuleViolation
+from companion.rules.events import BuildingsRevealed
+from companion.rules.guide import Prompt, Step, next_step
+from companion.rules.resolution import (
+    BuildingResolution,
+    SpecialResult,
+    resolve_building,
+)
+from companion.rules.scoring import EndState
+from companion.rules.setup import Setup, setup_code
+from companion.rules.state import (
+    ESTATES,
+    EndValues,
+    GameState,
+    LedgerEntry,
+    Phase,
+    Reveal,
+    RoundRecord,
+    Track,
+    Turn,
+)
+
+__all__ = [
+    "ESTATES", "EndValues", "LedgerEntry", "Phase", "PlayerView", "Reveal", "RoundRecord",
+    "TableView", "Track", "Turn", "at_plague_check", "own_view", "player_json", "player_view",
+    "public_view", "table_json",
+    "table_view",
+]
+
+
+def at_plague_check(state: GameState) -> bool:
+    """Whether the rats are public: the last round is over and every player's hand, specials
+    and markers are entered, so what is left is the plague (R-SCORE-6: the nun row is turned
+    over and everyone reveals their rats) and then the scoring; or the game is scored."""
+    if state.phase is Phase.FINISHED:
+        return True
+    return state.phase is Phase.END and None not in state.end_values
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything the table may show; built by `public_view`, never by a screen."""
+
+    game_events: int
+    """How many events the game has: a screen tags itself with it, so a test (or a screen
+    reader) can tell a redrawn screen from the one before a tap."""
+    setup: Setup
+    phase: Phase
+    round: int
+    """1-based; during END/FINISHED the last round's number."""
+    rounds: tuple[RoundRecord, ...]
+    """Every round begun, the current one last: entries, passes, reveals, choices (public)."""
+    tracks: tuple[Track, ...]
+    arrival: tuple[tuple[int, ...], ...]
+    """Per estate: all players, by when their disc arrived on its space (first first)."""
+    step: Step
+    """What the table must do now (the engine's `next_step`)."""
+    resolutions: tuple[BuildingResolution, ...]
+    """This round's buildings, resolved as far as the reveals go; empty before any entry."""
+    next_row: BuildingsRevealed | None
+    """Digital deck, phase A: the row the app's deck deals now; else None."""
+    deal_problem: RuleViolation | None
+    """Digital deck, phase A: why the deck cannot deal (a broken game record); else None."""
+    end_values: tuple[EndValues | None, ...]
+    """Per seat: what was entered at the end; the rats in them only from the plague check."""
+    nuns: int | None
+    rats_confirmed: tuple[bool, ...]
+    """Per seat: whether the player confirmed their rats on their own device."""
+    rats: tuple[int, ...] | None
+    """Per seat: the rats revealed at the plague check; None before it (R-SETUP-1)."""
+    scoring: EndState | None
+    """The scoring's input once the game is finished (R-SCORE); None before."""
+
+    @property
+    def players(self) -> int:
+        return self.setup.player_count
+
+    @property
+    def record(self) -> RoundRecord:
+        return self.rounds[-1]
+
+    @property
+    def start_player(self) -> int:
+        return self.record.start_player
+
+    @property
+    def row(self) -> tuple[Building, ...]:
+        return self.record.row
+
+    @property
+    def is_last_round(self) -> bool:
+        return self.round == self.setup.rounds
+
+    @property
+    def over(self) -> bool:
+        """The last round is over: the end of the game (END or FINISHED)."""
+        return self.phase in (Phase.END, Phase.FINISHED)
+
+    @property
+    def at_plague_check(self) -> bool:
+        return self.rats is not None
+
+    def round_record(self, number: int) -> RoundRecord:
+        return self.rounds[number - 1]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's side, as their phone (or the table's private view) shows it."""
+
+    player: int
+    name: str
+    colour: PlayerColour
+    round: int
+    phase: Phase
+    rats: int
+    rats_confirmed: bool
+    ledger: tuple[LedgerEntry, ...]
+    nun_notes: tuple[int | None, ...]
+    rows: tuple[tuple[Building, ...], ...]
+    """Every round's row of buildings (public), to name where a ledger entry happened."""
+
+
+def public_view(state: GameState, game_events: int = 0) -> TableView:
+    """The table's view of `state`; `game_events` is how many events made it."""
+    shown = at_plague_check(state)
+    record = state.record
+    step = next_step(state)
+    next_row: BuildingsRevealed | None = None
+    deal_problem: RuleViolation | None = None
+    if step.prompt is Prompt.REVEAL_BUILDINGS and step.params.get("digital"):
+        try:
+            next_row = reveal_event(state)
+        except RuleViolation as exc:
+            deal_problem = exc
+    return TableView(
+        game_events=game_events, setup=state.setup, phase=state.phase, round=state.round,
+        rounds=state.rounds, tracks=state.tracks,
+        arrival=tuple(arrival_order(state, i) for i in range(len(ESTATES))),
+        step=step,
+        resolutions=tuple(resolve_building(state, state.round, b)
+                          for b in range(len(record.row))) if record.turns else (),
+        next_row=next_row, deal_problem=deal_problem,
+        end_values=state.end_values if shown else tuple(
+            None if v is None else replace(v, rats=None) for v in state.end_values),
+        nuns=state.nuns, rats_confirmed=state.rats_confirmed,
+        rats=tuple(final_rats(state, p) for p in range(state.players)) if shown else None,
+        scoring=end_state(state) if state.phase is Phase.FINISHED else None,
+    )
+
+
+def own_view(state: GameState, player: int) -> PlayerView:
+    """`player`'s own view; an `IndexError` for a seat the game does not have."""
+    if not 0 <= player < state.players:
+        raise IndexError(f"no seat {player} in a game of {state.players}")
+    setup = state.setup
+    return PlayerView(
+        player=player, name=setup.names[player], colour=setup.colours[player],
+        round=state.round, phase=state.phase, rats=state.rats[player],
+        rats_confirmed=state.rats_confirmed[player], ledger=state.ledgers[player],
+        nun_notes=state.nun_notes[player], rows=tuple(r.row for r in state.rounds))
 
 
 def _special(result: SpecialResult | None) -> dict[str, Any] | None:
@@ -56,7 +225,8 @@ def step_json(step: Step) -> dict[str, Any]:
         "prompt": step.prompt.value,
         "params": {k: (v.value if hasattr(v, "value") else v) for k, v in step.params.items()},
         "actor": step.actor,
-        "allowed": sorted(cls.__name__ for cls in step.allowed if not cls.PRIVATE),
+        "allowed": sorted(cls.__name__ for cls in step.allowed
+                           if not getattr(cls, "PRIVATE", False)),
         "enter": [{"building": o.building, "kind": o.kind.value, "slot": o.slot}
                   for o in step.enter],
         "can_pass": step.can_pass,
@@ -73,12 +243,16 @@ def step_json(step: Step) -> dict[str, Any]:
 
 
 def table_view(state: GameState) -> dict[str, Any]:
-    """Everything the table may show. Rats appear only once the game is finished (R-SCORE-6)."""
-    setup = state.setup
-    record = state.record
-    view: dict[str, Any] = {
+    """The table's view as plain JSON (`public_view`'s rule: rats only from the plague check)."""
+    return table_json(public_view(state))
+
+
+def table_json(view: TableView) -> dict[str, Any]:
+    setup = view.setup
+    record = view.record
+    found: dict[str, Any] = {
         "players": [{"seat": i, "name": name, "colour": colour.value,
-                     "rats_confirmed": state.rats_confirmed[i]}
+                     "rats_confirmed": view.rats_confirmed[i]}
                     for i, (name, colour) in enumerate(zip(setup.names, setup.colours))],
         "setup": {
             "code": setup_code(setup), "method": setup.method.value,
@@ -91,29 +265,28 @@ def table_view(state: GameState) -> dict[str, Any]:
             "rounds": setup.rounds, "buildings_per_round": setup.buildings_per_round,
             "replacement_count": setup.replacement_count,
         },
-        "round": state.round, "rounds": setup.rounds, "phase": state.phase.value,
-        "is_last_round": state.is_last_round, "start_player": state.start_player,
+        "round": view.round, "rounds": setup.rounds, "phase": view.phase.value,
+        "is_last_round": view.is_last_round, "start_player": view.start_player,
         "row": [b.value for b in record.row], "replaced": [b.value for b in record.replaced],
         "turns": [{"player": t.player, "building": t.building, "cards": t.cards,
                    "passed": t.passed} for t in record.turns],
-        "step": step_json(next_step(state)),
+        "step": step_json(view.step),
         "tracks": [{"estate": estate.value, "values": list(track.values),
-                    "arrival": list(arrival_order(state, i))}
-                   for i, (estate, track) in enumerate(zip(ESTATES, state.tracks))],
+                    "arrival": list(view.arrival[i])}
+                   for i, (estate, track) in enumerate(zip(ESTATES, view.tracks))],
         "history": [{"round": r.number, "start_player": r.start_player,
                      "row": [b.value for b in r.row],
                      "influence": [list(v) for v in r.influence]}
-                    for r in state.rounds if r.influence],
-        "resolutions": [resolution_json(resolve_building(state, state.round, b))
-                        for b in range(len(record.row))] if record.turns else [],
+                    for r in view.rounds if r.influence],
+        "resolutions": [resolution_json(res) for res in view.resolutions],
         "end_values": [None if v is None else {
             "hand": v.hand, "swords": v.swords, "flutes": v.flutes, "passes": v.passes,
-            "gold": v.gold, "markers": v.markers} for v in state.end_values],
-        "nuns": state.nuns,
+            "gold": v.gold, "markers": v.markers} for v in view.end_values],
+        "nuns": view.nuns,
     }
-    if state.phase is Phase.FINISHED:
-        view["rats"] = [final_rats(state, p) for p in range(state.players)]
-    return view
+    if view.rats is not None:
+        found["rats"] = list(view.rats)
+    return found
 
 
 def _entry(e: LedgerEntry) -> dict[str, Any]:
@@ -123,14 +296,17 @@ def _entry(e: LedgerEntry) -> dict[str, Any]:
 
 
 def player_view(state: GameState, player: int) -> dict[str, Any]:
-    """One player's private side: rats (and whether they confirmed them for the plague check),
-    ledger, nun-row notes. Nothing of anyone else's."""
-    setup = state.setup
+    """One player's view as plain JSON: rats (and whether they confirmed them for the plague
+    check), ledger, nun-row notes. Nothing of anyone else's."""
+    return player_json(own_view(state, player))
+
+
+def player_json(view: PlayerView) -> dict[str, Any]:
     return {
-        "player": player, "name": setup.names[player], "colour": setup.colours[player].value,
-        "round": state.round, "phase": state.phase.value,
-        "rats": state.rats[player],
-        "rats_confirmed": state.rats_confirmed[player],
-        "ledger": [_entry(e) for e in state.ledgers[player]],
-        "nun_notes": list(state.nun_notes[player]),
+        "player": view.player, "name": view.name, "colour": view.colour.value,
+        "round": view.round, "phase": view.phase.value,
+        "rats": view.rats,
+        "rats_confirmed": view.rats_confirmed,
+        "ledger": [_entry(e) for e in view.ledger],
+        "nun_notes": list(view.nun_notes),
     }

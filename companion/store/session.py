@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.rules.views import PlayerView, TableView, own_view, public_view
 from companion.store.codec import private_owner, to_json
 from companion.store.db import EventStatus, GameMeta, GameStore, StoredEvent, StoreError
 
@@ -65,6 +66,7 @@ class Session:
         self._log = list(log_)
         self._lock = threading.RLock()
         self._subscribers: list[Subscriber] = []
+        self._table: tuple[int, TableView] | None = None
         self._state = self._fold([e.event for e in self._log if e.status is EventStatus.ACTIVE],
                                  resuming=True)
 
@@ -88,6 +90,32 @@ class Session:
     def state(self) -> Any:
         with self._lock:
             return self._state
+
+    def table_view(self) -> TableView:
+        """What the table may see (`companion.rules.views`): no rats before the plague check.
+        Built once per change of the game, however many screens ask."""
+        with self._lock:
+            if self._table is None or self._table[0] != self._revision:
+                active = sum(e.status is EventStatus.ACTIVE for e in self._log)
+                self._table = (self._revision, public_view(self._state, active))
+            return self._table[1]
+
+    def player_view(self, seat: int) -> PlayerView:
+        """What `seat`'s own device may see: their rats, ledger and notes, nobody else's."""
+        with self._lock:
+            return own_view(self._state, seat)
+
+    def refusal(self, events: Sequence[Any]) -> Exception | None:
+        """The engine's objection to playing `events` in order now, or None; stores nothing
+        (a screen checks a change of several events before submitting any of them)."""
+        with self._lock:
+            trial = self._state
+            try:
+                for event in events:
+                    trial = self._engine.apply(trial, event)
+            except self._engine.violation as exc:
+                return exc
+            return None
 
     @property
     def events(self) -> list[Any]:
@@ -122,6 +150,11 @@ class Session:
                     self._subscribers.remove(callback)
 
         return unsubscribe
+
+    def follow(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Like `subscribe`, for a view that must not be handed the state (the table): it is
+        told only that the game changed, and asks for its own view."""
+        return self.subscribe(lambda _state, _event: callback())
 
     # -- changing -----------------------------------------------------------------------
 

@@ -1,66 +1,96 @@
-"""Where each screen lives: route pattern -> "module:function" building its `ft.View`.
+"""Where each screen lives: a route template -> the function building its `ft.View`.
 
-Screens are imported on first use, so the table's first page loads only what it shows. A new
-screen is one new module plus one line here; `:name` segments are passed to the function as
-keyword arguments, e.g. `/game/:game_id` calls `view(app, game_id="...")`.
+Matching is Flet's own (`ft.TemplateRoute`, templates as in `repath`): `:name` segments are
+passed to the screen as keyword arguments, e.g. `/game/:game_id` calls
+`game_view(app, game_id="...")`. A new screen is one function plus one line here. This is the
+only module that knows every screen; the shell is handed `SCREENS` (see `table_app`).
 """
 
 from __future__ import annotations
 
-import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    import flet as ft
+import flet as ft
 
-    from companion.ui.shell import TableApp
+from companion.ui.home.home import home_view
+from companion.ui.home.not_table import not_table_view
+from companion.ui.home.past_games import past_games_view
+from companion.ui.home.score_form import score_form_view
+from companion.ui.phones.panel import phones_view
+from companion.ui.phones.private_view import private_view
+from companion.ui.round.corrections import corrections_view
+from companion.ui.round.game import game_view
+from companion.ui.round.screen import round_view
+from companion.ui.setup.buildings import setup_buildings_view
+from companion.ui.setup.checklist import setup_checklist_view
+from companion.ui.setup.options import setup_options_view
+from companion.ui.setup.players import setup_players_view
+from companion.ui.shared import paths
+from companion.ui.shared.ports import Games, TableSettings
+from companion.ui.shared.problem import problem_view
+from companion.ui.shell import ScreenBuilder, TableApp
 
-ViewFactory = Callable[..., "ft.View"]
-
-ROUTES: tuple[tuple[str, str], ...] = (
-    ("/", "companion.ui.home:home_view"),
-    ("/games", "companion.ui.past_games:past_games_view"),
-    ("/score", "companion.ui.score_form:score_form_view"),
-    ("/setup/players", "companion.ui.setup_players:setup_players_view"),
-    ("/setup/buildings", "companion.ui.setup_buildings:setup_buildings_view"),
-    ("/setup/options", "companion.ui.setup_options:setup_options_view"),
-    ("/setup/checklist", "companion.ui.setup_checklist:setup_checklist_view"),
-    ("/game/:game_id", "companion.ui.game:game_view"),
-    ("/game/:game_id/play", "companion.ui.round_screen:round_view"),
-    ("/game/:game_id/correct", "companion.ui.corrections:corrections_view"),
-    ("/game/:game_id/phones", "companion.ui.phones_panel:phones_view"),
-    ("/game/:game_id/private/:seat", "companion.ui.private_view:private_view"),
+ROUTES: tuple[tuple[str, ScreenBuilder], ...] = (
+    (paths.HOME, home_view),
+    (paths.PAST_GAMES, past_games_view),
+    (paths.SCORE_SHEET, score_form_view),
+    (paths.SETUP_PLAYERS, setup_players_view),
+    (paths.SETUP_BUILDINGS, setup_buildings_view),
+    (paths.SETUP_OPTIONS, setup_options_view),
+    (paths.SETUP_CHECKLIST, setup_checklist_view),
+    ("/game/:game_id", game_view),
+    ("/game/:game_id/play", round_view),
+    ("/game/:game_id/correct", corrections_view),
+    ("/game/:game_id/phones", phones_view),
+    ("/game/:game_id/private/:seat", private_view),
 )
+
+_PARAM = re.compile(r":(\w+)")
 
 
 @dataclass(frozen=True)
 class Match:
-    target: str
+    template: str
+    screen: ScreenBuilder
     params: dict[str, str]
 
-    def factory(self) -> ViewFactory:
-        module, _, name = self.target.partition(":")
-        return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+    def factory(self) -> ScreenBuilder:
+        return self.screen
 
     def build(self, app: TableApp) -> ft.View:
-        return self.factory()(app, **self.params)
+        return self.screen(app, **self.params)
 
 
-@cache
-def _pattern(template: str) -> re.Pattern[str]:
-    parts = [f"(?P<{p[1:]}>[^/]+)" if p.startswith(":") else re.escape(p)
-             for p in template.strip("/").split("/")]
-    return re.compile("^/" + "/".join(parts) + "/?$" if parts != [""] else "^/?$")
-
-
-def resolve(path: str, routes: tuple[tuple[str, str], ...] = ROUTES) -> Match | None:
-    for template, target in routes:
-        found = _pattern(template).match(path)
-        if found:
-            return Match(target, dict(found.groupdict()))
+def resolve(path: str, routes: Sequence[tuple[str, ScreenBuilder]] = ROUTES) -> Match | None:
+    """The screen `path` shows, with its parameters; None for a path no screen has."""
+    route = ft.TemplateRoute(path)
+    for template, screen in routes:
+        if route.match(template):
+            return Match(template, screen,
+                         {name: getattr(route, name) for name in _PARAM.findall(template)})
     return None
 
+
+class TableScreens:
+    """The screens of the table, as the shell asks for them."""
+
+    def build(self, app: TableApp, path: str) -> ft.View:
+        match = resolve(path) or resolve(paths.HOME)
+        assert match is not None
+        return match.build(app)
+
+    def not_table(self, app: TableApp) -> ft.View:
+        return not_table_view(app)
+
+    def problem(self, app: TableApp, exc: Exception) -> ft.View:
+        return problem_view(app, exc)
+
+
+SCREENS = TableScreens()
+
+
+def table_app(page: ft.Page, config: TableSettings, games: Games) -> TableApp:
+    """The table's app for one browser tab, with every screen."""
+    return TableApp(page, config, games, SCREENS)

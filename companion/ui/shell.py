@@ -1,8 +1,10 @@
 """The app shell of one table browser: who may use it, language, navigation, undo/redo, errors.
 
 A `TableApp` lives as long as one browser tab is connected. It owns no game rules and no game
-data: the game is the `Session` (shared with the phones through `OpenGames`), and screens are
-functions from this shell to an `ft.View`, rebuilt whenever the route or the game changes.
+data: the game is the `Session` (shared with the phones through the server's open games), and
+screens are functions from this shell to an `ft.View`, rebuilt whenever the route or the game
+changes. The shell knows the screens only through the `Screens` it is given (`routes`), so no
+screen module is imported here and every screen may import the shell.
 """
 
 from __future__ import annotations
@@ -10,16 +12,21 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
 from companion.i18n import LANGUAGES, Translator, pick_language, translator
-from companion.ui import routes, theme
-from companion.ui.config import KEY_PARAM, TableConfig
-from companion.ui.games import OpenGames
-from companion.ui.widgets import tagged
+from companion.i18n.codes import violation_text
+from companion.rules.errors import RuleViolation
+from companion.rules.views import TableView
+from companion.store.db import StoreError
+from companion.store.session import Session, UndoError
+from companion.ui.shared import theme
+from companion.ui.shared.ports import KEY_PARAM, Games, TableSettings
+from companion.ui.shared.widgets import tagged
+from companion.ui.tab import TabState
 
 log = logging.getLogger(__name__)
 
@@ -33,18 +40,28 @@ def split_route(route: str) -> tuple[str, dict[str, str]]:
     return parts.path or "/", query
 
 
+ScreenBuilder = Callable[..., ft.View]
+
+
+class Screens(Protocol):
+    """Which screen a path shows (`companion.ui.routes`), and the two the shell falls back on."""
+
+    def build(self, app: TableApp, path: str) -> ft.View: ...
+    def not_table(self, app: TableApp) -> ft.View: ...
+    def problem(self, app: TableApp, exc: Exception) -> ft.View: ...
+
+
 class TableApp:
-    def __init__(self, page: ft.Page, config: TableConfig, games: OpenGames) -> None:
+    def __init__(self, page: ft.Page, config: TableSettings, games: Games,
+                 screens: Screens) -> None:
         self.page = page
         self.config = config
         self.games = games
+        self.screens = screens
         self.t: Translator = translator(config.lang or "en")
         self.authorized = False
-        self.session: Any = None
-        self.draft: Any = None
-        """The setup wizard's choices so far (`setup_draft.SetupDraft`), kept across screens."""
-        self.score_form: dict[str, Any] | None = None
-        """What was typed into the paper-game scoring sheet (`score_form`)."""
+        self.session: Session | None = None
+        self.tab = TabState()
         self.path = "/"
         self._unsubscribe: Callable[[], None] | None = None
         self._prefs: ft.SharedPreferences | None = None
@@ -70,7 +87,7 @@ class TableApp:
         given = query.get(KEY_PARAM)
         if self.config.is_host_key(given):
             self.authorized = True
-            if given != stored_key:
+            if given is not None and given != stored_key:
                 await self._prefs.set(PREF_KEY, given)
         else:
             self.authorized = self.config.open_table or self.config.is_host_key(stored_key)
@@ -117,21 +134,17 @@ class TableApp:
         self.render()
 
     def render(self) -> None:
-        """Rebuild the current screen from the route and the game's state."""
+        """Rebuild the current screen from the route and the game's view."""
         path, _ = split_route(self.page.route)
         self.path = path
         if not self.authorized:
-            from companion.ui.not_table import not_table_view
-            view = not_table_view(self)
+            view = self.screens.not_table(self)
         else:
-            match = routes.resolve(path) or routes.resolve("/")
-            assert match is not None
             try:
-                view = match.build(self)
+                view = self.screens.build(self, path)
             except Exception as exc:
                 log.exception("cannot show %s", path)
-                from companion.ui.problem import problem_view
-                view = problem_view(self, exc)
+                view = self.screens.problem(self, exc)
         self.page.views.clear()
         self.page.views.append(view)
         self._keep_awake(path.startswith("/game/"))
@@ -142,14 +155,24 @@ class TableApp:
 
     # -- the game -----------------------------------------------------------------------
 
-    def use_game(self, game_id: str) -> Any:
+    def use_game(self, game_id: str) -> TableView:
+        """What the table may see of `game_id` (no rats before the plague check), followed so
+        this screen redraws on every change."""
+        return self.open_game(game_id).table_view()
+
+    def open_game(self, game_id: str) -> Session:
         """The session of `game_id`, followed so this screen redraws on every change."""
         if self.session is not None and self.session.game_id == game_id:
             return self.session
         self.leave_game()
-        self.session = self.games.open(game_id)
-        self._unsubscribe = self.session.subscribe(self._on_game_change)
-        return self.session
+        session = self.session = self.games.open(game_id)
+        self._unsubscribe = session.follow(self._on_game_change)
+        return session
+
+    def shows(self, path: str) -> bool:
+        """Whether this tab still shows `path` in an open game (a screen that ticks stops once
+        it does not)."""
+        return self.session is not None and self.path == path
 
     def leave_game(self) -> None:
         if self._unsubscribe is not None:
@@ -157,7 +180,7 @@ class TableApp:
         self._unsubscribe = None
         self.session = None
 
-    def _on_game_change(self, _state: Any, _event: Any) -> None:
+    def _on_game_change(self) -> None:
         # Called on the thread that changed the game (maybe a phone's request).
         try:
             self.page.run_task(self._rerender)
@@ -166,13 +189,10 @@ class TableApp:
 
     def submit(self, event: Any) -> bool:
         """Play `event` in the open game; a broken rule is shown, nothing changes."""
-        from companion.rules.errors import RuleViolation
-        from companion.store.db import StoreError
-
+        assert self.session is not None, "a screen submits only in the game it shows"
         try:
             self.session.submit(event)
         except RuleViolation as exc:
-            from companion.i18n.codes import violation_text
             self.notify(violation_text(self.t, exc), error=True)
             return False
         except StoreError as exc:
@@ -188,8 +208,6 @@ class TableApp:
         self._step_back_or_forth(undo=False)
 
     def _step_back_or_forth(self, undo: bool) -> None:
-        from companion.store.session import UndoError
-
         if self.session is None:
             return
         possible = self.session.can_undo() if undo else self.session.can_redo()
@@ -249,78 +267,3 @@ class TableApp:
                 log.debug("wake lock not available", exc_info=True)
 
         self.page.run_task(switch)
-
-    # -- the frame every screen shares ---------------------------------------------------
-
-    def app_bar(self, heading: str, back: str | None = None) -> ft.AppBar:
-        """Title, a way back, the rules one tap away, the language, and undo/redo in a game."""
-        t = self.t
-        actions: list[ft.Control] = []
-        if self.session is not None and self.path.startswith("/game/"):
-            actions += [
-                tagged("undo", ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), on_click=self.undo,
-                                             icon_size=30, disabled=not self.session.can_undo())),
-                tagged("redo", ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), on_click=self.redo,
-                                             icon_size=30, disabled=not self.session.can_redo())),
-            ]
-        actions.append(tagged("rules", ft.IconButton(ft.Icons.MENU_BOOK, icon_size=30,
-                                                     tooltip=t("Rules reference"),
-                                                     on_click=self.open_rules)))
-        other = "en" if self.t.lang == "de" else "de"
-
-        async def switch_language(_event: Any = None) -> None:
-            await self.set_language(other)
-
-        actions.append(tagged("language", ft.TextButton(
-            other.upper(), on_click=switch_language, tooltip=t("Deutsch / English"),
-            style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE,
-                                                         weight=ft.FontWeight.BOLD)))))
-        leading = None
-        if back is not None:
-            leading = tagged("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("Back"),
-                                                   on_click=self.nav(back), icon_size=30))
-        return ft.AppBar(title=ft.Text(heading, size=theme.HEADING_SIZE), leading=leading,
-                         automatically_imply_leading=False, actions=actions,
-                         toolbar_height=64, bgcolor=ft.Colors.SURFACE_CONTAINER)
-
-    def content_width(self) -> float:
-        """How wide a screen's column is: `CONTENT_WIDTH`, or the page less its margins on a
-        tablet held upright."""
-        width = getattr(self.page, "width", None) or 0
-        return min(theme.CONTENT_WIDTH, width - 24) if width else theme.CONTENT_WIDTH
-
-    def follow_resizes(self) -> None:
-        """Redraw when a tablet turns, since layouts depend on the width; a resize handler
-        already set is left alone."""
-        page = self.page
-        if getattr(page, "on_resize", None) is None and hasattr(page, "on_resize"):
-            last = {"wide": (getattr(page, "width", 0) or 0) >= theme.WIDE_LAYOUT}
-
-            def resized(_event: Any = None) -> None:
-                wide = (getattr(page, "width", 0) or 0) >= theme.WIDE_LAYOUT
-                if wide != last["wide"] or not wide:
-                    last["wide"] = wide
-                    self.render()
-
-            page.on_resize = resized
-
-    def view(self, heading: str, controls: list[ft.Control], back: str | None = None,
-             bottom: ft.Control | None = None) -> ft.View:
-        """A screen: the shared app bar, the body centred and scrolling, an optional action bar."""
-        from companion.ui.widgets import page_column
-
-        self.follow_resizes()
-        width = self.content_width()
-        body = ft.Row([page_column(controls, width=width)],
-                      alignment=ft.MainAxisAlignment.CENTER)
-        bar = None
-        if bottom is not None:
-            bar = ft.BottomAppBar(content=ft.Row(
-                [ft.Container(content=bottom, width=width)],
-                alignment=ft.MainAxisAlignment.CENTER), height=88, padding=12)
-        return ft.View(route=self.path, controls=[body], appbar=self.app_bar(heading, back),
-                       bottom_appbar=bar, scroll=ft.ScrollMode.AUTO, padding=8)
-
-    def open_rules(self, _event: Any = None) -> None:
-        from companion.ui.rules_reference import rules_dialog
-        self.page.show_dialog(rules_dialog(self))

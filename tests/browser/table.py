@@ -2,9 +2,9 @@
 
 Flutter draws on a canvas, so a test waits for the client to start (`#loading` detaches),
 switches on the semantics tree, and then finds controls by their semantics identifiers
-(`tagged(...)` in `companion.ui.widgets`) or by their text. Tapping, typing and scrolling are
-`companion.bench.flutter`'s, shared with the benchmark's scripted game: each waits for what
-the screen shows, never for a fixed time.
+(`tagged(...)` in `companion.ui.shared.widgets`) or by their text. Tapping, typing and
+scrolling are `companion.bench.flutter`'s, shared with the benchmark's scripted game: each waits
+for what the screen shows, never for a fixed time.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.store.db import GameStore
 from companion.store.session import Session
-from companion.ui.tracks import track_label
+from companion.ui.shared.tracks import track_label
 
 from browser.table import by_id, open_table, screenshot, table_server, tap
 

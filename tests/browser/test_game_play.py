@@ -63,12 +63,12 @@ def check_result_against_engine(table: Table, data_dir: Path, lang: str) -> Any:
     from companion.i18n import translator
     from companion.rules.scoring import score
     from companion.rules.state import ESTATES, Phase
-    from companion.ui.endgame import end_state_of
-    from companion.ui.tracks import track_label
+    from companion.rules.endgame import end_state
+    from companion.ui.shared.tracks import track_label
 
     state, _ = stored_game(data_dir)
     assert state.phase is Phase.FINISHED
-    result = score(end_state_of(state))
+    result = score(end_state(state))
     shown = table.text("winner")
     if result.winners:
         for name in result.winners:

@@ -27,7 +27,7 @@ from companion.rules import next_step, reveal_event
 from companion.rules.guide import Prompt
 from companion.rules.setup import DeckMode
 from companion.rules.state import Phase
-from companion.server_limits import ConnectionLimits, uvicorn_options
+from companion.server.limits import ConnectionLimits, uvicorn_options
 from companion.store.db import GameStore
 from companion.store.session import Session
 from support.browser import free_port
@@ -153,7 +153,7 @@ class Stream:
 @contextlib.contextmanager
 def served_like_the_table(app: Any, limits: ConnectionLimits | None = None) -> Iterator[str]:
     """`app` on a loopback port with the table server's own uvicorn settings
-    (`companion.server_limits.uvicorn_options`); yields the base URL."""
+    (`companion.server.limits.uvicorn_options`); yields the base URL."""
     import uvicorn
 
     port = free_port()

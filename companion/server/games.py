@@ -1,0 +1,60 @@
+"""The games a running server has open: one `Session` per game, shared by every view of it.
+
+A session is the single writer of its game, so the table's tabs and the phones must all talk
+to the same object; this registry hands it out, opening a stored game on first use.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from companion.phones.seats import SeatRegistry
+from companion.rules import replay
+from companion.rules.views import TableView, public_view
+from companion.store.db import GameNotFound, GameStore, GameSummary
+from companion.store.session import Session
+
+
+class OpenGames:
+    def __init__(self, store: GameStore, seats: SeatRegistry | None = None) -> None:
+        self.store = store
+        self.seats = seats
+        """The phones' `SeatRegistry`, for the pairing QR codes (None: no phones)."""
+        self._sessions: dict[str, Session] = {}
+        self._lock = threading.Lock()
+
+    def start(self, first_event: Any) -> Session:
+        session = Session.start(self.store, first_event)
+        with self._lock:
+            self._sessions[session.game_id] = session
+        return session
+
+    def open(self, game_id: str) -> Session:
+        """The game's session, resumed from the store if no view has it open yet."""
+        with self._lock:
+            session = self._sessions.get(game_id)
+            if session is None:
+                session = Session.resume(self.store, game_id)
+                self._sessions[game_id] = session
+            return session
+
+    def session(self, game_id: str) -> Session | None:
+        """For the phones: None for a game that is not stored."""
+        try:
+            return self.open(game_id)
+        except GameNotFound:
+            return None
+
+    def unfinished(self) -> list[GameSummary]:
+        return self.store.unfinished_games()
+
+    def all(self) -> list[GameSummary]:
+        return self.store.list_games()
+
+    def view_of(self, game_id: str) -> TableView | None:
+        """What the table may see of a stored game, without opening it for play (the home
+        screen's list); a damaged record raises the store's or the engine's error."""
+        events = self.store.active_events(game_id)
+        state = replay(events)
+        return None if state is None else public_view(state, len(events))

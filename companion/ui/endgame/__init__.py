@@ -1,0 +1,1 @@
+"""The end of the game: what everyone holds, the plague check, the scoring and the result."""

@@ -1,0 +1,287 @@
+"""The end of the game: what everyone holds, the nuns, the rats, then the scoring and the winner.
+
+After the last round the table types in each player's hand, special cards and VP-marker total.
+Only then comes the plague (R-SCORE-6): the nun row is turned over and everyone reveals their
+rats, so only from this step on does the table's view hold them (`rules.views`). They come from
+each player's ledger (the phones) and can be corrected to the tokens actually shown. The scoring is the engine's
+(`companion.rules.scoring.score`), shown line by line in the table's language, with the
+tie-break ladder, the winner and a chart of the influence over the rounds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import N_
+from companion.i18n.names import estate_name
+from companion.rules import events
+from companion.rules.catalog import MAX_NUNS_IN_ROW, Estate, Special
+from companion.rules.scoring import EndState, ScoreResult, Step, score
+from companion.rules.views import EndValues, Phase, TableView
+from companion.store.bgstats import game_play_link
+from companion.ui.endgame.chart import influence_chart
+from companion.ui.endgame_lines import line_text, names, step_title
+from companion.ui.round.parts import game_frame, step_marker, submit_all
+from companion.ui.shared import paths, theme
+from companion.ui.shared.paths import corrections_route, game_route
+from companion.ui.shared.widgets import (
+    big_button,
+    heading,
+    player_chip,
+    qr_image,
+    tagged,
+    text,
+    title,
+)
+from companion.ui.shell import TableApp
+
+FIELDS: tuple[tuple[str, str, Special | None], ...] = (
+    ("hand", N_("Population + Joker cards in hand"), None),
+    ("swords", N_("Swords"), Special.SWORD),
+    ("flutes", N_("Flutes"), Special.FLUTE),
+    ("passes", N_("Pass cards"), Special.PASS),
+    ("gold", N_("Gold"), Special.GOLD),
+    ("markers", N_("Printed total of the VP markers"), None),
+    ("rats", N_("Rats (as on the phone)"), None),
+)
+
+
+class FormProblem(ValueError):
+    pass
+
+
+HOLDINGS = tuple(key for key, _, _ in FIELDS if key != "rats")
+
+
+def end_state_of(view: TableView) -> EndState:
+    """The scoring's `EndState` of a finished game, as the engine maps it."""
+    if view.scoring is None:
+        raise FormProblem("the game is not scored yet")
+    return view.scoring
+
+
+def fields_in_play(view: TableView) -> list[tuple[str, str]]:
+    """The form's fields: what everyone holds (the specials in play only) and, from the plague
+    check on, the rats."""
+    return [(key, label) for key, label, special in FIELDS
+            if (special is None or view.setup.special_in_play(special))
+            and (key != "rats" or view.rats is not None)]
+
+
+def form_defaults(view: TableView, player: int) -> dict[str, int]:
+    """What the form shows before anyone types: the values entered before, or 0; at the plague
+    check, the rats as the player's ledger (or a correction typed before) has them."""
+    entered = view.end_values[player]
+    values = {key: getattr(entered, key) if entered is not None else 0 for key in HOLDINGS}
+    if view.rats is not None:
+        values["rats"] = view.rats[player]
+    return values
+
+
+def form_events(app: TableApp, view: TableView) -> list[Any]:
+    """The events the typed form stands for; raises FormProblem naming the field to fix.
+
+    Before the plague check: every player's holdings (their rats stay secret). At the plague
+    check: the holdings and rats that differ from what is entered, then the nuns. A rat count
+    equal to the ledger's is not recorded, so a later change on the phone still counts.
+    """
+    t = app.t
+    typed = app.tab.round.end_values
+    keys = dict(fields_in_play(view))
+
+    def number(key: str, default: int, label: str) -> int:
+        raw = typed.get(key, str(default) if default else "").strip()
+        if not raw:
+            return 0
+        if not raw.isdigit():
+            raise FormProblem(t("{field}: enter a whole number of 0 or more.", field=label))
+        return int(raw)
+
+    found: list[Any] = []
+    for p, name in enumerate(view.setup.names):
+        defaults = form_defaults(view, p)
+        values = {key: number(f"{p}-{key}", defaults[key], f"{name}: {t(label)}")
+                  for key, label in keys.items()}
+        entered = view.end_values[p]
+        rats: int | None = None
+        if view.rats is not None:
+            typed_rats = values.pop("rats")
+            kept = entered.rats if entered is not None else None
+            rats = None if typed_rats == view.rats[p] and kept is None else typed_rats
+        event = events.EndValuesEntered(p, **values, rats=rats)
+        if entered is None or EndValues(**{k: getattr(event, k) for k in (*HOLDINGS, "rats")}
+                                        ) != entered:
+            found.append(event)
+    if view.rats is not None:
+        nuns_default = view.nuns if view.nuns is not None else 0
+        found.append(events.NunsCounted(number("nuns", nuns_default,
+                                               t("Nuns in the nun row"))))
+    return found
+
+
+def endgame_view(app: TableApp, game_id: str) -> ft.View:
+    view = app.use_game(game_id)
+    t = app.t
+    drafts = app.tab.round
+    editing = drafts.editing_end or view.phase is Phase.END
+    controls: list[ft.Control] = []
+    bottom: ft.Control | None = None
+    correct = big_button("open-corrections", t("Correct an entry or reveal"),
+                         app.nav(corrections_route(game_id)), icon=ft.Icons.EDIT_NOTE,
+                         primary=False)
+    if view.phase is Phase.FINISHED:
+        controls += result_controls(app, view)
+        controls.append(bgstats_tile(app, game_id))
+    if editing:
+        controls += form_controls(app, view)
+
+        def submit_form(_event: Any = None) -> None:
+            try:
+                found = form_events(app, view)
+            except FormProblem as exc:
+                app.notify(str(exc), error=True)
+                return
+            if submit_all(app, found):
+                drafts.end_values.clear()
+                drafts.editing_end = False
+        controls.append(correct)
+        if view.at_plague_check:
+            bottom = big_button("end-score", t("Score the game"), submit_form,
+                                icon=ft.Icons.CALCULATE)
+        else:
+            bottom = big_button("end-holdings", t("Entered: on to the plague"), submit_form,
+                                icon=ft.Icons.ARROW_FORWARD)
+    else:
+        def edit(_event: Any = None) -> None:
+            drafts.editing_end = True
+            app.render()
+        controls.append(ft.Row([
+            big_button("end-edit", t("Correct the end values"), edit, icon=ft.Icons.EDIT,
+                       primary=False),
+            correct,
+            big_button("home", t("Home"), app.nav(paths.HOME), icon=ft.Icons.HOME,
+                       primary=False),
+        ], wrap=True, spacing=theme.GAP))
+    heading_ = t("End of the game") if view.phase is Phase.END else t("Result")
+    return game_frame(app, heading_, controls, view, bottom, back=game_route(game_id))
+
+
+def bgstats_tile(app: TableApp, game_id: str) -> ft.Control:
+    """Folded away so the big QR does not push the result down; BG Stats reads the play from it."""
+    t = app.t
+    link = game_play_link(app.games.store, game_id)
+    return ft.ExpansionTile(
+        title=ft.Text(t("Send the play to BG Stats"), size=theme.BODY_SIZE,
+                      weight=ft.FontWeight.BOLD),
+        subtitle=ft.Text(t("Scan the code with the phone that has BG Stats."),
+                         size=theme.SMALL_SIZE),
+        controls=[qr_image(link, size=320, identifier="bgstats-qr")],
+        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)
+
+
+def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
+    t = app.t
+    setup = view.setup
+    typed = app.tab.round.end_values
+
+    def remember(key: str) -> Any:
+        def handler(event: ft.Event[ft.TextField]) -> None:
+            typed[key] = event.control.value or ""
+        return handler
+
+    def field(key: str, label: str, value: int) -> ft.Control:
+        shown = typed.get(key, str(value) if value else "")
+        return tagged(f"end-{key}", ft.TextField(
+            value=shown, label=label, hint_text="0", on_change=remember(key),
+            text_size=theme.BODY_SIZE, keyboard_type=ft.KeyboardType.NUMBER))
+
+    title_ = heading(t("Plague (R-SCORE-6)") if view.at_plague_check
+                     else t("What everyone holds"))
+    if view.at_plague_check:
+        explained = t("The nun row is turned over and everyone reveals their rats. The rats are "
+                      "filled in from the phones: correct them where the tokens on the table "
+                      "say otherwise. Empty fields count as 0.")
+    else:
+        explained = t("Everyone shows their hand, special cards and victory-point markers. "
+                      "The rats stay secret until the plague, the next step. Empty fields "
+                      "count as 0.")
+    controls: list[ft.Control] = [
+        step_marker(app, view, title_) if view.phase is Phase.END else title_,
+        tagged("end-form", text(explained)),
+    ]
+    for p, name in enumerate(setup.names):
+        defaults = form_defaults(view, p)
+        cells: list[ft.Control] = [ft.Container(field(f"{p}-{key}", t(label), defaults[key]),
+                              col={"xs": 12, "sm": 6, "md": 4})
+                 for key, label in fields_in_play(view)]
+        done = view.end_values[p] is not None
+        controls.append(ft.Card(content=ft.Container(padding=12, content=ft.Column([
+            ft.Row([player_chip(name, setup.colours[p]),
+                    *([ft.Icon(ft.Icons.CHECK_CIRCLE, color="#2E7D32")] if done else [])]),
+            ft.ResponsiveRow(cells, spacing=8, run_spacing=8)], tight=True))))
+    if view.at_plague_check:
+        nuns = view.nuns if view.nuns is not None else 0
+        controls.append(ft.Container(field("nuns", t("Nuns in the nun row (0-{most})",
+                                                       most=MAX_NUNS_IN_ROW), nuns), width=320))
+    return controls
+
+
+def result_controls(app: TableApp, view: TableView) -> list[ft.Control]:
+    t = app.t
+    result: ScoreResult = score(end_state_of(view))
+    if result.winners:
+        best = result.player(result.winners[0]).total
+        winner = t("Winner: {players} with {vp} VP", players=names(t, result.winners), vp=best)
+    else:
+        winner = t("Nobody wins: everyone died of the plague.")
+    controls: list[ft.Control] = [
+        step_marker(app, view, ft.Container(content=ft.Row([
+            ft.Icon(ft.Icons.EMOJI_EVENTS, color="#B7791F", size=48),
+            tagged("winner", title(winner))], wrap=True), bgcolor="#FFF3D6", border_radius=14,
+            padding=16)),
+        score_table(app, view, result),
+        heading(t("How the winner was decided")),
+        tagged("tie-break", ft.Column([text(line_text(t, line)) for line in result.tie_break],
+                                      tight=True)),
+        influence_chart(t, view),
+        heading(t("Every point, explained")),
+    ]
+    for step in Step:
+        lines = result.lines(step)
+        if not lines or step is Step.WINNER:
+            continue
+        controls.append(ft.ExpansionTile(
+            title=ft.Text(step_title(t, step), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
+            controls=[ft.Container(text(line_text(t, line), size=theme.SMALL_SIZE),
+                                   padding=ft.Padding.symmetric(horizontal=16, vertical=2))
+                      for line in lines],
+            expanded=step in (Step.TOTALS, Step.PLAGUE),
+            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
+    return controls
+
+
+def score_table(app: TableApp, view: TableView, result: ScoreResult) -> ft.Control:
+    t = app.t
+    setup = view.setup
+    columns = [t("Player"), *[estate_name(t, e)[:4] + "." for e in Estate], t("Hand"),
+               t("Specials"), t("Gold"), t("Markers"), t("Total"), t("Rats")]
+    rows = []
+    for p, score_ in enumerate(result.players):
+        cells: list[ft.Control] = [player_chip(score_.name, setup.colours[p])]
+        cells += [text(str(score_.estates[e])) for e in Estate]
+        cells += [text(str(score_.hand)), text(str(sum(score_.specials.values()))),
+                  text(str(score_.gold)), text(str(score_.markers)),
+                  tagged(f"total-{p}", text(str(score_.total), weight=ft.FontWeight.BOLD)),
+                  ft.Row([tagged(f"rats-{p}", text(str(score_.rats))), ft.Icon(
+                      ft.Icons.FAVORITE if score_.survives else ft.Icons.SICK,
+                      color="#2E7D32" if score_.survives else "#B3261E", size=20,
+                      tooltip=t("survives") if score_.survives else t("dies of the plague"))],
+                         spacing=4, tight=True)]
+        rows.append(ft.DataRow(cells=[ft.DataCell(c) for c in cells]))
+    table = ft.DataTable(columns=[ft.DataColumn(label=text(c, size=theme.SMALL_SIZE,
+                                                     weight=ft.FontWeight.BOLD))
+                                  for c in columns], rows=rows, column_spacing=14,
+                         data_row_min_height=48, horizontal_margin=8)
+    return tagged("score-table", ft.Row([table], scroll=ft.ScrollMode.AUTO))

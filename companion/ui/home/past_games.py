@@ -1,0 +1,38 @@
+"""Every stored game, newest first: finished ones with their winner, unfinished ones to resume."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n.dates import when
+from companion.ui.shared import theme
+from companion.ui.shared.frame import page_frame
+from companion.ui.shared.widgets import big_button, tagged, text
+from companion.ui.shell import TableApp
+
+
+def past_games_view(app: TableApp) -> ft.View:
+    t = app.t
+    app.leave_game()
+    games = app.games.all()
+    controls: list[ft.Control] = [tagged("past-games-list", text(
+        t.plural("{n} game stored.", "{n} games stored.", len(games))))]
+    for game in games:
+        if game.finished:
+            outcome = (t("Winner: {winner}", winner=game.winner) if game.winner
+                       else t("Nobody survived the plague."))
+        else:
+            outcome = t("Not finished")
+        lines: list[ft.Control] = [
+            text(", ".join(game.players), weight=ft.FontWeight.BOLD),
+            text(f"{when(t, game.created)} · {outcome}", size=theme.SMALL_SIZE),
+        ]
+        if game.setup_code:
+            lines.append(text(t("Setup code {code}", code=game.setup_code), size=theme.SMALL_SIZE))
+        row: list[ft.Control] = [ft.Column(lines, spacing=2, tight=True, expand=True)]
+        row.append(big_button(f"open-{game.game_id}",
+                              t("Open") if game.finished else t("Resume"),
+                              app.nav(f"/game/{game.game_id}"), primary=not game.finished))
+        controls.append(ft.Card(content=ft.Container(padding=12, content=ft.Row(
+            row, vertical_alignment=ft.CrossAxisAlignment.CENTER))))
+    return page_frame(app, t("Past games"), controls, back="/")

@@ -1,0 +1,366 @@
+"""A player without a phone keeps their rats on the table's own screen: hold to reveal.
+
+Everything on this screen comes from the session's `player_view(player)`, the same view a
+phone gets, and every change goes through `ledger_of(session, player)`, the same ledger the
+phones use; so the same checks apply and nothing of another player can appear. The rats, the history
+(which adds up to the rats) and the nun-row notes are on screen only while the pad is pressed,
+for `AFTER_LIFT` seconds after letting go, or for `AFTER_TAP` seconds after a quick tap; while
+hidden they are not drawn at all, so they are not in the page for anyone to find either.
+
+The pad is updated in place rather than by redrawing the screen: a redraw would replace the
+gesture detector under the finger and lose the moment it is lifted. A hold that is lost anyway
+(the shell redraws every screen when the game changes) ends after `LONGEST_HOLD`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import N_, Translator
+from companion.i18n.codes import violation_text
+from companion.i18n.names import building_name
+from companion.phones.ledger import (
+    MAX_RAT_CHANGE,
+    NUN_POSITIONS,
+    NUNS_PER_CARD,
+    Ledger,
+    LedgerRefused,
+    ledger_of,
+)
+from companion.rules.views import LedgerEntry, PlayerView
+from companion.ui.phones.memory import (
+    AFTER_LIFT,
+    AFTER_TAP,
+    LONGEST_HOLD,
+    PrivateMemory,
+    Reveal,
+)
+from companion.ui.phones.panel import push
+from companion.ui.shared import theme
+from companion.ui.shared.frame import page_frame
+from companion.ui.shared.paths import phones_route, private_route
+from companion.ui.shared.ticker import Ticking, tick_while_shown
+from companion.ui.shared.widgets import big_button, heading, player_chip, tagged, text
+from companion.ui.shell import TableApp
+
+TICK_SECONDS = 0.25
+
+REASONS = {
+    "reveal": N_("cards off-estate"),
+    "flute": N_("Flute"),
+    "monastery": N_("Monastery"),
+    "hospital": N_("Hospital"),
+    "supply_discard": N_("supply discard"),
+    "correction": N_("correction"),
+}
+
+WHERE_MATTERS = ("reveal", "flute")
+"""Reasons that happen at any building, so the entry names it ("Monastery" names itself)."""
+
+
+__all__ = ["AFTER_LIFT", "AFTER_TAP", "LONGEST_HOLD", "PrivateScreen", "Reveal", "memory",
+           "private_view"]
+
+
+def memory(app: TableApp) -> PrivateMemory:
+    """What this tab's private view keeps between drawings."""
+    return app.tab.private
+
+
+def change_text(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+def entry_line(t: Translator, entry: LedgerEntry, rows: Sequence[Sequence[Any]]) -> str:
+    """One ledger entry as the player reads it: "+2: cards off-estate (Farm), round 6"."""
+    code = entry.reason.value
+    reason = t(REASONS.get(code, code))
+    number = entry.round
+    building = entry.building
+    known = building is not None and 0 < number <= len(rows) and building < len(rows[number - 1])
+    if code in WHERE_MATTERS and known and building is not None:
+        reason = f"{reason} ({building_name(t, rows[number - 1][building])})"
+    line = t("{change}: {reason}, round {round}", change=change_text(entry.delta),
+             reason=reason, round=number)
+    if entry.applied != entry.delta:
+        line += " " + t("(counted {change})", change=change_text(entry.applied))
+    if entry.disputed:
+        line += " " + t("(disputed)")
+    return line
+
+
+class PrivateScreen:
+    """One drawing of one player's private view; the ticker updates the latest drawing."""
+
+    def __init__(self, app: TableApp, game_id: str, player: int) -> None:
+        self.app = app
+        self.game_id = game_id
+        self.player = player
+        self.session = app.open_game(game_id)
+        self.ledger: Ledger = ledger_of(self.session, player)
+        self.memory = memory(app)
+        self.memory.belong_to((game_id, player))
+        self.path = private_route(game_id, player)
+        self.pad = ft.Container(height=230, border_radius=18, padding=18,
+                                alignment=ft.Alignment.CENTER)
+        self.secret = ft.Column(spacing=8, tight=True)
+        self.entry = ft.Column(spacing=12, tight=True)
+        self.shown: tuple[bool, int | None] | None = None
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def view(self) -> ft.View:
+        t = self.app.t
+        view = self.session.player_view(self.player)
+        self.memory.screen = self
+        detector = ft.GestureDetector(
+            content=self.pad, on_tap_down=self._press, on_tap_up=self._lift,
+            on_tap_cancel=self._lift, on_tap=self._tap, on_long_press_start=self._press,
+            on_long_press_end=self._lift, mouse_cursor=ft.MouseCursor.CLICK)
+        self.fill(push_it=False)
+        controls: list[ft.Control] = [
+            ft.Row([player_chip(view.name, view.colour),
+                    tagged("private-view", text(t("Only {name} looks at the screen now.",
+                                                  name=view.name), expand=True))],
+                   spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            tagged("reveal-pad", detector),
+            self.secret,
+            self.entry,
+            big_button("private-done", t("Done: hide and go back"), self._done,
+                       icon=ft.Icons.CHECK),
+        ]
+        self._start_ticker()
+        return page_frame(self.app, t("{name}'s private view", name=view.name), controls,
+                          back=phones_route(self.game_id))
+
+    def fill(self, push_it: bool = True, entry: bool = True) -> None:
+        """Redraw the pad and the secret (and the entry controls unless only the reveal
+        changed: a press should reach the screen as fast as it can)."""
+        now = self.memory.clock()
+        reveal = self.memory.reveal
+        self.shown = (reveal.visible(now), reveal.seconds_left(now))
+        view = self.session.player_view(self.player) if self.shown[0] else None
+        self.pad.content = self._pad_content(view, self.shown[1])
+        self.pad.bgcolor = "#FFF3D6" if view is not None else "#3E2A1E"
+        self.secret.controls = self._secret(view) if view is not None else []
+        changed: list[ft.Control] = [self.pad, self.secret]
+        if entry:
+            self.entry.controls = self._entry()
+            changed.append(self.entry)
+        if push_it:
+            for control in changed:
+                push(control)
+
+    def _pad_content(self, view: PlayerView | None, left: int | None) -> ft.Control:
+        t = self.app.t
+        if view is None:
+            return ft.Column([
+                ft.Icon(ft.Icons.VISIBILITY, color="#FFFFFF", size=48),
+                text(t("Press and hold to see your rats"), size=theme.TITLE_SIZE,
+                     weight=ft.FontWeight.BOLD, colour="#FFFFFF", text_align=ft.TextAlign.CENTER),
+                text(t("They hide themselves again when you let go."), colour="#FFFFFF",
+                     text_align=ft.TextAlign.CENTER),
+            ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=8)
+        hint = t("Hidden when you let go.") if left is None else \
+            t.plural("Hides itself in {n} second.", "Hides itself in {n} seconds.", left)
+        return ft.Column([
+            tagged("private-rats", ft.Text(t.plural("{n} rat", "{n} rats", view.rats),
+                                           size=56, weight=ft.FontWeight.BOLD,
+                                           color="#3E2A1E")),
+            tagged("private-hides", text(hint)),
+        ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, tight=True, spacing=8)
+
+    def _secret(self, view: PlayerView) -> list[ft.Control]:
+        t = self.app.t
+        rows = view.rows
+        entries = list(reversed(view.ledger))
+        history: list[ft.Control] = [
+            tagged(f"private-entry-{index}", text(entry_line(t, entry, rows)))
+            for index, entry in enumerate(entries)] or [text(t("No changes yet."))]
+        notes = [t.plural("Card {position}: {n} nun", "Card {position}: {n} nuns", nuns,
+                          position=position)
+                 for position, nuns in enumerate(view.nun_notes, start=1) if nuns is not None]
+        return [
+            heading(t("Your rats, newest first")),
+            tagged("private-history", ft.Column(history, spacing=4, tight=True)),
+            heading(t("What you saw in the nun row")),
+            tagged("private-notes", text("; ".join(notes) if notes else t("No notes yet."))),
+        ]
+
+    def _entry(self) -> list[ft.Control]:
+        t = self.app.t
+        mem = self.memory
+        amount = ft.Row([
+            tagged("amount-fewer", ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=40,
+                                                 on_click=self._amount(-1),
+                                                 disabled=mem.amount <= 1)),
+            tagged("amount", ft.Text(str(mem.amount), size=theme.TITLE_SIZE,
+                                     weight=ft.FontWeight.BOLD, width=48,
+                                     text_align=ft.TextAlign.CENTER)),
+            tagged("amount-more", ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=40,
+                                                on_click=self._amount(+1),
+                                                disabled=mem.amount >= MAX_RAT_CHANGE)),
+            text(t.plural("rat", "rats", mem.amount), expand=True),
+        ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        less, more = change_text(-mem.amount), change_text(mem.amount)
+        logs = ft.Row([
+            big_button("log-supply_discard", t("{change} Supply discard", change=less),
+                       self._log("supply_discard", -1)),
+            big_button("log-hospital", t("{change} Hospital", change=less),
+                       self._log("hospital", -1)),
+            big_button("log-correction-down", t("{change} Correction", change=less),
+                       self._log("correction", -1), primary=False),
+            big_button("log-correction-up", t("{change} Correction", change=more),
+                       self._log("correction", +1), primary=False),
+        ], wrap=True, spacing=12, run_spacing=12)
+        positions = ft.Row([self._toggle(f"note-position-{p}", str(p), mem.position == p,
+                                         self._pick("position", p)) for p in NUN_POSITIONS],
+                           wrap=True, spacing=8)
+        counts = ft.Row([self._toggle(f"note-nuns-{n}", str(n), mem.nuns == n,
+                                      self._pick("nuns", n)) for n in NUNS_PER_CARD],
+                        wrap=True, spacing=8)
+        can_undo = self.session.can_undo_private(self.player)
+        return [
+            heading(t("Log a change of your rats")),
+            amount, logs,
+            heading(t("Note a card of the nun row you looked at")),
+            text(t("Card (from the left)"), size=theme.SMALL_SIZE), positions,
+            text(t("Nuns on it"), size=theme.SMALL_SIZE), counts,
+            big_button("note", t.plural("Note card {position}: {n} nun",
+                                        "Note card {position}: {n} nuns", mem.nuns,
+                                        position=mem.position),
+                       self._note, icon=ft.Icons.EDIT_NOTE),
+            big_button("private-undo", t("Undo my last entry"), self._undo, icon=ft.Icons.UNDO,
+                       primary=False, disabled=not can_undo),
+        ]
+
+    @staticmethod
+    def _toggle(identifier: str, label: str, selected: bool, on_click: Any) -> ft.Control:
+        box = ft.Container(
+            content=ft.Text(label, size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD),
+            width=theme.TOUCH_HEIGHT, height=theme.TOUCH_HEIGHT, border_radius=12,
+            alignment=ft.Alignment.CENTER, on_click=on_click, ink=True,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if selected else None,
+            border=ft.Border.all(3 if selected else 1,
+                                 theme.SEED_COLOUR if selected else ft.Colors.OUTLINE))
+        return ft.Semantics(identifier=identifier, content=box, button=True, selected=selected)
+
+    # -- acting -------------------------------------------------------------------------
+
+    def _press(self, _event: Any = None) -> None:
+        self.memory.reveal.press(self.memory.clock())
+        self.fill(entry=False)
+
+    def _lift(self, _event: Any = None) -> None:
+        self.memory.reveal.lift(self.memory.clock())
+        self.fill(entry=False)
+
+    def _tap(self, _event: Any = None) -> None:
+        self.memory.reveal.tap(self.memory.clock())
+        self.fill(entry=False)
+
+    def _amount(self, step: int) -> Callable[[Any], None]:
+        def handler(_event: Any = None) -> None:
+            mem = self.memory
+            mem.amount = min(MAX_RAT_CHANGE, max(1, mem.amount + step))
+            self.fill()
+        return handler
+
+    def _pick(self, what: str, value: int) -> Callable[[Any], None]:
+        def handler(_event: Any = None) -> None:
+            setattr(self.memory, what, value)
+            self.fill()
+        return handler
+
+    def _log(self, reason: str, sign: int) -> Callable[[Any], None]:
+        def handler(_event: Any = None) -> None:
+            change = sign * self.memory.amount
+            if self._do(lambda: self.ledger.change_rats(change, reason)):
+                self.memory.amount = 1
+                self.app.notify(self.app.t("Logged {change}: {reason}.",
+                                           change=change_text(change),
+                                           reason=self.app.t(REASONS[reason])))
+        return handler
+
+    def _note(self, _event: Any = None) -> None:
+        mem = self.memory
+        if self._do(lambda: self.ledger.note_nun_card(mem.position, mem.nuns)):
+            self.app.notify(self.app.t("Noted."))
+
+    def _undo(self, _event: Any = None) -> None:
+        if self._do(self.ledger.undo):
+            self.app.notify(self.app.t("Your last entry is taken back."))
+
+    def _do(self, action: Callable[[], None]) -> bool:
+        """Run a ledger action; a refusal is shown and changes nothing."""
+        try:
+            action()
+        except LedgerRefused as refused:
+            self.app.notify(_refusal_text(self.app.t, refused), error=True)
+            return False
+        self.fill()
+        return True
+
+    async def _done(self, _event: Any = None) -> None:
+        self.memory.reveal.hide()
+        await self.app.go(phones_route(self.game_id))
+
+    # -- the clock ----------------------------------------------------------------------
+
+    def tick(self) -> None:
+        now = self.memory.clock()
+        reveal = self.memory.reveal
+        if (reveal.visible(now), reveal.seconds_left(now)) != self.shown:
+            self.fill(entry=False)
+
+    def _start_ticker(self) -> None:
+        mem = self.memory
+        if mem.ticking:
+            return
+        mem.ticking = True
+        self.app.page.run_task(_run_ticker, self.app)
+
+
+def _refusal_text(t: Translator, refused: LedgerRefused) -> str:
+    cause = refused.__cause__
+    if getattr(cause, "code", None) == "rats_negative":
+        # The engine's message names the count; a message lingers after the rats hide.
+        return t("You do not have that many rats.")
+    if cause is not None and getattr(cause, "rule", None):
+        return violation_text(t, cause)
+    return t("Not logged: {reason}", reason=str(refused))
+
+
+async def _run_ticker(app: TableApp) -> None:
+    mem = memory(app)
+
+    def stop(_screen: Ticking | None) -> None:
+        mem.ticking = False
+        mem.reveal.hide()
+        mem.screen = None
+
+    await tick_while_shown(lambda screen: app.shows(screen.path), TICK_SECONDS,
+                           lambda: mem.screen, stop, "the private view")
+
+
+def private_view(app: TableApp, game_id: str, seat: str) -> ft.View:
+    t = app.t
+    table = app.use_game(game_id)
+    players = table.players
+    if not seat.isdigit() or not 0 <= int(seat) < players:
+        raise ValueError(t("There is no player {seat} in this game.", seat=seat))
+    player = int(seat)
+    seats = app.games.seats
+    if seats is not None and seats.is_paired(game_id, player):
+        name = table.setup.names[player]
+        return page_frame(app, t("{name}'s private view", name=name), [
+            tagged("private-paired", text(t(
+                "{name} keeps their rats on their phone, so they are not shown here. If that "
+                "phone is lost, release it in the phones panel first.", name=name))),
+            big_button("private-back", t("Back to the phones"),
+                       app.nav(phones_route(game_id)), icon=ft.Icons.ARROW_BACK),
+        ], back=phones_route(game_id))
+    return PrivateScreen(app, game_id, player).view()

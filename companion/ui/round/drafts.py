@@ -1,0 +1,79 @@
+"""What the round screen remembers between taps before anything is submitted.
+
+Steppers and the physical-deck row are half-made inputs: they are not events yet, so the
+session does not hold them. Each table browser tab keeps its own (in its `TabState`), and
+a draft is forgotten as soon as the game moves past the step it was for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.rules.catalog import Building
+from companion.rules.views import Reveal
+
+
+@dataclass
+class RevealDraft:
+    """One player's reveal as tapped so far; population cards of the building's own estate
+    fill whatever the steppers leave (the most common case needs no tap at all)."""
+
+    key: tuple[int, int, int]
+    """(round, player, building): the reveal this draft belongs to."""
+    other: int = 0
+    jokers: int = 0
+    swords: int = 0
+    flutes: int = 0
+
+    def rest(self) -> int:
+        return self.other + self.jokers + self.swords + self.flutes
+
+
+@dataclass
+class RoundDrafts:
+    reveal: RevealDraft | None = None
+    row: list[Building] = field(default_factory=list)
+    """Phase A with the players' own deck: the buildings tapped so far, left to right."""
+    replaced: list[Building] = field(default_factory=list)
+    row_round: int = 0
+    hospital: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    """(round, building, player) -> hand cards to discard at the Hospital."""
+    end_values: dict[str, str] = field(default_factory=dict)
+    """The end-of-game form as typed: "<seat>-<field>" and "nuns" -> text."""
+    editing_end: bool = False
+    """The scored game's end values are open for correction."""
+    count_pages: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    """Phase C: (round, turns so far, building) -> which 13 card counts its buttons show
+    (0 = 0-12); keyed by the turn, so the next player starts at 0-12 again."""
+
+
+def reveal_draft(own: RoundDrafts, round_: int, player: int, building: int) -> RevealDraft:
+    key = (round_, player, building)
+    if own.reveal is None or own.reveal.key != key:
+        own.reveal = RevealDraft(key)
+    return own.reveal
+
+
+def row_draft(own: RoundDrafts, round_: int) -> RoundDrafts:
+    if own.row_round != round_:
+        own.row, own.replaced, own.row_round = [], [], round_
+    return own
+
+
+@dataclass
+class Fix:
+    """One entry as the editor shows it: the record, changed by the taps so far."""
+
+    game_id: str
+    round: int
+    player: int
+    building: int
+    cards: int
+    reveal: Reveal | None
+    """None while the player has not revealed: then the declared count is edited instead."""
+    counts: dict[str, int] = field(default_factory=dict)
+    """The reveal's parts as tapped (matching, other, jokers, swords, flutes)."""
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values()) if self.reveal is not None else self.cards

@@ -1,0 +1,133 @@
+"""Phase C of a round: in turn order, each player enters a building with some cards, or passes.
+
+One tap per entry: every building of the row carries a button per card count, so "3 cards in
+the Farm" is a single tap on the Farm's 3 (R-ROUND-C). The queue (who is next, who passed and
+comes back) is the engine's; the screen only reads it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.rules import events
+from companion.rules.guide import Step, turn_queue
+from companion.rules.views import TableView
+from companion.ui.round.parts import Body
+from companion.ui.shared import theme
+from companion.ui.shared.widgets import (
+    big_button,
+    building_card,
+    player_chip,
+    tagged,
+    text,
+)
+from companion.ui.shell import TableApp
+
+CARD_COUNTS = 13
+"""Buttons 0-12 per building: more cards in one building is rare, so higher counts sit one tap
+further (`13+` shows 13-25, and so on) and the common case keeps its single tap."""
+COUNT_BUTTON = 50
+"""Square count buttons: above the 48 px touch minimum, five fit across a building card."""
+
+
+def entries_on(view: TableView, building: int) -> list[tuple[int, int, int]]:
+    """(slot, player, cards) of everyone in `building` so far, in slot order."""
+    record = view.record
+    return [(slot, p, record.entry(p).cards)  # type: ignore[union-attr]
+            for slot, p in enumerate(record.entrants(building), 1)]
+
+
+def enter_body(app: TableApp, view: TableView, step: Step) -> Body:
+    t = app.t
+    setup = view.setup
+    actor = step.actor
+    assert actor is not None
+    queue = turn_queue(view.record, setup.player_count)
+
+    def enter(building: int, cards: int) -> Any:
+        def handler(_event: Any = None) -> None:
+            app.submit(events.Entered(actor, building, cards))
+        return handler
+
+    def pass_turn(_event: Any = None) -> None:
+        app.submit(events.Passed(actor))
+
+    later = [setup.names[p] for p in queue[1:]]
+    controls: list[ft.Control] = [
+        ft.Row([player_chip(setup.names[actor], setup.colours[actor]),
+                text(t("Tap the building and the number of cards laid face down there."),
+                     expand=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    ]
+    if later:
+        controls.append(tagged("queue", text(t("Then: {players}", players=", ".join(later)),
+                                             size=theme.SMALL_SIZE)))
+    passes = [setup.names[turn.player] for turn in view.record.turns if turn.passed]
+    if passes:
+        controls.append(text(t("Passed so far: {players}", players=", ".join(passes)),
+                             size=theme.SMALL_SIZE))
+    cards: list[ft.Control] = []
+    for option in step.enter:
+        b = option.building
+        inside = [ft.Row([player_chip(setup.names[p], setup.colours[p]),
+                          text(t.plural("slot {slot}: {n} card", "slot {slot}: {n} cards", n,
+                                        slot=slot),
+                               size=theme.SMALL_SIZE)], spacing=6, tight=True)
+                  for slot, p, n in entries_on(view, b)]
+        pager, buttons = count_buttons(app, view, b, enter)
+        footer = ft.Column([
+            *inside,
+            ft.Row([text(t("{player} goes on slot {slot}; cards:", player=setup.names[actor],
+                           slot=option.slot), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD,
+                         expand=True), *pager],
+                   spacing=5, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            ft.Row(buttons, wrap=True, spacing=5, run_spacing=5),
+        ], tight=True, spacing=6)
+        cards.append(building_card(t, option.kind, identifier=f"building-{b}", footer=footer))
+    controls.append(ft.ResponsiveRow([ft.Container(c, col={"xs": 12, "lg": 6, "xl": 4})
+                                      for c in cards], spacing=theme.GAP,
+                                     run_spacing=theme.GAP))
+    bottom = None
+    if step.can_pass:
+        bottom = big_button("pass", t("{player} plays a Pass card", player=setup.names[actor]),
+                            pass_turn, icon=ft.Icons.REDO, primary=False)
+    return Body(controls, bottom)
+
+
+def count_buttons(app: TableApp, view: TableView, building: int, enter: Any
+                  ) -> tuple[list[ft.Control], list[ft.Control]]:
+    """The page buttons of one building (`13+` for the next 13 counts, `‹` back) and its count
+    buttons (0-12 first). The page buttons sit beside the line above the counts, so the
+    counts keep their rows and a tablet held upright shows them in one."""
+    t = app.t
+    key = (view.round, len(view.record.turns), building)
+    shown = app.tab.round.count_pages
+    page = shown.get(key, 0)
+    low = page * CARD_COUNTS
+    style = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=10))
+
+    def turn_to(new_page: int) -> Any:
+        def handler(_event: Any = None) -> None:
+            shown.clear()
+            shown[key] = new_page
+            app.render()
+        return handler
+
+    pager: list[ft.Control] = []
+    if page:
+        pager.append(tagged(f"enter-{building}-fewer", ft.OutlinedButton(
+            content=ft.Icon(ft.Icons.CHEVRON_LEFT, size=30), on_click=turn_to(page - 1),
+            width=COUNT_BUTTON, height=COUNT_BUTTON, style=style,
+            tooltip=t("Fewer cards"))))
+    buttons: list[ft.Control] = [tagged(f"enter-{building}-{n}", ft.FilledTonalButton(
+        content=ft.Text(str(n), size=theme.HEADING_SIZE if n < 100 else theme.BODY_SIZE,
+                        weight=ft.FontWeight.BOLD),
+        on_click=enter(building, n), width=COUNT_BUTTON, height=COUNT_BUTTON, style=style))
+        for n in range(low, low + CARD_COUNTS)]
+    pager.append(tagged(f"enter-{building}-more", ft.OutlinedButton(
+        content=ft.Text(f"{low + CARD_COUNTS}+", size=theme.SMALL_SIZE,
+                        weight=ft.FontWeight.BOLD),
+        on_click=turn_to(page + 1), width=COUNT_BUTTON, height=COUNT_BUTTON, style=style,
+        tooltip=t("More cards"))))
+    return pager, buttons

@@ -1,0 +1,50 @@
+"""Pieces every screen of a game shares: what a phase puts on screen, the frame with the
+tracks beside it, the step marker, a banner, and submitting one tap's events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from companion.rules.views import TableView
+from companion.ui.shared.frame import is_wide, page_frame
+from companion.ui.shared.tracks import tracks_panel
+from companion.ui.shared.widgets import tagged, text
+from companion.ui.shell import TableApp
+
+
+@dataclass
+class Body:
+    """What a phase puts on the screen: its controls and the one button that moves on."""
+
+    controls: list[ft.Control] = field(default_factory=list)
+    bottom: ft.Control | None = None
+
+
+def game_frame(app: TableApp, heading: str, controls: Sequence[ft.Control], view: TableView,
+               bottom: ft.Control | None, back: str) -> ft.View:
+    """A game's screen: the shared frame with the influence tracks always in sight."""
+    setup = view.setup
+    tracks = tracks_panel(app.t, view.tracks, setup.names, setup.colours, wide=is_wide(app))
+    return page_frame(app, heading, controls, back=back, bottom=bottom, aside=tracks)
+
+
+def step_marker(app: TableApp, view: TableView, control: ft.Control) -> ft.Control:
+    """`control` tagged with how many steps the game has: a browser test (or a screen reader)
+    can tell a redrawn screen from the one before a tap."""
+    return tagged(f"step-{view.game_events}", control)
+
+
+def banner(message: str, icon: ft.IconData = ft.Icons.INFO_OUTLINE,
+           colour: str = "#FFF3D6") -> ft.Control:
+    return ft.Container(content=ft.Row([ft.Icon(icon, color="#6B4200"),
+                                        text(message, expand=True)]),
+                        bgcolor=colour, border_radius=10, padding=12)
+
+
+def submit_all(app: TableApp, events: Sequence[Any]) -> bool:
+    """Submit several events of one tap in order; stop at the first the engine refuses."""
+    return all(app.submit(event) for event in events)

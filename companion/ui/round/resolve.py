@@ -1,0 +1,327 @@
+"""Phase D of a round: each building's reveal, Sword and Flute, then its actions, and why.
+
+The reveal takes few taps: whatever the steppers leave are cards of the building's own estate,
+so a player who played only matching cards confirms with one tap. Who takes the premium and
+the normal action, the Sword and Flute results and the Brewery's count all come from the
+engine's `BuildingResolution`; this module only puts them into words (R-ROUND-D, R-SPECIAL).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import N_, Translator
+from companion.i18n.names import action_text, building_name, estate_name
+from companion.rules import events
+from companion.rules.catalog import ActionKind, Special
+from companion.rules.guide import Prompt, Step
+from companion.rules.resolution import (
+    ActionTaken,
+    BuildingResolution,
+    PremiumReason,
+    SpecialResult,
+)
+from companion.rules.setup import Setup
+from companion.rules.views import TableView
+from companion.ui.round.drafts import RevealDraft, reveal_draft
+from companion.ui.round.parts import Body, banner, submit_all
+from companion.ui.shared import theme
+from companion.ui.shared.widgets import (
+    big_button,
+    building_card,
+    player_chip,
+    stepper,
+    tagged,
+    text,
+)
+from companion.ui.shell import TableApp
+
+REVEAL_KINDS: tuple[tuple[str, str, Special | None], ...] = (
+    ("other", N_("Population cards of another estate (1 rat each)"), None),
+    ("jokers", N_("Jokers"), None),
+    ("swords", N_("Swords"), Special.SWORD),
+    ("flutes", N_("Flutes"), Special.FLUTE),
+)
+
+REASONS: dict[PremiumReason, str] = {
+    PremiumReason.MOST_CARDS: N_("{player} played the most population and Joker cards here "
+                                 "({cards})."),
+    PremiumReason.FIRST_IN_ON_TIE: N_("{player} tied for the most cards here ({cards}) and "
+                                      "entered first."),
+    PremiumReason.ALONE: N_("{player} is alone in this building."),
+    PremiumReason.TWO_PLAYER_RULE: N_("2 players: {player} played more population and Joker "
+                                      "cards this round (on a tie: entered first), so takes the "
+                                      "round's one premium here."),
+}
+
+
+def resolve_body(app: TableApp, view: TableView, step: Step) -> Body:
+    building = step.building
+    assert building is not None
+    controls: list[ft.Control] = [row_progress(app, view, building)]
+    if step.prompt is Prompt.REVEAL_CARDS:
+        body = _reveal(app, view, step)
+    elif step.prompt in (Prompt.CHOOSE_SWORD_GIVER, Prompt.CHOOSE_FLUTE_RECEIVER):
+        body = _choose(app, view, step)
+    else:
+        body = _actions(app, view, step)
+    body.controls[:0] = controls
+    return body
+
+
+def row_progress(app: TableApp, view: TableView, current: int) -> ft.Control:
+    """The row at a glance: done, now, still to come."""
+    t = app.t
+    record = view.record
+    cells: list[ft.Control] = []
+    for b, kind in enumerate(record.row):
+        done = record.resolved[b]
+        now = b == current
+        icon = ft.Icons.CHECK_CIRCLE if done else (ft.Icons.PLAY_CIRCLE if now
+                                                    else ft.Icons.RADIO_BUTTON_UNCHECKED)
+        entrants = len(record.entrants(b))
+        label = building_name(t, kind) + ("" if entrants else " · " + t("empty"))
+        cells.append(ft.Container(
+            content=ft.Row([ft.Icon(icon, size=22), ft.Text(label, size=theme.SMALL_SIZE,
+                                                            weight=ft.FontWeight.BOLD
+                                                            if now else None)],
+                           spacing=4, tight=True),
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=16,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER if now else None,
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))
+    return ft.Row(cells, wrap=True, spacing=6)
+
+
+def _names(setup: Setup, players: Sequence[int]) -> str:
+    return ", ".join(setup.names[p] for p in players)
+
+
+def reveal_lines(t: Translator, setup: Setup, res: BuildingResolution) -> list[ft.Control]:
+    """Who revealed what here and what it brought: influence, rats taken, Swords, Flutes."""
+    lines: list[ft.Control] = []
+    for r in res.reveals:
+        if r.reveal is None:
+            words = t.plural("slot {slot}: {n} card, not revealed yet",
+                             "slot {slot}: {n} cards, not revealed yet", r.declared, slot=r.slot)
+        else:
+            parts = [t("+{n} influence", n=r.influence)]
+            if r.rats:
+                parts.append(t.plural("takes {n} rat", "takes {n} rats", r.rats))
+            if r.reveal.swords:
+                parts.append(t.plural("{n} Sword", "{n} Swords", r.reveal.swords))
+            if r.reveal.flutes:
+                parts.append(t.plural("{n} Flute", "{n} Flutes", r.reveal.flutes))
+            words = t.plural("slot {slot}: {n} card", "slot {slot}: {n} cards", r.declared,
+                             slot=r.slot) + " → " \
+                + ", ".join(parts)
+        lines.append(tagged(f"revealed-{r.player}", ft.Row(
+            [player_chip(setup.names[r.player], setup.colours[r.player]),
+             text(words, expand=True)], spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+    return lines
+
+
+def _reveal(app: TableApp, view: TableView, step: Step) -> Body:
+    t = app.t
+    setup = view.setup
+    req = step.reveal
+    assert req is not None
+    b, p, declared = req.building, req.player, req.declared
+    kind = view.row[b]
+    draft = reveal_draft(app.tab.round, view.round, p, b)
+    if draft.rest() > declared:  # the declared count was corrected since these taps
+        draft = app.tab.round.reveal = RevealDraft(draft.key)
+    matching = declared - draft.rest()
+
+    def change(name: str) -> Any:
+        def by(delta: int) -> Any:
+            def handler(_event: Any = None) -> None:
+                value = getattr(draft, name) + delta
+                if value >= 0 and draft.rest() + delta <= declared:
+                    setattr(draft, name, value)
+                app.render()
+            return handler
+        return by
+
+    def confirm(_event: Any = None) -> None:
+        if app.submit(events.Revealed(p, b, declared - draft.rest(), draft.other,
+                                      draft.jokers, draft.swords, draft.flutes)):
+            app.tab.round.reveal = None
+
+    res = view.resolutions[b]
+    estate = estate_name(t, res.estate)
+    steppers = [stepper(f"reveal-{name}", t(label), getattr(draft, name), change(name),
+                         draft.rest() < declared)
+                for name, label, special in REVEAL_KINDS
+                if special is None or setup.special_in_play(special)]
+    controls: list[ft.Control] = [
+        building_card(t, kind, identifier="building-now", details=False, footer=ft.Column(
+            reveal_lines(t, setup, res), tight=True, spacing=6)),
+        ft.Row([player_chip(setup.names[p], setup.colours[p]),
+                text(t.plural("reveals {n} card", "reveals {n} cards", declared),
+                     weight=ft.FontWeight.BOLD)], spacing=8),
+        tagged("reveal-matching", text(t("{n} population cards of the {estate} (no rat)",
+                                         n=matching, estate=estate), size=theme.HEADING_SIZE)),
+        *steppers,
+        text(t("Each population card and Joker gives 1 influence in the {estate}.",
+               estate=estate), size=theme.SMALL_SIZE),
+    ]
+    influence = declared - draft.swords - draft.flutes
+    return Body(controls, big_button("reveal-confirm", t("Revealed: +{n} influence",
+                                                         n=influence),
+                                     confirm, icon=ft.Icons.VISIBILITY))
+
+
+def special_text(t: Translator, setup: Setup, result: SpecialResult | None) -> str | None:
+    """A Sword or Flute comparison in words; None where there is nothing to say."""
+    if result is None or result.most is None:
+        return None
+    names = setup.names
+    if result.special is Special.SWORD:
+        if not result.happens:
+            return t("Swords: nobody gives anything yet.")
+        return t("Sword: {giver} played the fewest Swords and gives half their hand (rounded "
+                 "down, their choice of cards) to {receiver} (R-SPECIAL-1).",
+                 giver=names[result.giver], receiver=names[result.receiver])  # type: ignore[index]
+    if not result.happens:
+        return t("Flutes: nobody receives a rat yet.")
+    return t("Flute: {receiver} played the fewest Flutes and takes 1 rat; {giver} discards 1 "
+             "rat (R-SPECIAL-2).", giver=names[result.giver],  # type: ignore[index]
+             receiver=names[result.receiver])  # type: ignore[index]
+
+
+def _choose(app: TableApp, view: TableView, step: Step) -> Body:
+    t = app.t
+    setup = view.setup
+    req = step.choice
+    assert req is not None and step.resolution is not None
+    chooser = setup.names[req.chooser]
+    if req.special is Special.SWORD:
+        question = t("{player} played the most Swords. {candidates} tied for the fewest: "
+                     "{player}, who gives you half their hand? (R-SPECIAL-1)", player=chooser,
+                     candidates=_names(setup, req.candidates))
+    else:
+        question = t("{player} played the most Flutes. {candidates} tied for the fewest: "
+                     "{player}, who receives the rat from you? (R-SPECIAL-2)", player=chooser,
+                     candidates=_names(setup, req.candidates))
+
+    def choose(player: int) -> Any:
+        def handler(_event: Any = None) -> None:
+            app.submit(events.SpecialTargetChosen(req.building, req.special, player))
+        return handler
+
+    buttons: list[ft.Control] = [big_button(f"choose-{p}", setup.names[p], choose(p), icon=ft.Icons.PERSON)
+               for p in req.candidates]
+    kind = view.row[req.building]
+    return Body([
+        building_card(t, kind, identifier="building-now", details=False,
+                      footer=ft.Column(reveal_lines(t, setup, step.resolution), tight=True)),
+        tagged("choice", text(question, size=theme.HEADING_SIZE)),
+        ft.Row(buttons, wrap=True, spacing=theme.GAP),
+    ])
+
+
+def action_line(t: Translator, setup: Setup, taken: ActionTaken) -> str:
+    text_ = action_text(t, taken.action)
+    if taken.action.kind is ActionKind.BREWERY_DRAW and taken.draws is not None:
+        text_ += " — " + t.plural("draws {n} card", "draws {n} cards", taken.draws)
+    return text_
+
+
+def resolution_lines(app: TableApp, view: TableView, res: BuildingResolution,
+                     hospital_draft: dict[int, int] | None = None, on_hospital: Any = None
+                     ) -> list[ft.Control]:
+    """The actions of a resolved building in words: premium and why, the others, the last
+    round's bonus, Sword and Flute (R-ROUND-D b, R-SPECIAL)."""
+    t = app.t
+    setup = view.setup
+    names = setup.names
+    lines: list[ft.Control] = []
+    specials: list[ft.Control] = []
+    for result in (res.sword, res.flute):
+        said = special_text(t, setup, result)
+        if said:
+            specials.append(tagged(f"special-{result.special.value}",  # type: ignore[union-attr]
+                                   banner(said, ft.Icons.BOLT, "#EDE7F6")))
+    if res.last_round:
+        if res.last_round_bonus is not None:
+            lines.append(tagged("last-round-bonus", banner(t(
+                "Last round, no actions: {player} would take the premium and gains 1 influence "
+                "in the {estate} instead; the others get nothing.",
+                player=names[res.last_round_bonus], estate=estate_name(t, res.estate)),
+                ft.Icons.HOURGLASS_BOTTOM)))
+        return lines + specials
+    if res.premium is not None and res.premium_reason is not None:
+        cards = view.record.reveals[res.premium].population  # type: ignore[union-attr]
+        lines.append(tagged("premium-why", text(t(REASONS[res.premium_reason],
+                                                   player=names[res.premium], cards=cards),
+                                                 size=theme.SMALL_SIZE, italic=True)))
+    elif setup.player_count == 2 and res.entrants:
+        lines.append(text(t("2 players: the round's one premium is taken in another building; "
+                            "here everyone takes the normal action."),
+                          size=theme.SMALL_SIZE, italic=True))
+    for taken in res.actions:
+        label = t("Premium") if taken.premium else t("Normal action")
+        row: list[ft.Control] = [
+            player_chip(names[taken.player], setup.colours[taken.player]),
+            ft.Column([text(label, size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD),
+                       text(action_line(t, setup, taken))], spacing=0, tight=True, expand=True),
+        ]
+        if taken.action.kind is ActionKind.HOSPITAL and hospital_draft is not None:
+            value = hospital_draft.get(taken.player, 0)
+            row.append(ft.Column([
+                text(t("hand cards discarded"), size=theme.SMALL_SIZE),
+                ft.Row([
+                    tagged(f"hospital-{taken.player}-fewer", ft.IconButton(
+                        ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=32,
+                        on_click=on_hospital(taken.player, -1), disabled=value == 0)),
+                    tagged(f"hospital-{taken.player}", ft.Text(str(value),
+                                                               size=theme.HEADING_SIZE)),
+                    tagged(f"hospital-{taken.player}-more", ft.IconButton(
+                        ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=32,
+                        on_click=on_hospital(taken.player, +1),
+                        disabled=value >= taken.action.hand_cards_up_to)),
+                ], spacing=0, tight=True)], tight=True, spacing=0))
+        lines.append(tagged(f"action-{taken.player}", ft.Container(
+            content=ft.Row(row, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=8, border_radius=10,
+            bgcolor="#FFF8E1" if taken.premium else ft.Colors.SURFACE_CONTAINER_LOW)))
+    return lines + specials
+
+
+def _actions(app: TableApp, view: TableView, step: Step) -> Body:
+    t = app.t
+    setup = view.setup
+    res = step.resolution
+    b = step.building
+    assert res is not None and b is not None
+    own = app.tab.round
+    options = {o.player: o.up_to for o in step.hospital}
+    # capped: a correction since the taps may have taken a player's premium (and limit) away
+    hospital = {p: min(own.hospital.get((view.round, b, p), 0), up_to)
+                for p, up_to in options.items()}
+
+    def on_hospital(player: int, delta: int) -> Any:
+        def handler(_event: Any = None) -> None:
+            value = max(0, min(options[player], hospital[player] + delta))
+            own.hospital[(view.round, b, player)] = value
+            app.render()
+        return handler
+
+    def done(_event: Any = None) -> None:
+        discards = [events.HospitalDiscarded(b, p, n) for p, n in hospital.items() if n]
+        if submit_all(app, [*discards, events.BuildingResolved(b)]):
+            for p in hospital:
+                own.hospital.pop((view.round, b, p), None)
+
+    card = building_card(t, res.kind, identifier="building-now", details=False,
+                         footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=6))
+    lines = resolution_lines(app, view, res, hospital, on_hospital)
+    record = view.record
+    remaining = [i for i in range(len(record.row))
+                 if i != b and not record.resolved[i] and record.entrants(i)]
+    label = t("Done: next building") if remaining else t("Done: end of the round")
+    return Body([card, *lines], big_button("actions-done", label, done, icon=ft.Icons.CHECK))

@@ -1,0 +1,146 @@
+"""Phases A and B of a round: the buildings come out, then everyone does a supply action.
+
+With the app's deck (R-ROUND-A) the engine says which cards to lay out, the replacement rule
+already applied: one tap confirms. With the players' own deck they tap the cards that came up;
+the engine checks copies and the replacement rule and says what is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.i18n.codes import violation_text
+from companion.i18n.names import building_name
+from companion.rules import events
+from companion.rules.catalog import BUILDINGS, Building
+from companion.rules.guide import Step
+from companion.rules.views import TableView
+from companion.ui.round.drafts import row_draft
+from companion.ui.round.parts import Body, banner
+from companion.ui.shared import theme
+from companion.ui.shared.widgets import (
+    big_button,
+    building_card,
+    responsive_grid,
+    tagged,
+    text,
+)
+from companion.ui.shell import TableApp
+
+
+def reveal_body(app: TableApp, view: TableView, step: Step) -> Body:
+    if step.params.get("digital"):
+        return _digital(app, view)
+    return _physical(app, view, int(step.params["count"]))
+
+
+def _row_cards(app: TableApp, row: list[Building] | tuple[Building, ...],
+               prefix: str = "row") -> ft.Control:
+    return responsive_grid([building_card(app.t, b, identifier=f"{prefix}-{i}")
+                            for i, b in enumerate(row)])
+
+
+def _digital(app: TableApp, view: TableView) -> Body:
+    t = app.t
+    reveal = view.next_row
+    if reveal is None:  # a deck that cannot deal is a broken game record
+        problem = view.deal_problem
+        return Body([text(violation_text(t, problem) if problem else "", colour="#B3261E")])
+    controls: list[ft.Control] = [
+        text(t("Lay out these buildings from left to right:")),
+        tagged("reveal-row", _row_cards(app, reveal.row)),
+    ]
+    if reveal.replaced:
+        same = building_name(t, reveal.replaced[0])
+        controls.append(tagged("reveal-replaced", banner(t(
+            "All cards showed the {building}: the last one was replaced by the top card of the "
+            "replacement stack; put the {building} face down under that stack (R-ROUND-A).",
+            building=same), ft.Icons.SWAP_HORIZ)))
+
+    def laid_out(_event: Any = None) -> None:
+        app.submit(reveal)
+
+    return Body(controls, big_button("reveal-confirm", t("They are laid out"), laid_out,
+                                     icon=ft.Icons.CHECK))
+
+
+def _physical(app: TableApp, view: TableView, count: int) -> Body:
+    t = app.t
+    draft = row_draft(app.tab.round, view.round)
+    setup = view.setup
+    all_same = len(draft.row) == count and len(set(draft.row)) == 1
+
+    def pick(building: Building) -> Any:
+        def handler(_event: Any = None) -> None:
+            if len(draft.row) < count:
+                draft.row.append(building)
+            elif len(set(draft.row)) == 1:
+                draft.replaced.append(draft.row[-1])
+                draft.row[-1] = building
+            app.render()
+        return handler
+
+    def take_back(_event: Any = None) -> None:
+        if draft.replaced:
+            draft.row[-1] = draft.replaced.pop()
+        elif draft.row:
+            draft.row.pop()
+        app.render()
+
+    def confirm(_event: Any = None) -> None:
+        if app.submit(events.BuildingsRevealed(tuple(draft.row), tuple(draft.replaced))):
+            draft.row.clear()
+            draft.replaced.clear()
+
+    in_play = [b for b in Building if setup.in_play(b)]
+    choices = [tagged(f"pick-{b.value}", ft.Container(
+        content=ft.Text(building_name(t, b), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD,
+                        color="#FFFFFF"),
+        bgcolor=theme.ESTATE_COLOURS[_estate(b)], border_radius=12, padding=14,
+        height=theme.TOUCH_HEIGHT, alignment=ft.Alignment.CENTER_LEFT, on_click=pick(b), ink=True))
+        for b in in_play]
+    controls: list[ft.Control] = [
+        text(t("Reveal {count} building cards from your deck and tap them from left to right.",
+               count=count)),
+        responsive_grid(choices, {"xs": 6, "md": 4}),
+    ]
+    if draft.row:
+        controls.append(tagged("reveal-row", _row_cards(app, draft.row)))
+    if draft.replaced:
+        controls.append(text(t("Put under the replacement stack: {cards}", cards=", ".join(
+            building_name(t, b) for b in draft.replaced)), size=theme.SMALL_SIZE))
+    if all_same:
+        controls.append(tagged("reveal-all-same", banner(t(
+            "All cards show the same building: replace the last one with the top card of the "
+            "replacement stack and tap that card (R-ROUND-A)."), ft.Icons.SWAP_HORIZ)))
+    if draft.row:
+        controls.append(big_button("reveal-undo-pick", t("Take the last card back"), take_back,
+                                   icon=ft.Icons.BACKSPACE, primary=False))
+    ready = len(draft.row) == count and not all_same
+    return Body(controls, big_button("reveal-confirm", t("They are laid out"), confirm,
+                                     icon=ft.Icons.CHECK, disabled=not ready))
+
+
+def _estate(building: Building) -> Any:
+    return BUILDINGS[building].estate
+
+
+def supply_body(app: TableApp, view: TableView) -> Body:
+    t = app.t
+
+    def done(_event: Any = None) -> None:
+        app.submit(events.SupplyDone())
+
+    controls: list[ft.Control] = [
+        tagged("supply-info", ft.Column([
+            text(t("The symbols: draw population cards, discard a rat, look at a card of the "
+                   "nun row (R-ROUND-B). In turn order from the start player, or all at once if "
+                   "everyone agrees. Note discarded rats and nun-row cards on your own phone."),
+                 size=theme.SMALL_SIZE),
+        ], tight=True)),
+        _row_cards(app, view.row),
+    ]
+    return Body(controls, big_button("supply-done", t("Everyone has done their supply"), done,
+                                     icon=ft.Icons.CHECK))

@@ -1,0 +1,129 @@
+"""The round screen: round x of N, the phase A-E, what to do now, and the influence tracks.
+
+One route (`/game/:game_id/play`) shows whatever the engine's `next_step` asks for, so undo,
+redo, a phone's change or a restart simply redraw it at the right place. Each phase's body is
+built by its own module (`reveal`, `enter`, `resolve`); after the last round the same route
+shows the end of the game (`companion.ui.endgame`). The screen decides no rule: it lays out
+the table's view and its `Step` and submits the events the players tap through the session.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import N_
+from companion.i18n.codes import prompt_text
+from companion.rules import events
+from companion.rules.guide import Prompt, Step
+from companion.rules.views import Phase, TableView
+from companion.ui.endgame.screen import endgame_view
+from companion.ui.round.enter import enter_body
+from companion.ui.round.parts import Body, banner, game_frame, step_marker
+from companion.ui.round.resolve import resolve_body
+from companion.ui.round.reveal import reveal_body, supply_body
+from companion.ui.shared import theme
+from companion.ui.shared.paths import corrections_route, game_route
+from companion.ui.shared.widgets import big_button, player_chip, tagged, text
+from companion.ui.shell import TableApp
+
+PHASES: tuple[tuple[Phase, str], ...] = (
+    (Phase.A, N_("Reveal")),
+    (Phase.B, N_("Supply")),
+    (Phase.C, N_("Enter")),
+    (Phase.D, N_("Resolve")),
+    (Phase.E, N_("Round end")),
+)
+
+def round_view(app: TableApp, game_id: str) -> ft.View:
+    view = app.use_game(game_id)
+    if view.over:
+        return endgame_view(app, game_id)
+    step = view.step
+    body = phase_body(app, view, step)
+    head = header(app, view, step, game_id)
+    return game_frame(app, app.t("Rattus Cartus"), [*head, *body.controls], view, body.bottom,
+                      back=game_route(game_id))
+
+
+def phase_body(app: TableApp, view: TableView, step: Step) -> Body:
+    prompt = step.prompt
+    if prompt is Prompt.REVEAL_BUILDINGS:
+        return reveal_body(app, view, step)
+    if prompt is Prompt.SUPPLY:
+        return supply_body(app, view)
+    if prompt is Prompt.ENTER:
+        return enter_body(app, view, step)
+    if prompt is Prompt.END_ROUND:
+        return end_round_body(app, view)
+    return resolve_body(app, view, step)
+
+
+def header(app: TableApp, view: TableView, step: Step, game_id: str) -> list[ft.Control]:
+    t = app.t
+    setup = view.setup
+    chips: list[ft.Control] = []
+    for phase, label in PHASES:
+        now = phase is view.phase
+        chips.append(tagged(f"phase-{phase.value}" + ("-now" if now else ""), ft.Container(
+            content=ft.Text(f"{phase.value} · {t(label)}", size=theme.SMALL_SIZE,
+                            weight=ft.FontWeight.BOLD if now else None,
+                            color="#FFFFFF" if now else None),
+            bgcolor=theme.SEED_COLOUR if now else ft.Colors.SURFACE_CONTAINER_HIGH,
+            border_radius=16, padding=ft.Padding.symmetric(horizontal=10, vertical=6))))
+    seats: list[ft.Control] = []
+    for seat, name in enumerate(setup.names):
+        chip: list[ft.Control] = [player_chip(name, setup.colours[seat])]
+        if seat == view.start_player:
+            chip.append(ft.Icon(ft.Icons.STAR, color="#B7791F", tooltip=t("Start player")))
+        seats.append(ft.Row(chip, tight=True, spacing=2))
+    controls: list[ft.Control] = [
+        ft.Row([step_marker(app, view, ft.Text(
+            t("Round {round} of {rounds}", round=step.round, rounds=step.rounds),
+            size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD)),
+            *chips], wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ft.Row([*seats, *corrections_button(app, step, game_id)], wrap=True, spacing=8,
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    ]
+    if step.is_last_round:
+        controls.append(tagged("last-round", banner(t(
+            "Last round! No building actions this round: in each building, whoever would take "
+            "the premium gains 1 influence in its estate instead (R-ROUND-D)."),
+            ft.Icons.HOURGLASS_BOTTOM)))
+    controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE,
+                                          weight=ft.FontWeight.W_500)))
+    return controls
+
+
+def corrections_button(app: TableApp, step: Step, game_id: str) -> list[ft.Control]:
+    """One tap to the corrections screen, once there is anything recorded to correct."""
+    if events.EntryCorrected not in step.allowed:
+        return []
+    return [tagged("open-corrections", ft.TextButton(
+        app.t("Correct an entry or reveal"), icon=ft.Icons.EDIT_NOTE,
+        on_click=app.nav(corrections_route(game_id)), height=theme.TOUCH_HEIGHT,
+        style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE))))]
+
+
+def end_round_body(app: TableApp, view: TableView) -> Body:
+    t = app.t
+    setup = view.setup
+    if view.is_last_round:
+        lines = [t("The last round is over: the game ends. Next, everyone counts their hand, "
+                   "special cards and victory-point markers, and the nun row is revealed.")]
+        label, icon = t("End the game"), ft.Icons.FLAG
+    else:
+        nxt = setup.names[(view.start_player + 1) % setup.player_count]
+        lines = [t("All discs come back from the buildings, and this round's buildings are "
+                   "discarded (R-ROUND-E)."),
+                 t("The start-player card passes to the left: {player} starts round {round}.",
+                   player=nxt, round=view.round + 1)]
+        label, icon = t("Start round {round}", round=view.round + 1), ft.Icons.SKIP_NEXT
+
+    def end(_event: Any = None) -> None:
+        app.submit(events.RoundEnded())
+
+    return Body([tagged("end-round-info", ft.Column([text(line) for line in lines],
+                                                    tight=True))],
+                big_button("end-round", label, end, icon=icon))

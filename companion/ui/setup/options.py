@@ -1,0 +1,118 @@
+"""Setup wizard, step 3: who shuffles, the start player, the house rules, and the setup code.
+
+The house rules are the readings of the rulebook that could go either way (RULES.md); they are
+shown here, before the game, so nobody is surprised at the scoring. The setup code (and its QR)
+lets a second device or a later game reproduce exactly this setup.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import N_
+from companion.i18n.codes import violation_text
+from companion.i18n.names import TRACK_TIE_NAMES
+from companion.rules.errors import RuleViolation
+from companion.rules.house_rules import TrackTie
+from companion.rules.setup import DeckMode, setup_code
+from companion.ui.setup.players import ensure_draft
+from companion.ui.shared import theme
+from companion.ui.shared.frame import page_frame
+from companion.ui.shared.widgets import (
+    big_button,
+    choice_tile,
+    heading,
+    nav_bar,
+    player_chip,
+    qr_image,
+    tagged,
+    text,
+)
+from companion.ui.shell import TableApp
+
+DECK_MODES: dict[DeckMode, tuple[str, str]] = {
+    DeckMode.DIGITAL: (
+        N_("The app shuffles the buildings"),
+        N_("Each round the app shows which building cards to lay out; no shuffling needed.")),
+    DeckMode.PHYSICAL: (
+        N_("You shuffle the real building cards"),
+        N_("Reveal from your own deck and tell the app which buildings came up.")),
+}
+
+
+def setup_options_view(app: TableApp) -> ft.View:
+    t = app.t
+    draft = ensure_draft(app)
+
+    def deck(mode: DeckMode) -> Any:
+        def handler(_event: Any = None) -> None:
+            draft.deck_mode = mode
+            app.render()
+        return handler
+
+    def start_with(seat: int) -> Any:
+        def handler(_event: Any = None) -> None:
+            draft.start_player = seat
+            app.render()
+        return handler
+
+    def tie(rule: TrackTie) -> Any:
+        def handler(_event: Any = None) -> None:
+            draft.house_rules = replace(draft.house_rules, track_tie=rule)
+            app.render()
+        return handler
+
+    def all_dead(event: ft.Event[ft.Switch]) -> None:
+        draft.house_rules = replace(draft.house_rules, all_dead_variant=bool(event.control.value))
+        app.render()
+
+    try:
+        setup = draft.setup()
+    except RuleViolation as exc:
+        app.notify(violation_text(t, exc), error=True)
+        return page_frame(app, t("New game: options"), [text(violation_text(t, exc))],
+                        back="/setup/buildings")
+
+    controls: list[ft.Control] = [
+        tagged("setup-options", heading(t("Who shuffles the buildings?"))),
+        *[choice_tile(f"deck-{mode.value}", t(label), deck(mode), draft.deck_mode is mode,
+                      t(description))
+          for mode, (label, description) in DECK_MODES.items()],
+        heading(t("Start player")),
+        text(t("The app drew a start player; tap another name to choose someone else."),
+             size=theme.SMALL_SIZE),
+        ft.Row([tagged(f"start-{seat}", ft.Container(
+            content=player_chip(name, setup.colours[seat]), on_click=start_with(seat),
+            border=ft.Border.all(4, "#000000" if seat == setup.start_player else "#00000000"),
+            border_radius=24, padding=3))
+            for seat, name in enumerate(setup.names)], wrap=True, spacing=8),
+        heading(t("House rules")),
+        text(t("Ties on an influence track (R-SCORE-1):")),
+        *[choice_tile(f"tie-{rule.value}", t(TRACK_TIE_NAMES[rule]), tie(rule),
+                      setup.house_rules.track_tie is rule)
+          for rule in TrackTie],
+        tagged("all-dead-variant", ft.Switch(
+            label=t("If the plague kills everyone, the players with the fewest rats count as "
+                    "survivors (R-SCORE-7)"),
+            value=setup.house_rules.all_dead_variant, on_change=all_dead,
+            label_text_style=ft.TextStyle(size=theme.BODY_SIZE))),
+        heading(t("Setup code")),
+        ft.ResponsiveRow([
+            ft.Column([
+                tagged("setup-code", ft.Text(setup_code(setup), size=40,
+                                             weight=ft.FontWeight.BOLD, selectable=True)),
+                text(t("With this code (and the same players in the same order) another device "
+                       "sets up exactly this game."), size=theme.SMALL_SIZE),
+            ], col={"xs": 12, "sm": 7}, tight=True),
+            ft.Container(qr_image(setup_code(setup), size=180, identifier="setup-qr"),
+                         col={"xs": 12, "sm": 5}),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+    ]
+    bottom = nav_bar(big_button("back", t("Back"), app.nav("/setup/buildings"),
+                                icon=ft.Icons.ARROW_BACK, primary=False),
+                     big_button("next", t("Next: lay out the game"), app.nav("/setup/checklist"),
+                                icon=ft.Icons.ARROW_FORWARD))
+    return page_frame(app, t("New game: options"), controls, back="/setup/buildings", bottom=bottom)

@@ -1,0 +1,114 @@
+"""The one frame every table screen sits in: the app bar, the body centred, an action bar.
+
+The bar holds the title, the way back, the rules one tap away, the language and, in a game,
+undo/redo. The body is at most `CONTENT_WIDTH` wide (less on a tablet held upright). A round
+screen adds the influence tracks as `aside`: beside the body on a laptop, above it on a
+tablet held upright; the layout follows when a tablet turns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import flet as ft
+
+from companion.ui.shared import theme
+from companion.ui.shared.rules_reference import rules_dialog
+from companion.ui.shared.widgets import tagged
+from companion.ui.shell import TableApp
+
+ASIDE_WIDTH = 340
+WIDE_WIDTH = 1280
+
+
+def page_frame(app: TableApp, heading: str, controls: Sequence[ft.Control],
+               back: str | None = None, bottom: ft.Control | None = None,
+               aside: ft.Control | None = None) -> ft.View:
+    """A screen: `controls` in the shared frame, `bottom` in the action bar at the foot."""
+    follow_resizes(app)
+    width = content_width(app)
+    main = ft.Column(list(controls), spacing=theme.GAP, tight=True)
+    body: ft.Control
+    if aside is not None and is_wide(app):
+        body = ft.Container(ft.Row([
+            ft.Container(main, expand=True, padding=ft.Padding.symmetric(horizontal=8,
+                                                                         vertical=12)),
+            ft.Container(aside, width=ASIDE_WIDTH, padding=12, border_radius=12,
+                         bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST),
+        ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP), width=WIDE_WIDTH)
+    else:
+        if aside is not None:
+            main = ft.Column([aside, ft.Divider(), main], spacing=theme.GAP, tight=True)
+        body = ft.Container(main, width=width,
+                            padding=ft.Padding.symmetric(horizontal=8, vertical=12))
+    bar = None
+    if bottom is not None:
+        bar = ft.BottomAppBar(content=ft.Row(
+            [ft.Container(content=bottom, width=width)],
+            alignment=ft.MainAxisAlignment.CENTER), height=88, padding=12)
+    return ft.View(route=app.path, controls=[ft.Row([body], alignment=ft.MainAxisAlignment.CENTER)],
+                   appbar=app_bar(app, heading, back), bottom_appbar=bar,
+                   scroll=ft.ScrollMode.AUTO, padding=8)
+
+
+def app_bar(app: TableApp, heading: str, back: str | None = None) -> ft.AppBar:
+    t = app.t
+    actions: list[ft.Control] = []
+    if app.session is not None and app.path.startswith("/game/"):
+        actions += [
+            tagged("undo", ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), on_click=app.undo,
+                                         icon_size=30, disabled=not app.session.can_undo())),
+            tagged("redo", ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), on_click=app.redo,
+                                         icon_size=30, disabled=not app.session.can_redo())),
+        ]
+
+    def open_rules(_event: Any = None) -> None:
+        app.page.show_dialog(rules_dialog(app))
+
+    actions.append(tagged("rules", ft.IconButton(ft.Icons.MENU_BOOK, icon_size=30,
+                                                 tooltip=t("Rules reference"),
+                                                 on_click=open_rules)))
+    other = "en" if t.lang == "de" else "de"
+
+    async def switch_language(_event: Any = None) -> None:
+        await app.set_language(other)
+
+    actions.append(tagged("language", ft.TextButton(
+        other.upper(), on_click=switch_language, tooltip=t("Deutsch / English"),
+        style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE,
+                                                     weight=ft.FontWeight.BOLD)))))
+    leading = None
+    if back is not None:
+        leading = tagged("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("Back"),
+                                               on_click=app.nav(back), icon_size=30))
+    return ft.AppBar(title=ft.Text(heading, size=theme.HEADING_SIZE), leading=leading,
+                     automatically_imply_leading=False, actions=actions,
+                     toolbar_height=64, bgcolor=ft.Colors.SURFACE_CONTAINER)
+
+
+def is_wide(app: TableApp) -> bool:
+    return (getattr(app.page, "width", None) or 0) >= theme.WIDE_LAYOUT
+
+
+def content_width(app: TableApp) -> float:
+    """How wide a screen's column is: `CONTENT_WIDTH`, or the page less its margins on a
+    tablet held upright."""
+    width = getattr(app.page, "width", None) or 0
+    return min(theme.CONTENT_WIDTH, width - 24) if width else theme.CONTENT_WIDTH
+
+
+def follow_resizes(app: TableApp) -> None:
+    """Redraw when a tablet turns, since layouts depend on the width; a resize handler
+    already set is left alone."""
+    page = app.page
+    if getattr(page, "on_resize", None) is None and hasattr(page, "on_resize"):
+        last = {"wide": is_wide(app)}
+
+        def resized(_event: Any = None) -> None:
+            wide = is_wide(app)
+            if wide != last["wide"] or not wide:
+                last["wide"] = wide
+                app.render()
+
+        page.on_resize = resized
