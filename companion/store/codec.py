@@ -22,6 +22,11 @@ EventTypes = Mapping[str, type]
 """Event class name -> event class (the engine's `EVENT_TYPES`)."""
 
 TYPE_KEY = "type"
+INT_LIMIT = 1 << 24
+"""No number in any game reaches this: the largest an event holds is a setup seed, below the
+engine's `SEED_LIMIT` (2**24); counts of cards, rats and VP are far smaller. Checking it here,
+where every event from a file or the database is decoded, keeps a seed of 10**100 or a rat
+change of 10**18 out of every game without a case per field."""
 
 
 class RecordError(ValueError):
@@ -135,7 +140,10 @@ def _decode_class(cls: type, raw: Any, path: str) -> Any:
         raise RecordError(path, "expected true or false")
     if cls is int:
         if isinstance(raw, int) and not isinstance(raw, bool):
-            return raw
+            if -INT_LIMIT < raw < INT_LIMIT:
+                return raw
+            raise RecordError(path, f"is out of range for any game (at most {INT_LIMIT - 1} "
+                                    "either way)")
         raise RecordError(path, "expected an integer")
     if cls is str:
         if isinstance(raw, str):

@@ -99,6 +99,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
 
     from companion.phones.network import base_url
     from companion.store.db import GameStore, StoreError, default_data_dir
+    from companion.store.lock import DataDirLock
 
     folder = Path(data_dir) if data_dir is not None else default_data_dir()
     bind = host or "0.0.0.0"
@@ -107,6 +108,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
               "choose another with --port", file=sys.stderr)
         return 2
     try:
+        lock = DataDirLock.acquire(folder, base_url(port, host))
         store = GameStore.open(folder)
     except StoreError as exc:
         print(f"rattus-companion: {exc}", file=sys.stderr)
@@ -128,6 +130,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
                     timeout_graceful_shutdown=2)
     finally:
         store.close()
+        lock.release()
     return 0
 
 
