@@ -14,7 +14,7 @@ import pytest
 from companion.bench import NAMES, main, run
 from companion.bench.engine import engine_figures
 from companion.bench.figures import Verdict
-from companion.bench.store import store_figures
+from companion.bench.store import long_record, record_figures, store_figures
 from companion.bench.taps import read_taps, record_taps, taps_figures
 
 MEASURED = (Verdict.PASS, Verdict.FAIL)
@@ -37,6 +37,22 @@ def test_store_row_times_durable_appends_of_a_real_game() -> None:
     assert re.fullmatch(r"[\d.]+ ms", row.figure)
     assert row.note.startswith("5 appends")
     assert "fsync" in row.note
+
+
+def test_record_rows_give_events_per_second_for_each_length() -> None:
+    rows = record_figures((300, 600))
+    assert [r.what for r in rows] == ["store: import a record (events/s)",
+                                      "store: replay a record (events/s)"]
+    for row in rows:
+        assert row.verdict in MEASURED
+        assert re.fullmatch(r"300: [\d,]+, 600: [\d,]+", row.figure)
+        assert "kept from 300 to 600 events" in row.note
+
+
+def test_a_long_record_is_a_real_game_of_exactly_that_many_events() -> None:
+    from companion.store.records import parse_record
+
+    assert len(parse_record(long_record(500)).events) == 500
 
 
 def test_taps_row_says_not_measured_until_the_browser_test_counted(tmp_path: Path) -> None:

@@ -11,13 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from companion.rules import RuleViolation
-from companion.rules.endgame import end_state
-from companion.rules.events import Entered, EntryCorrected, RatChangeDisputed
-from companion.rules.scoring import score
-from companion.store.db import EventStatus, GameChangedElsewhere, GameStore, StoreError
-from companion.store.session import Session, UndoError
 from support.stored_games import (
     first_reveal_with_rats,
     first_step_taking_rats,
@@ -25,6 +18,13 @@ from support.stored_games import (
     rat_note,
     state_of,
 )
+
+from companion.rules import RuleViolation
+from companion.rules.endgame import end_state
+from companion.rules.events import Entered, EntryCorrected, RatChangeDisputed
+from companion.rules.scoring import score
+from companion.store.db import EventStatus, GameChangedElsewhere, GameStore, StoreError
+from companion.store.session import Session, UndoError
 
 STEPS = public_steps(seed=1, players=3)
 START = STEPS[0]

@@ -5,10 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.stored_games import started
 
 from companion.rules.events import EndValuesEntered, Entered, RatReason, RatsChanged
-from companion.store.codec import RecordError, event_from_json, event_to_json, is_private
-from support.stored_games import started
+from companion.store.codec import (
+    RecordError,
+    event_from_json,
+    event_to_json,
+    is_private,
+)
 
 
 def test_an_event_with_a_nested_setup_and_enums_round_trips_through_json_text() -> None:

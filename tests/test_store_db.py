@@ -7,21 +7,21 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from support.stored_games import public_steps, rat_note, started
 
 from companion.store.codec import event_to_json
 from companion.store.db import (
     DB_FILENAME,
     MIGRATIONS,
     EventStatus,
-    GameMeta,
     GameChangedElsewhere,
+    GameMeta,
     GameNotFound,
     GameStore,
     StoreCorrupted,
     StoreTooNew,
     default_data_dir,
 )
-from support.stored_games import public_steps, rat_note, started
 
 META = GameMeta(players=("Anna", "Ben"), progress="just begun")
 STEPS = public_steps(seed=3, players=2)

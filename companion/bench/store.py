@@ -4,6 +4,9 @@
 fsync: the figure depends on the disk, which is why the database folder sits on the same
 file system as the user's data (not a RAM disk). Session.submit (engine check, append,
 fold) is shown beside it, since that is what a tap at the table waits for.
+
+`record_figures` times `import` and `replay` of records from 1,000 to 100,000 events: both
+must stay linear, so a long (or hostile) record costs in proportion to its length.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from companion.bench.figures import Figure, ms, p95, verdict
@@ -79,3 +83,65 @@ def disk_fsync_times(folder: Path, count: int) -> list[float]:
         os.close(handle)
         probe.unlink()
     return samples
+
+
+RECORD_SIZES = (1_000, 10_000, 100_000)
+LINEAR_FLOOR = 0.5
+"""Linear means the rate holds as records grow: the largest size must keep at least half the
+events per second of the smallest (the cost of a quadratic step would fall 100-fold)."""
+
+
+def record_figures(sizes: Sequence[int] = RECORD_SIZES) -> list[Figure]:
+    """`import` and `replay` of records of growing length, in events per second.
+
+    A real game has a few hundred events; the long records are one real game with players'
+    nun-card notes added (private notes, as a phone makes them), so what grows is the work of
+    the record path itself: reading, checking, storing and replaying each event.
+    """
+    from companion.store.db import GameStore
+    from companion.store.records import import_record, parse_record
+    from companion.store.report import replay_report
+
+    imports: list[float] = []
+    replays: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="rattus-bench-", dir=_scratch_parent()) as folder:
+        for size in sizes:
+            text = long_record(size)
+            started = time.perf_counter()
+            with GameStore.open(Path(folder) / f"import-{size}") as store:
+                import_record(store, parse_record(text))
+            imports.append(size / (time.perf_counter() - started))
+            started = time.perf_counter()
+            replay_report(parse_record(text).events)
+            replays.append(size / (time.perf_counter() - started))
+    return [_rate_row(f"store: {what} a record (events/s)", sizes, rates)
+            for what, rates in (("import", imports), ("replay", replays))]
+
+
+def _rate_row(what: str, sizes: Sequence[int], rates: Sequence[float]) -> Figure:
+    figure = ", ".join(f"{_count(size)}: {rate:,.0f}" for size, rate in zip(sizes, rates))
+    held = rates[-1] / rates[0]
+    return Figure(what, figure, f"linear (largest >= {LINEAR_FLOOR:.0%} of smallest rate)",
+                  verdict(held >= LINEAR_FLOOR),
+                  f"{held:.0%} of the rate kept from {sizes[0]:,} to {sizes[-1]:,} events")
+
+
+def _count(events: int) -> str:
+    return f"{events // 1000}k" if events % 1000 == 0 else str(events)
+
+
+def long_record(events: int, seed: int = 5, players: int = 3) -> str:
+    """The JSON record of a real game padded to `events` events with nun-card notes."""
+    import json
+
+    from companion.rules.events import NunCardNoted
+    from companion.rules.simulate import random_game
+    from companion.store.codec import event_to_json
+    from companion.store.records import FORMAT, VERSION
+
+    game = random_game(seed, players)
+    notes = [NunCardNoted(player=i % players, position=1 + i % 5, nuns=i % 5)
+             for i in range(max(0, events - len(game)))]
+    played = [*game[:1], *notes, *game[1:]]
+    return json.dumps({"format": FORMAT, "version": VERSION,
+                       "events": [event_to_json(e) for e in played]})

@@ -56,7 +56,7 @@ def to_json(value: Any) -> JsonValue:
     if isinstance(value, tuple):
         return [to_json(item) for item in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {name: to_json(getattr(value, name)) for name in _field_names(type(value))}
     raise TypeError(f"{type(value).__name__} cannot be stored in an event")
 
 
@@ -100,6 +100,12 @@ def dataclass_from_json(cls: type, data: Any, path: str) -> Any:
         return cls(**values)
     except (TypeError, ValueError) as exc:
         raise RecordError(path, f"not a valid {cls.__name__}: {exc}") from exc
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """Read once per class: encoding runs for every event of a (possibly long) record."""
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 @functools.cache
