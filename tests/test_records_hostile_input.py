@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.stored_games import started
 
 from companion.cli import main
 from companion.rules.events import RatsChanged
@@ -20,7 +21,6 @@ from companion.safe_json import MAX_BYTES
 from companion.store.db import GameMeta, GameStore
 from companion.store.records import dumps, export_game
 from companion.store.session import Session
-from support.stored_games import started
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -183,7 +183,7 @@ def test_export_refuses_to_follow_or_replace_a_symlink(
     precious.write_text("keep me")
     link = tmp_path / "game.json"
     link.symlink_to(precious)
-    code, out, err = export_to(capsys, home, link)
+    code, _, err = export_to(capsys, home, link)
     assert code == 2 and one_line(err, "export") and "is a symbolic link" in err
     assert link.is_symlink() and os.readlink(link) == str(precious)
     assert precious.read_text() == "keep me"

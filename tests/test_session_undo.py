@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ START = STEPS[0]
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> GameStore:
+def store(tmp_path: Path) -> Iterator[GameStore]:
     with GameStore.open(tmp_path) as s:
         yield s
 

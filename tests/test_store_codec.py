@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from support.stored_games import started
@@ -23,7 +24,7 @@ def test_an_event_with_a_nested_setup_and_enums_round_trips_through_json_text() 
 
 
 def test_the_json_names_the_event_type_and_keeps_enums_as_their_values() -> None:
-    data = event_to_json(started("Anna", "Ben"))
+    data: Any = event_to_json(started("Anna", "Ben"))
     assert data["type"] == "GameStarted"
     assert data["setup"]["names"] == ["Anna", "Ben"]
     assert data["setup"]["colours"] == ["red", "yellow"]
@@ -54,7 +55,7 @@ def test_a_count_must_be_a_whole_number_not_text_bool_or_fraction(value: object,
 
 
 def test_a_wrong_enum_value_lists_the_allowed_ones() -> None:
-    data = event_to_json(started("Anna", "Ben"))
+    data: Any = event_to_json(started("Anna", "Ben"))
     data["setup"]["colours"][1] = "pink"
     with pytest.raises(RecordError,
                        match=r"event\.setup\.colours\[1\]: expected one of 'red'"):
@@ -62,7 +63,7 @@ def test_a_wrong_enum_value_lists_the_allowed_ones() -> None:
 
 
 def test_a_tuple_must_come_as_a_list() -> None:
-    data = event_to_json(started("Anna", "Ben"))
+    data: Any = event_to_json(started("Anna", "Ben"))
     data["setup"]["names"] = {"name": "Anna"}
     with pytest.raises(RecordError, match=r"event\.setup\.names: expected a list"):
         event_from_json(data)
@@ -70,7 +71,7 @@ def test_a_tuple_must_come_as_a_list() -> None:
 
 def test_an_optional_count_accepts_null_and_a_number_but_nothing_else() -> None:
     """End values: rats are left out (null) when the phones already know them."""
-    data = event_to_json(EndValuesEntered(player=0, hand=3, rats=None))
+    data: Any = event_to_json(EndValuesEntered(player=0, hand=3, rats=None))
     assert event_from_json(data).rats is None
     data["rats"] = 7
     assert event_from_json(data).rats == 7

@@ -65,9 +65,9 @@ def test_a_game_with_a_damaged_event_is_named_and_the_others_stay_usable(
     with GameStore.open(tmp_path) as store:
         listed = {g.game_id: g for g in store.list_games()}
         assert listed[fine].damage is None
-        assert listed[damaged].damage is not None
-        assert f"game {damaged}" in listed[damaged].damage
-        assert "event #5" in listed[damaged].damage
+        why = listed[damaged].damage
+        assert why is not None
+        assert f"game {damaged}" in why and "event #5" in why
         with pytest.raises(StoreCorrupted, match=rf"game {damaged} .*event #5"):
             Session.resume(store, damaged)
         assert Session.resume(store, fine).state.phase.name == "FINISHED"
@@ -124,10 +124,10 @@ def test_a_second_holder_of_a_data_folder_is_refused_naming_the_first(tmp_path: 
 
 def test_the_lock_goes_with_the_process_however_it_ends(tmp_path: Path) -> None:
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from pathlib import Path; "
+        [sys.executable, "-c", ("import sys, time; from pathlib import Path; "
          "from companion.store.lock import DataDirLock; "
          "lock = DataDirLock.acquire(Path(sys.argv[1]), 'http://10.0.0.2:8550'); "
-         "print('held', flush=True); time.sleep(60)", str(tmp_path)],
+         "print('held', flush=True); time.sleep(60)"), str(tmp_path)],
         stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "held\n"
