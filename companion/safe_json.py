@@ -88,6 +88,30 @@ def load_json(data: bytes | str, *, max_bytes: int = MAX_BYTES, max_depth: int =
     return value
 
 
+def dumps_printable(value: Any, indent: int | None = 2) -> str:
+    """`value` as JSON text that is safe to show in a terminal, with the characters readable.
+
+    `json.dumps(..., ensure_ascii=False)` keeps names readable ("Béa") but passes through
+    characters a terminal may obey: C1 controls (U+009B starts an escape sequence on some),
+    bidi overrides, line separators. Outside its strings JSON text is printable ASCII and
+    whitespace, so escaping every other unprintable character as `\\uXXXX` changes nothing a
+    JSON reader sees.
+    """
+    text = json.dumps(value, indent=indent, ensure_ascii=False)
+    return _UNPRINTABLE.sub(_escape, text)
+
+
+_UNPRINTABLE = re.compile(r"[^\n -~]")
+"""Candidates only: every character outside printable ASCII is looked at one by one."""
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char.isprintable() and not 0x80 <= ord(char) < 0xA0:
+        return char
+    return json.dumps(char)[1:-1]
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:

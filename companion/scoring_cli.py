@@ -8,7 +8,6 @@ Bad input ends with exit status 2 and one line on stderr naming the field, never
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Mapping
@@ -23,7 +22,7 @@ from companion.rules.scoring import (
     ScoringInputError,
     score,
 )
-from companion.safe_json import JsonRefused, load_json, read_capped
+from companion.safe_json import JsonRefused, dumps_printable, load_json, read_capped
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -181,8 +180,7 @@ def run_score(path: str) -> int:
     except ScoringInputError as error:
         return _error(str(error))
     try:
-        json.dump(result_to_json(result), sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
+        sys.stdout.write(dumps_printable(result_to_json(result)) + "\n")
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader (say `| head`) stopped early; that is its choice, not an error.

@@ -211,3 +211,23 @@ def test_a_failed_export_write_is_one_line_and_leaves_no_file(
     code, _, err = export_to(capsys, home, target)
     assert code == 2 and one_line(err, "export") and "no such folder" in err
     assert not target.parent.exists()
+
+
+def test_export_and_replay_print_a_hostile_name_as_json_escapes_only(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """ESC, the one-byte CSI (U+009B) and a bidi override reach the terminal as `\\u` escapes
+    inside the JSON strings, which read back as the same name; readable names stay readable."""
+    evil = "Eve\x1b[2J\x9b2J\u202e"
+    record = exported(tmp_path)
+    text = json.dumps(record).replace('"Ben"', json.dumps(evil)).replace('"Anna"', '"Béa"')
+    source = tmp_path / "evil.json"
+    source.write_text(text)
+    assert main(["import", str(source), "--data-dir", str(tmp_path / "away")]) == 0
+    capsys.readouterr()
+    for argv in (["export", record["game_id"], "--data-dir", str(tmp_path / "away")],
+                 ["replay", str(source)]):
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert not any(c in out for c in "\x1b\x9b\u202e"), argv
+        assert "\\u001b[2J\\u009b2J\\u202e" in out and "Béa" in out
+        assert evil in json.loads(out)["players"]

@@ -9,7 +9,6 @@ escape sequences is shown as text, never run by the terminal.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import stat
 import sys
@@ -19,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from companion.safe_json import JsonRefused, read_capped
+from companion.safe_json import JsonRefused, dumps_printable, read_capped
 from companion.store.codec import RecordError
 from companion.store.db import PRIVATE_FILE, GameStore, GameSummary, StoreError
 
@@ -151,5 +150,4 @@ def _replay(args: argparse.Namespace, out: TextIO) -> None:
     from companion.store.report import replay_report
 
     record = parse_record(_read(args.file))
-    json.dump(replay_report(record.events), out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    out.write(dumps_printable(replay_report(record.events)) + "\n")

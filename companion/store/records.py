@@ -8,7 +8,6 @@ events the rules refuse, is rejected with the place and the reason, and nothing 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from companion import __version__
-from companion.safe_json import MAX_BYTES, JsonRefused, load_json
+from companion.safe_json import MAX_BYTES, JsonRefused, dumps_printable, load_json
 from companion.store.codec import (
     EventTypes,
     JsonValue,
@@ -78,7 +77,8 @@ def export_game(store: GameStore, game_id: str) -> dict[str, JsonValue]:
 
 
 def dumps(record: Mapping[str, JsonValue]) -> str:
-    return json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+    """The record as readable UTF-8 JSON, with anything a terminal could obey escaped."""
+    return dumps_printable(record) + "\n"
 
 
 def parse_record(text: str | bytes, engine: Engine | None = None,
