@@ -231,3 +231,11 @@ def test_export_and_replay_print_a_hostile_name_as_json_escapes_only(
         assert not any(c in out for c in "\x1b\x9b\u202e"), argv
         assert "\\u001b[2J\\u009b2J\\u202e" in out and "Béa" in out
         assert evil in json.loads(out)["players"]
+
+
+def test_a_game_id_that_is_not_text_is_one_line_too(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Bytes that are not UTF-8 on the command line arrive as lone surrogates."""
+    code, _, err = run(capsys, "export", "\udcff\x1b[2J", "--data-dir", str(tmp_path))
+    assert code == 2 and one_line(err, "export")
+    assert "no game '\\udcff\\x1b[2J'" in err and "\x1b" not in err

@@ -312,6 +312,9 @@ class GameStore:
 
     def resolve_id(self, text: str) -> str:
         """The game whose id is `text` or starts with it (ids are long to type at a terminal)."""
+        if not text.isascii():
+            raise GameNotFound(f"no game {text!r} in {self.path} (ids are letters and digits; "
+                               "see `rattus-companion games`)")
         with self._lock, _busy_named(self.path):
             rows = self._db.execute(
                 "SELECT id FROM games WHERE id = ? OR id LIKE ? ESCAPE '\\' ORDER BY id",
