@@ -54,6 +54,8 @@ DAMAGE = {
                           " '\"type\":\"Passed\"'), type = 'Passed'",
     "a type column that disagrees": "UPDATE events SET type = 'SupplyDone'",
     "a count out of any game": "UPDATE events SET json = json_set(json, '$.cards', 99999999)",
+    "a key given twice": "UPDATE events SET json = replace(json, '{\"type\"',"
+                         " '{\"type\":\"SupplyDone\",\"type\"')",
 }
 
 

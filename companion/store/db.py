@@ -23,6 +23,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Self
 
+from companion.safe_json import JsonRefused, load_json
 from companion.store.codec import (
     EventTypes,
     RecordError,
@@ -414,11 +415,9 @@ class GameStore:
             if not isinstance(raw, bytes):
                 raise RecordError(where, "is not stored as text")
             try:
-                data = json.loads(raw.decode("utf-8"))
-            except UnicodeDecodeError:
-                raise RecordError(where, "is not UTF-8 text") from None
-            except json.JSONDecodeError as exc:
-                raise RecordError(where, f"is not JSON ({exc.msg})") from None
+                data = load_json(raw)
+            except JsonRefused as exc:
+                raise RecordError(where, exc.problem) from None
             event = event_from_json(data, self.event_types, where)
             if kind != type(event).__name__:
                 raise RecordError(f"{where}.type", f"is {type(event).__name__} but stored as "
