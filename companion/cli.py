@@ -20,7 +20,7 @@ def _serve_parser(prog: str = "rattus-companion") -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", default=None,
                         help="address to listen on (default: all interfaces)")
-    parser.add_argument("--port", type=int, default=8550)
+    parser.add_argument("--port", type=_port, default=8550, help="TCP port (1-65535)")
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="where games are stored (default: the user's data directory)")
     parser.add_argument("--lang", choices=("de", "en"), default=None,
@@ -28,6 +28,13 @@ def _serve_parser(prog: str = "rattus-companion") -> argparse.ArgumentParser:
     parser.add_argument("--no-browser", action="store_true",
                         help="do not open a browser on this machine")
     return parser
+
+
+def _port(text: str) -> int:
+    """A TCP port, refused by argparse (exit 2, naming the option) rather than by the socket."""
+    if not text.isascii() or not text.isdigit() or len(text) > 5 or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a port (1-65535)")
+    return int(text)
 
 
 def _data_dir_option(parser: argparse.ArgumentParser) -> None:

@@ -8,7 +8,6 @@ Bad input ends with exit status 2 and one line on stderr naming the field, never
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Mapping
@@ -25,6 +24,7 @@ from companion.rules.scoring import (
     ScoringInputError,
     score,
 )
+from companion.safe_json import JsonRefused, dumps_printable, load_json, read_capped
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
@@ -144,47 +144,45 @@ def result_to_json(result: ScoreResult, lang: str = DEFAULT_LANGUAGE) -> dict[st
     }
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A key given twice would silently drop a value; refuse it instead."""
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            _fail(key, "given twice in the same JSON object")
-        result[key] = value
-    return result
+MAX_NUMBER = 1 << 24
+"""No count at the end of a game comes near this (the same bound as a game record's, see
+`companion.store.codec.INT_LIMIT`); a larger one is a typo, refused before any scoring."""
+
+
+def _numbers_in_range(value: object, field: str = "") -> None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not -MAX_NUMBER < value < MAX_NUMBER:
+            _fail(field or "(top level)", f"{value} is out of range for any game")
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            _numbers_in_range(inner, f"{field}.{key}" if field else key)
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            _numbers_in_range(inner, f"{field}[{index}]")
 
 
 def _read(path: str) -> bytes:
     if path == "-":
-        return sys.stdin.buffer.read()
+        return read_capped(sys.stdin.buffer)
     with open(path, "rb") as file:
-        return file.read()
+        return read_capped(file)
 
 
 def run_score(path: str) -> int:
     source = "stdin" if path == "-" else path
     try:
-        raw = _read(path)
+        data = load_json(_read(path))
     except OSError as error:
         return _error(f"{source}: cannot read ({error.strerror or error})")
+    except JsonRefused as error:
+        return _error(f"{error.where or source}: {error.problem}")
     try:
-        data = json.loads(raw, object_pairs_hook=_no_duplicate_keys)
-    except json.JSONDecodeError as error:
-        return _error(f"{source}: not valid JSON (line {error.lineno}, column {error.colno}: "
-                      f"{error.msg})")
-    except UnicodeDecodeError:
-        return _error(f"{source}: not UTF-8 text")
-    except ScoringInputError as error:
-        return _error(str(error))
-    except RecursionError:
-        return _error(f"{source}: JSON nested too deeply")
-    try:
+        _numbers_in_range(data)
         result = score(end_state_from_json(data))
     except ScoringInputError as error:
         return _error(str(error))
     try:
-        json.dump(result_to_json(result), sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
+        sys.stdout.write(dumps_printable(result_to_json(result)) + "\n")
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader (say `| head`) stopped early; that is its choice, not an error.

@@ -180,3 +180,23 @@ def test_export_import_and_replay_from_the_command_line(
     assert printed == json.loads(json.dumps(replay_report(session.events)))
     assert main(["games", "--data-dir", str(tmp_path / "away")]) == 0
     assert session.game_id in capsys.readouterr().out
+
+
+def test_importing_a_record_replays_each_event_once(tmp_path: Path) -> None:
+    """Reading, checking and storing a record costs one pass over its events (the check's
+    replay gives the state the game list needs), so a long record costs in proportion."""
+    from companion.store.session import Engine, default_engine
+
+    real = default_engine()
+    applied: list[object] = []
+
+    def counting_apply(state: object, event: object) -> object:
+        applied.append(event)
+        return real.apply(state, event)
+
+    engine = Engine(apply=counting_apply, violation=real.violation, describe=real.describe)
+    data = record_data(tmp_path)
+    with GameStore.open(tmp_path / "away") as away:
+        import_record(away, parse_record(json.dumps(data), engine), engine)
+        assert len(away.active_events(data["game_id"])) == len(data["events"])
+    assert len(applied) == len(data["events"])

@@ -1,28 +1,52 @@
-"""The session as the single writer: checked, stored, then shown; undo and redo at the table."""
+"""The session as the single writer: checked, stored, then shown; undo and redo at the table.
+
+Played with the real rules: three players (Anna, Ben, Cleo) and the steps the table enters.
+"""
 
 from __future__ import annotations
 
+import re
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.stored_games import (
+    first_reveal_with_rats,
+    first_step_taking_rats,
+    public_steps,
+    rat_note,
+    state_of,
+)
 
+from companion.rules import RuleViolation
+from companion.rules.endgame import end_state
+from companion.rules.events import Entered, EntryCorrected, RatChangeDisputed
+from companion.rules.scoring import score
 from companion.store.db import EventStatus, GameChangedElsewhere, GameStore, StoreError
 from companion.store.session import Session, UndoError
-from helpers.toy_game import (
-    TOY_ENGINE, TOY_TYPES, Correction, End, Rats, Score, Tally, ToyViolation, begin,
-)
+
+STEPS = public_steps(seed=1, players=3)
+START = STEPS[0]
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> GameStore:
-    with GameStore.open(tmp_path, TOY_TYPES) as s:
+def store(tmp_path: Path) -> Iterator[GameStore]:
+    with GameStore.open(tmp_path) as s:
         yield s
 
 
 def new_game(store: GameStore) -> Session:
-    return Session.start(store, begin("Anna", "Ben", "Cleo"), TOY_ENGINE)
+    return Session.start(store, START)
+
+
+def played(store: GameStore, steps: int) -> Session:
+    """A game with the table's first `steps` steps after the start entered."""
+    session = new_game(store)
+    for step in STEPS[1:steps + 1]:
+        session.submit(step)
+    return session
 
 
 def test_a_submitted_event_is_stored_before_subscribers_hear_of_it(store: GameStore) -> None:
@@ -33,202 +57,212 @@ def test_a_submitted_event_is_stored_before_subscribers_hear_of_it(store: GameSt
         seen.append((event, store.active_events(session.game_id)[-1]))
 
     session.subscribe(on_change)
-    session.submit(Score(player=0, points=5))
-    assert seen == [(Score(0, 5), Score(0, 5))]
+    session.submit(STEPS[1])
+    assert seen == [(STEPS[1], STEPS[1])]
 
 
 def test_an_illegal_event_changes_nothing_and_tells_nobody(store: GameStore) -> None:
+    """A change of 0 rats changes nothing, so the rules refuse to note it (EVENT)."""
     session = new_game(store)
     calls: list[Any] = []
     session.subscribe(lambda state, event: calls.append(event))
     before = session.state
-    with pytest.raises(ToyViolation, match="T-SCORE"):
-        session.submit(Score(player=0, points=-2))
+    with pytest.raises(RuleViolation, match=r"\[EVENT\]"):
+        session.submit(rat_note(0, 0))
     assert session.state == before
-    assert store.active_events(session.game_id) == [begin("Anna", "Ben", "Cleo")]
+    assert store.active_events(session.game_id) == [START]
     assert calls == []
 
 
 def test_undo_takes_back_the_last_public_step_and_redo_puts_it_back(store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(0, 5))
-    session.submit(Score(1, 3))
-    assert session.undo() == Score(1, 3)
-    assert session.state.points == (5, 0, 0)
-    assert session.redo() == Score(1, 3)
-    assert session.state.points == (5, 3, 0)
+    session = played(store, 2)
+    assert session.undo() == STEPS[2]
+    assert session.state == state_of(STEPS[:2])
+    assert session.redo() == STEPS[2]
+    assert session.state == state_of(STEPS[:3])
 
 
 def test_undo_goes_back_to_the_start_of_the_game_and_no_further(store: GameStore) -> None:
-    session = new_game(store)
-    for player in range(3):
-        session.submit(Score(player, 2))
+    session = played(store, 3)
     for _ in range(3):
         session.undo()
-    assert session.state.points == (0, 0, 0)
+    assert session.state == state_of([START])
     assert not session.can_undo()
     with pytest.raises(UndoError, match="nothing to undo"):
         session.undo()
 
 
 def test_several_undos_are_redone_in_the_order_they_were_played(store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(0, 1))
-    session.submit(Score(1, 2))
+    session = played(store, 2)
     session.undo()
     session.undo()
-    assert session.redo() == Score(0, 1)
-    assert session.redo() == Score(1, 2)
+    assert session.redo() == STEPS[1]
+    assert session.redo() == STEPS[2]
     assert not session.can_redo()
 
 
 def test_the_table_undo_skips_private_ledger_entries(store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(0, 5))
-    session.submit(Rats(player=1, rats=2))
-    assert session.undo() == Score(0, 5)
-    assert session.state.rats == (0, 2, 0)
-    assert session.state.points == (0, 0, 0)
+    """Ben's own rat note stays when the table takes back its step."""
+    session = played(store, 1)
+    session.submit(rat_note(1, 2))
+    assert session.undo() == STEPS[1]
+    assert session.state == state_of([START, rat_note(1, 2)])
+    assert session.state.rats[1] == state_of([START]).rats[1] + 2
 
 
 def test_a_player_undoes_only_their_own_private_entries(store: GameStore) -> None:
     session = new_game(store)
-    session.submit(Rats(player=1, rats=2))
-    session.submit(Rats(player=2, rats=4))
-    session.submit(Score(0, 5))
-    assert session.undo_private(1) == Rats(1, 2)
-    assert session.state.rats == (0, 0, 4)
-    assert session.state.points == (5, 0, 0)
+    session.submit(rat_note(1, 2))
+    session.submit(rat_note(2, 4))
+    session.submit(STEPS[1])
+    assert session.undo_private(1) == rat_note(1, 2)
+    assert session.state == state_of([START, rat_note(2, 4), STEPS[1]])
     with pytest.raises(UndoError, match="player 1 has no private entry"):
         session.undo_private(1)
-    assert session.redo_private(1) == Rats(1, 2)
-    assert session.state.rats == (0, 2, 4)
+    assert session.redo_private(1) == rat_note(1, 2)
+    assert session.state == state_of([START, rat_note(1, 2), rat_note(2, 4), STEPS[1]])
 
 
 def test_a_new_public_step_clears_the_redo_stack_but_keeps_the_undone_step_on_file(
         store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(0, 5))
+    session = played(store, 1)
     session.undo()
-    session.submit(Score(1, 1))
+    session.submit(STEPS[1])
     assert not session.can_redo()
     statuses = [s.status for s in store.events(session.game_id)]
     assert statuses == [EventStatus.ACTIVE, EventStatus.DROPPED, EventStatus.ACTIVE]
 
 
 def test_a_private_entry_does_not_clear_the_tables_redo_stack(store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(0, 5))
+    session = played(store, 1)
     session.undo()
-    session.submit(Rats(2, 1))
-    assert session.redo() == Score(0, 5)
+    session.submit(rat_note(2, 1))
+    assert session.redo() == STEPS[1]
+
+
+REVEAL, REVEALER, ENTRY = first_reveal_with_rats(STEPS)
+"""The first reveal that gave a player rats, and that player's ledger entry for it."""
+
+
+def disputed_reveal(store: GameStore) -> tuple[Session, RatChangeDisputed]:
+    """The game up to that reveal, and the player disputing the rats it gave them."""
+    session = played(store, REVEAL)
+    dispute = RatChangeDisputed(player=REVEALER, entry_id=ENTRY)
+    session.submit(dispute)
+    return session, dispute
 
 
 def test_a_private_note_that_depends_on_an_undone_step_is_set_aside_with_it(
         store: GameStore) -> None:
-    """Anna's tally says 5 points; undoing her score sets it aside, redoing brings it back."""
-    session = new_game(store)
-    session.submit(Score(0, 5))
-    tally = Tally(player=0, points=5)
-    session.submit(tally)
-    assert session.undo() == Score(0, 5)
-    assert session.events == [begin("Anna", "Ben", "Cleo")]
-    assert not session.can_undo_private(0) and not session.can_redo_private(0)
-    assert session.redo() == Score(0, 5)
-    assert session.events[-2:] == [Score(0, 5), tally]
+    """The dispute is of the rats the reveal gave; undoing the reveal sets it aside, redoing
+    brings it back."""
+    session, dispute = disputed_reveal(store)
+    assert session.undo() == STEPS[REVEAL]
+    assert session.events == STEPS[:REVEAL]
+    assert not session.can_undo_private(REVEALER) and not session.can_redo_private(REVEALER)
+    assert session.redo() == STEPS[REVEAL]
+    assert session.events[-2:] == [STEPS[REVEAL], dispute]
 
 
 def test_what_was_set_aside_survives_a_restart_and_comes_back_with_its_step(
         store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(0, 5))
-    session.submit(Tally(player=0, points=5))
+    session, dispute = disputed_reveal(store)
     session.undo()
-    resumed = Session.resume(store, session.game_id, TOY_ENGINE)
+    resumed = Session.resume(store, session.game_id)
     resumed.redo()
-    assert resumed.events[-1] == Tally(player=0, points=5)
+    assert resumed.events[-1] == dispute
 
 
 def test_a_new_step_drops_the_undone_step_and_what_was_set_aside_with_it(
         store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(0, 5))
-    session.submit(Tally(player=0, points=5))
+    session, _ = disputed_reveal(store)
     session.undo()
-    session.submit(Score(1, 1))
+    session.submit(STEPS[REVEAL])
     assert not session.can_redo()
-    assert [s.status for s in store.events(session.game_id)] == [
-        EventStatus.ACTIVE, EventStatus.DROPPED, EventStatus.DROPPED, EventStatus.ACTIVE]
+    assert [s.status for s in store.events(session.game_id)] == [EventStatus.ACTIVE] * REVEAL + [
+        EventStatus.DROPPED, EventStatus.DROPPED, EventStatus.ACTIVE]
 
 
 def test_a_redo_that_would_leave_a_later_private_entry_illegal_is_refused(
         store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(0, 5))
+    """The step took rats from a player; with it undone, they note discarding all they then
+    had; redoing the step would leave them fewer than none (R-SETUP-1)."""
+    taking, player = first_step_taking_rats(STEPS)
+    session = played(store, taking)
     session.undo()
-    session.submit(Tally(player=0, points=0))
-    with pytest.raises(UndoError, match=r"cannot redo Score.*T-TALLY"):
+    rats = session.state.rats[player]
+    session.submit(rat_note(player, -rats))
+    before = session.state
+    with pytest.raises(UndoError, match=rf"cannot redo {type(STEPS[taking]).__name__}.*R-SETUP-1"):
         session.redo()
-    assert session.state.points == (0, 0, 0)
+    assert session.state == before
     assert session.can_redo()
 
 
-def test_a_correction_can_be_undone_and_then_the_score_it_corrected(store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(0, 5))
-    session.submit(Correction(0, -1))
-    assert session.undo() == Correction(0, -1)
-    assert session.undo() == Score(0, 5)
-    assert session.redo() == Score(0, 5)
-    assert session.redo() == Correction(0, -1)
-    assert session.state.points == (4, 0, 0)
+def test_a_correction_can_be_undone_and_then_the_entry_it_corrected(store: GameStore) -> None:
+    """R-ROUND-C: a declared count may be corrected before the reveal."""
+    entry_at = next(i for i, step in enumerate(STEPS) if isinstance(step, Entered))
+    entry = STEPS[entry_at]
+    assert isinstance(entry, Entered)
+    session = played(store, entry_at)
+    correction = EntryCorrected(round=1, player=entry.player, building=entry.building,
+                                cards=entry.cards + 1)
+    session.submit(correction)
+    assert session.undo() == correction
+    assert session.undo() == entry
+    assert session.redo() == entry
+    assert session.redo() == correction
+    assert session.state == state_of([*STEPS[:entry_at + 1], correction])
+    assert session.state.rounds[0].turns[-1].cards == entry.cards + 1
 
 
 def test_the_redo_stack_survives_a_restart(store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(0, 5))
-    session.submit(Score(1, 3))
+    session = played(store, 2)
     session.undo()
-    resumed = Session.resume(store, session.game_id, TOY_ENGINE)
+    resumed = Session.resume(store, session.game_id)
     assert resumed.state == session.state
-    assert resumed.redo() == Score(1, 3)
+    assert resumed.redo() == STEPS[2]
 
 
 def test_a_resumed_game_stands_exactly_where_it_stood(store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(0, 5))
-    session.submit(Rats(2, 3))
-    session.submit(End())
-    resumed = Session.resume(store, session.game_id, TOY_ENGINE)
+    session = played(store, len(STEPS) - 2)
+    session.submit(rat_note(2, 3))
+    session.submit(STEPS[-1])
+    resumed = Session.resume(store, session.game_id)
     assert resumed.state == session.state
     assert resumed.events == session.events
 
 
 def test_the_game_list_follows_the_session(store: GameStore) -> None:
-    session = new_game(store)
-    session.submit(Score(1, 7))
-    assert store.unfinished_games()[0].progress == "7 points scored"
-    session.submit(End())
+    session = played(store, 3)
+    assert store.unfinished_games()[0].progress == "round 1 of 9, entering buildings"
+    for step in STEPS[4:]:
+        session.submit(step)
     summary = store.game(session.game_id)
-    assert summary.finished and summary.winner == "Ben"
+    result = score(end_state(session.state))
+    assert summary.finished and summary.winner is not None
+    assert re.fullmatch(r"(Anna|Ben|Cleo) \(\d+ VP\)", summary.winner)
+    assert summary.winner.split(" (")[0] in result.winners
     assert store.unfinished_games() == []
 
 
 def test_concurrent_taps_from_many_threads_are_all_kept_in_one_order(store: GameStore) -> None:
+    """Three phones note rats at once: every note is kept, each heard once, in order."""
     session = new_game(store)
+    start_rats = sum(session.state.rats)
     heard: list[int] = []
-    session.subscribe(lambda state, event: heard.append(sum(state.points)))
+    session.subscribe(lambda state, event: heard.append(sum(state.rats) - start_rats))
 
     def tap(player: int) -> None:
         for _ in range(20):
-            session.submit(Score(player, 1))
+            session.submit(rat_note(player, 1))
 
     threads = [threading.Thread(target=tap, args=(p,)) for p in range(3)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert session.state.points == (20, 20, 20)
+    assert session.state.rats == tuple(r + 20 for r in state_of([START]).rats)
     assert heard == list(range(1, 61))
     assert len(store.active_events(session.game_id)) == 61
 
@@ -240,18 +274,18 @@ def test_a_failing_subscriber_does_not_undo_the_stored_step(store: GameStore) ->
         raise RuntimeError("screen gone")
 
     session.subscribe(broken)
-    session.submit(Score(0, 1))
-    assert store.active_events(session.game_id)[-1] == Score(0, 1)
+    session.submit(STEPS[1])
+    assert store.active_events(session.game_id)[-1] == STEPS[1]
 
 
 def test_an_unsubscribed_view_hears_nothing_more(store: GameStore) -> None:
     session = new_game(store)
     heard: list[Any] = []
     stop = session.subscribe(lambda state, event: heard.append(event))
-    session.submit(Score(0, 1))
+    session.submit(rat_note(0, 1))
     stop()
-    session.submit(Score(0, 1))
-    assert heard == [Score(0, 1)]
+    session.submit(rat_note(0, 1))
+    assert heard == [rat_note(0, 1)]
 
 
 def test_a_step_the_disk_refuses_is_not_shown_either(tmp_path: Path) -> None:
@@ -261,34 +295,33 @@ def test_a_step_the_disk_refuses_is_not_shown_either(tmp_path: Path) -> None:
         def append(self, *args: Any, **kwargs: Any) -> Any:
             raise StoreError("could not save: database or disk is full")
 
-    with FullDisk.open(tmp_path, TOY_TYPES) as store:
+    with FullDisk.open(tmp_path) as store:
         session = new_game(store)
         heard: list[Any] = []
         session.subscribe(lambda state, event: heard.append(event))
         with pytest.raises(StoreError, match="disk is full"):
-            session.submit(Score(0, 3))
-        assert session.state.points == (0, 0, 0)
-        assert session.events == [begin("Anna", "Ben", "Cleo")]
+            session.submit(STEPS[1])
+        assert session.state == state_of([START])
+        assert session.events == [START]
         assert heard == []
 
 
 def test_a_second_window_on_the_same_game_cannot_interleave_its_steps(tmp_path: Path) -> None:
     """Two sessions of one game (the app started twice): the stale one must reopen."""
-    with GameStore.open(tmp_path, TOY_TYPES) as first, \
-            GameStore.open(tmp_path, TOY_TYPES) as second:
-        table = new_game(first)
-        table.submit(Score(0, 5))
-        other = Session.resume(second, table.game_id, TOY_ENGINE)
-        table.submit(Score(2, 2))
+    with GameStore.open(tmp_path) as first, GameStore.open(tmp_path) as second:
+        table = played(first, 1)
+        other = Session.resume(second, table.game_id)
+        table.submit(STEPS[2])
         with pytest.raises(GameChangedElsewhere, match="reopen it"):
-            other.submit(Score(1, 1))
+            other.submit(STEPS[2])
         with pytest.raises(GameChangedElsewhere):
             other.undo()
-        assert other.state.points == (5, 0, 0)
-        assert Session.resume(second, table.game_id, TOY_ENGINE).state.points == (5, 0, 2)
+        assert other.state == state_of(STEPS[:2])
+        assert Session.resume(second, table.game_id).state == state_of(STEPS[:3])
 
 
 def test_an_illegal_first_event_starts_no_game(store: GameStore) -> None:
-    with pytest.raises(ToyViolation, match="T-START"):
-        Session.start(store, Score(0, 1), TOY_ENGINE)
+    """A game begins with its setup."""
+    with pytest.raises(RuleViolation, match=r"\[EVENT\]"):
+        Session.start(store, STEPS[1])
     assert store.list_games() == []

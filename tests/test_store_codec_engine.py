@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from companion.rules.events import EVENT_TYPES
-from companion.store.codec import event_from_json, event_to_json
+from companion.rules.events import EVENT_TYPES, RatReason, RatsChanged
+from companion.rules.setup import SEED_LIMIT
+from companion.store.codec import INT_LIMIT, RecordError, event_from_json, event_to_json
 
 any_event = st.sampled_from(sorted(EVENT_TYPES.values(), key=lambda c: c.__name__)).flatmap(
     st.from_type)
@@ -17,8 +20,35 @@ any_event = st.sampled_from(sorted(EVENT_TYPES.values(), key=lambda c: c.__name_
 @settings(max_examples=100, deadline=None)
 @given(any_event)
 def test_any_engine_event_survives_the_trip_through_json_text(event: object) -> None:
-    text = json.dumps(event_to_json(event))
+    data = event_to_json(event)
+    assume(all(-INT_LIMIT < n < INT_LIMIT for n in _ints(data)))
+    text = json.dumps(data)
     assert event_from_json(json.loads(text)) == event
+
+
+def _ints(value: Any) -> list[int]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, dict):
+        return [n for item in value.values() for n in _ints(item)]
+    if isinstance(value, list):
+        return [n for item in value for n in _ints(item)]
+    return []
+
+
+def test_the_largest_number_an_event_holds_is_a_seed_and_it_fits() -> None:
+    """The codec's bound is the engine's own: every seed the app draws is accepted."""
+    assert SEED_LIMIT <= INT_LIMIT
+
+
+@pytest.mark.parametrize("delta", [10**18, -(10**18), INT_LIMIT])
+def test_a_rat_change_no_game_could_hold_is_refused_where_it_is_read(delta: int) -> None:
+    data = event_to_json(RatsChanged(player=0, delta=1, reason=RatReason.CORRECTION))
+    data["delta"] = delta
+    with pytest.raises(RecordError, match=r"^events\[4\]\.delta: is out of range for any game"):
+        event_from_json(data, path="events[4]")
 
 
 def test_every_private_engine_event_names_its_owner() -> None:

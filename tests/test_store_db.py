@@ -7,34 +7,37 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from support.stored_games import public_steps, rat_note, started
 
 from companion.store.codec import event_to_json
 from companion.store.db import (
     DB_FILENAME,
     MIGRATIONS,
     EventStatus,
-    GameMeta,
     GameChangedElsewhere,
+    GameMeta,
     GameNotFound,
     GameStore,
     StoreCorrupted,
     StoreTooNew,
     default_data_dir,
 )
-from helpers.toy_game import TOY_TYPES, Rats, Score, begin
 
 META = GameMeta(players=("Anna", "Ben"), progress="just begun")
+STEPS = public_steps(seed=3, players=2)
+"""A two-player game (Anna, Ben) as the table enters it."""
 
 
 def open_store(folder: Path) -> GameStore:
-    return GameStore.open(folder, TOY_TYPES)
+    return GameStore.open(folder)
 
 
 def store_one_game(folder: Path) -> str:
+    """Anna and Ben's game, its start and 29 steps."""
     with open_store(folder) as store:
-        game = store.create_game([begin("Anna", "Ben")], META)
-        for points in range(1, 30):
-            store.append(game, Score(player=points % 2, points=points), META)
+        game = store.create_game(STEPS[:1], META)
+        for step in STEPS[1:30]:
+            store.append(game, step, META)
     return game
 
 
@@ -52,12 +55,12 @@ def test_the_default_data_directory_is_the_users_own() -> None:
 
 def test_appended_events_are_there_after_reopening_in_order(tmp_path: Path) -> None:
     with open_store(tmp_path) as store:
-        game = store.create_game([begin("Anna", "Ben")], META)
-        store.append(game, Score(player=0, points=4), META)
-        store.append(game, Rats(player=1, rats=2), META)
+        game = store.create_game(STEPS[:1], META)
+        store.append(game, STEPS[1], META)
+        store.append(game, rat_note(1, 2), META)
     with open_store(tmp_path) as store:
         stored = store.events(game)
-    assert [s.event for s in stored] == [begin("Anna", "Ben"), Score(0, 4), Rats(1, 2)]
+    assert [s.event for s in stored] == [STEPS[0], STEPS[1], rat_note(1, 2)]
     assert [s.seq for s in stored] == [1, 2, 3]
     assert [s.private_player for s in stored] == [None, None, 1]
 
@@ -65,26 +68,26 @@ def test_appended_events_are_there_after_reopening_in_order(tmp_path: Path) -> N
 def test_a_second_connection_sees_an_append_as_soon_as_it_returns(tmp_path: Path) -> None:
     """The commit is done when `append` returns: another process reads it at once."""
     with open_store(tmp_path) as store, open_store(tmp_path) as reader:
-        game = store.create_game([begin("Anna", "Ben")], META)
-        store.append(game, Score(player=0, points=4), META)
-        assert reader.active_events(game)[-1] == Score(0, 4)
+        game = store.create_game(STEPS[:1], META)
+        store.append(game, STEPS[1], META)
+        assert reader.active_events(game)[-1] == STEPS[1]
 
 
 def test_undone_events_are_flagged_not_deleted(tmp_path: Path) -> None:
     with open_store(tmp_path) as store:
-        game = store.create_game([begin("Anna", "Ben")], META)
-        store.append(game, Score(player=0, points=4), META)
+        game = store.create_game(STEPS[:1], META)
+        store.append(game, STEPS[1], META)
         store.set_status(game, {2: EventStatus.UNDONE}, META)
-        assert store.active_events(game) == [begin("Anna", "Ben")]
+        assert store.active_events(game) == STEPS[:1]
         assert store.events(game)[1].status is EventStatus.UNDONE
 
 
 def test_the_game_list_shows_players_winner_and_only_unfinished_games_to_resume(
         tmp_path: Path) -> None:
     with open_store(tmp_path) as store:
-        done = store.create_game([begin("Anna", "Ben")], META)
+        done = store.create_game([started("Anna", "Ben")], META)
         store.update_meta(done, GameMeta(("Anna", "Ben"), finished=True, winner="Ben (41 VP)"))
-        open_game = store.create_game([begin("Cleo", "Dan")], GameMeta(("Cleo", "Dan")))
+        open_game = store.create_game([started("Cleo", "Dan")], GameMeta(("Cleo", "Dan")))
         games = {g.game_id: g for g in store.list_games()}
         assert games[done].winner == "Ben (41 VP)" and games[done].finished
         assert games[open_game].players == ("Cleo", "Dan")
@@ -93,7 +96,7 @@ def test_the_game_list_shows_players_winner_and_only_unfinished_games_to_resume(
 
 def test_a_game_can_be_named_by_the_start_of_its_id(tmp_path: Path) -> None:
     with open_store(tmp_path) as store:
-        game = store.create_game([begin("Anna", "Ben")], META)
+        game = store.create_game(STEPS[:1], META)
         assert store.resolve_id(game[:4]) == game
         with pytest.raises(GameNotFound, match="no game 'zz'"):
             store.resolve_id("zz")
@@ -102,17 +105,17 @@ def test_a_game_can_be_named_by_the_start_of_its_id(tmp_path: Path) -> None:
 def test_appending_to_an_unknown_game_writes_nothing(tmp_path: Path) -> None:
     with open_store(tmp_path) as store:
         with pytest.raises(GameNotFound):
-            store.append("nope", Score(0, 1), META)
+            store.append("nope", STEPS[1], META)
         assert store.list_games() == []
 
 
 def test_a_failed_write_leaves_nothing_half_written(tmp_path: Path) -> None:
     """Dropping an event that does not exist aborts the whole append, the new event too."""
     with open_store(tmp_path) as store:
-        game = store.create_game([begin("Anna", "Ben")], META)
+        game = store.create_game(STEPS[:1], META)
         with pytest.raises(Exception, match="no event #9"):
-            store.append(game, Score(0, 1), META, drop=[9])
-        assert store.active_events(game) == [begin("Anna", "Ben")]
+            store.append(game, STEPS[1], META, drop=[9])
+        assert store.active_events(game) == STEPS[:1]
 
 
 def test_a_file_that_is_not_a_database_is_reported_and_left_as_it_is(tmp_path: Path) -> None:
@@ -184,16 +187,16 @@ def test_a_file_from_the_first_schema_opens_after_an_upgrade_with_its_games(
     old.execute("INSERT INTO games VALUES (?, '2026-01-01T20:00:00+00:00',"
                 " '2026-01-01T21:00:00+00:00', '[\"Anna\", \"Ben\"]', NULL, 0, NULL, NULL)",
                 (game,))
-    for seq, event in enumerate([begin("Anna", "Ben"), Score(0, 3)], start=1):
+    for seq, event in enumerate(STEPS[:2], start=1):
         old.execute("INSERT INTO events VALUES (?, ?, ?, ?, '2026-01-01T20:00:00+00:00', NULL,"
                     " 'active')", (game, seq, type(event).__name__,
                                    json.dumps(event_to_json(event))))
     old.commit()
     old.close()
     with open_store(tmp_path) as store:
-        assert store.active_events(game) == [begin("Anna", "Ben"), Score(0, 3)]
+        assert store.active_events(game) == STEPS[:2]
         assert store.game(game).revision == 0
-        store.append(game, Score(1, 2), META, revision=0)
+        store.append(game, STEPS[2], META, revision=0)
         assert store.game(game).revision == 1
     backup = sqlite3.connect(tmp_path / f"{DB_FILENAME}.schema1.bak")
     assert backup.execute("PRAGMA user_version").fetchone() == (1,)
@@ -209,7 +212,7 @@ def test_a_future_schema_step_runs_once_on_the_next_open(tmp_path: Path) -> None
 
     upgraded = {**MIGRATIONS, latest + 1: add_location}
     for _ in range(2):
-        with GameStore(tmp_path / DB_FILENAME, TOY_TYPES, migrations=upgraded) as store:
+        with GameStore(tmp_path / DB_FILENAME, migrations=upgraded) as store:
             assert len(store.active_events(game)) == 30
     db = sqlite3.connect(tmp_path / DB_FILENAME)
     assert db.execute("PRAGMA user_version").fetchone() == (latest + 1,)
@@ -218,11 +221,11 @@ def test_a_future_schema_step_runs_once_on_the_next_open(tmp_path: Path) -> None
 
 def test_a_writer_behind_the_games_revision_is_stopped(tmp_path: Path) -> None:
     with open_store(tmp_path) as store:
-        game = store.create_game([begin("Anna", "Ben")], META)
-        store.append(game, Score(0, 1), META, revision=0)
+        game = store.create_game(STEPS[:1], META)
+        store.append(game, STEPS[1], META, revision=0)
         with pytest.raises(GameChangedElsewhere, match="another window or program"):
-            store.append(game, Score(1, 1), META, revision=0)
-        assert store.active_events(game) == [begin("Anna", "Ben"), Score(0, 1)]
+            store.append(game, STEPS[2], META, revision=0)
+        assert store.active_events(game) == STEPS[:2]
 
 
 def test_a_stored_event_the_engine_no_longer_knows_is_reported_with_the_game(

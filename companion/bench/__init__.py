@@ -60,9 +60,10 @@ def _engine(quick: bool) -> list[Figure]:
 
 
 def _store(quick: bool) -> list[Figure]:
-    from companion.bench.store import store_figures
+    from companion.bench.store import RECORD_SIZES, record_figures, store_figures
 
-    return store_figures(60 if quick else 200)
+    return store_figures(60 if quick else 200) + record_figures(
+        RECORD_SIZES[:2] if quick else RECORD_SIZES)
 
 
 def _memory(quick: bool) -> list[Figure]:

@@ -4,6 +4,9 @@
 fsync: the figure depends on the disk, which is why the database folder sits on the same
 file system as the user's data (not a RAM disk). Session.submit (engine check, append,
 fold) is shown beside it, since that is what a tap at the table waits for.
+
+`record_figures` times `import` and `replay` of records from 1,000 to 100,000 events: both
+must stay linear, so a long (or hostile) record costs in proportion to its length.
 """
 
 from __future__ import annotations
@@ -11,7 +14,9 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from companion.bench.figures import Figure, ms, p95, verdict
 
@@ -79,3 +84,88 @@ def disk_fsync_times(folder: Path, count: int) -> list[float]:
         os.close(handle)
         probe.unlink()
     return samples
+
+
+RECORD_SIZES = (1_000, 10_000, 100_000)
+RAT_NOTE_SIZES = (1_000, 10_000)
+"""Records grown with rat corrections instead: the engine's cost per rat change grows with the
+player's ledger (companion/rules/engine.py `_rats_changed`), so these stay short until that is
+linear too; the row shows it."""
+LINEAR_FLOOR = 0.5
+"""Linear means the rate holds as records grow: the largest size must keep at least half the
+events per second of the smallest (the cost of a quadratic step would fall 100-fold)."""
+
+
+def record_figures(sizes: Sequence[int] = RECORD_SIZES,
+                   rat_sizes: Sequence[int] = RAT_NOTE_SIZES) -> list[Figure]:
+    """`import` and `replay` of records of growing length, in events per second.
+
+    A real game has a few hundred events; the long records are one real game with players'
+    nun-card notes added (private notes, as a phone makes them), so what grows is the work of
+    the record path itself: reading, checking, storing and replaying each event. The last row
+    imports records grown with rat corrections, which also exercise the engine's ledgers.
+    """
+    from companion.store.db import GameStore
+    from companion.store.records import import_record, parse_record
+    from companion.store.report import replay_report
+
+    imports: list[float] = []
+    replays: list[float] = []
+    rat_imports: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="rattus-bench-", dir=_scratch_parent()) as folder:
+        for size in sizes:
+            text = long_record(size)
+            started = time.perf_counter()
+            with GameStore.open(Path(folder) / f"import-{size}") as store:
+                import_record(store, parse_record(text))
+            imports.append(size / (time.perf_counter() - started))
+            started = time.perf_counter()
+            replay_report(parse_record(text).events)
+            replays.append(size / (time.perf_counter() - started))
+        for size in rat_sizes:
+            text = long_record(size, rat_notes=True)
+            started = time.perf_counter()
+            with GameStore.open(Path(folder) / f"rats-{size}") as store:
+                import_record(store, parse_record(text))
+            rat_imports.append(size / (time.perf_counter() - started))
+    rows = [_rate_row(f"store: {what} a record (events/s)", sizes, rates)
+            for what, rates in (("import", imports), ("replay", replays))]
+    if rat_sizes:
+        rows.append(_rate_row("store: import a record of rat notes (events/s)", rat_sizes,
+                              rat_imports))
+    return rows
+
+
+def _rate_row(what: str, sizes: Sequence[int], rates: Sequence[float]) -> Figure:
+    figure = ", ".join(f"{_count(size)}: {rate:,.0f}" for size, rate in zip(sizes, rates))
+    held = rates[-1] / rates[0]
+    return Figure(what, figure, f"linear (largest >= {LINEAR_FLOOR:.0%} of smallest rate)",
+                  verdict(held >= LINEAR_FLOOR),
+                  f"{held:.0%} of the rate kept from {sizes[0]:,} to {sizes[-1]:,} events")
+
+
+def _count(events: int) -> str:
+    return f"{events // 1000}k" if events % 1000 == 0 else str(events)
+
+
+def long_record(events: int, seed: int = 5, players: int = 3, rat_notes: bool = False) -> str:
+    """The JSON record of a real game padded to `events` events with nun-card notes (or with
+    rat corrections, each +1 followed by its -1)."""
+    import json
+
+    from companion.rules.events import NunCardNoted, RatReason, RatsChanged
+    from companion.rules.simulate import random_game
+    from companion.store.codec import event_to_json
+    from companion.store.records import FORMAT, VERSION
+
+    game = random_game(seed, players)
+    extra = max(0, events - len(game))
+    notes: list[Any] = (
+        [RatsChanged(player=i // 2 % players, delta=1 - 2 * (i % 2), reason=RatReason.CORRECTION)
+         for i in range(extra - extra % 2)]
+        + [NunCardNoted(player=0, position=1, nuns=0)] * (extra % 2)
+        if rat_notes else
+        [NunCardNoted(player=i % players, position=1 + i % 5, nuns=i % 5) for i in range(extra)])
+    played = [*game[:1], *notes, *game[1:]]
+    return json.dumps({"format": FORMAT, "version": VERSION,
+                       "events": [event_to_json(e) for e in played]})

@@ -33,6 +33,7 @@ from companion.server.games import OpenGames
 from companion.server.main import make_main
 from companion.server.limits import uvicorn_options
 from companion.store.db import GameStore, StoreError, default_data_dir
+from companion.store.lock import DataDirLock
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +104,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
               "choose another with --port", file=sys.stderr)
         return 2
     try:
+        lock = DataDirLock.acquire(folder, base_url(port, host))
         store = GameStore.open(folder)
     except StoreError as exc:
         print(f"rattus-companion: {exc}", file=sys.stderr)
@@ -115,6 +117,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     except SeatsFileDamaged as exc:
         print(f"rattus-companion: {exc}", file=sys.stderr)
         store.close()
+        lock.release()
         return 1
     games = OpenGames(store, seats)
     app = build_app(config, games, _phone_routes(_hub(config, games, seats)))
@@ -128,6 +131,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
                     timeout_graceful_shutdown=2, **uvicorn_options())
     finally:
         store.close()
+        lock.release()
     return 0
 
 

@@ -17,6 +17,7 @@ from urllib.parse import quote, unquote
 from companion.qr import qr_png
 from companion.rules.scoring import ScoreResult
 from companion.rules.state import Phase
+from companion.safe_json import JsonRefused, load_json
 from companion.store.db import EventStatus, GameStore, StoreError
 
 LINK_PREFIX = "bgstats://app.bgstatsapp.com/createPlay.html?data="
@@ -81,10 +82,10 @@ def play_from_link(link: str) -> dict[str, object]:
     """The play a link carries (what BG Stats will read), for tests and for showing it."""
     if not link.startswith(LINK_PREFIX):
         raise ValueError(f"not a BG Stats play link: {link[:40]}...")
-    data = json.loads(unquote(link[len(LINK_PREFIX):]))
-    if not isinstance(data, dict):
-        raise ValueError("the link's data is not a play")
-    return data
+    data = load_json(unquote(link[len(LINK_PREFIX):]))
+    if isinstance(data, dict):
+        return data
+    raise JsonRefused("the link's data is not a play")
 
 
 def bgstats_qr_png(link: str, box_size: int = 6) -> bytes:
@@ -111,7 +112,7 @@ def game_play_link(store: GameStore, game_id: str) -> str:
 
     stored = [e for e in store.events(game_id) if e.status is EventStatus.ACTIVE]
     state = replay([e.event for e in stored])
-    if state.phase is not Phase.FINISHED:
+    if state is None or state.phase is not Phase.FINISHED:
         raise StoreError(f"game {game_id} is not finished yet: nothing to send to BG Stats")
     setup = state.setup
     started = datetime.fromisoformat(store.game(game_id).created)

@@ -1,14 +1,16 @@
 """The `games`, `export`, `import` and `replay` subcommands.
 
 Every failure is one line on stderr and exit code 2, never a traceback: these commands are run
-by players after a game night, not by developers.
+by players after a game night, not by developers. Everything printed that came from a file or
+the database (player names, paths, ids) goes through `printable`, so a name holding terminal
+escape sequences is shown as text, never run by the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Callable
@@ -16,8 +18,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from companion.safe_json import JsonRefused, dumps_printable, read_capped
 from companion.store.codec import RecordError
-from companion.store.db import GameStore, GameSummary, StoreError
+from companion.store.db import PRIVATE_FILE, GameStore, GameSummary, StoreError
 
 EXIT_ERROR = 2
 
@@ -31,14 +34,24 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     try:
         commands[args.command](args, stdout)
     except (StoreError, RecordError) as exc:
-        print(f"rattus-companion {args.command}: {exc}", file=stderr)
+        print(printable(f"rattus-companion {args.command}: {exc}"), file=stderr)
+        return EXIT_ERROR
+    except JsonRefused as exc:
+        print(printable(f"rattus-companion {args.command}: record: {exc}"), file=stderr)
         return EXIT_ERROR
     except OSError as exc:
         where = f" {exc.filename}" if exc.filename else ""
-        print(f"rattus-companion {args.command}: cannot use{where}: {exc.strerror or exc}",
-              file=stderr)
+        print(printable(f"rattus-companion {args.command}: cannot use{where}: "
+                        f"{exc.strerror or exc}"), file=stderr)
         return EXIT_ERROR
     return 0
+
+
+def printable(text: str) -> str:
+    """`text` on one line with every control, format or unpaired character escaped (ESC as
+    `\\x1b`): what a file says is shown, never obeyed by the terminal."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace")
+                   .decode("ascii") for c in text)
 
 
 def _open(args: argparse.Namespace) -> GameStore:
@@ -52,11 +65,13 @@ def _games(args: argparse.Namespace, out: TextIO) -> None:
         print(f"no games stored in {store.path}", file=out)
         return
     for game in games:
-        print(_game_line(game), file=out)
+        print(printable(_game_line(game)), file=out)
 
 
 def _game_line(game: GameSummary) -> str:
     when = _local(game.created)
+    if game.damage is not None:
+        return f"{game.game_id}  {when}  {', '.join(game.players)}  DAMAGED: {game.damage}"
     if game.finished:
         outcome = f"won by {game.winner}" if game.winner else "finished, nobody won"
     else:
@@ -83,10 +98,27 @@ def _export(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    """A crash mid-export leaves the old file or the new one, never half of one."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    """Write a regular file, whole or not at all: a crash mid-export leaves the old file or
+    the new one, never half of one.
+
+    Only a regular file is ever replaced: a symbolic link, a device (`/dev/full`), a folder or
+    a pipe at `path` is refused, not followed and not replaced by a file. The rename replaces
+    a name, never what a link points to, so a link slipped in after the check is not followed
+    either. The file is private to the user (a record holds every player's secret rats).
+    """
     try:
+        kind = os.lstat(path).st_mode
+    except FileNotFoundError:
+        kind = None
+    if kind is not None and stat.S_ISLNK(kind):
+        raise StoreError(f"{path} is a symbolic link; not written (give the file it points to, "
+                         "or another name)")
+    if kind is not None and not stat.S_ISREG(kind):
+        raise StoreError(f"{path} is not a regular file; not written")
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+    try:
+        os.fchmod(fd, PRIVATE_FILE)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -99,8 +131,9 @@ def _write_atomically(path: Path, text: str) -> None:
 
 def _read(file: str) -> bytes:
     if file == "-":
-        return sys.stdin.buffer.read()
-    return Path(file).read_bytes()
+        return read_capped(sys.stdin.buffer)
+    with open(file, "rb") as handle:
+        return read_capped(handle)
 
 
 def _import(args: argparse.Namespace, out: TextIO) -> None:
@@ -117,5 +150,4 @@ def _replay(args: argparse.Namespace, out: TextIO) -> None:
     from companion.store.report import replay_report
 
     record = parse_record(_read(args.file))
-    json.dump(replay_report(record.events), out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    out.write(dumps_printable(replay_report(record.events)) + "\n")

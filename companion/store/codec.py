@@ -22,6 +22,11 @@ EventTypes = Mapping[str, type]
 """Event class name -> event class (the engine's `EVENT_TYPES`)."""
 
 TYPE_KEY = "type"
+INT_LIMIT = 1 << 24
+"""No number in any game reaches this: the largest an event holds is a setup seed, below the
+engine's `SEED_LIMIT` (2**24); counts of cards, rats and VP are far smaller. Checking it here,
+where every event from a file or the database is decoded, keeps a seed of 10**100 or a rat
+change of 10**18 out of every game without a case per field."""
 
 
 class RecordError(ValueError):
@@ -51,7 +56,7 @@ def to_json(value: Any) -> JsonValue:
     if isinstance(value, tuple):
         return [to_json(item) for item in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {name: to_json(getattr(value, name)) for name in _field_names(type(value))}
     raise TypeError(f"{type(value).__name__} cannot be stored in an event")
 
 
@@ -98,6 +103,12 @@ def dataclass_from_json(cls: type, data: Any, path: str) -> Any:
 
 
 @functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """Read once per class: encoding runs for every event of a (possibly long) record."""
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
@@ -135,7 +146,10 @@ def _decode_class(cls: type, raw: Any, path: str) -> Any:
         raise RecordError(path, "expected true or false")
     if cls is int:
         if isinstance(raw, int) and not isinstance(raw, bool):
-            return raw
+            if -INT_LIMIT < raw < INT_LIMIT:
+                return raw
+            raise RecordError(path, f"is out of range for any game (at most {INT_LIMIT - 1} "
+                                    "either way)")
         raise RecordError(path, "expected an integer")
     if cls is str:
         if isinstance(raw, str):

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
+from companion.safe_json import JsonRefused, load_json
 from companion.store.codec import (
     EventTypes,
     RecordError,
@@ -35,6 +36,14 @@ from companion.store.codec import (
 
 DB_FILENAME = "games.sqlite3"
 APP_NAME = "rattus-companion"
+PRIVATE_FILE = 0o600
+PRIVATE_DIR = 0o700
+"""The games hold every player's secret rats: the data folder and its files are the user's
+alone, like the host key."""
+BUSY_TIMEOUT_MS = 750
+"""How long a write waits for another program holding the file. Our own writers share one
+connection behind a lock, so any wait is for someone else: a short one is answered with
+`StoreBusy` (which names the file) rather than a long silence and a generic error."""
 
 
 class StoreError(Exception):
@@ -47,6 +56,10 @@ class StoreCorrupted(StoreError):
 
 class StoreTooNew(StoreError):
     """The file was written by a newer version of the app; opening it could damage it."""
+
+
+class StoreBusy(StoreError):
+    """Another program holds the database file locked; nothing was read or written."""
 
 
 class GameNotFound(StoreError):
@@ -111,6 +124,9 @@ class GameSummary:
     """Events currently in the game (undone ones not counted)."""
     revision: int
     """Counts the writes to this game, so a session can tell whether someone else wrote."""
+    damage: str | None = None
+    """Why the game's stored events cannot be read (None: every one of them decodes). A damaged
+    game is listed, named and left as it is; the other games stay usable."""
 
 
 def default_data_dir() -> Path:
@@ -174,27 +190,28 @@ class GameStore:
         self.path = Path(path)
         self._types = event_types
         self._lock = threading.RLock()
+        self._checked: dict[str, tuple[int, int]] = {}
+        """Games whose every event decoded, at (revision, number of events) when checked."""
         steps = MIGRATIONS if migrations is None else migrations
         if not self.path.exists():
             _create_file(self.path, steps)
         self._db = _open_checked(self.path, steps)
+        for name in (self.path.name, f"{self.path.name}-wal", f"{self.path.name}-shm"):
+            make_private(self.path.with_name(name))
 
     @classmethod
     def open(cls, data_dir: Path | None = None, event_types: EventTypes | None = None
              ) -> GameStore:
         """The store in `data_dir` (default: the user's data directory), created if missing."""
         folder = default_data_dir() if data_dir is None else Path(data_dir)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"cannot create the data directory {folder}: {exc.strerror}") from exc
+        make_data_dir(folder)
         return cls(folder / DB_FILENAME, event_types)
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
-    def __enter__(self) -> GameStore:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -214,7 +231,7 @@ class GameStore:
         with self._transaction() as db:
             new_id = game_id or self._new_id(db)
             if game_id is not None and self._exists(db, game_id):
-                raise StoreError(f"a game with id {game_id} is already stored")
+                raise StoreError(f"game {game_id} is already stored in {self.path}")
             stamp = now_iso()
             db.execute(
                 "INSERT INTO games (id, created, updated, players, setup_code, finished, winner,"
@@ -265,37 +282,41 @@ class GameStore:
     # -- reading ------------------------------------------------------------------------
 
     def events(self, game_id: str) -> list[StoredEvent]:
-        """Every event ever appended to the game, in order, with its status."""
-        with self._lock:
+        """Every event ever appended to the game, in order, with its status.
+
+        `StoreCorrupted`, naming the game and the event, if any stored event does not decode.
+        """
+        with self._lock, _busy_named(self.path):
             self._require(self._db, game_id)
-            rows = self._db.execute(
-                "SELECT seq, json, status, appended_at, private_player, undone_with FROM events"
-                " WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+            rows = self._event_rows(game_id)
         return [self._decode_row(game_id, *row) for row in rows]
 
     def active_events(self, game_id: str) -> list[Any]:
         return [s.event for s in self.events(game_id) if s.status is EventStatus.ACTIVE]
 
     def game(self, game_id: str) -> GameSummary:
-        with self._lock:
+        with self._lock, _busy_named(self.path):
             rows = self._summaries("WHERE g.id = ?", (game_id,))
         if not rows:
             raise GameNotFound(f"no game {game_id} in {self.path}")
         return rows[0]
 
     def list_games(self) -> list[GameSummary]:
-        """All games, the most recently played first."""
-        with self._lock:
+        """All games, the most recently played first; a damaged one says so in `damage`."""
+        with self._lock, _busy_named(self.path):
             return self._summaries("", ())
 
     def unfinished_games(self) -> list[GameSummary]:
         """Games to offer for resuming, the most recently played first."""
-        with self._lock:
+        with self._lock, _busy_named(self.path):
             return self._summaries("WHERE g.finished = 0", ())
 
     def resolve_id(self, text: str) -> str:
         """The game whose id is `text` or starts with it (ids are long to type at a terminal)."""
-        with self._lock:
+        if not text.isascii():
+            raise GameNotFound(f"no game {text!r} in {self.path} (ids are letters and digits; "
+                               "see `rattus-companion games`)")
+        with self._lock, _busy_named(self.path):
             rows = self._db.execute(
                 "SELECT id FROM games WHERE id = ? OR id LIKE ? ESCAPE '\\' ORDER BY id",
                 (text, text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"),
@@ -326,6 +347,8 @@ class GameStore:
             except sqlite3.Error as exc:
                 if self._db.in_transaction:
                     self._db.execute("ROLLBACK")
+                if _is_busy(exc):
+                    raise _busy(self.path) from exc
                 raise StoreError(f"could not save to {self.path}: {exc}") from exc
 
     def _new_id(self, db: sqlite3.Connection) -> str:
@@ -376,27 +399,124 @@ class GameStore:
             " progress = ?, updated = ?, revision = revision + 1 WHERE id = ?",
             (*_meta_columns(meta), stamp, game_id))
 
-    def _decode_row(self, game_id: str, seq: int, text: str, status: str, stamp: str,
-                    owner: str | None, undone_with: int | None) -> StoredEvent:
+    def _event_rows(self, game_id: str) -> list[tuple[Any, ...]]:
+        """The raw rows; the event's JSON as bytes, so damaged UTF-8 is ours to report."""
+        return self._db.execute(
+            "SELECT seq, CAST(json AS BLOB), type, status, appended_at, private_player,"
+            " undone_with FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+
+    def _decode_row(self, game_id: str, seq: int, raw: bytes, kind: str, status: str,
+                    stamp: str, owner: str | None, undone_with: int | None) -> StoredEvent:
+        """One stored event, checked as strictly as an imported one: any damage (bytes that
+        are not UTF-8, JSON that does not decode to exactly one event, a type column that
+        disagrees with it, an unknown status) is `StoreCorrupted` naming the game and event."""
+        where = f"event #{seq}"
         try:
-            event = event_from_json(json.loads(text), self.event_types, f"event #{seq}")
+            if not isinstance(raw, bytes):
+                raise RecordError(where, "is not stored as text")
+            try:
+                data = load_json(raw)
+            except JsonRefused as exc:
+                raise RecordError(where, exc.problem) from None
+            event = event_from_json(data, self.event_types, where)
+            if kind != type(event).__name__:
+                raise RecordError(f"{where}.type", f"is {type(event).__name__} but stored as "
+                                                   f"{kind!r}")
             return StoredEvent(seq, event, EventStatus(status), stamp,
                                None if owner is None else json.loads(owner), undone_with)
-        except (RecordError, ValueError) as exc:
+        except (RecordError, ValueError, TypeError, RecursionError) as exc:
             raise StoreCorrupted(
-                f"game {game_id} in {self.path} cannot be read: {exc}") from exc
+                f"game {game_id} in {self.path} is damaged and cannot be read: {exc}; "
+                "it was left as it is") from exc
+
+    def _damage(self, game_id: str, revision: int, count: int) -> str | None:
+        """Why the game's events do not all decode, or None. Every event is checked once per
+        write to the game (the result is kept for its revision and number of events)."""
+        if self._checked.get(game_id) == (revision, count):
+            return None
+        try:
+            for row in self._event_rows(game_id):
+                self._decode_row(game_id, *row)
+        except StoreCorrupted as exc:
+            return str(exc)
+        self._checked[game_id] = (revision, count)
+        return None
 
     def _summaries(self, where: str, params: tuple[Any, ...]) -> list[GameSummary]:
         rows = self._db.execute(
             "SELECT g.id, g.created, g.updated, g.players, g.setup_code, g.finished, g.winner,"
             " g.progress, (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id"
-            " AND e.status = 'active'), g.revision FROM games g " + where +
+            " AND e.status = 'active'), g.revision,"
+            " (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id) FROM games g " + where +
             " ORDER BY g.updated DESC, g.id", params).fetchall()
         return [GameSummary(game_id=r[0], created=r[1], updated=r[2],
-                            players=tuple(json.loads(r[3])), setup_code=r[4],
+                            players=_players(r[3]), setup_code=r[4],
                             finished=bool(r[5]), winner=r[6], progress=r[7], events=r[8],
-                            revision=r[9])
+                            revision=r[9], damage=self._damage(r[0], r[9], r[10]))
                 for r in rows]
+
+
+def _players(column: Any) -> tuple[str, ...]:
+    """The listed names; a damaged column lists none (the events are what is checked)."""
+    try:
+        names = json.loads(column)
+    except (TypeError, ValueError):
+        return ()
+    if not isinstance(names, list):
+        return ()
+    return tuple(str(name) for name in names)
+
+
+def _text(raw: bytes) -> str:
+    """Text columns shown in lists; damaged bytes show as U+FFFD rather than stop the list.
+    (Event JSON is read as bytes and decoded strictly, see `_event_rows`.)"""
+    return raw.decode("utf-8", "replace")
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    return getattr(exc, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY,
+                                                       sqlite3.SQLITE_LOCKED)
+
+
+def _busy(path: Path) -> StoreBusy:
+    return StoreBusy(f"{path} is locked by another program; close it (or wait for it) and try "
+                     "again")
+
+
+@contextmanager
+def _busy_named(path: Path) -> Iterator[None]:
+    """Reads too: a file locked by another program is named, not a bare sqlite3 error."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        if _is_busy(exc):
+            raise _busy(path) from exc
+        raise StoreError(f"cannot read {path}: {exc}") from exc
+
+
+def make_data_dir(folder: Path) -> None:
+    """The data folder, created private to the user if missing."""
+    try:
+        folder.mkdir(mode=PRIVATE_DIR, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the data directory {folder}: {exc.strerror}") from exc
+
+
+def make_private(path: Path) -> None:
+    """Take group and others' access away from one of our files (made by an older version)."""
+    try:
+        mode = path.stat().st_mode
+        if mode & 0o077 and path.is_file():
+            os.chmod(path, mode & 0o700)
+    except OSError:
+        pass
+
+
+def create_private(path: Path) -> None:
+    """An empty file only the user can read, for SQLite to fill (it gives its -wal and -shm
+    files the same mode)."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, PRIVATE_FILE))
+    os.chmod(path, PRIVATE_FILE)
 
 
 def _meta_columns(meta: GameMeta) -> tuple[Any, ...]:
@@ -406,7 +526,8 @@ def _meta_columns(meta: GameMeta) -> tuple[Any, ...]:
 
 def _connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-    db.execute("PRAGMA busy_timeout = 5000")
+    db.text_factory = _text
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     return db
 
 
@@ -418,6 +539,7 @@ def _create_file(path: Path, steps: Mapping[int, Callable[[sqlite3.Connection], 
     """
     partial = path.with_name(path.name + ".new")
     partial.unlink(missing_ok=True)
+    create_private(partial)
     db = _connect(partial)
     try:
         _migrate(db, 0, steps)
@@ -467,6 +589,8 @@ def _open_checked(path: Path, steps: Mapping[int, Callable[[sqlite3.Connection],
             _migrate(db, version, steps)
     except sqlite3.OperationalError as exc:
         db.close()
+        if _is_busy(exc):
+            raise _busy(path) from exc
         raise StoreError(f"cannot open {path}: {exc}") from exc
     except sqlite3.DatabaseError as exc:
         db.close()
@@ -480,6 +604,7 @@ def _open_checked(path: Path, steps: Mapping[int, Callable[[sqlite3.Connection],
 
 def _backup(db: sqlite3.Connection, target: Path) -> None:
     """A copy of the file as it was before a migration, in case the new version is wrong."""
+    create_private(target)
     copy = sqlite3.connect(target)
     try:
         db.backup(copy)

@@ -8,14 +8,14 @@ events the rules refuse, is rejected with the place and the reason, and nothing 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from companion import __version__
+from companion.safe_json import MAX_BYTES, JsonRefused, dumps_printable, load_json
 from companion.store.codec import (
     EventTypes,
     JsonValue,
@@ -25,12 +25,12 @@ from companion.store.codec import (
     event_to_json,
     to_json,
 )
-from companion.store.db import GameStore, GameSummary, StoreError
+from companion.store.db import GameStore, GameSummary
 from companion.store.session import Engine, default_engine
 
 FORMAT = "rattus-companion/game-record"
 VERSION = 1
-MAX_RECORD_BYTES = 20 * 1024 * 1024
+MAX_RECORD_BYTES = MAX_BYTES
 """Far above any real game (a few hundred events); stops a wrong file from filling memory."""
 
 _ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
@@ -46,6 +46,9 @@ class GameRecord:
     events: tuple[Any, ...]
     game_id: str | None = None
     created: str | None = None
+    state: Any = field(default=None, compare=False, repr=False)
+    """The state after the last event, from the validating replay (so importing does not
+    replay the game a second time)."""
 
 
 def record_of(summary: GameSummary, events: Sequence[Any]) -> dict[str, JsonValue]:
@@ -74,19 +77,17 @@ def export_game(store: GameStore, game_id: str) -> dict[str, JsonValue]:
 
 
 def dumps(record: Mapping[str, JsonValue]) -> str:
-    return json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+    """The record as readable UTF-8 JSON, with anything a terminal could obey escaped."""
+    return dumps_printable(record) + "\n"
 
 
 def parse_record(text: str | bytes, engine: Engine | None = None,
                  event_types: EventTypes | None = None) -> GameRecord:
     """Decode and validate a record; `RecordError` says what is wrong and where."""
-    if len(text) > MAX_RECORD_BYTES:
-        raise RecordError("record", f"is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MB; "
-                                    "not a game record")
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError("record", f"is not valid JSON ({exc})") from None
+        data = load_json(text, max_bytes=MAX_RECORD_BYTES)
+    except JsonRefused as exc:
+        raise RecordError(exc.where or "record", exc.problem) from None
     return validate_record(data, engine, event_types)
 
 
@@ -126,8 +127,9 @@ def validate_record(data: Any, engine: Engine | None = None,
     events = tuple(event_from_json(raw, types_, f"events[{i}]")
                    for i, raw in enumerate(raw_events))
     _check_header(data, events[0])
-    replay_checked(events, engine or default_engine())
-    return GameRecord(events=events, game_id=data.get("game_id"), created=data.get("created"))
+    state = replay_checked(events, engine or default_engine())
+    return GameRecord(events=events, game_id=data.get("game_id"), created=data.get("created"),
+                      state=state)
 
 
 def _check_header(data: Mapping[str, Any], first: Any) -> None:
@@ -167,11 +169,12 @@ def replay_checked(events: Sequence[Any], engine: Engine) -> Any:
 
 
 def import_record(store: GameStore, record: GameRecord, engine: Engine | None = None) -> str:
-    """Store a validated record as a game; refuses a game that is already stored."""
+    """Store a validated record as a game; refuses a game that is already stored.
+
+    Linear in the events: the record's one validating replay gave its final state, and the
+    events go into the file in one transaction.
+    """
     rules = engine or default_engine()
-    state = replay_checked(record.events, rules)
-    if record.game_id is not None:
-        if any(g.game_id == record.game_id for g in store.list_games()):
-            raise StoreError(f"game {record.game_id} is already stored in {store.path}")
+    state = record.state if record.state is not None else replay_checked(record.events, rules)
     return store.create_game(list(record.events), rules.describe(state),
                              created=record.created, game_id=record.game_id)

@@ -38,8 +38,8 @@ class UndoError(StoreError):
 class Engine:
     """The rules a session enforces and how it summarises a state for the game list.
 
-    A parameter rather than a hard import so the store's own tests can use a tiny game; the
-    default is the real engine.
+    A parameter rather than a hard import so the store stays importable without the engine
+    (it is loaded on first use); the default is the real engine.
     """
 
     apply: Callable[[Any, Any], Any]
