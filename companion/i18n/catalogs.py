@@ -23,8 +23,15 @@ PACKAGE_DIR = Path(__file__).resolve().parents[1]
 SOURCE_DIRS = ("ui", "i18n")
 KEYWORDS = {"t": None, "N_": None, "plural": (1, 2)}
 """`t("text")` in views, `N_("text")` where a text is defined, `t.plural(one, many, n)`."""
-TRANSLATED = ("de",)
-"""English is the source language, so only German has a catalog to fill."""
+TRANSLATED = ("de", "fr", "nl")
+"""English is the source language; the other three languages of the box have catalogs to fill."""
+PLURAL_FORMS = {
+    "de": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "nl": "nplurals=2; plural=(n != 1);",
+}
+"""gettext's usual rules. Babel's French from CLDR has a third form for millions, which no text
+of a card game needs and which every French msgstr would have to repeat."""
 
 
 def extract() -> Catalog:
@@ -52,6 +59,13 @@ def read_catalog(lang: str) -> Catalog:
         return read_po(handle, locale=lang, domain=DOMAIN)
 
 
+def new_catalog(lang: str) -> Catalog:
+    catalog = Catalog(locale=lang, domain=DOMAIN, project="rattus-companion",
+                      version=__version__, copyright_holder="Rattus Companion", fuzzy=False)
+    catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
+    return catalog
+
+
 def update() -> None:
     template = extract()
     with (LOCALE_DIR.parent / f"{DOMAIN}.pot").open("wb") as handle:
@@ -62,9 +76,8 @@ def update() -> None:
             catalog = read_catalog(lang)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-            catalog = Catalog(locale=lang, domain=DOMAIN, project="rattus-companion",
-                              version=__version__, copyright_holder="Rattus Companion",
-                              fuzzy=False)
+            catalog = new_catalog(lang)
+        catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
         catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
         with path.open("wb") as handle:
             write_po(handle, catalog, sort_output=True, width=100, ignore_obsolete=True)
@@ -75,6 +88,12 @@ def compile_catalog(lang: str) -> None:
     catalog = read_catalog(lang)
     with mo_path(lang).open("wb") as handle:
         write_mo(handle, catalog, use_fuzzy=False)
+
+
+def compile_all() -> None:
+    """Only compile: for a translator who filled msgstrs and must not re-extract."""
+    for lang in TRANSLATED:
+        compile_catalog(lang)
 
 
 def untranslated(catalog: Catalog) -> list[str]:
@@ -89,12 +108,24 @@ def untranslated(catalog: Catalog) -> list[str]:
     return missing
 
 
-def main() -> int:
-    update()
+def main(argv: list[str] | None = None) -> int:
+    """`python -m companion.i18n.catalogs [--compile] [--todo]`.
+
+    Without options: extract, merge and compile. `--compile` only compiles the .po files as
+    they are; `--todo` also lists, per language, the texts still waiting for a translation.
+    """
+    args = sys.argv[1:] if argv is None else argv
+    if "--compile" in args:
+        compile_all()
+    else:
+        update()
     for lang in TRANSLATED:
         catalog = read_catalog(lang)
         missing = untranslated(catalog)
         print(f"{lang}: {len(catalog)} texts, {len(missing)} untranslated or fuzzy")
+        if "--todo" in args:
+            for message_id in missing:
+                print(f"    {message_id!r}")
     return 0
 
 
