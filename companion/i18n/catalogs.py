@@ -66,10 +66,32 @@ def new_catalog(lang: str) -> Catalog:
     return catalog
 
 
+def pot_path() -> Path:
+    return LOCALE_DIR.parent / f"{DOMAIN}.pot"
+
+
+def _write(path: Path, catalog: Catalog, **options: bool) -> None:
+    """Sorted, wrapped at 100, and without line numbers: a file changes only when its texts
+    or their files do, so branches that move code around do not conflict in the catalogs."""
+    with path.open("wb") as handle:
+        write_po(handle, catalog, sort_output=True, width=100, include_lineno=False, **options)
+
+
+def _same_texts(one: Catalog, other: Catalog) -> bool:
+    def texts(catalog: Catalog) -> set[tuple[object, ...]]:
+        return {(m.id, m.context, tuple(sorted({f for f, _ in m.locations})),
+                 tuple(m.auto_comments), tuple(sorted(m.flags))) for m in catalog if m.id}
+    return texts(one) == texts(other)
+
+
 def update() -> None:
     template = extract()
-    with (LOCALE_DIR.parent / f"{DOMAIN}.pot").open("wb") as handle:
-        write_po(handle, template, omit_header=False, sort_output=True, width=100)
+    if pot_path().exists():
+        with pot_path().open("rb") as handle:
+            previous = read_po(handle, domain=DOMAIN)
+        if _same_texts(previous, template):
+            template.creation_date = previous.creation_date
+    _write(pot_path(), template, omit_header=False)
     for lang in TRANSLATED:
         path = po_path(lang)
         if path.exists():
@@ -79,8 +101,7 @@ def update() -> None:
             catalog = new_catalog(lang)
         catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
         catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
-        with path.open("wb") as handle:
-            write_po(handle, catalog, sort_output=True, width=100, ignore_obsolete=True)
+        _write(path, catalog, ignore_obsolete=True)
         compile_catalog(lang)
 
 
