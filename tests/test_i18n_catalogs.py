@@ -21,6 +21,7 @@ from companion.i18n import LANGUAGES, Translator, pick_language, translator
 from companion.i18n.catalogs import (
     PLURAL_FORMS,
     TRANSLATED,
+    carry_over_rule_id_removals,
     extract,
     mo_path,
     read_catalog,
@@ -125,6 +126,21 @@ def test_german_uses_the_rulebooks_words() -> None:
     de = translator("de")
     assert (de("Supply"), de("Premium"), de("Normal action")) == \
         ("Nachschub", "Premiumaktion", "Normalaktion")
+
+
+def test_a_msgid_that_loses_its_rule_id_keeps_its_translation() -> None:
+    # The lead takes the rule IDs out of the source; the translations never showed them.
+    old = Catalog(locale="fr")
+    old.add("Estates (R-SCORE-1)", "Classes")
+    old.add("Tap that card (R-ROUND-A).", "Touchez cette carte.")
+    new = Catalog(locale="fr")
+    new.add("Estates", "")
+    new.add("Tap that card.", "")
+    new.add("A new text (R-ROUND-A).", "")
+    carry_over_rule_id_removals(old, new)
+    assert [(m.id, m.string) for m in new if m.id] == [
+        ("Estates", "Classes"), ("Tap that card.", "Touchez cette carte."),
+        ("A new text (R-ROUND-A).", "")]
 
 
 @pytest.mark.parametrize("lang", ["fr", "nl"])

@@ -1,13 +1,16 @@
 """Keep the translation catalogs in step with the code: `python -m companion.i18n.catalogs`.
 
-Extracts every text marked in `companion/ui` and `companion/i18n` into `companion.pot`, merges
-it into each language's `.po` (new texts arrive untranslated, vanished ones become obsolete)
-and compiles the `.mo` files the table loads. Babel is a development tool only: the running
+Extracts every text marked anywhere in the package (the table, the phones, the CLI, the
+catalog of codes; not the engine, which speaks in codes) into `companion.pot`, merges it into
+each language's `.po` (new texts arrive untranslated, vanished ones are dropped) and compiles
+the `.mo` files the table loads. Babel is a development tool only: the running
 app reads the compiled catalogs with the stdlib.
 """
 
 from __future__ import annotations
 
+import copy
+import re
 import sys
 from pathlib import Path
 
@@ -20,7 +23,9 @@ from companion import __version__
 from companion.i18n import DOMAIN, LOCALE_DIR
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
-SOURCE_DIRS = ("ui", "i18n")
+METHOD_MAP = [("rules/**", "ignore"), ("bench/**", "ignore"), ("web/**", "ignore"),
+              ("**.py", "python")]
+"""The engine holds no sentences and the benchmarks none a player reads."""
 KEYWORDS = {"t": None, "N_": None, "plural": (1, 2)}
 """`t("text")` in views, `N_("text")` where a text is defined, `t.plural(one, many, n)`."""
 TRANSLATED = ("de", "fr", "nl")
@@ -36,13 +41,11 @@ of a card game needs and which every French msgstr would have to repeat."""
 
 def extract() -> Catalog:
     template = Catalog(project="rattus-companion", domain=DOMAIN, fuzzy=False)
-    for folder in SOURCE_DIRS:
-        found = extract_from_dir(PACKAGE_DIR / folder, method_map=[("**.py", "python")],
-                                 keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
-                                 strip_comment_tags=True)
-        for filename, lineno, message, comments, context in found:
-            template.add(message, None, [(f"companion/{folder}/{filename}", lineno)],
-                         auto_comments=comments, context=context)
+    found = extract_from_dir(PACKAGE_DIR, method_map=METHOD_MAP, keywords=KEYWORDS,
+                             comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
+    for filename, lineno, message, comments, context in found:
+        template.add(message, None, [(f"companion/{filename}", lineno)],
+                     auto_comments=comments, context=context)
     return template
 
 
@@ -84,6 +87,30 @@ def _same_texts(one: Catalog, other: Catalog) -> bool:
     return texts(one) == texts(other)
 
 
+RULE_ID = re.compile(r" ?\(R-[A-Z]+-[A-Z0-9]+\)")
+"""A rule ID in a msgid; the translations already leave it out (issue 14)."""
+
+
+def _without_rule_ids(message_id: object) -> str | tuple[str, ...]:
+    if isinstance(message_id, tuple | list):
+        return tuple(RULE_ID.sub("", str(part)) for part in message_id)
+    return RULE_ID.sub("", str(message_id))
+
+
+def carry_over_rule_id_removals(old: Catalog, new: Catalog) -> None:
+    """When a msgid loses its rule ID ("Estates (R-SCORE-1)" becomes "Estates"), the new
+    entry keeps the translation the old one had, since that translation never showed the ID."""
+    earlier = {_without_rule_ids(m.id): m.string for m in old
+               if m.id and RULE_ID.search(str(m.id)) and m.string and not m.fuzzy}
+    for message in new:
+        if message.id and message.id in earlier and not any(_forms(message.string)):
+            message.string = earlier[message.id]
+
+
+def _forms(value: object) -> tuple[str, ...]:
+    return tuple(value) if isinstance(value, tuple | list) else (str(value or ""),)
+
+
 def update() -> None:
     template = extract()
     if pot_path().exists():
@@ -100,7 +127,11 @@ def update() -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             catalog = new_catalog(lang)
         catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
-        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+        earlier = read_catalog(lang) if path.exists() else catalog
+        # A copy each: babel hands the template's own new messages to the catalog it updates.
+        catalog.update(copy.deepcopy(template), no_fuzzy_matching=True,
+                       update_header_comment=False)
+        carry_over_rule_id_removals(earlier, catalog)
         _write(path, catalog, ignore_obsolete=True)
         compile_catalog(lang)
 
@@ -136,6 +167,11 @@ def main(argv: list[str] | None = None) -> int:
     they are; `--todo` also lists, per language, the texts still waiting for a translation.
     """
     args = sys.argv[1:] if argv is None else argv
+    unknown = set(args) - {"--compile", "--todo"}
+    if unknown:
+        print(f"unknown option(s): {' '.join(sorted(unknown))}; use --compile or --todo",
+              file=sys.stderr)
+        return 2
     if "--compile" in args:
         compile_all()
     else:
