@@ -13,11 +13,12 @@ import gettext
 import re
 import string
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 
-from companion.i18n import LANGUAGES, Translator, pick_language, translator
+from companion.i18n import LANGUAGES, Translator, catalogs, pick_language, translator
 from companion.i18n.catalogs import (
     PLURAL_FORMS,
     TRANSLATED,
@@ -25,6 +26,7 @@ from companion.i18n.catalogs import (
     extract,
     mo_path,
     read_catalog,
+    read_pending,
     untranslated,
 )
 from companion.i18n.names import BUILDING_NAMES, ESTATE_NAMES, SPECIAL_NAMES
@@ -73,6 +75,10 @@ def test_every_text_is_translated_and_none_is_fuzzy(catalog: Catalog) -> None:
 
 
 def test_translations_keep_the_placeholders_of_the_source(catalog: Catalog) -> None:
+    assert _placeholder_mismatches(catalog) == []
+
+
+def _placeholder_mismatches(catalog: Catalog) -> list[tuple[str, str]]:
     wrong = []
     for message in _messages(catalog):
         source = _forms(message.id)
@@ -82,7 +88,17 @@ def test_translations_keep_the_placeholders_of_the_source(catalog: Catalog) -> N
                 wrong.append((source[0], text))
                 continue
             text.format(**{name: "x" for name in wanted})
-    assert wrong == []
+    return wrong
+
+
+def test_translations_made_ahead_are_as_sound_as_the_catalog(lang: str) -> None:
+    # Texts other branches are adding, translated before they arrive (catalogs.pending_path).
+    pending = read_pending(lang)
+    if pending is None:
+        pytest.skip(f"nothing pending for {lang}")
+    assert untranslated(pending) == []
+    assert _placeholder_mismatches(pending) == []
+    assert [m.id for m in _messages(pending) if RULE_ID.search(" ".join(_forms(m.string)))] == []
 
 
 def test_plural_forms_follow_the_language(lang: str, catalog: Catalog) -> None:
@@ -141,6 +157,26 @@ def test_a_msgid_that_loses_its_rule_id_keeps_its_translation() -> None:
     assert [(m.id, m.string) for m in new if m.id] == [
         ("Estates", "Classes"), ("Tap that card.", "Touchez cette carte."),
         ("A new text (R-ROUND-A).", "")]
+
+
+def test_a_translation_made_ahead_moves_in_when_its_text_arrives(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(catalogs, "LOCALE_DIR", tmp_path)
+    waiting = Catalog(locale="nl")
+    waiting.add("It is not {player}'s turn: {now}.", "{player} is niet aan de beurt: {now}.")
+    waiting.add("A text still on its way.", "Een tekst die nog onderweg is.")
+    catalogs.pending_path("nl").parent.mkdir()
+    catalogs._write(catalogs.pending_path("nl"), waiting)
+    table = Catalog(locale="nl")
+    table.add("It is not {player}'s turn: {now}.", "")
+    assert catalogs.apply_pending("nl", table) == 1
+    moved = table.get("It is not {player}'s turn: {now}.")
+    assert moved is not None and moved.string == "{player} is niet aan de beurt: {now}."
+    left = catalogs.read_pending("nl")
+    assert left is not None and [m.id for m in left if m.id] == ["A text still on its way."]
+    table.add("A text still on its way.", "")
+    assert catalogs.apply_pending("nl", table) == 1
+    assert not catalogs.pending_path("nl").parent.exists()
 
 
 @pytest.mark.parametrize("lang", ["fr", "nl"])

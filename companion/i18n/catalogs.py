@@ -111,6 +111,46 @@ def _forms(value: object) -> tuple[str, ...]:
     return tuple(value) if isinstance(value, tuple | list) else (str(value or ""),)
 
 
+def pending_path(lang: str) -> Path:
+    """Translations made ahead of the code: texts another branch is adding, translated before
+    they reach this one. `update` moves each into the catalog once its msgid is in the code
+    (replacing what the catalog had for it, since these are the reviewed words) and removes
+    it here; the file goes when it is empty."""
+    return LOCALE_DIR / "pending" / f"{lang}.po"
+
+
+def read_pending(lang: str) -> Catalog | None:
+    if not pending_path(lang).exists():
+        return None
+    with pending_path(lang).open("rb") as handle:
+        return read_po(handle, locale=lang, domain=DOMAIN)
+
+
+def apply_pending(lang: str, catalog: Catalog) -> int:
+    """Moves the pending translations whose msgid is now in `catalog`; returns how many."""
+    pending = read_pending(lang)
+    if pending is None:
+        return 0
+    moved = []
+    for waiting in pending:
+        target = catalog.get(waiting.id) if waiting.id else None
+        if target is None or target.id != waiting.id or waiting.fuzzy \
+                or not all(_forms(waiting.string)):
+            continue
+        target.string = waiting.string
+        target.flags.discard("fuzzy")
+        moved.append(waiting.id)
+    for message_id in moved:
+        pending.delete(message_id)
+    if not any(m.id for m in pending):
+        pending_path(lang).unlink()
+        if not any(pending_path(lang).parent.iterdir()):
+            pending_path(lang).parent.rmdir()
+    elif moved:
+        _write(pending_path(lang), pending)
+    return len(moved)
+
+
 def update() -> None:
     template = extract()
     if pot_path().exists():
@@ -132,6 +172,7 @@ def update() -> None:
         catalog.update(copy.deepcopy(template), no_fuzzy_matching=True,
                        update_header_comment=False)
         carry_over_rule_id_removals(earlier, catalog)
+        apply_pending(lang, catalog)
         _write(path, catalog, ignore_obsolete=True)
         compile_catalog(lang)
 
