@@ -5,6 +5,17 @@ catalog of codes; not the engine, which speaks in codes) into `companion.pot`, m
 each language's `.po` (new texts arrive untranslated, vanished ones are dropped) and compiles
 the `.mo` files the table loads. Babel is a development tool only: the running
 app reads the compiled catalogs with the stdlib.
+
+After merging a branch that adds or changes texts:
+1. `python -m companion.i18n.catalogs --todo` (extract, merge, apply `locales/pending`, list
+   what is still untranslated per language). A msgid that only lost its rule ID keeps its
+   translations.
+2. Fill each listed msgstr in `locales/{de,fr,nl}/LC_MESSAGES/companion.po` with the words of
+   the catalog's header (the rulebook's terms, or ours where it names them); keep every
+   `{placeholder}`; a msgid_plural needs both msgstr[0] and msgstr[1].
+3. `python -m companion.i18n.catalogs --compile`, then `pytest tests/test_i18n_catalogs.py`.
+If the catalogs conflict in a merge, take either side, rerun step 1, and copy the other side's
+translations of the texts it added (the tool only fills what is empty).
 """
 
 from __future__ import annotations
