@@ -179,6 +179,25 @@ def test_a_translation_made_ahead_moves_in_when_its_text_arrives(
     assert not catalogs.pending_path("nl").parent.exists()
 
 
+def test_another_branchs_translations_fill_only_what_is_empty(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(catalogs, "LOCALE_DIR", tmp_path / "locales")
+    ours = catalogs.new_catalog("de")
+    ours.add("Supply", "Nachschub")
+    ours.add("This game has already started.", "")
+    catalogs.po_path("de").parent.mkdir(parents=True)
+    catalogs._write(catalogs.po_path("de"), ours)
+    theirs = catalogs.new_catalog("de")
+    theirs.add("Supply", "Versorgung")
+    theirs.add("This game has already started.", "Dieses Spiel hat schon begonnen.")
+    catalogs._write(tmp_path / "theirs.po", theirs)
+    assert catalogs.fill_from(tmp_path / "theirs.po") == ("de", 1)
+    filled = {m.id: m.string for m in catalogs.read_catalog("de") if m.id}
+    assert filled == {"Supply": "Nachschub",
+                      "This game has already started.": "Dieses Spiel hat schon begonnen."}
+    assert catalogs.mo_path("de").exists()
+
+
 @pytest.mark.parametrize("lang", ["fr", "nl"])
 def test_every_name_we_chose_is_declared_in_the_catalog_header(lang: str) -> None:
     # TERMS.md: where the rulebook gave no word, the catalog's header says it is our choice.

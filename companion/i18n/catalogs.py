@@ -14,8 +14,9 @@ After merging a branch that adds or changes texts:
    the catalog's header (the rulebook's terms, or ours where it names them); keep every
    `{placeholder}`; a msgid_plural needs both msgstr[0] and msgstr[1].
 3. `python -m companion.i18n.catalogs --compile`, then `pytest tests/test_i18n_catalogs.py`.
-If the catalogs conflict in a merge, take either side, rerun step 1, and copy the other side's
-translations of the texts it added (the tool only fills what is empty).
+If the catalogs conflict in a merge, take this side's `.po`, rerun step 1, then fill the texts
+the other side added from its `.po`: `git show OTHER:companion/i18n/locales/de/LC_MESSAGES/
+companion.po > /tmp/de.po` and `python -m companion.i18n.catalogs --fill-from=/tmp/de.po`.
 """
 
 from __future__ import annotations
@@ -212,22 +213,54 @@ def untranslated(catalog: Catalog) -> list[str]:
     return missing
 
 
+def fill_from(path: Path) -> tuple[str, int]:
+    """Fills the empty msgstrs of the catalog in `path`'s language from `path` (another
+    branch's `.po`, e.g. saved with `git show branch:companion/i18n/locales/de/...`); what is
+    translated here already stays. Returns the language and how many texts were filled."""
+    with path.open("rb") as handle:
+        other = read_po(handle, domain=DOMAIN)
+    lang = str(other.locale or "")
+    if lang not in TRANSLATED:
+        raise ValueError(f"{path}: language {lang!r} is not one of {', '.join(TRANSLATED)}")
+    catalog = read_catalog(lang)
+    filled = 0
+    for message in catalog:
+        found = other.get(message.id) if message.id else None
+        if found is None or found.id != message.id or found.fuzzy \
+                or any(_forms(message.string)) or not all(_forms(found.string)):
+            continue
+        message.string = found.string
+        filled += 1
+    _write(po_path(lang), catalog, ignore_obsolete=True)
+    compile_catalog(lang)
+    return lang, filled
+
+
 def main(argv: list[str] | None = None) -> int:
-    """`python -m companion.i18n.catalogs [--compile] [--todo]`.
+    """`python -m companion.i18n.catalogs [--compile] [--todo] [--fill-from=PO_FILE]`.
 
     Without options: extract, merge and compile. `--compile` only compiles the .po files as
-    they are; `--todo` also lists, per language, the texts still waiting for a translation.
+    they are; `--fill-from=FILE` fills empty msgstrs from another `.po` of the same language;
+    `--todo` also lists, per language, the texts still waiting for a translation.
     """
     args = sys.argv[1:] if argv is None else argv
-    unknown = set(args) - {"--compile", "--todo"}
+    sources = [Path(a.split("=", 1)[1]) for a in args if a.startswith("--fill-from=")]
+    unknown = {a for a in args if not a.startswith("--fill-from=")} - {"--compile", "--todo"}
     if unknown:
-        print(f"unknown option(s): {' '.join(sorted(unknown))}; use --compile or --todo",
-              file=sys.stderr)
+        print(f"unknown option(s): {' '.join(sorted(unknown))}; "
+              "use --compile, --todo or --fill-from=PO_FILE", file=sys.stderr)
         return 2
     if "--compile" in args:
         compile_all()
-    else:
+    elif not sources:
         update()
+    for source in sources:
+        try:
+            lang, filled = fill_from(source)
+        except (OSError, ValueError) as exc:
+            print(f"cannot fill from {source}: {exc}", file=sys.stderr)
+            return 2
+        print(f"{lang}: {filled} texts filled from {source}")
     for lang in TRANSLATED:
         catalog = read_catalog(lang)
         missing = untranslated(catalog)
