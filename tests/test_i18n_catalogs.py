@@ -18,7 +18,14 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog, Message
 
-from companion.i18n import LANGUAGES, Translator, catalogs, pick_language, translator
+from companion.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    Translator,
+    catalogs,
+    pick_language,
+    translator,
+)
 from companion.i18n.catalogs import (
     PLURAL_FORMS,
     TRANSLATED,
@@ -62,6 +69,9 @@ def catalog(lang: str) -> Catalog:
 def test_the_table_speaks_the_four_languages_of_the_box() -> None:
     assert set(LANGUAGES) == {"de", "en", "fr", "nl"}
     assert set(TRANSLATED) == set(LANGUAGES) - {"en"}
+    # A switch names each language in its own words, for a reader of any of them.
+    assert [LANGUAGE_NAMES[lang] for lang in LANGUAGES] == [
+        "Deutsch", "English", "Français", "Nederlands"]
 
 
 def test_every_text_in_the_code_has_an_entry(catalog: Catalog) -> None:
