@@ -7,22 +7,29 @@ from pathlib import Path
 
 from fontTools.ttLib import TTFont
 
-from companion.i18n.catalogs import read_catalog
+from companion.i18n.catalogs import TRANSLATED, read_catalog
 from companion.server.app import ASSETS_DIR
 
 FLET_WEB = Path(__import__("flet_web").__file__).parent / "web"
 
 
 def _catalog_characters() -> set[str]:
+    """Every character of the English source and of each translated catalog."""
     chars: set[str] = set()
-    for message in read_catalog("de"):
-        for part in (message.id, message.string):
-            for text in part if isinstance(part, tuple) else (part,):
-                chars.update(text or "")
+    for lang in TRANSLATED:
+        for message in read_catalog(lang):
+            for part in (message.id, message.string):
+                for text in part if isinstance(part, tuple) else (part,):
+                    chars.update(text or "")
     return chars
 
 
-def test_the_shipped_font_has_every_glyph_of_both_languages() -> None:
+def test_the_catalogs_are_read_in_every_language() -> None:
+    assert {"de", "fr", "nl"} <= set(TRANSLATED)
+    assert {"ß", "É", "ë", "’", "\u00a0"} <= _catalog_characters()
+
+
+def test_the_shipped_font_has_every_glyph_of_every_language() -> None:
     extra = set("0123456789×·„“–—…✓→ ")
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
         cmap = TTFont(ASSETS_DIR / "fonts" / name)["cmap"].getBestCmap()

@@ -1,7 +1,7 @@
-"""German and English for every text the table shows, through standard gettext catalogs.
+"""Every text the table and the phones show, in the box's four languages, through gettext.
 
 English is the source language: the msgids in the code are the English texts, so a missing
-German translation shows English rather than a key. The catalogs live next to this module
+translation shows English rather than a key. The catalogs live next to this module
 (`locales/<lang>/LC_MESSAGES/companion.mo`), compiled from the `.po` files by
 `python -m companion.i18n.catalogs`, and are loaded with the stdlib so the table needs no
 translation library at run time.
@@ -20,9 +20,11 @@ from typing import Any
 
 DOMAIN = "companion"
 LOCALE_DIR = Path(__file__).parent / "locales"
-LANGUAGES = ("de", "en")
-"""Languages the table speaks, German first because the game and its cards are German."""
+LANGUAGES = ("de", "en", "fr", "nl")
+"""The languages of the box's rulebooks, German first because the game and its cards are German."""
 DEFAULT_LANGUAGE = "en"
+LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "fr": "Français", "nl": "Nederlands"}
+"""Each language in its own words, for a language switch that a reader of any of them finds."""
 
 
 def N_(message: str) -> str:
@@ -56,12 +58,38 @@ def translator(lang: str) -> Translator:
     return Translator(lang)
 
 
-def pick_language(preferences: Iterable[str | None], default: str = DEFAULT_LANGUAGE) -> str:
-    """The first supported language among a browser's preferences ("de-AT", "en_GB", "de")."""
-    for tag in preferences:
+def pick_language(preferences: str | Iterable[str | None] | None,
+                  default: str = DEFAULT_LANGUAGE) -> str:
+    """The language of ours a person asks for first, for the table and the phones alike.
+
+    `preferences` is either a browser's list of language tags, most wanted first ("de-AT",
+    "en_GB", "fr"), or an HTTP `Accept-Language` header ("nl-BE,nl;q=0.9,en;q=0.8"), whose
+    q-values rank the tags (ties keep their order; q=0 means "not this one").
+    """
+    if preferences is None:
+        return default
+    tags = _accept_language(preferences) if isinstance(preferences, str) else preferences
+    for tag in tags:
         if not tag:
             continue
         primary = tag.replace("_", "-").split("-")[0].strip().lower()
         if primary in LANGUAGES:
             return primary
     return default
+
+
+def _accept_language(header: str) -> list[str]:
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")[:32]):
+        tag, _, params = part.partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if quality > 0 and tag.strip():
+            ranked.append((-quality, index, tag.strip()))
+    return [tag for _, _, tag in sorted(ranked)]
