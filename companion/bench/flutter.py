@@ -138,6 +138,11 @@ def wait_for_text(page: Page, identifier: str, text: str) -> None:
         arg=[identifier, text], timeout=TIMEOUT_MS)
 
 
+def next_frame(page: Page) -> None:
+    """Until the browser has drawn one more frame (a poll's pace, however slow the machine)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => r()))")
+
+
 def identifiers(page: Page) -> list[str]:
     found: list[str] = page.eval_on_selector_all(
         "[flt-semantics-identifier]",

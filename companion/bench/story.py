@@ -30,10 +30,11 @@ FOUR_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 FOUR_PLAYER_SEED = 4
 """The story of the 4-player game: its choices come from `random.Random(4)`."""
 
-Shoot = Callable[[str], None]
+Shoot = Callable[[Any, str], None]
+"""Takes a screenshot of the page, named after the step it shows."""
 
 
-def no_pictures(name: str) -> None:
+def no_pictures(page: Any, name: str) -> None:
     """The benchmark plays without screenshots."""
 
 
@@ -94,7 +95,7 @@ class Table:
     def screenshot_once(self, name: str) -> None:
         if name not in self.shot:
             self.shot.add(name)
-            self.shoot(name)
+            self.shoot(self.page, name)
 
     # -- one prompt ---------------------------------------------------------------------
 
@@ -191,12 +192,12 @@ class Table:
                         value = self.rng.randint(0, high)
                         if value:
                             self.type_number(f"end-{p}-{key}", value, "end")
-            self.shoot("end-holdings")
+            self.shoot(self.page, "end-holdings")
             self.step_tap("end-holdings", "end")
             ids = set(self.ids())
         assert {f"end-{p}-rats" for p in players} <= ids
         self.type_number("end-nuns", self.rng.randint(6, 16), "end")
-        self.shoot("end-filled")
+        self.shoot(self.page, "end-filled")
         self.step_tap("end-score", "end")
 
     def play_until(self, done: Any, limit: int = 2000) -> None:

@@ -16,7 +16,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-import qrcode  # type: ignore[import-untyped]
 import uvicorn
 from flet_web import get_package_web_dir  # type: ignore[import-untyped]
 from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
@@ -86,13 +85,34 @@ def port_free(host: str, port: int) -> bool:
 def print_banner(url: str, out: TextIO) -> None:
     out.write("\nRattus Cartus Companion\n")
     out.write(f"Table: {url}\n")
-    out.write("Open this address on the table's device (laptop or tablet), or scan:\n")
+    out.write("Open this address on the table's device (laptop or tablet); a QR code follows.\n")
+    out.write("Keep this address to yourselves: it controls the game. Stop with Ctrl+C.\n\n")
+    out.flush()
+
+
+def print_qr(url: str, out: TextIO) -> None:
+    # measured (`python -X importtime`): qrcode brings Pillow, a tenth of a cold start, so the
+    # terminal's QR is drawn once the server answers (see `_Server`), not before.
+    import qrcode  # type: ignore[import-untyped]
+
     code = qrcode.QRCode(border=2)
     code.add_data(url)
     code.make(fit=True)
     code.print_ascii(out=out, invert=True)
-    out.write("Keep this address to yourselves: it controls the game. Stop with Ctrl+C.\n\n")
     out.flush()
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which also draws the table's QR in the terminal once it listens."""
+
+    def __init__(self, config: uvicorn.Config, url: str) -> None:
+        super().__init__(config)
+        self.url = url
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        threading.Thread(target=print_qr, args=(self.url, sys.stdout), daemon=True,
+                         name="terminal-qr").start()
 
 
 def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = None,
@@ -127,8 +147,9 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
             else config.table_url
         threading.Timer(1.0, webbrowser.open, args=(local,)).start()
     try:
-        uvicorn.run(app, host=bind, port=port, log_level="warning",
-                    timeout_graceful_shutdown=2, **uvicorn_options())
+        _Server(uvicorn.Config(app, host=bind, port=port, log_level="warning",
+                               timeout_graceful_shutdown=2, **uvicorn_options()),
+                config.table_url).run()
     finally:
         store.close()
         lock.release()

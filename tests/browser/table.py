@@ -25,6 +25,7 @@ from companion.bench.flutter import (  # noqa: F401  (the browser tests' toolbox
     bring_into_view,
     by_id,
     enable_semantics,
+    next_frame,
     open_table,
     tap,
     tap_and_redraw,
@@ -141,8 +142,8 @@ def screenshot(page: Page, name: str) -> Path:
     return path
 
 
-def shooter(page: Page, prefix: str) -> Callable[[str], None]:
+def shooter(prefix: str) -> Callable[[Page, str], None]:
     """Screenshots for a scripted table (`companion.bench.story`), named `<prefix>-<step>`."""
-    def shoot(name: str) -> None:
+    def shoot(page: Page, name: str) -> None:
         screenshot(page, f"{prefix}-{name}")
     return shoot

@@ -12,12 +12,22 @@ table scores with must be the one the player's ledger holds.
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from typing import Any
 
 from companion.bench.story import Table
 
-from browser.table import Offline, by_id, open_table, screenshot, shooter, table_server, tap
+from browser.table import (
+    Offline,
+    by_id,
+    next_frame,
+    open_table,
+    screenshot,
+    shooter,
+    table_server,
+    tap,
+)
 from browser.test_game_play import check_result_against_engine
 
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
@@ -57,12 +67,14 @@ def scan(page: Any, seat: int, into: Path) -> str:
     from PIL import Image
 
     shot = into / f"qr-{seat}.png"
-    for _ in range(20):  # the canvas is painted a moment after the semantics tree
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:  # the image is painted frames after the semantics tree
         by_id(page, f"seat-qr-{seat}").screenshot(path=str(shot))
-        found = zxingcpp.read_barcodes(Image.open(shot))
+        found = zxingcpp.read_barcodes(Image.open(shot), formats=zxingcpp.BarcodeFormat.QRCode)
         if found:
-            return str(found[0].text)
-        page.wait_for_timeout(300)
+            (code,) = found
+            return str(code.text)
+        next_frame(page)
     raise AssertionError("no QR code readable on the table's screen")
 
 
@@ -208,7 +220,7 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
             tap(page, "back")
             tap(page, "play")
             page.locator("[flt-semantics-identifier^='step-']").first.wait_for()
-            table = Table(page, random.Random(SEED), shooter(page, "phones"))
+            table = Table(page, random.Random(SEED), shooter("phones"))
             play_last_round(table, paired)
             by_id(page, "winner").wait_for()
             table.screenshot_once("result")
