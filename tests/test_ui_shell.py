@@ -15,7 +15,7 @@ from companion.store.db import GameStore
 from companion.ui import routes
 from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
-from companion.server.app import build_app, port_free
+from companion.server.app import PhonesOnFirstUse, build_app, port_free
 from companion.ui.setup.draft import SetupDraft
 from companion.ui.shell import split_route
 
@@ -136,7 +136,6 @@ def test_a_code_for_another_number_of_players_is_refused() -> None:
 @pytest.fixture
 def client(tmp_path: Path) -> TestClient:
     from companion.phones.hub import Hub
-    from companion.phones.routes import phone_routes
     from companion.phones.seats import SeatRegistry
 
     store = GameStore.open(tmp_path)
@@ -144,7 +143,7 @@ def client(tmp_path: Path) -> TestClient:
     config = TableConfig(data_dir=tmp_path, host_key="k" * 32)
     hub = Hub(registry=games.seats, open_session=games.session, base_url=config.base_url,
               host_key=config.host_key)
-    return TestClient(build_app(config, games, phone_routes(hub)))
+    return TestClient(build_app(config, games, PhonesOnFirstUse(hub)))
 
 
 def test_the_page_served_carries_the_offline_guard_and_local_canvaskit(client: TestClient

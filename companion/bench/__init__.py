@@ -79,7 +79,7 @@ def _taps(quick: bool) -> list[Figure]:
 
 
 BENCHMARKS: tuple[Benchmark, ...] = (
-    Benchmark("start", "table app start", "<= 1.3x bare Flet", _start),
+    Benchmark("start", "table app start", "<= 1.2x bare Flet", _start),
     Benchmark("frame", "table first frame", "<= 1.2x bare Flet", _frame),
     Benchmark("join", "phone join", "< 1 s, < 100 KB", _join),
     Benchmark("live", "action to 5 phones (p95)", "p95 < 150 ms", _live),

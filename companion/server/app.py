@@ -24,7 +24,6 @@ from starlette.routing import Mount
 
 from companion.phones.hub import Hub
 from companion.phones.network import base_url
-from companion.phones.routes import phone_routes
 from companion.phones.seats import SeatRegistry, SeatsFileDamaged
 from companion.server.compressed_web import CompressedWeb
 from companion.server.config import TableConfig, load_or_create_host_key
@@ -46,16 +45,15 @@ UNWANTED_ROUTES = ("/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json")
 """FastAPI's API pages load their scripts from a CDN; the table has no API to document."""
 
 
-def build_app(config: TableConfig, games: OpenGames, phone_routes: list[Any] | None = None
-              ) -> Any:
+def build_app(config: TableConfig, games: OpenGames, phones: Any | None = None) -> Any:
     """The whole server as one ASGI app: phone routes first, then Flet's client and socket."""
     app = flet_app(make_main(config, games), no_cdn=True, assets_dir=str(ASSETS_DIR),
                    app_name=APP_NAME, app_short_name=APP_NAME,
                    app_description="Rattus Cartus Companion")
     app.router.routes[:] = [r for r in app.router.routes
                             if getattr(r, "path", None) not in UNWANTED_ROUTES]
-    if phone_routes is not None:
-        app.router.routes.insert(0, Mount("/phone", routes=phone_routes))
+    if phones is not None:
+        app.router.routes.insert(0, Mount("/phone", app=phones))
     _compress_web_client(app, config)
     return app
 
@@ -67,8 +65,37 @@ def _compress_web_client(app: Any, config: TableConfig) -> None:
         cache_dir=config.data_dir / WEB_CACHE_DIR))
 
 
-def _phone_routes(hub: Any) -> list[Any]:
-    return phone_routes(hub)
+class PhonesOnFirstUse:
+    """The phones' app (`companion.phones.routes.phone_api`), built by the first request under
+    `/phone`: its router and request models are a sixth of a cold start, and the table's own
+    page needs none of it. `warm_up` usually builds it before any phone asks."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self._app: Any = None
+        self._lock = threading.Lock()
+
+    def app(self) -> Any:
+        with self._lock:
+            if self._app is None:
+                # measured (`python -X importtime`, callgrind): see the class docstring
+                from companion.phones.routes import phone_api
+
+                self._app = phone_api(self.hub)
+            return self._app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await self.app()(scope, receive, send)
+
+
+def warm_up(phones: PhonesOnFirstUse | None) -> None:
+    """Once the server listens: load what the first tab and the first phone will need, so
+    neither waits for it, and draw the terminal's QR."""
+    # measured (`python -X importtime`): the table's screens, a third of a cold start
+    import companion.ui.routes  # noqa: F401
+
+    if phones is not None:
+        phones.app()
 
 
 def port_free(host: str, port: int) -> bool:
@@ -103,16 +130,21 @@ def print_qr(url: str, out: TextIO) -> None:
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, which also draws the table's QR in the terminal once it listens."""
+    """uvicorn's server, which once it listens draws the table's QR in the terminal and loads
+    what the first tab and phone need (`warm_up`), in the background."""
 
-    def __init__(self, config: uvicorn.Config, url: str) -> None:
+    def __init__(self, config: uvicorn.Config, url: str, phones: PhonesOnFirstUse) -> None:
         super().__init__(config)
         self.url = url
+        self.phones = phones
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
-        threading.Thread(target=print_qr, args=(self.url, sys.stdout), daemon=True,
-                         name="terminal-qr").start()
+        threading.Thread(target=self._after_start, daemon=True, name="warm-up").start()
+
+    def _after_start(self) -> None:
+        print_qr(self.url, sys.stdout)
+        warm_up(self.phones)
 
 
 def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = None,
@@ -140,7 +172,8 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
         lock.release()
         return 1
     games = OpenGames(store, seats)
-    app = build_app(config, games, _phone_routes(_hub(config, games, seats)))
+    phones = PhonesOnFirstUse(_hub(config, games, seats))
+    app = build_app(config, games, phones)
     print_banner(config.table_url, sys.stdout)
     if open_browser:
         local = f"http://127.0.0.1:{port}/?key={host_key}" if bind in ("0.0.0.0", "127.0.0.1") \
@@ -149,7 +182,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     try:
         _Server(uvicorn.Config(app, host=bind, port=port, log_level="warning",
                                timeout_graceful_shutdown=2, **uvicorn_options()),
-                config.table_url).run()
+                config.table_url, phones).run()
     finally:
         store.close()
         lock.release()
