@@ -470,7 +470,7 @@ router.include_router(host)
 def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
     """The engine's reason for a refusal, in the phone's language where a translation exists."""
     cause = refused.__cause__
-    if cause is None or not hasattr(cause, "code"):
+    if not isinstance(cause, Exception) or not hasattr(cause, "code"):
         return str(refused)
     # Imported here: the catalogs load the engine, which the server does not need to start.
     from companion.i18n import translator

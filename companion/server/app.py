@@ -16,10 +16,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-import qrcode  # type: ignore[import-untyped]
+import qrcode
 import uvicorn
-from flet_web import get_package_web_dir  # type: ignore[import-untyped]
-from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
+from flet_web import get_package_web_dir
+from flet_web.fastapi import app as flet_app
 from starlette.middleware import Middleware
 from starlette.routing import Mount
 
@@ -30,8 +30,8 @@ from companion.phones.seats import SeatRegistry, SeatsFileDamaged
 from companion.server.compressed_web import CompressedWeb
 from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
-from companion.server.main import make_main
 from companion.server.limits import uvicorn_options
+from companion.server.main import make_main
 from companion.store.db import GameStore, StoreError, default_data_dir
 from companion.store.lock import DataDirLock
 

@@ -121,4 +121,5 @@ def game_play_link(store: GameStore, game_id: str) -> str:
     return bgstats_link(score(end_state(state)), play_id=game_id,
                         played_at=started.astimezone(), duration_min=minutes,
                         start_player=setup.names[setup.start_player],
-                        colours=dict(zip(setup.names, (str(c) for c in setup.colours))))
+                        colours=dict(zip(setup.names, (str(c) for c in setup.colours),
+                                         strict=True)))

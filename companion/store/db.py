@@ -321,7 +321,7 @@ class GameStore:
                 "SELECT id FROM games WHERE id = ? OR id LIKE ? ESCAPE '\\' ORDER BY id",
                 (text, text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"),
             ).fetchall()
-        ids = [r[0] for r in rows]
+        ids: list[str] = [r[0] for r in rows]
         if text in ids:
             return text
         if not ids:
