@@ -40,7 +40,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Mount
 
 from companion.phones.assets import SECURITY_HEADERS, PageAssets
-from companion.phones.body import MAX_BYTES, BadJson, load_json
+from companion.phones.body import MAX_BYTES, BadJson, load_json, phone_message
 from companion.phones.hub import PhoneHub, PhoneSession
 from companion.phones.ledger import (
     MAX_ENTRY_ID_LENGTH,
@@ -176,7 +176,8 @@ def json_body(model: type[Model]) -> Callable[[Request], Awaitable[Model]]:
         try:
             data = load_json(raw or b"{}")
         except BadJson as bad:
-            raise Refusal("bad_request", 400, f"The request is not valid JSON: {bad}") from None
+            raise Refusal("bad_request", 400,
+                          f"The request is not valid JSON: {phone_message(bad)}") from None
         if not isinstance(data, dict):
             raise Refusal("bad_request", 400, "Send a JSON object.")
         try:

@@ -85,7 +85,7 @@ def play_from_link(link: str) -> dict[str, object]:
     data = load_json(unquote(link[len(LINK_PREFIX):]))
     if isinstance(data, dict):
         return data
-    raise JsonRefused("the link's data is not a play")
+    raise JsonRefused("the link's data is not a play", reason="not_a_play")
 
 
 def bgstats_qr_png(link: str, box_size: int = 6) -> bytes:
