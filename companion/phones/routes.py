@@ -64,6 +64,7 @@ from companion.phones.seats import (
     UnknownDevice,
 )
 from companion.phones.texts import negotiate_language
+from companion.store.db import StoreBusy, StoreCorrupted, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -518,6 +519,24 @@ async def _http_error(request: Request, exc: Exception) -> Response:
                                      headers=dict(exc.headers or {})))
 
 
+async def _store_fault(request: Request, exc: Exception) -> Response:
+    """The games file could not serve the request: a named answer, never a 500, and nothing
+    changed (the store writes whole events or nothing). The phone is not told the server's
+    paths; the log (and the table, which opens the same file) names the file."""
+    assert isinstance(exc, StoreError)
+    log.warning("phone request %s refused: %s", request.url.path, exc)
+    if isinstance(exc, StoreBusy):
+        return _refusal_response(Refusal(
+            "store_busy", 503, "The table's games file is busy: another program holds it. "
+            "Nothing was changed; try again in a moment.", headers={"Retry-After": "2"}))
+    if isinstance(exc, StoreCorrupted):
+        return _refusal_response(Refusal(
+            "game_damaged", 503, "This game's stored record is damaged, so it cannot be "
+            "played on. Nothing was changed; the table shows what is wrong."))
+    return _refusal_response(Refusal(
+        "store_error", 503, "The table could not read or write this game. Nothing was changed."))
+
+
 def phone_api(hub: PhoneHub, rules: LedgerRules | None = None) -> FastAPI:
     """The phones' app, to be mounted at `/phone`: the router, its refusals and its state.
 
@@ -531,6 +550,7 @@ def phone_api(hub: PhoneHub, rules: LedgerRules | None = None) -> FastAPI:
     app.add_exception_handler(LedgerRefused, _ledger_refused)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(StoreError, _store_fault)
     return app
 
 
