@@ -4,8 +4,10 @@ Python's `json` accepts documents that are valid but hostile or meaningless for 
 deep enough to exhaust the stack, integers of thousands of digits (slow to convert, then
 refused with a bare ValueError), `NaN`, lone UTF-16 surrogates that crash the first print,
 and the same key twice (where the last one silently wins, so a reader and a writer can
-disagree about what a document says). Every entry point that reads JSON from outside goes
-through `load_json`, so each of these is refused the same way, with one line saying what.
+disagree about what a document says). Every entry point that reads JSON from outside (records,
+score input, the phones' request bodies through `companion.phones.body`) goes through
+`load_json`, so each of these is refused the same way: one line saying what, and a stable
+`reason` code a server can answer with.
 
 Stdlib only, and importing nothing from the app, so any layer may use it without a cycle.
 """
@@ -19,6 +21,7 @@ from typing import Any, BinaryIO
 
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 """Valid UTF-8 holds no surrogate; only a `\\uD800`-style escape can make one."""
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'"[]{}')
 
 MAX_BYTES = 20 * 1024 * 1024
 """Far above any real document of this app (a game record of a few hundred events is ~50 KB)."""
@@ -29,12 +32,19 @@ MAX_INT_DIGITS = 20
 
 
 class JsonRefused(ValueError):
-    """A document refused at the gate. `where` is the key at fault when there is one."""
+    """A document refused at the gate. `where` is the key at fault when there is one;
+    `reason` is a stable code for programs (the phones' answers, tests):
 
-    def __init__(self, problem: str, where: str | None = None) -> None:
+    `too_large`, `not_utf8`, `lone_surrogate`, `too_deep`, `duplicate_key`, `number_too_long`,
+    `not_a_number` (NaN, Infinity, 1e999), `not_json`; a caller refusing the shape of a valid
+    document names its own.
+    """
+
+    def __init__(self, problem: str, where: str | None = None, *, reason: str) -> None:
         super().__init__(f"{where}: {problem}" if where else problem)
         self.problem = problem
         self.where = where
+        self.reason = reason
 
 
 def read_capped(stream: BinaryIO, max_bytes: int = MAX_BYTES) -> bytes:
@@ -42,7 +52,7 @@ def read_capped(stream: BinaryIO, max_bytes: int = MAX_BYTES) -> bytes:
     without filling memory first."""
     data = stream.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise JsonRefused(f"is larger than {_size(max_bytes)}")
+        raise JsonRefused(f"is larger than {_size(max_bytes)}", reason="too_large")
     return data
 
 
@@ -50,41 +60,51 @@ def load_json(data: bytes | str, *, max_bytes: int = MAX_BYTES, max_depth: int =
               max_int_digits: int = MAX_INT_DIGITS) -> Any:
     """The document in `data`, or `JsonRefused` saying in one line why it is not accepted."""
     if len(data) > max_bytes:
-        raise JsonRefused(f"is larger than {_size(max_bytes)}")
+        raise JsonRefused(f"is larger than {_size(max_bytes)}", reason="too_large")
     if isinstance(data, bytes):
+        raw = data
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise JsonRefused(f"is not UTF-8 text (byte {exc.start})") from None
+            raise JsonRefused(f"is not UTF-8 text (byte {exc.start})",
+                              reason="not_utf8") from None
     else:
         text = data
-        _check_text(text)
+        raw = _utf8(text)
+    if _too_deep(raw, max_depth):
+        raise JsonRefused(f"is nested more than {max_depth} levels deep", reason="too_deep")
     text = text.removeprefix("\ufeff")
 
     def parse_int(digits: str) -> int:
         if len(digits.lstrip("-")) > max_int_digits:
             raise JsonRefused(f"has a number of {len(digits)} digits "
-                              f"(at most {max_int_digits})")
+                              f"(at most {max_int_digits})", reason="number_too_long")
         return int(digits)
 
     def parse_float(digits: str) -> float:
+        if len(digits) > max_int_digits + 20:
+            raise JsonRefused(f"has a number written with {len(digits)} characters "
+                              f"(at most {max_int_digits + 20})", reason="number_too_long")
         value = float(digits)
         if not math.isfinite(value):
-            raise JsonRefused(f"has a number too large to use ({digits[:20]})")
+            raise JsonRefused(f"has a number too large to use ({digits[:20]})",
+                              reason="not_a_number")
         return value
 
     def parse_constant(name: str) -> Any:
-        raise JsonRefused(f"has {name}, which is not a JSON number")
+        raise JsonRefused(f"has {name}, which is not a JSON number", reason="not_a_number")
 
     try:
         value = json.loads(text, object_pairs_hook=_unique_keys, parse_int=parse_int,
                            parse_float=parse_float, parse_constant=parse_constant)
     except json.JSONDecodeError as exc:
         raise JsonRefused(f"is not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                          f"{exc.msg})") from None
-    except RecursionError:
-        raise JsonRefused(f"is nested more than {max_depth} levels deep") from None
-    _check_tree(value, max_depth, texts=_SURROGATE_ESCAPE.search(text) is not None)
+                          f"{exc.msg})", reason="not_json") from None
+    except RecursionError:  # only if a caller allows more levels than the stack holds
+        raise JsonRefused(f"is nested more than {max_depth} levels deep",
+                          reason="too_deep") from None
+    if _SURROGATE_ESCAPE.search(text) is not None:
+        _check_texts(value)
     return value
 
 
@@ -116,40 +136,58 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise JsonRefused("given twice in the same JSON object", _printable(key))
+            raise JsonRefused("given twice in the same JSON object", _printable(key),
+                              reason="duplicate_key")
         result[key] = value
     return result
 
 
-def _check_tree(root: Any, max_depth: int, texts: bool) -> None:
-    """Depth (and, if an escape may have made one, lone surrogates) in one walk without
-    recursion: the depth is what is being checked."""
-    stack: list[tuple[Any, int]] = [(root, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, str):
-            if texts:
-                _check_text(value)
-            continue
-        if not isinstance(value, (dict, list)):
-            continue
-        if depth > max_depth:
-            raise JsonRefused(f"is nested more than {max_depth} levels deep")
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if texts:
-                    _check_text(key)
-                stack.append((item, depth + 1))
+def _too_deep(raw: bytes, max_depth: int) -> bool:
+    """Whether arrays and objects nest deeper than `max_depth`, read from the bytes before
+    parsing: the parser would recurse once per level (a `RecursionError` deep in C), and a
+    document is refused the same way whether or not it is valid JSON further on."""
+    # Escaped backslashes, then escaped quotes, go first (left to right, as a parser reads
+    # them); then everything but quotes and brackets. Two quotes in a row then hold nothing
+    # between them, inside or outside a string, so they go too; what remains between quotes
+    # is the text of strings that hold brackets. Each step runs in C: a 20 MB record is
+    # scanned in a fraction of the time `json.loads` takes.
+    structure = (raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+                 .translate(None, _NOT_STRUCTURE).replace(b'""', b""))
+    if b'"' in structure:
+        structure = b"".join(structure.split(b'"')[::2])
+    depth = 0
+    for byte in structure:
+        if byte in b"[{":
+            depth += 1
+            if depth > max_depth:
+                return True
         else:
-            stack.extend((item, depth + 1) for item in value)
+            depth -= 1
+    return False
 
 
-def _check_text(text: str) -> None:
+def _check_texts(root: Any) -> None:
+    """No lone surrogate in any key or text (only an escape can make one), without recursion;
+    the depth was checked before parsing."""
+    stack = [root]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            _utf8(value)
+        elif isinstance(value, dict):
+            for key in value:
+                _utf8(key)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+
+
+def _utf8(text: str) -> bytes:
     try:
-        text.encode("utf-8")
+        return text.encode("utf-8")
     except UnicodeEncodeError:
         raise JsonRefused("has text with a lone UTF-16 surrogate (\\ud800-\\udfff), "
-                          "which no character is") from None
+                          "which no character is", reason="lone_surrogate") from None
 
 
 def _printable(text: str) -> str:

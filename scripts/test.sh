@@ -11,4 +11,7 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements/test.txt -e '.[test]'
+# The settings live in pyproject.toml ([tool.ruff], [tool.mypy]: --strict on companion.rules).
+.venv/bin/python -m ruff check companion tests
+.venv/bin/python -m mypy
 exec .venv/bin/python -m pytest "$@"

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from support.browser import requires_chromium
 
 from companion.bench.figures import Verdict
 from companion.bench.servers import Kind, running
-from support.browser import requires_chromium
 
 pytestmark = pytest.mark.slow
 

@@ -23,7 +23,7 @@ from companion.rules.simulate import random_game
 from companion.store.db import EventStatus, GameStore
 from companion.store.session import Session
 
-CHILD = Path(__file__).parent / "helpers" / "crash_child.py"
+CHILD = Path(__file__).parent / "support" / "crash_child.py"
 UNDO_EVERY = 7
 """As in the child: every 7th step is undone and redone (two more steps)."""
 TRIALS = 50

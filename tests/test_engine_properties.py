@@ -29,7 +29,7 @@ player_counts = st.integers(min_value=2, max_value=5)
 def check_state(state: GameState) -> None:
     """Invariants that hold after every event."""
     assert all(r >= 0 for r in state.rats), state.rats
-    for ledger, rats in zip(state.ledgers, state.rats):
+    for ledger, rats in zip(state.ledgers, state.rats, strict=True):
         assert START_RATS + sum(e.applied for e in ledger) == rats
         assert all(e.delta == e.applied or (e.delta < 0 and e.applied > e.delta) for e in ledger)
         assert len({e.entry_id for e in ledger}) == len(ledger)
@@ -81,8 +81,9 @@ def test_random_legal_games(seed, players):
         state = apply(state, event)
         check_state(state)
         if before is not None:
-            for old, new in zip(before.tracks, state.tracks):
-                assert all(n >= o for o, n in zip(old.values, new.values))  # never drops
+            for old, new in zip(before.tracks, state.tracks, strict=True):
+                # a track never drops
+                assert all(n >= o for o, n in zip(old.values, new.values, strict=True))
     assert replay(events) == state
     assert state.phase is Phase.FINISHED
     assert state.round == state.setup.rounds == len(state.rounds)

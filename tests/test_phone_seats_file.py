@@ -8,6 +8,7 @@ to do, like for the games database, and the file stays exactly as it was.
 from __future__ import annotations
 
 import os
+import stat
 import subprocess
 import sys
 from collections.abc import Callable
@@ -94,3 +95,25 @@ def test_the_server_refuses_to_start_with_one_clear_line(tmp_path, damage) -> No
     assert len(lines) == 1 and "Traceback" not in started.stderr
     assert lines[0].startswith(f"rattus-companion: {path}") and "Move it aside" in lines[0]
     assert path.read_bytes() == damaged
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_seats_file_is_the_users_alone(tmp_path) -> None:
+    """Issue 15, item 11: like the games, the pairings are private to the user, with the -wal
+    and -shm files SQLite makes beside them; a file left open by an older version is narrowed."""
+    old_umask = os.umask(0o022)
+    try:
+        registry = SeatRegistry.in_data_dir(tmp_path)
+        registry.claim(registry.issue_token("g", 0))
+        files = sorted(p.name for p in tmp_path.iterdir())
+        assert SEATS_FILENAME in files and f"{SEATS_FILENAME}-wal" in files
+        assert {name: mode(tmp_path / name) for name in files} == dict.fromkeys(files, 0o600)
+        registry.close()
+        os.chmod(tmp_path / SEATS_FILENAME, 0o644)
+        SeatRegistry.in_data_dir(tmp_path).close()
+        assert mode(tmp_path / SEATS_FILENAME) == 0o600
+    finally:
+        os.umask(old_umask)

@@ -84,4 +84,4 @@ def test_random_finished_games_score(seed):
     for i, estate in enumerate(Estate):
         assert sorted(end_state(state).arrival[estate]) == sorted(state.setup.names)
         assert dict(end_state(state).influence[estate]) == dict(
-            zip(state.setup.names, state.tracks[i].values))
+            zip(state.setup.names, state.tracks[i].values, strict=True))

@@ -252,4 +252,5 @@ def test_a_recorded_setup_is_checked():
     six = dataclasses.replace(setup, buildings=setup.buildings[:-1] + (Building.FARM,))
     with pytest.raises(RuleViolation) as info:
         apply(None, ev.GameStarted(six))
-    assert info.value.rule in ("R-SETUP-2", "R-COMP-4")
+    # Six Farms: a sixth copy (R-COMP-4) is refused as the estate's five cards (R-SETUP-2).
+    assert info.value.rule == "R-SETUP-2"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 
@@ -51,3 +52,41 @@ def test_too_large_is_refused_before_it_is_all_read() -> None:
     assert stream.tell() == 1001
     with pytest.raises(JsonRefused, match="larger than 1000 bytes"):
         load_json(b" " * 1001, max_bytes=1000)
+
+
+@pytest.mark.parametrize(("document", "reason"), [
+    (b"[" * 100_000, "too_deep"),
+    (b'["[[[[", "\\\\", "\\"[[[[[[", ' + b"[" * 40 + b"]" * 40 + b"]", "too_deep"),
+    (b'{"a": "\\ud800"}', "lone_surrogate"),
+    (b'{"a": 1, "a": 1}', "duplicate_key"),
+    (b"[" + b"7" * 21 + b"]", "number_too_long"),
+    (b"[0." + b"1" * 50 + b"]", "number_too_long"),
+    (b"[Infinity]", "not_a_number"),
+    (b"\xc3(", "not_utf8"),
+    (b"[1,]", "not_json"),
+])
+def test_each_refusal_carries_a_stable_reason(document: bytes, reason: str) -> None:
+    """The phones answer with these codes (`companion.phones.body`), so they are one gate's."""
+    with pytest.raises(JsonRefused) as refused:
+        load_json(document)
+    assert refused.value.reason == reason
+
+
+def test_brackets_and_escaped_quotes_inside_texts_are_not_nesting() -> None:
+    texts = ["[" * 50, "\\", '"' + "{" * 50, "\\\\\"]]]", "]" * 50]
+    document = '{"a": ' * (MAX_DEPTH - 1) + json.dumps(texts) + "}" * (MAX_DEPTH - 1)
+    assert json.dumps(load_json(document)) == document
+    nested = "[" * MAX_DEPTH + json.dumps(texts) + "]" * MAX_DEPTH
+    with pytest.raises(JsonRefused, match="nested more than"):
+        load_json(nested)
+
+
+def test_the_phones_read_their_bodies_through_this_gate() -> None:
+    from companion.phones import body
+
+    assert body.BadJson is JsonRefused
+    with pytest.raises(JsonRefused) as refused:
+        body.load_json(b'{"a": "\\udc00"}')
+    assert refused.value.reason == "lone_surrogate"
+    assert "more than once" in body.phone_message(
+        pytest.raises(JsonRefused, body.load_json, b'{"delta": 1, "delta": 2}').value)

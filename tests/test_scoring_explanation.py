@@ -22,6 +22,7 @@ from companion.rules.scoring import (
     score,
 )
 
+
 def english(line) -> str:
     return line_text(translator("en"), line)
 

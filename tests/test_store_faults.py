@@ -191,3 +191,30 @@ def test_a_migration_backup_is_private_too(tmp_path: Path) -> None:
         pass
     assert mode(tmp_path / f"{DB_FILENAME}.schema1.bak") == 0o600
     assert mode(tmp_path / DB_FILENAME) == 0o600
+
+
+def test_an_open_data_folder_is_narrowed_when_the_server_starts(tmp_path: Path) -> None:
+    """A data folder an older version (or a loose umask) left readable by others is the user's
+    alone once the server has started on it, files included (issue 15, item 11)."""
+    folder = tmp_path / "data"
+    two_games(folder)
+    os.chmod(folder, 0o755)
+    os.chmod(folder / DB_FILENAME, 0o644)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(free_port()),
+         "--data-dir", str(folder), "--no-browser"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert server.stdout is not None
+        for line in server.stdout:  # the banner is printed once the server is composed
+            if line.startswith("Table: "):
+                break
+        else:
+            pytest.fail(f"the server did not start: {server.communicate(timeout=10)[1]}")
+        assert mode(folder) == 0o700
+        files = sorted(p.name for p in folder.iterdir() if p.is_file())
+        assert {name: mode(folder / name) for name in files} == dict.fromkeys(files, 0o600)
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)

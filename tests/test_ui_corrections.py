@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_ui_round import Table, four_players
 
 from companion.i18n import translator
 from companion.rules import events as ev
@@ -20,7 +21,6 @@ from companion.rules.catalog import Building, Estate
 from companion.rules.guide import Prompt
 from companion.rules.state import Phase
 from companion.ui.round import corrections
-from test_ui_round import Table, four_players
 
 ANNA, BEN, CLEO, DORA = range(4)
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import gettext
 import io
-
 from pathlib import Path
 from typing import Any
 
 import pytest
 import zxingcpp
 from PIL import Image
+from test_ui_round import Table, _quick, four_players, walk
 
 from companion.i18n import DOMAIN, LOCALE_DIR, translator
 from companion.rules import events as ev
@@ -23,7 +23,6 @@ from companion.store.bgstats import play_from_link
 from companion.ui.endgame.chart import influence_by_round
 from companion.ui.endgame.screen import end_state_of
 from companion.ui.endgame_lines import LINES, line_text
-from test_ui_round import Table, _quick, four_players, walk
 
 
 def to_the_end(table: Table) -> None:

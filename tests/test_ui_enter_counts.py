@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_ui_round import Table, four_players
 
 from companion.rules import events as ev
 from companion.rules import reveal_event
-from test_ui_round import Table, four_players
 
 
 @pytest.fixture

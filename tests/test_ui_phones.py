@@ -26,10 +26,10 @@ from companion.rules import reveal_event
 from companion.rules.catalog import PlayerColour
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
-from companion.store.db import GameStore
-from companion.ui.phones import panel as phones_panel
 from companion.server.config import TableConfig
 from companion.server.games import OpenGames
+from companion.store.db import GameStore
+from companion.ui.phones import panel as phones_panel
 from companion.ui.phones.address import address_options, remembered_host
 from companion.ui.phones.status import seat_line
 from companion.ui.routes import table_app

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import flet as ft
 import pytest
+from test_ui_phones import ANNA, BEN, CLEO, Clock, Table, walk
 
 from companion.phones.ledger import ledger_of
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
 from companion.ui.phones import private_view
 from companion.ui.phones.private_view import AFTER_LIFT, AFTER_TAP, LONGEST_HOLD, Reveal
-from test_ui_phones import ANNA, BEN, CLEO, Clock, Table, walk
 
 
 @pytest.fixture

@@ -24,9 +24,9 @@ from companion.rules.guide import Prompt
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.rules.state import Phase, Track
-from companion.store.db import GameStore
 from companion.server.config import TableConfig
 from companion.server.games import OpenGames
+from companion.store.db import GameStore
 from companion.ui.routes import table_app
 from companion.ui.shared.tracks import spaces, track_label
 

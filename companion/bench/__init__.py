@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.bench.figures import Figure, Verdict, markdown_table, not_measured
@@ -115,7 +115,7 @@ def run(names: Sequence[str] = NAMES, quick: bool = False,
 
 def report(figures: Sequence[Figure], quick: bool) -> str:
     """The Markdown kept in docs/benchmarks.md: when, where, how, and the table."""
-    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     cpu = _cpu_name()
     return (f"Measured {when} on {platform.node() or 'this machine'} ({cpu}, "
             f"Python {platform.python_version()}, {platform.system()})"

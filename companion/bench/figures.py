@@ -73,6 +73,7 @@ def markdown_table(figures: Sequence[Figure]) -> str:
     rows = [header] + [(f.what, f.figure, f.budget, str(f.verdict), f.note) for f in figures]
     cells = [[c.replace("|", "\\|") for c in row] for row in rows]
     widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(row, widths)) + " |" for row in cells]
+    lines = ["| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |"
+             for row in cells]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
     return "\n".join(lines)

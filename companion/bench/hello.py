@@ -9,16 +9,21 @@ Python process, `python -m companion.bench.hello --port P`).
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 
-def build_app() -> object:
+def build_app() -> FastAPI:
     import flet as ft
     from flet_web.fastapi import app as flet_app
 
     async def main(page: ft.Page) -> None:
         page.add(ft.Text("Hello, world!"))
 
-    return flet_app(main, no_cdn=True)
+    app: FastAPI = flet_app(main, no_cdn=True)
+    return app
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -137,7 +137,8 @@ def record_figures(sizes: Sequence[int] = RECORD_SIZES,
 
 
 def _rate_row(what: str, sizes: Sequence[int], rates: Sequence[float]) -> Figure:
-    figure = ", ".join(f"{_count(size)}: {rate:,.0f}" for size, rate in zip(sizes, rates))
+    figure = ", ".join(f"{_count(size)}: {rate:,.0f}"
+                       for size, rate in zip(sizes, rates, strict=True))
     held = rates[-1] / rates[0]
     return Figure(what, figure, f"linear (largest >= {LINEAR_FLOOR:.0%} of smallest rate)",
                   verdict(held >= LINEAR_FLOOR),

@@ -1,21 +1,19 @@
-"""One safe way to read JSON from outside: every phone request body goes through `load_json`.
+"""The phones' limits on the one JSON gate (`companion.safe_json`), and their words for it.
 
-Python's `json` trusts its input in ways a server must not: nesting deep enough raises
-`RecursionError`, a key given twice silently keeps the last value (so `{"delta": 1, ...,
-"delta": -1}` means something other than what a reviewer of the first key sees), and a number
-of thousands of digits costs quadratic time and then a `ValueError`. Each of these is refused
-here with a `BadJson` naming what is wrong, before any value reaches the rules.
-
-The store's records use the same intent (`companion/safe_json.py` on the store's branch); the
-limits differ only in size.
+Every phone request body is read by `load_json` here: the same checks as a game record (size,
+nesting counted before parsing, a key given twice, numbers of too many digits, NaN, lone
+surrogates), with limits that fit a phone's few small fields. A refusal is `BadJson` (the
+gate's `JsonRefused`) with its stable `.reason`; `phone_message` says it to a person.
 """
 
 from __future__ import annotations
 
-import json
-import math
-import re
 from typing import Any
+
+from companion.safe_json import JsonRefused
+from companion.safe_json import load_json as _load_json
+
+BadJson = JsonRefused
 
 MAX_BYTES = 2048
 """A phone's requests are a few small fields."""
@@ -24,74 +22,29 @@ MAX_DEPTH = 8
 MAX_INT_DIGITS = 20
 """Whole numbers beyond 64 bits mean nothing to this game."""
 
-_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKETS = re.compile(rb"[\[\]{}]")
-
-
-class BadJson(ValueError):
-    """The bytes are not a JSON document this server accepts; `reason` is a stable code.
-
-    Reasons: `too_large`, `not_utf8`, `too_deep`, `duplicate_key`, `number_too_long`,
-    `not_a_number` (NaN, Infinity), `not_json`.
-    """
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-
-
-def _depth(raw: bytes) -> int:
-    """The deepest nesting of arrays and objects, counted without recursion (brackets inside
-    strings do not count)."""
-    deepest = depth = 0
-    for bracket in _BRACKETS.findall(_STRINGS.sub(b'""', raw)):
-        depth += 1 if bracket in (b"[", b"{") else -1
-        deepest = max(deepest, depth)
-    return deepest
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise BadJson("duplicate_key", f"The key {key[:40]!r} is given more than once.")
-        result[key] = value
-    return result
+_MESSAGES = {
+    "too_large": "The document is larger than {max_bytes} bytes.",
+    "not_utf8": "The document is not UTF-8.",
+    "lone_surrogate": "A text holds a lone UTF-16 surrogate, which is no character.",
+    "too_deep": "The document is nested deeper than {max_depth} levels.",
+    "duplicate_key": "The key {where!r} is given more than once.",
+    "number_too_long": "A number has more than {max_int_digits} digits.",
+    "not_a_number": "A number is too large or not a number JSON allows.",
+    "not_json": "The document is not valid JSON.",
+}
 
 
 def load_json(raw: bytes, *, max_bytes: int = MAX_BYTES, max_depth: int = MAX_DEPTH,
               max_int_digits: int = MAX_INT_DIGITS) -> Any:
     """The JSON value in `raw`, or `BadJson`; never `RecursionError` or a slow huge number."""
-    if len(raw) > max_bytes:
-        raise BadJson("too_large", f"The document is larger than {max_bytes} bytes.")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadJson("not_utf8", "The document is not UTF-8.") from None
-    if _depth(raw) > max_depth:
-        raise BadJson("too_deep", f"The document is nested deeper than {max_depth} levels.")
+    return _load_json(raw, max_bytes=max_bytes, max_depth=max_depth,
+                      max_int_digits=max_int_digits)
 
-    def whole_number(digits: str) -> int:
-        if len(digits.lstrip("-")) > max_int_digits:
-            raise BadJson("number_too_long",
-                          f"A number has more than {max_int_digits} digits.")
-        return int(digits)
 
-    def finite(digits: str) -> float:
-        if len(digits) > max_int_digits + 20:
-            raise BadJson("number_too_long", "A number is written with too many digits.")
-        value = float(digits)
-        if not math.isfinite(value):
-            raise BadJson("not_a_number", f"{digits[:40]} is too large for a number.")
-        return value
-
-    def no_constant(name: str) -> Any:
-        raise BadJson("not_a_number", f"{name} is not a number JSON allows.")
-
-    try:
-        return json.loads(text, object_pairs_hook=_object, parse_int=whole_number,
-                          parse_float=finite, parse_constant=no_constant)
-    except BadJson:
-        raise
-    except (ValueError, RecursionError):
-        raise BadJson("not_json", "The document is not valid JSON.") from None
+def phone_message(refused: JsonRefused) -> str:
+    """What is wrong with a phone's body, in one sentence (the phones' own limits named)."""
+    template = _MESSAGES.get(refused.reason)
+    if template is None:
+        return str(refused)
+    return template.format(max_bytes=MAX_BYTES, max_depth=MAX_DEPTH,
+                           max_int_digits=MAX_INT_DIGITS, where=(refused.where or "")[:40])

@@ -40,7 +40,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Mount
 
 from companion.phones.assets import SECURITY_HEADERS, PageAssets
-from companion.phones.body import MAX_BYTES, BadJson, load_json
+from companion.phones.body import MAX_BYTES, BadJson, load_json, phone_message
 from companion.phones.hub import PhoneHub, PhoneSession
 from companion.phones.ledger import (
     MAX_ENTRY_ID_LENGTH,
@@ -64,6 +64,7 @@ from companion.phones.seats import (
     UnknownDevice,
 )
 from companion.phones.texts import negotiate_language
+from companion.store.db import StoreBusy, StoreCorrupted, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -176,7 +177,8 @@ def json_body(model: type[Model]) -> Callable[[Request], Awaitable[Model]]:
         try:
             data = load_json(raw or b"{}")
         except BadJson as bad:
-            raise Refusal("bad_request", 400, f"The request is not valid JSON: {bad}") from None
+            raise Refusal("bad_request", 400,
+                          f"The request is not valid JSON: {phone_message(bad)}") from None
         if not isinstance(data, dict):
             raise Refusal("bad_request", 400, "Send a JSON object.")
         try:
@@ -470,7 +472,7 @@ router.include_router(host)
 def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
     """The engine's reason for a refusal, in the phone's language where a translation exists."""
     cause = refused.__cause__
-    if cause is None or not hasattr(cause, "code"):
+    if not isinstance(cause, Exception) or not hasattr(cause, "code"):
         return str(refused)
     # Imported here: the catalogs load the engine, which the server does not need to start.
     from companion.i18n import translator
@@ -517,6 +519,24 @@ async def _http_error(request: Request, exc: Exception) -> Response:
                                      headers=dict(exc.headers or {})))
 
 
+async def _store_fault(request: Request, exc: Exception) -> Response:
+    """The games file could not serve the request: a named answer, never a 500, and nothing
+    changed (the store writes whole events or nothing). The phone is not told the server's
+    paths; the log (and the table, which opens the same file) names the file."""
+    assert isinstance(exc, StoreError)
+    log.warning("phone request %s refused: %s", request.url.path, exc)
+    if isinstance(exc, StoreBusy):
+        return _refusal_response(Refusal(
+            "store_busy", 503, "The table's games file is busy: another program holds it. "
+            "Nothing was changed; try again in a moment.", headers={"Retry-After": "2"}))
+    if isinstance(exc, StoreCorrupted):
+        return _refusal_response(Refusal(
+            "game_damaged", 503, "This game's stored record is damaged, so it cannot be "
+            "played on. Nothing was changed; the table shows what is wrong."))
+    return _refusal_response(Refusal(
+        "store_error", 503, "The table could not read or write this game. Nothing was changed."))
+
+
 def phone_api(hub: PhoneHub, rules: LedgerRules | None = None) -> FastAPI:
     """The phones' app, to be mounted at `/phone`: the router, its refusals and its state.
 
@@ -530,6 +550,7 @@ def phone_api(hub: PhoneHub, rules: LedgerRules | None = None) -> FastAPI:
     app.add_exception_handler(LedgerRefused, _ledger_refused)
     app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(StoreError, _store_fault)
     return app
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import secrets
 import sqlite3
 import threading
@@ -20,6 +21,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from companion.store.db import create_private, make_data_dir, make_private
 
 TOKEN_TTL_SECONDS = 10 * 60
 """A QR left on screen (or photographed) stops working after this long."""
@@ -139,8 +142,11 @@ CREATE UNIQUE INDEX IF NOT EXISTS seats_device ON seats (device_hash);
 
 def _open_seats_file(path: Path) -> sqlite3.Connection:
     """The seats database at `path`, created if missing; `SeatsFileDamaged` if what is there
-    is empty, damaged or something else, and then the file is not touched."""
-    if path.exists() and path.stat().st_size == 0:
+    is empty, damaged or something else, and then the file is not touched. Like the games, the
+    file (and SQLite's -wal and -shm beside it, which take its mode) is the user's alone."""
+    if not path.exists():
+        _create_seats_file(path)
+    if path.stat().st_size == 0:
         raise SeatsFileDamaged(f"{path} is empty (truncated?); it was left as it is. "
                                + WHAT_TO_DO)
     db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
@@ -169,7 +175,23 @@ def _open_seats_file(path: Path) -> sqlite3.Connection:
     except BaseException:
         db.close()
         raise
+    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm"):
+        make_private(path.with_name(name))
     return db
+
+
+def _create_seats_file(path: Path) -> None:
+    """An empty seats file, private from its first byte, made beside its name and renamed into
+    place: a crash while creating it never leaves the empty file that means damage."""
+    partial = path.with_name(path.name + ".new")
+    partial.unlink(missing_ok=True)
+    create_private(partial)
+    db = sqlite3.connect(str(partial), isolation_level=None)
+    try:
+        db.executescript(_SCHEMA)
+    finally:
+        db.close()
+    os.replace(partial, path)
 
 
 class SeatRegistry:
@@ -195,7 +217,7 @@ class SeatRegistry:
 
     @classmethod
     def in_data_dir(cls, data_dir: Path, **options: float | Clock) -> SeatRegistry:
-        data_dir.mkdir(parents=True, exist_ok=True)
+        make_data_dir(data_dir)
         return cls(data_dir / SEATS_FILENAME, **options)  # type: ignore[arg-type]
 
     def close(self) -> None:

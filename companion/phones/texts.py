@@ -104,7 +104,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "r.reveal": "{building}: {count} Karten eines anderen Standes",
         "r.monastery": "Kloster",
         "r.flute": "Flöte ({building})",
-        "e.invalid_token": "Dieser Code gilt nicht (mehr). Bitte am Tisch einen neuen zeigen lassen.",
+        "e.invalid_token": "Dieser Code gilt nicht (mehr). "
+                           "Bitte am Tisch einen neuen zeigen lassen.",
         "e.seat_taken": "Dieser Platz ist schon mit einem anderen Handy gekoppelt. "
                         "Der Tisch kann ihn freigeben und einen neuen Code zeigen.",
         "e.unknown_device": "Dieses Handy ist nicht gekoppelt. Scanne deinen QR-Code am Tisch.",

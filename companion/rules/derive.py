@@ -78,7 +78,7 @@ def with_derived(state: GameState, derived: Derived, **changes: Any) -> GameStat
     confirmed = state.rats_confirmed
     if derived.rats != state.rats and True in confirmed:
         confirmed = tuple(c and old == new
-                          for c, old, new in zip(confirmed, state.rats, derived.rats))
+                          for c, old, new in zip(confirmed, state.rats, derived.rats, strict=True))
     return replace(state, tracks=derived.tracks, clock=derived.clock, ledgers=derived.ledgers,
                    rats=derived.rats, rats_confirmed=confirmed, **changes)
 
@@ -166,7 +166,7 @@ def rederive(state: GameState) -> GameState:
         rounds.append(record)
     ledgers = []
     rats = []
-    for old, new in zip(state.ledgers, d.ledgers):
+    for old, new in zip(state.ledgers, d.ledgers, strict=True):
         count, entries = START_RATS, []
         for e in _merge(old, new):
             applied = max(e.delta, -count)

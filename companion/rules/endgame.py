@@ -48,15 +48,16 @@ def end_state(state: GameState) -> EndState:
         players=names,
         house_rules=setup.house_rules,
         in_play=in_play,
-        influence={estate: dict(zip(names, track.values))
-                   for estate, track in zip(ESTATES, state.tracks)},
+        influence={estate: dict(zip(names, track.values, strict=True))
+                   for estate, track in zip(ESTATES, state.tracks, strict=True)},
         arrival={estate: tuple(names[p] for p in arrival_order(state, i))
                  for i, estate in enumerate(ESTATES)},
-        hand=dict(zip(names, (v.hand for v in values))),
-        specials={s: dict(zip(names, (getattr(v, _SPECIAL_FIELD[s]) for v in values)))
+        hand=dict(zip(names, (v.hand for v in values), strict=True)),
+        specials={s: dict(zip(names, (getattr(v, _SPECIAL_FIELD[s]) for v in values), strict=True))
                   for s in SCORED_SPECIALS if s in in_play},
-        gold=dict(zip(names, (v.gold for v in values))) if Special.GOLD in in_play else {},
-        markers=dict(zip(names, (v.markers for v in values))),
+        gold=(dict(zip(names, (v.gold for v in values), strict=True))
+              if Special.GOLD in in_play else {}),
+        markers=dict(zip(names, (v.markers for v in values), strict=True)),
         rats={name: final_rats(state, p) for p, name in enumerate(names)},
         nuns=state.nuns or 0,
     )

@@ -166,7 +166,7 @@ def special_result(special: Special, record: RoundRecord, entrants: tuple[int, .
     if high == low:
         return _ALL_EQUAL[special]
     most = entrants[counts.index(high)]
-    candidates = tuple(p for p, c in zip(entrants, counts) if c == low)
+    candidates = tuple(p for p, c in zip(entrants, counts, strict=True) if c == low)
     if len(candidates) == 1:
         return SpecialResult(special, SpecialOutcome.SINGLE, most, candidates[0], candidates)
     chosen = record.choice(building, special)

@@ -48,7 +48,8 @@ def random_setup(rng: random.Random, players: int, deck_mode: DeckMode | None = 
             manual[first] = rng.randint(0, COPIES_PER_BUILDING)
             manual[second] = COPIES_PER_BUILDING - manual[first]
     rules = HouseRules(track_tie=rng.choice(list(TrackTie)), all_dead_variant=rng.random() < 0.3)
-    return make_setup(list(zip(NAMES[:players], colours)), method, rng.randrange(SEED_LIMIT),
+    seats = list(zip(NAMES[:players], colours[:players], strict=True))
+    return make_setup(seats, method, rng.randrange(SEED_LIMIT),
                       deck_mode or rng.choice(list(DeckMode)), rng.choice([None, 0, players - 1]),
                       rules, watchtower_with_five=rng.random() < 0.2, manual=manual)
 

@@ -253,7 +253,8 @@ def table_json(view: TableView) -> dict[str, Any]:
     found: dict[str, Any] = {
         "players": [{"seat": i, "name": name, "colour": colour.value,
                      "rats_confirmed": view.rats_confirmed[i]}
-                    for i, (name, colour) in enumerate(zip(setup.names, setup.colours))],
+                    for i, (name, colour)
+                    in enumerate(zip(setup.names, setup.colours, strict=True))],
         "setup": {
             "code": setup_code(setup), "method": setup.method.value,
             "deck_mode": setup.deck_mode.value,
@@ -273,7 +274,7 @@ def table_json(view: TableView) -> dict[str, Any]:
         "step": step_json(view.step),
         "tracks": [{"estate": estate.value, "values": list(track.values),
                     "arrival": list(view.arrival[i])}
-                   for i, (estate, track) in enumerate(zip(ESTATES, view.tracks))],
+                   for i, (estate, track) in enumerate(zip(ESTATES, view.tracks, strict=True))],
         "history": [{"round": r.number, "start_player": r.start_player,
                      "row": [b.value for b in r.row],
                      "influence": [list(v) for v in r.influence]}

@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import uvicorn
-from flet_web import get_package_web_dir  # type: ignore[import-untyped]
-from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
+from flet_web import get_package_web_dir
+from flet_web.fastapi import app as flet_app
 from starlette.middleware import Middleware
 from starlette.routing import Mount
 
@@ -28,8 +28,8 @@ from companion.phones.seats import SeatRegistry, SeatsFileDamaged
 from companion.server.compressed_web import CompressedWeb
 from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
-from companion.server.main import make_main
 from companion.server.limits import uvicorn_options
+from companion.server.main import make_main
 from companion.store.db import GameStore, StoreError, default_data_dir
 from companion.store.lock import DataDirLock
 
@@ -120,7 +120,7 @@ def print_banner(url: str, out: TextIO) -> None:
 def print_qr(url: str, out: TextIO) -> None:
     # measured (`python -X importtime`): qrcode brings Pillow, a tenth of a cold start, so the
     # terminal's QR is drawn once the server answers (see `_Server`), not before.
-    import qrcode  # type: ignore[import-untyped]
+    import qrcode
 
     code = qrcode.QRCode(border=2)
     code.add_data(url)

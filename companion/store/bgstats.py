@@ -85,7 +85,7 @@ def play_from_link(link: str) -> dict[str, object]:
     data = load_json(unquote(link[len(LINK_PREFIX):]))
     if isinstance(data, dict):
         return data
-    raise JsonRefused("the link's data is not a play")
+    raise JsonRefused("the link's data is not a play", reason="not_a_play")
 
 
 def bgstats_qr_png(link: str, box_size: int = 6) -> bytes:
@@ -121,4 +121,5 @@ def game_play_link(store: GameStore, game_id: str) -> str:
     return bgstats_link(score(end_state(state)), play_id=game_id,
                         played_at=started.astimezone(), duration_min=minutes,
                         start_player=setup.names[setup.start_player],
-                        colours=dict(zip(setup.names, (str(c) for c in setup.colours))))
+                        colours=dict(zip(setup.names, (str(c) for c in setup.colours),
+                                         strict=True)))

@@ -50,7 +50,7 @@ def to_json(value: Any) -> JsonValue:
     if value is None or isinstance(value, (bool, str)):
         return value
     if isinstance(value, Enum):
-        return value.value
+        return to_json(value.value)
     if isinstance(value, int):
         return value
     if isinstance(value, tuple):
@@ -138,7 +138,7 @@ def _decode_class(cls: type, raw: Any, path: str) -> Any:
         try:
             return cls(raw)
         except ValueError:
-            allowed = ", ".join(repr(m.value) for m in cls)  # type: ignore[attr-defined]
+            allowed = ", ".join(repr(m.value) for m in cls)
             raise RecordError(path, f"expected one of {allowed}") from None
     if cls is bool:
         if isinstance(raw, bool):
@@ -187,7 +187,7 @@ def _decode_tuple(args: tuple[Any, ...], raw: Any, path: str) -> tuple[Any, ...]
     if len(raw) != len(item_hints):
         raise RecordError(path, f"expected a list of {len(item_hints)} items")
     return tuple(_decode(hint, item, f"{path}[{i}]")
-                 for i, (hint, item) in enumerate(zip(item_hints, raw)))
+                 for i, (hint, item) in enumerate(zip(item_hints, raw, strict=True)))
 
 
 def is_private(event: Any) -> bool:

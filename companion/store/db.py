@@ -321,7 +321,7 @@ class GameStore:
                 "SELECT id FROM games WHERE id = ? OR id LIKE ? ESCAPE '\\' ORDER BY id",
                 (text, text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"),
             ).fetchall()
-        ids = [r[0] for r in rows]
+        ids: list[str] = [r[0] for r in rows]
         if text in ids:
             return text
         if not ids:
@@ -495,11 +495,18 @@ def _busy_named(path: Path) -> Iterator[None]:
 
 
 def make_data_dir(folder: Path) -> None:
-    """The data folder, created private to the user if missing."""
+    """The data folder, created private to the user if missing, and narrowed to the user if
+    an older version (or a umask) left it open to others: it holds every player's rats."""
     try:
         folder.mkdir(mode=PRIVATE_DIR, parents=True, exist_ok=True)
     except OSError as exc:
         raise StoreError(f"cannot create the data directory {folder}: {exc.strerror}") from exc
+    try:
+        mode = folder.stat().st_mode
+        if mode & 0o077:
+            os.chmod(folder, mode & PRIVATE_DIR)
+    except OSError:
+        pass  # not ours to change (a shared folder given with --data-dir); the files still are
 
 
 def make_private(path: Path) -> None:

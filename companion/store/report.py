@@ -120,6 +120,7 @@ def _scoring(state: GameState) -> dict[str, JsonValue]:
     from companion.rules.scoring import score
 
     result = score(end_state(state))
+    lines: list[JsonValue] = list(explanation(translator("en"), result.explanation))
     return {
         "players": [{
             "name": p.name,
@@ -134,5 +135,5 @@ def _scoring(state: GameState) -> dict[str, JsonValue]:
         } for p in result.players],
         "winners": list(result.winners),
         "everyone_died": result.everyone_died,
-        "explanation": explanation(translator("en"), result.explanation),
+        "explanation": lines,
     }

@@ -258,7 +258,8 @@ class TableApp:
         self._awake = awake
         if self._wakelock is None:
             self._wakelock = ft.Wakelock()
-        call = self._wakelock.enable if awake else self._wakelock.disable
+        call: Callable[[], Awaitable[None]] = (self._wakelock.enable if awake
+                                               else self._wakelock.disable)
 
         async def switch() -> None:
             try:

@@ -3,7 +3,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-
 from support.browser import chromium_browser, requires_chromium
 
 

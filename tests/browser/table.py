@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from support.browser import free_port
+
 from companion.bench.flutter import (  # noqa: F401  (the browser tests' toolbox)
     bring_into_view,
     by_id,
@@ -32,7 +34,6 @@ from companion.bench.flutter import (  # noqa: F401  (the browser tests' toolbox
     type_into,
     wait_for_text,
 )
-from support.browser import free_port
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page, Route

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from browser.table import by_id, open_table, screenshot, table_server, tap
 from companion.i18n import translator
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
@@ -20,8 +21,6 @@ from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.store.db import GameStore
 from companion.store.session import Session
 from companion.ui.shared.tracks import track_label
-
-from browser.table import by_id, open_table, screenshot, table_server, tap
 
 LAPTOP = {"width": 1280, "height": 900}
 STEP = "[flt-semantics-identifier^='step-']"

@@ -13,14 +13,10 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
-
-from companion.bench.story import Table, play_four_player_story, set_up
-from companion.bench.taps import count_taps
 
 from browser.table import (
     SCREENSHOTS,
@@ -32,6 +28,8 @@ from browser.table import (
     table_server,
     tap,
 )
+from companion.bench.story import Table, play_four_player_story, set_up
+from companion.bench.taps import count_taps
 
 LAPTOP = {"width": 1280, "height": 800}
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
@@ -61,9 +59,9 @@ def stored_game(data_dir: Path) -> tuple[Any, list[Any]]:
 def check_result_against_engine(table: Table, data_dir: Path, lang: str) -> Any:
     """R-SCORE-1..7: the winner, every total and every track on the screen are the engine's."""
     from companion.i18n import translator
+    from companion.rules.endgame import end_state
     from companion.rules.scoring import score
     from companion.rules.state import ESTATES, Phase
-    from companion.rules.endgame import end_state
     from companion.ui.shared.tracks import track_label
 
     state, _ = stored_game(data_dir)

@@ -16,8 +16,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.bench.story import Table
-
 from browser.table import (
     Offline,
     by_id,
@@ -29,6 +27,7 @@ from browser.table import (
     tap,
 )
 from browser.test_game_play import check_result_against_engine
+from companion.bench.story import Table
 
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
 PHONE = {"width": 390, "height": 800}

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.browser import free_port
 
 from browser.table import KEY_LINE, Offline, by_id, open_table, screenshot
-from support.browser import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

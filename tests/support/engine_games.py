@@ -22,7 +22,7 @@ COLOURS = (PlayerColour.RED, PlayerColour.YELLOW, PlayerColour.GREEN, PlayerColo
 
 
 def players(n: int) -> list[tuple[str, PlayerColour]]:
-    return list(zip(NAMES[:n], COLOURS[:n]))
+    return list(zip(NAMES[:n], COLOURS[:n], strict=True))
 
 
 def setup_for(n: int = 4, *, method: SelectionMethod = SelectionMethod.FIRST_GAME,

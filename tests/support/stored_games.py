@@ -55,7 +55,7 @@ def first_step_taking_rats(steps: list[ev.Event]) -> tuple[int, int]:
         before = state
         state = apply(state, step)
         if before is not None:
-            for player, (was, now) in enumerate(zip(before.rats, state.rats)):
+            for player, (was, now) in enumerate(zip(before.rats, state.rats, strict=True)):
                 if now < was:
                     return index, player
     raise AssertionError("no step took rats in this game")

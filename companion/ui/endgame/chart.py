@@ -29,7 +29,7 @@ def influence_by_round(view: TableView) -> list[list[int]]:
 def influence_chart(t: Translator, view: TableView) -> ft.Control:
     # Imported here on purpose: flet_charts takes about 250 ms to import (measured with
     # `python -X importtime`), paid only once a game is scored, not by every server start.
-    import flet_charts as fch  # type: ignore[import-untyped]
+    import flet_charts as fch
 
     setup = view.setup
     series = influence_by_round(view)

@@ -3,9 +3,9 @@
 After the last round the table types in each player's hand, special cards and VP-marker total.
 Only then comes the plague (R-SCORE-6): the nun row is turned over and everyone reveals their
 rats, so only from this step on does the table's view hold them (`rules.views`). They come from
-each player's ledger (the phones) and can be corrected to the tokens actually shown. The scoring is the engine's
-(`companion.rules.scoring.score`), shown line by line in the table's language, with the
-tie-break ladder, the winner and a chart of the influence over the rounds.
+each player's ledger (the phones) and can be corrected to the tokens actually shown. The scoring
+is the engine's (`companion.rules.scoring.score`), shown line by line in the table's language,
+with the tie-break ladder, the winner and a chart of the influence over the rounds.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Score a game played without the app: type in the end state, get the same scoring as
 `rattus-companion score` (`companion.rules.scoring.score`), explained.
 
-The form keeps what was typed in the tab's `score_sheet` (a plain dict of texts), so a language switch
-or the rules reference does not wipe a half-filled sheet.
+The form keeps what was typed in the tab's `score_sheet` (a plain dict of texts), so a language
+switch or the rules reference does not wipe a half-filled sheet.
 """
 
 from __future__ import annotations
@@ -87,8 +87,9 @@ def score_form_view(app: TableApp) -> ft.View:
             for s in SCORED_SPECIALS], wrap=True, spacing=24),
     ]
     for seat in range(MAX_PLAYERS):
-        cells: list[ft.Control] = [ft.Container(field(f"{seat}-name", labels["name"], numeric=False),
-                              col={"xs": 12, "md": 6})]
+        cells: list[ft.Control] = [
+            ft.Container(field(f"{seat}-name", labels["name"], numeric=False),
+                         col={"xs": 12, "md": 6})]
         cells += [ft.Container(field(f"{seat}-{e.value}", t("Influence: {estate}",
                                                             estate=estate_name(t, e))),
                                col={"xs": 6, "sm": 4, "md": 3}) for e in Estate]

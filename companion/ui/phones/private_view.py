@@ -329,7 +329,7 @@ def _refusal_text(t: Translator, refused: LedgerRefused) -> str:
     if getattr(cause, "code", None) == "rats_negative":
         # The engine's message names the count; a message lingers after the rats hide.
         return t("You do not have that many rats.")
-    if cause is not None and getattr(cause, "rule", None):
+    if isinstance(cause, Exception) and getattr(cause, "rule", None):
         return violation_text(t, cause)
     return t("Not logged: {reason}", reason=str(refused))
 

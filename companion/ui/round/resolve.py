@@ -213,8 +213,9 @@ def _choose(app: TableApp, view: TableView, step: Step) -> Body:
             app.submit(events.SpecialTargetChosen(req.building, req.special, player))
         return handler
 
-    buttons: list[ft.Control] = [big_button(f"choose-{p}", setup.names[p], choose(p), icon=ft.Icons.PERSON)
-               for p in req.candidates]
+    buttons: list[ft.Control] = [
+        big_button(f"choose-{p}", setup.names[p], choose(p), icon=ft.Icons.PERSON)
+        for p in req.candidates]
     kind = view.row[req.building]
     return Body([
         building_card(t, kind, identifier="building-now", details=False,

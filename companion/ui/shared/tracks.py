@@ -78,8 +78,9 @@ def tracks_panel(t: Translator, tracks: Sequence[Track], names: Sequence[str],
                  colours: Sequence[PlayerColour], wide: bool = False) -> ft.Control:
     """All six tracks: one per line in a side panel (`wide`), two or three per line on top."""
     spans: ft.ResponsiveNumber = {"xs": 12} if wide else {"xs": 6, "md": 4}
-    cells: list[ft.Control] = [ft.Container(estate_track(t, e, tracks[i], names, colours), col=spans)
-             for i, e in enumerate(ESTATES)]
+    cells: list[ft.Control] = [
+        ft.Container(estate_track(t, e, tracks[i], names, colours), col=spans)
+        for i, e in enumerate(ESTATES)]
     return tagged("tracks", ft.Column([
         ft.Row([ft.Text(t("Influence"), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
                 ft.Text(t("top disc first"), size=theme.SMALL_SIZE, italic=True)],

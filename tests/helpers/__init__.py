@@ -1,1 +1,0 @@
-"""Helpers for the store's tests: a tiny game to exercise the generic parts, crash-test child."""
