@@ -49,6 +49,17 @@ class Translator:
         """`n` is also available to the text as `{n}`."""
         return self._catalog.ngettext(singular, plural, n).format(n=n, **params)
 
+    def forms(self, singular: str, plural: str) -> tuple[str, str]:
+        """Both forms of a counted text, unfilled: for a page that fills in the count itself
+        (the phone's script), with `singular_counts` saying which counts take the first."""
+        return self._catalog.ngettext(singular, plural, 1), self._catalog.ngettext(
+            singular, plural, 2)
+
+    def singular_counts(self) -> list[int]:
+        """The counts below 2 that take the singular form ([1] in English, [0, 1] in French)."""
+        rule = getattr(self._catalog, "plural", None)
+        return [n for n in (0, 1) if (rule(n) == 0 if rule else n == 1)]
+
     def __repr__(self) -> str:
         return f"Translator({self.lang!r})"
 

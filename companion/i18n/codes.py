@@ -154,12 +154,19 @@ def refusal_text(t: Translator, exc: RuleViolation) -> str:
 
 
 def violation_text(t: Translator, exc: Exception) -> str:
-    """A broken rule in the table's language, with its rule ID for looking it up."""
+    """A broken rule in the table's language: a sentence for the players, without the rule's
+    ID, which `rule_reference` gives to a player who asks for it."""
     if not isinstance(exc, RuleViolation):
         return str(exc)
-    message = refusal_text(t, exc)
-    rule = exc.rule
-    return f"{message} ({rule})" if rule and rule != "EVENT" else message
+    return refusal_text(t, exc)
+
+
+def rule_reference(t: Translator, exc: Exception) -> str | None:
+    """Where a refusal stands in the rules ("Rule R-SETUP-1"), for a detail a curious player
+    opens; None for a refusal that no rule of the rulebook names."""
+    rule = getattr(exc, "rule", None) if isinstance(exc, RuleViolation) else None
+    return t("Rule {rule}", rule=rule) if rule and rule != "EVENT" else None
+
 
 PROMPTS: dict[str, str] = {
     "start_game": N_("Set up a new game."),

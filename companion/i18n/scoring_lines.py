@@ -147,14 +147,14 @@ PLACES: dict[int, str] = {
 PLACE_COUNTS: dict[int, str] = {2: N_("two"), 3: N_("three")}
 
 STEPS: dict[Step, str] = {
-    Step.ESTATES: N_("Estates (R-SCORE-1)"),
-    Step.HAND: N_("Hand (R-SCORE-2)"),
-    Step.SPECIALS: N_("Special cards (R-SCORE-3)"),
-    Step.GOLD: N_("Gold (R-SCORE-4)"),
-    Step.MARKERS: N_("Victory-point markers (R-SCORE-5)"),
+    Step.ESTATES: N_("Estates"),
+    Step.HAND: N_("Hand"),
+    Step.SPECIALS: N_("Special cards"),
+    Step.GOLD: N_("Gold"),
+    Step.MARKERS: N_("Victory-point markers"),
     Step.TOTALS: N_("Totals"),
-    Step.PLAGUE: N_("Plague (R-SCORE-6)"),
-    Step.WINNER: N_("Winner (R-SCORE-7)"),
+    Step.PLAGUE: N_("Plague"),
+    Step.WINNER: N_("Winner"),
 }
 
 

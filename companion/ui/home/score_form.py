@@ -176,16 +176,16 @@ def input_problem(app: TableApp, exc: Any) -> str:
     t = app.t
     where = str(getattr(exc, "field", ""))
     if where == "players" and getattr(exc, "rule", None) == "R-SETUP-1":
-        return t("Enter the names of {low} to {high} players (R-SETUP-1).", low=MIN_PLAYERS,
+        return t("Enter the names of {low} to {high} players.", low=MIN_PLAYERS,
                  high=MAX_PLAYERS)
     if where == "players":
         return t("Two players have the same name.")
     if where.startswith("arrival.") and where.removeprefix("arrival.") in ESTATE_VALUES:
         estate = estate_name(t, Estate(where.removeprefix("arrival.")))
         return t("{estate}: players tie on the track; enter each of their player numbers once, "
-                 "from the bottom disc to the top one (R-SCORE-1).", estate=estate)
+                 "from the bottom disc to the top one.", estate=estate)
     if where == "nuns":
-        return t("The nun row shows at most {most} nuns (R-SCORE-6).", most=MAX_NUNS_IN_ROW)
+        return t("The nun row shows at most {most} nuns.", most=MAX_NUNS_IN_ROW)
     return t("The end state cannot be scored: {reason}", reason=str(exc))
 
 

@@ -184,12 +184,12 @@ def special_text(t: Translator, setup: Setup, result: SpecialResult | None) -> s
         if not result.happens:
             return t("Swords: nobody gives anything yet.")
         return t("Sword: {giver} played the fewest Swords and gives half their hand (rounded "
-                 "down, their choice of cards) to {receiver} (R-SPECIAL-1).",
+                 "down, their choice of cards) to {receiver}.",
                  giver=names[result.giver], receiver=names[result.receiver])  # type: ignore[index]
     if not result.happens:
         return t("Flutes: nobody receives a rat yet.")
     return t("Flute: {receiver} played the fewest Flutes and takes 1 rat; {giver} discards 1 "
-             "rat (R-SPECIAL-2).", giver=names[result.giver],  # type: ignore[index]
+             "rat.", giver=names[result.giver],  # type: ignore[index]
              receiver=names[result.receiver])  # type: ignore[index]
 
 
@@ -201,11 +201,11 @@ def _choose(app: TableApp, view: TableView, step: Step) -> Body:
     chooser = setup.names[req.chooser]
     if req.special is Special.SWORD:
         question = t("{player} played the most Swords. {candidates} tied for the fewest: "
-                     "{player}, who gives you half their hand? (R-SPECIAL-1)", player=chooser,
+                     "{player}, who gives you half their hand?", player=chooser,
                      candidates=_names(setup, req.candidates))
     else:
         question = t("{player} played the most Flutes. {candidates} tied for the fewest: "
-                     "{player}, who receives the rat from you? (R-SPECIAL-2)", player=chooser,
+                     "{player}, who receives the rat from you?", player=chooser,
                      candidates=_names(setup, req.candidates))
 
     def choose(player: int) -> Any:

@@ -90,13 +90,13 @@ def setup_options_view(app: TableApp) -> ft.View:
             border_radius=24, padding=3))
             for seat, name in enumerate(setup.names)], wrap=True, spacing=8),
         heading(t("House rules")),
-        text(t("Ties on an influence track (R-SCORE-1):")),
+        text(t("Ties on an influence track:")),
         *[choice_tile(f"tie-{rule.value}", t(TRACK_TIE_NAMES[rule]), tie(rule),
                       setup.house_rules.track_tie is rule)
           for rule in TrackTie],
         tagged("all-dead-variant", ft.Switch(
             label=t("If the plague kills everyone, the players with the fewest rats count as "
-                    "survivors (R-SCORE-7)"),
+                    "survivors"),
             value=setup.house_rules.all_dead_variant, on_change=all_dead,
             label_text_style=ft.TextStyle(size=theme.BODY_SIZE))),
         heading(t("Setup code")),
