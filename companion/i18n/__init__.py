@@ -13,7 +13,8 @@ and the scoring's explanation codes are mapped to msgids in `companion.i18n.code
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,17 @@ def pick_language(preferences: str | Iterable[str | None] | None,
         if primary in LANGUAGES:
             return primary
     return default
+
+
+def terminal_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the terminal a command runs in, as gettext reads it (LANGUAGE, LC_ALL,
+    LC_MESSAGES, LANG: "de_DE.UTF-8", "fr:en"), for a command given no `--lang`."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value and value not in ("C", "POSIX"):
+            return pick_language([part.split(".")[0] for part in value.split(":")])
+    return DEFAULT_LANGUAGE
 
 
 def _accept_language(header: str) -> list[str]:

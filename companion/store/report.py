@@ -22,8 +22,10 @@ from companion.store.records import replay_checked
 from companion.store.session import Engine, default_engine
 
 
-def replay_report(events: Sequence[Any], engine: Engine | None = None) -> dict[str, JsonValue]:
-    """Every round's resolution and, once the game is finished, the final scoring."""
+def replay_report(events: Sequence[Any], engine: Engine | None = None,
+                  lang: str = "en") -> dict[str, JsonValue]:
+    """Every round's resolution and, once the game is finished, the final scoring (its
+    explanation in `lang`)."""
     state: GameState = replay_checked(events, engine or default_engine())
     names = state.setup.names
     report: dict[str, JsonValue] = {
@@ -31,7 +33,7 @@ def replay_report(events: Sequence[Any], engine: Engine | None = None) -> dict[s
         "setup": to_json(state.setup),
         "rounds": [_round(state, number) for number in range(1, len(state.rounds) + 1)],
         "finished": state.phase is Phase.FINISHED,
-        "final_scoring": _scoring(state) if state.phase is Phase.FINISHED else None,
+        "final_scoring": _scoring(state, lang) if state.phase is Phase.FINISHED else None,
     }
     return report
 
@@ -113,7 +115,7 @@ def _special(result: SpecialResult | None, name: Any) -> dict[str, JsonValue] | 
     }
 
 
-def _scoring(state: GameState) -> dict[str, JsonValue]:
+def _scoring(state: GameState, lang: str = "en") -> dict[str, JsonValue]:
     from companion.i18n import translator
     from companion.i18n.scoring_lines import explanation
     from companion.rules.endgame import end_state
@@ -134,5 +136,5 @@ def _scoring(state: GameState) -> dict[str, JsonValue]:
         } for p in result.players],
         "winners": list(result.winners),
         "everyone_died": result.everyone_died,
-        "explanation": explanation(translator("en"), result.explanation),
+        "explanation": explanation(translator(lang), result.explanation),
     }
