@@ -72,3 +72,19 @@ def test_dates_read_as_each_language_writes_them() -> None:
     assert shown == {"de": "30.11.2026, 21:05", "en": "2026-11-30 21:05",
                      "fr": "30/11/2026 21:05", "nl": "30-11-2026 21:05"}
     assert when(translator("fr"), "not a date") == "not a date"
+
+
+def test_every_dialog_names_itself_for_a_screen_reader() -> None:
+    # Without a semantics label Flutter reads the English "Alert" on any table.
+    import ast
+    from pathlib import Path
+
+    import companion
+
+    unnamed = []
+    for path in Path(companion.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "AlertDialog" \
+                    and "semantics_label" not in {k.arg for k in node.keywords}:
+                unnamed.append(f"{path.name}:{node.lineno}")
+    assert unnamed == []

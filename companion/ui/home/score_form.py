@@ -224,4 +224,5 @@ def _score(app: TableApp) -> None:
         title=tagged("score-result", ft.Text(winners, size=theme.TITLE_SIZE)),
         content=ft.Container(ft.Column([table, *lines], tight=True, spacing=6),
                              width=content_width(app)),
-        actions=[big_button("close-score", t("Close"), close)], scrollable=True))
+        actions=[big_button("close-score", t("Close"), close)], scrollable=True,
+        semantics_label=winners))

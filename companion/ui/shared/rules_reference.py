@@ -51,4 +51,4 @@ def rules_dialog(app: TableApp) -> ft.AlertDialog:
         content=ft.Container(ft.Column(sections, spacing=10, tight=True),
                              width=theme.CONTENT_WIDTH),
         actions=[big_button("close-rules", t("Close"), close)],
-        scrollable=True)
+        scrollable=True, semantics_label=t("Buildings and estates"))
