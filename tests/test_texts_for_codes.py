@@ -9,7 +9,7 @@ import string
 import pytest
 
 from companion.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, translator
-from companion.i18n.codes import NOT_NOW_FOR, NOW, PROMPTS, VIOLATIONS, refusal_text
+from companion.i18n.codes import COUNTED, NOT_NOW_FOR, NOW, PROMPTS, VIOLATIONS, refusal_text
 from companion.i18n.scoring_lines import LINES, STEPS, VARIANTS
 from companion.phones.texts import WORDS
 from companion.rules import events as ev
@@ -45,10 +45,17 @@ def test_the_texts_are_translated_with_their_placeholders(lang: str) -> None:
     # In the catalog, not just shown differently: "Hand" is "Hand" in German too.
     catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
     entries: dict[object, str] = catalog._catalog  # type: ignore[attr-defined]
-    for msgid in [*VIOLATIONS.values(), *NOW.values(), *NOT_NOW_FOR.values(), *PROMPTS.values(),
+    single = [text for code, text in VIOLATIONS.items() if code not in COUNTED]
+    for msgid in [*single, *NOW.values(), *NOT_NOW_FOR.values(), *PROMPTS.values(),
                   *STEPS.values(), *WORDS.values()]:
         assert entries.get(msgid), f"{lang}: no text for {msgid!r}"
         assert placeholders(entries[msgid]) == placeholders(msgid), msgid
+    for code, (_, (one, many)) in COUNTED.items():
+        assert many == VIOLATIONS[code]
+        for form, msgid in ((0, one), (1, many)):
+            shown = entries.get((one, form))
+            assert shown, f"{lang}: no plural form {form} for {one!r}"
+            assert placeholders(shown) == placeholders(msgid), msgid
     for words in [*LINES.values(), *VARIANTS.values()]:
         if words.plural is None:
             assert entries.get(words.msgid), f"{lang}: no text for {words.msgid!r}"
@@ -69,3 +76,13 @@ def test_a_refusal_out_of_turn_says_what_the_table_must_do_now() -> None:
     for lang in TRANSLATED:
         said = refusal_text(translator(lang), exc)
         assert "Anna" in said and "Ben" in said and "{" not in said and "R-" not in said
+
+
+def test_a_refusal_counts_one_rat_in_the_singular() -> None:
+    # R-ROUND-B: a player cannot discard more rats than they have; "1 rat", not "1 rats".
+    one = RuleViolation("R-ROUND-B", Refusal.RATS_NEGATIVE, player="Anna", rats=1)
+    two = RuleViolation("R-ROUND-B", Refusal.RATS_NEGATIVE, player="Anna", rats=2)
+    assert refusal_text(translator("en"), one) == "Anna has only 1 rat."
+    assert refusal_text(translator("en"), two) == "Anna has only 2 rats."
+    assert refusal_text(translator("de"), one) == "Anna hat nur 1 Ratte."
+    assert refusal_text(translator("nl"), two) == "Anna heeft maar 2 ratten."
