@@ -262,7 +262,7 @@ def test_a_lowered_count_resets_the_half_tapped_reveal_of_that_player(table: Tab
     table.tap("reveal-other-more")
     table.tap("reveal-other-more")
     table.play([ev.EntryCorrected(1, ANNA, 0, 1)])
-    assert "1 population cards" in table.texts("reveal-matching")
+    assert "1 population card of" in table.texts("reveal-matching")  # one, in the singular
     table.tap("reveal-confirm")
     assert table.stored()[-1] == ev.Revealed(ANNA, 0, 1, 0)
 
