@@ -11,6 +11,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion.i18n import LANGUAGES
+
 
 def _serve_parser(prog: str = "rattus-companion") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -23,7 +25,7 @@ def _serve_parser(prog: str = "rattus-companion") -> argparse.ArgumentParser:
     parser.add_argument("--port", type=_port, default=8550, help="TCP port (1-65535)")
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="where games are stored (default: the user's data directory)")
-    parser.add_argument("--lang", choices=("de", "en"), default=None,
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help="language of the table (default: the browser's)")
     parser.add_argument("--no-browser", action="store_true",
                         help="do not open a browser on this machine")
@@ -42,27 +44,37 @@ def _data_dir_option(parser: argparse.ArgumentParser) -> None:
                         help="where games are stored (default: the user's data directory)")
 
 
+def _lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help="language of what is printed (default: the terminal's)")
+
+
 def _subcommands() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rattus-companion")
     sub = parser.add_subparsers(dest="command", required=True)
 
     score = sub.add_parser("score", help="score an end state given as JSON (FILE or - for stdin)")
     score.add_argument("file")
+    _lang_option(score)
 
     games = sub.add_parser("games", help="list stored games")
     _data_dir_option(games)
+    _lang_option(games)
 
     export = sub.add_parser("export", help="write a game record as JSON")
     export.add_argument("game", help="game id (see `games`)")
     export.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
     _data_dir_option(export)
+    _lang_option(export)
 
     imp = sub.add_parser("import", help="load a game record into the store")
     imp.add_argument("file")
     _data_dir_option(imp)
+    _lang_option(imp)
 
     replay = sub.add_parser("replay", help="print each round's resolution of a game record")
     replay.add_argument("file")
+    _lang_option(replay)
 
     sub.add_parser("bench", help="run the benchmark suite and print its table "
                    "(options as `python -m companion.bench --help`)")
@@ -83,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "score":
             from companion.scoring_cli import run_score
 
-            return run_score(args.file)
+            return run_score(args.file, args.lang)
         from companion.store import cli as store_cli
 
         return store_cli.run(args)

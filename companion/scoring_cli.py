@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-from companion.i18n import DEFAULT_LANGUAGE, translator
+from companion.i18n import DEFAULT_LANGUAGE, terminal_language, translator
 from companion.i18n.scoring_lines import explanation
 from companion.rules.catalog import Estate
 from companion.rules.house_rules import HouseRules, TrackTie
@@ -168,7 +168,9 @@ def _read(path: str) -> bytes:
         return read_capped(file)
 
 
-def run_score(path: str) -> int:
+def run_score(path: str, lang: str | None = None) -> int:
+    """`lang`: the explanation's language (`--lang`), the terminal's when None."""
+    lang = lang or terminal_language()
     source = "stdin" if path == "-" else path
     try:
         data = load_json(_read(path))
@@ -182,7 +184,7 @@ def run_score(path: str) -> int:
     except ScoringInputError as error:
         return _error(str(error))
     try:
-        sys.stdout.write(dumps_printable(result_to_json(result)) + "\n")
+        sys.stdout.write(dumps_printable(result_to_json(result, lang)) + "\n")
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader (say `| head`) stopped early; that is its choice, not an error.

@@ -32,4 +32,15 @@ def test_the_page_words_still_name_the_buildings_as_the_rulebook_does() -> None:
     for info in BUILDINGS.values():
         assert texts("de")[f"b.{info.building.value}"] == info.name_de
         assert texts("en")[f"b.{info.building.value}"] == info.name_en
-    assert texts("fr") == texts("en")
+    # Issue 14: the phone page speaks the box's four languages, from the table's catalogs.
+    assert texts("fr")["title"] == "Mes rats" and texts("nl")["title"] == "Mijn ratten"
+    assert texts("it") == texts("en")
+
+
+def test_the_page_counts_rats_and_nuns_in_each_languages_plural() -> None:
+    from companion.phones.texts import texts
+
+    assert (texts("en")["rats#one"], texts("en")["rats"]) == ("{n} rat", "{n} rats")
+    assert (texts("de")["nun_note#one"], texts("de")["nun_note"]) == (
+        "Karte {position}: {nuns} Nonne", "Karte {position}: {nuns} Nonnen")
+    assert texts("en")["#one"] == [1] and texts("fr")["#one"] == [0, 1]

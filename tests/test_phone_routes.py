@@ -21,11 +21,11 @@ from PIL import Image
 from starlette.testclient import TestClient
 from support.phones import START_RATS, TableNight, hub_for
 
+from companion.i18n import pick_language
 from companion.phones.hub import Hub
 from companion.phones.ledger import engine_rules
 from companion.phones.limits import FailureLimiter
 from companion.phones.routes import COOKIE, HOST_KEY_HEADER, phone_app
-from companion.phones.texts import negotiate_language
 from companion.rules import events as ev
 
 ANNA, BEN, CARLA = 0, 1, 2
@@ -409,16 +409,22 @@ def test_no_code_is_shown_for_a_game_that_is_not_open(app, hub) -> None:
 def test_the_page_follows_the_phones_language(app) -> None:
     german = phone(app).get("/phone/", headers={"accept-language": "de-DE,de;q=0.9,en;q=0.8"})
     assert '<html lang="de">' in german.text and "Meine Ratten" in german.text
-    english = phone(app).get("/phone/", headers={"accept-language": "fr-FR,en;q=0.5"})
+    french = phone(app).get("/phone/", headers={"accept-language": "fr-FR,en;q=0.5"})
+    assert '<html lang="fr">' in french.text and "Mes rats" in french.text
+    dutch = phone(app).get("/phone/", headers={"accept-language": "nl-BE,nl;q=0.9"})
+    assert '<html lang="nl">' in dutch.text and "Mijn ratten" in dutch.text
+    english = phone(app).get("/phone/", headers={"accept-language": "it-IT,en;q=0.5"})
     assert '<html lang="en">' in english.text and "My rats" in english.text
 
 
 @pytest.mark.parametrize(("header", "language"), [
-    (None, "en"), ("de", "de"), ("en-GB,de;q=0.9", "en"), ("fr,de;q=0.3,en;q=0.2", "de"),
-    ("de;q=0,en", "en"), ("*", "en"), ("de;q=abc,en;q=0.1", "en"),
+    (None, "en"), ("de", "de"), ("en-GB,de;q=0.9", "en"), ("fr,de;q=0.3,en;q=0.2", "fr"),
+    ("it,de;q=0.3,en;q=0.2", "de"), ("nl-BE", "nl"), ("de;q=0,en", "en"), ("*", "en"),
+    ("de;q=abc,en;q=0.1", "en"),
 ])
-def test_accept_language_picks_german_or_english(header, language) -> None:
-    assert negotiate_language(header) == language
+def test_accept_language_picks_one_of_the_boxs_four_languages(header, language) -> None:
+    # The phones and the table negotiate with the one companion.i18n.pick_language.
+    assert pick_language(header) == language
 
 
 def test_the_page_comes_whole_in_one_gzipped_response(app, hub, game) -> None:

@@ -1,5 +1,5 @@
-"""The engine speaks in codes; every code it can say has words, in English and German, with the
-placeholders its values fill (issue 14: one source for every text)."""
+"""The engine speaks in codes; every code it can say has words, in English, German, French and
+Dutch, with the placeholders its values fill (issue 14: one source for every text)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import string
 import pytest
 
 from companion.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, translator
-from companion.i18n.codes import NOT_NOW_FOR, NOW, VIOLATIONS, refusal_text
-from companion.i18n.scoring_lines import LINES, VARIANTS
+from companion.i18n.codes import COUNTED, NOT_NOW_FOR, NOW, PROMPTS, VIOLATIONS, refusal_text
+from companion.i18n.scoring_lines import LINES, STEPS, VARIANTS
+from companion.phones.texts import WORDS
 from companion.rules import events as ev
 from companion.rules.errors import Refusal, RuleViolation
 from companion.rules.guide import Prompt
@@ -32,20 +33,38 @@ def test_every_scoring_line_code_has_a_text() -> None:
     assert set(VARIANTS) <= set(Code)
 
 
-@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
+
+
+def test_every_language_of_the_box_is_checked() -> None:
+    assert TRANSLATED == ["de", "fr", "nl"]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_texts_are_translated_with_their_placeholders(lang: str) -> None:
+    # In the catalog, not just shown differently: "Hand" is "Hand" in German too.
     catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
-    for msgid in [*VIOLATIONS.values(), *NOW.values(), *NOT_NOW_FOR.values()]:
-        shown = catalog.gettext(msgid)
-        assert shown != msgid and placeholders(shown) == placeholders(msgid), msgid
+    entries: dict[object, str] = catalog._catalog  # type: ignore[attr-defined]
+    single = [text for code, text in VIOLATIONS.items() if code not in COUNTED]
+    for msgid in [*single, *NOW.values(), *NOT_NOW_FOR.values(), *PROMPTS.values(),
+                  *STEPS.values(), *WORDS.values()]:
+        assert entries.get(msgid), f"{lang}: no text for {msgid!r}"
+        assert placeholders(entries[msgid]) == placeholders(msgid), msgid
+    for code, (_, (one, many)) in COUNTED.items():
+        assert many == VIOLATIONS[code]
+        for form, msgid in ((0, one), (1, many)):
+            shown = entries.get((one, form))
+            assert shown, f"{lang}: no plural form {form} for {one!r}"
+            assert placeholders(shown) == placeholders(msgid), msgid
     for words in [*LINES.values(), *VARIANTS.values()]:
         if words.plural is None:
-            shown = catalog.gettext(words.msgid)
-            assert shown != words.msgid and placeholders(shown) == placeholders(words.msgid)
+            assert entries.get(words.msgid), f"{lang}: no text for {words.msgid!r}"
+            assert placeholders(entries[words.msgid]) == placeholders(words.msgid)
             continue
-        for n, msgid in ((1, words.msgid), (2, words.plural)):
-            shown = catalog.ngettext(words.msgid, words.plural, n)
-            assert shown != msgid and placeholders(shown) == placeholders(msgid), msgid
+        for form, msgid in ((0, words.msgid), (1, words.plural)):
+            shown = entries.get((words.msgid, form))
+            assert shown, f"{lang}: no plural form {form} for {words.msgid!r}"
+            assert placeholders(shown) == placeholders(msgid), msgid
 
 
 def test_a_refusal_out_of_turn_says_what_the_table_must_do_now() -> None:
@@ -54,5 +73,16 @@ def test_a_refusal_out_of_turn_says_what_the_table_must_do_now() -> None:
                         actor="Ben", player="Anna")
     assert refusal_text(translator("en"), exc) == (
         "It is not Anna's turn: Ben is to enter a building (phase C).")
-    german = refusal_text(translator("de"), exc)
-    assert "Anna" in german and "Ben" in german and "{" not in german
+    for lang in TRANSLATED:
+        said = refusal_text(translator(lang), exc)
+        assert "Anna" in said and "Ben" in said and "{" not in said and "R-" not in said
+
+
+def test_a_refusal_counts_one_rat_in_the_singular() -> None:
+    # R-ROUND-B: a player cannot discard more rats than they have; "1 rat", not "1 rats".
+    one = RuleViolation("R-ROUND-B", Refusal.RATS_NEGATIVE, player="Anna", rats=1)
+    two = RuleViolation("R-ROUND-B", Refusal.RATS_NEGATIVE, player="Anna", rats=2)
+    assert refusal_text(translator("en"), one) == "Anna has only 1 rat."
+    assert refusal_text(translator("en"), two) == "Anna has only 2 rats."
+    assert refusal_text(translator("de"), one) == "Anna hat nur 1 Ratte."
+    assert refusal_text(translator("nl"), two) == "Anna heeft maar 2 ratten."

@@ -188,7 +188,8 @@ def test_a_refused_correction_is_told_with_its_rule_and_stores_nothing(table: Ta
     table.tap("fix-save")
     assert len(table.stored()) == count
     assert table.page.messages[-1] == ("That building is already resolved, and Ben has not "
-                                       "revealed yet. (R-ROUND-D)")
+                                       "revealed yet.")
+    assert table.page.details[-1] == "Rule R-ROUND-D"
     assert "fix-save" in table.ids(), "the editor stays open to fix the correction"
 
 
@@ -202,7 +203,8 @@ def test_the_refusal_is_in_german_on_a_german_table(tmp_path: Path) -> None:
     table.tap("fix-save")
     expected = translator("de")(
         "That building is already resolved, and {player} has not revealed yet.", player="Ben")
-    assert table.page.messages[-1] == f"{expected} (R-ROUND-D)"
+    assert table.page.messages[-1] == expected
+    assert table.page.details[-1] == "Regel R-ROUND-D"
     assert expected.startswith("Dieses Gebäude")
     table.store.close()
 
@@ -222,7 +224,8 @@ def test_a_half_refused_correction_stores_neither_half(table: Table) -> None:
     assert [type(e) for e in found] == [ev.EntryCorrected, ev.RevealCorrected]
     table.tap("fix-save")
     assert len(table.stored()) == count
-    assert "(R-SPECIAL-2)" in table.page.messages[-1]
+    assert "R-SPECIAL-2" not in table.page.messages[-1]
+    assert table.page.details[-1] == "Rule R-SPECIAL-2"
 
 
 def test_an_undo_that_takes_the_entry_away_closes_the_editor(table: Table) -> None:
@@ -259,7 +262,7 @@ def test_a_lowered_count_resets_the_half_tapped_reveal_of_that_player(table: Tab
     table.tap("reveal-other-more")
     table.tap("reveal-other-more")
     table.play([ev.EntryCorrected(1, ANNA, 0, 1)])
-    assert "1 population cards" in table.texts("reveal-matching")
+    assert "1 population card of" in table.texts("reveal-matching")  # one, in the singular
     table.tap("reveal-confirm")
     assert table.stored()[-1] == ev.Revealed(ANNA, 0, 1, 0)
 

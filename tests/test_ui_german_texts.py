@@ -39,9 +39,8 @@ def test_the_paper_sheet_explains_every_point_in_german(tmp_path: Path) -> None:
     church = next(line for line in result.explanation if line.params.get("estate") == "church")
     assert line_text(de, church).startswith("Kirche:")
     assert line_text(translator("en"), church) not in shown
-    # The rule ID stays out of what players read (issue 14); the msgid keeps it until the source
-    # changes.
-    assert de("Estates (R-SCORE-1)") == "Stände"
+    # The rule ID stays out of what players read (issue 14), in the msgid too.
+    assert de("Estates") == "Stände"
     assert "Stände" in shown and "R-SCORE-1" not in shown
     table.store.close()
 
@@ -52,7 +51,7 @@ def test_a_tie_without_the_disc_order_is_told_in_german(tmp_path: Path) -> None:
     table.tap("score-evaluate")
     expected = translator("de")(
         "{estate}: players tie on the track; enter each of their player numbers once, from the "
-        "bottom disc to the top one (R-SCORE-1).", estate="Kirche")
+        "bottom disc to the top one.", estate="Kirche")
     assert table.page.messages[-1] == expected
     assert expected.startswith("Kirche: Gleichstand")
     table.store.close()

@@ -41,6 +41,8 @@ class FakePage:
         self.views: list[ft.View] = []
         self.width = 1280
         self.messages: list[str] = []
+        self.details: list[str | None] = []
+        """Each message's detail a player can open (the rule a refusal cites), or None."""
 
     def update(self) -> None:
         pass
@@ -49,6 +51,8 @@ class FakePage:
         content = getattr(dialog, "content", None)
         found = [c.value for c in walk(content) if isinstance(c, ft.Text)]
         self.messages.append(" ".join(str(v) for v in found))
+        tips = [c.tooltip for c in walk(content) if isinstance(c, ft.Text) and c.tooltip]
+        self.details.append(str(tips[0]) if tips else None)
 
     def pop_dialog(self) -> None:
         pass
@@ -353,7 +357,9 @@ def test_a_refused_row_is_told_with_its_rule_and_stores_nothing(tmp_path: Path) 
     count = len(table.stored())
     table.tap("reveal-confirm")
     assert len(table.stored()) == count
-    assert "(R-COMP-4)" in table.page.messages[-1]
+    # The rule is a detail the players can open, not part of the sentence (issue 14).
+    assert "R-COMP-4" not in table.page.messages[-1]
+    assert table.page.details[-1] == "Rule R-COMP-4"
     table.tap("reveal-undo-pick")
     table.tap("reveal-undo-pick")
     table.tap("pick-palace")

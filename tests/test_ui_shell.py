@@ -11,9 +11,9 @@ from starlette.testclient import TestClient
 from companion.rules.catalog import CARDS_PER_ESTATE_IN_PLAY, Building, Estate, PlayerColour
 from companion.rules.errors import RuleViolation
 from companion.rules.setup import SelectionMethod, setup_code
+from companion.server.app import PhonesOnFirstUse, build_app, port_free
 from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
-from companion.server.app import PhonesOnFirstUse, build_app, port_free
 from companion.store.db import GameStore
 from companion.ui import routes
 from companion.ui.setup.draft import SetupDraft

@@ -13,7 +13,8 @@ and the scoring's explanation codes are mapped to msgids in `companion.i18n.code
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,17 @@ class Translator:
         """`n` is also available to the text as `{n}`."""
         return self._catalog.ngettext(singular, plural, n).format(n=n, **params)
 
+    def forms(self, singular: str, plural: str) -> tuple[str, str]:
+        """Both forms of a counted text, unfilled: for a page that fills in the count itself
+        (the phone's script), with `singular_counts` saying which counts take the first."""
+        return self._catalog.ngettext(singular, plural, 1), self._catalog.ngettext(
+            singular, plural, 2)
+
+    def singular_counts(self) -> list[int]:
+        """The counts below 2 that take the singular form ([1] in English, [0, 1] in French)."""
+        rule = getattr(self._catalog, "plural", None)
+        return [n for n in (0, 1) if (rule(n) == 0 if rule else n == 1)]
+
     def __repr__(self) -> str:
         return f"Translator({self.lang!r})"
 
@@ -76,6 +88,17 @@ def pick_language(preferences: str | Iterable[str | None] | None,
         if primary in LANGUAGES:
             return primary
     return default
+
+
+def terminal_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the terminal a command runs in, as gettext reads it (LANGUAGE, LC_ALL,
+    LC_MESSAGES, LANG: "de_DE.UTF-8", "fr:en"), for a command given no `--lang`."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value and value not in ("C", "POSIX"):
+            return pick_language([part.split(".")[0] for part in value.split(":")])
+    return DEFAULT_LANGUAGE
 
 
 def _accept_language(header: str) -> list[str]:

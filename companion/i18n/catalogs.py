@@ -38,8 +38,9 @@ PACKAGE_DIR = Path(__file__).resolve().parents[1]
 METHOD_MAP = [("rules/**", "ignore"), ("bench/**", "ignore"), ("web/**", "ignore"),
               ("**.py", "python")]
 """The engine holds no sentences and the benchmarks none a player reads."""
-KEYWORDS = {"t": None, "N_": None, "plural": (1, 2)}
-"""`t("text")` in views, `N_("text")` where a text is defined, `t.plural(one, many, n)`."""
+KEYWORDS = {"t": None, "N_": None, "plural": (1, 2), "forms": (1, 2)}
+"""`t("text")` in views, `N_("text")` where a text is defined, `t.plural(one, many, n)`,
+`t.forms(one, many)` for a page that fills in the count itself."""
 TRANSLATED = ("de", "fr", "nl")
 """English is the source language; the other three languages of the box have catalogs to fill."""
 PLURAL_FORMS = {

@@ -66,14 +66,14 @@ VIOLATIONS: dict[Refusal, str] = {
     Refusal.FLUTE_NOT_IN_PLAY: N_("There are no Flutes in this game (no Rat Catcher's Hut)."),
     Refusal.REVEAL_ORDER: N_("Buildings are resolved in row order and revealed in slot order: "
                              "{now}."),
-    Refusal.REVEAL_COUNT: N_("{player} declared {declared} cards but revealed {revealed}."),
+    Refusal.REVEAL_COUNT: "{player} declared {declared} cards but revealed {revealed}.",
     Refusal.NO_CHOICE_NOW: N_("No such choice is needed now: {now}."),
     Refusal.NOT_A_CANDIDATE: N_("Only a player tied for the fewest can be chosen: "
                                 "{candidates}."),
     Refusal.NO_HOSPITAL_ACTION: N_("Only a player taking the Hospital's action now can discard "
                                    "there."),
-    Refusal.HOSPITAL_LIMIT: N_("The Hospital's action discards up to {up_to} hand cards here, "
-                               "not {cards}."),
+    Refusal.HOSPITAL_LIMIT: "The Hospital's action discards up to {up_to} hand cards here, not "
+                            "{cards}.",
     Refusal.RESOLVE_IN_ROW_ORDER: N_("Buildings are resolved in row order: {now}."),
     # corrections of an earlier entry or reveal
     Refusal.NO_SUCH_ROUND: N_("Round {round} has not been played."),
@@ -94,12 +94,31 @@ VIOLATIONS: dict[Refusal, str] = {
                                      "itself."),
     Refusal.ZERO_CHANGE: N_("A change of 0 rats changes nothing."),
     Refusal.SUPPLY_GAINS_NO_RATS: N_("Supply actions only discard rats."),
-    Refusal.RATS_NEGATIVE: N_("{player} has only {rats} rats."),
+    Refusal.RATS_NEGATIVE: "{player} has only {rats} rats.",
     Refusal.NO_SUCH_NUN_CARD: N_("The nun row has {cards} cards, numbered 1 to {cards}."),
     Refusal.NUNS_PER_CARD: N_("A population card shows 0 to 4 nuns."),
     Refusal.NO_SUCH_ENTRY: N_("There is no entry {entry_id} in this ledger."),
 }
-"""The one text of each refusal: an English msgid with the refusal's values as placeholders."""
+"""The one text of each refusal: an English msgid with the refusal's values as placeholders
+(for a counted refusal, its plural msgid: see `COUNTED`)."""
+
+
+def plural(one: str, many: str) -> tuple[str, str]:
+    """A counted text's two msgids, marked for extraction like `t.plural`."""
+    return one, many
+
+
+COUNTED: dict[Refusal, tuple[str, tuple[str, str]]] = {
+    Refusal.REVEAL_COUNT: ("declared", plural(
+        "{player} declared {declared} card but revealed {revealed}.",
+        "{player} declared {declared} cards but revealed {revealed}.")),
+    Refusal.HOSPITAL_LIMIT: ("up_to", plural(
+        "The Hospital's action discards up to {up_to} hand card here, not {cards}.",
+        "The Hospital's action discards up to {up_to} hand cards here, not {cards}.")),
+    Refusal.RATS_NEGATIVE: ("rats", plural("{player} has only {rats} rat.",
+                                           "{player} has only {rats} rats.")),
+}
+"""Refusals that show a count, by the value that counts: "1 rat", never "1 rats"."""
 
 NOT_NOW_FOR: dict[str, str] = {
     "RatsConfirmed": N_("Rats are confirmed for the plague check once the last round is over; "
@@ -150,16 +169,29 @@ def refusal_text(t: Translator, exc: RuleViolation) -> str:
     template = VIOLATIONS[exc.code]
     if exc.code is Refusal.NOT_ALLOWED_NOW and params.get("event") in NOT_NOW_FOR:
         template = NOT_NOW_FOR[str(params["event"])]
+    counted = COUNTED.get(exc.code)
+    count = params.get(counted[0]) if counted is not None else None
+    if counted is not None and isinstance(count, int):
+        one, many = counted[1]
+        words = _words(t, params)
+        return t.plural(one, many, count, **{k: v for k, v in words.items() if k != "n"})
     return t(template, **_words(t, params))
 
 
 def violation_text(t: Translator, exc: Exception) -> str:
-    """A broken rule in the table's language, with its rule ID for looking it up."""
+    """A broken rule in the table's language: a sentence for the players, without the rule's
+    ID, which `rule_reference` gives to a player who asks for it."""
     if not isinstance(exc, RuleViolation):
         return str(exc)
-    message = refusal_text(t, exc)
-    rule = exc.rule
-    return f"{message} ({rule})" if rule and rule != "EVENT" else message
+    return refusal_text(t, exc)
+
+
+def rule_reference(t: Translator, exc: Exception) -> str | None:
+    """Where a refusal stands in the rules ("Rule R-SETUP-1"), for a detail a curious player
+    opens; None for a refusal that no rule of the rulebook names."""
+    rule = getattr(exc, "rule", None) if isinstance(exc, RuleViolation) else None
+    return t("Rule {rule}", rule=rule) if rule and rule != "EVENT" else None
+
 
 PROMPTS: dict[str, str] = {
     "start_game": N_("Set up a new game."),

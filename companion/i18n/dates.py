@@ -1,4 +1,4 @@
-"""Dates as a German or English table expects to read them."""
+"""Dates as a table in each of the box's languages expects to read them."""
 
 from __future__ import annotations
 
@@ -6,12 +6,19 @@ from datetime import datetime
 
 from companion.i18n import Translator
 
+PATTERNS = {
+    "de": "%d.%m.%Y, %H:%M",
+    "en": "%Y-%m-%d %H:%M",
+    "fr": "%d/%m/%Y %H:%M",
+    "nl": "%d-%m-%Y %H:%M",
+}
+"""Numbers only, no month names: strftime's names follow the process's locale, not the table's."""
+
 
 def when(t: Translator, stamp: str) -> str:
-    """The local date and time of a stored ISO timestamp ("30.11.2026, 21:05")."""
+    """The local date and time of a stored ISO timestamp ("30.11.2026, 21:05" in German)."""
     try:
         moment = datetime.fromisoformat(stamp).astimezone()
     except ValueError:
         return stamp
-    pattern = "%d.%m.%Y, %H:%M" if t.lang == "de" else "%Y-%m-%d %H:%M"
-    return moment.strftime(pattern)
+    return moment.strftime(PATTERNS.get(t.lang, PATTERNS["en"]))

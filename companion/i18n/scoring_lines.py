@@ -26,7 +26,7 @@ class LineText:
     plural: str | None = None
     """The msgid_plural, for lines that name one or several players."""
     count: str = "players"
-    """The parameter whose length picks the plural form."""
+    """The parameter that picks the plural form: a count, or players whose number counts."""
     minus: int = 0
     """Counted players left out of the count (the winner among the tied)."""
 
@@ -84,11 +84,16 @@ LINES: dict[Code, LineText] = {
     Code.MARKERS: LineText(N_("VP markers: {player} {vp} VP.")),
     Code.TOTAL: LineText(N_("{player}: {total} VP (estates {estates}, hand {hand}, specials "
                             "{specials}, Gold {gold}, markers {markers}).")),
-    Code.PLAGUE_NUNS: LineText(N_("Plague: the nun row shows {nuns} nuns.")),
-    Code.PLAGUE_SURVIVES: LineText(N_("Plague: {player} has {rats} rats, fewer than the {nuns} "
-                                      "nuns, and survives.")),
-    Code.PLAGUE_DIES: LineText(N_("Plague: {player} has {rats} rats, more than the {nuns} "
-                                  "nuns, and dies.")),
+    Code.PLAGUE_NUNS: plural("Plague: the nun row shows {nuns} nun.",
+                             "Plague: the nun row shows {nuns} nuns.", count="nuns"),
+    Code.PLAGUE_SURVIVES: plural(
+        "Plague: {player} has {rats} rat, fewer than the nuns ({nuns}), and survives.",
+        "Plague: {player} has {rats} rats, fewer than the nuns ({nuns}), and survives.",
+        count="rats"),
+    Code.PLAGUE_DIES: plural(
+        "Plague: {player} has {rats} rat, more than the nuns ({nuns}), and dies.",
+        "Plague: {player} has {rats} rats, more than the nuns ({nuns}), and dies.",
+        count="rats"),
     Code.PLAGUE_ALL_DEAD: LineText(N_("Plague: everyone died, so everyone loses.")),
     Code.PLAGUE_VARIANT_SURVIVORS: plural(
         "Plague: everyone died; by the house rule {players}, with the fewest rats ({rats}), "
@@ -110,8 +115,9 @@ LINES: dict[Code, LineText] = {
 """The one text of each scoring line: msgids with the line's values as named placeholders."""
 
 VARIANTS: dict[Code, LineText] = {
-    Code.PLAGUE_SURVIVES: LineText(N_("Plague: {player} has {rats} rats, as many as the {nuns} "
-                                      "nuns, and survives.")),
+    Code.PLAGUE_SURVIVES: plural(
+        "Plague: {player} has {rats} rat, as many as the nuns, and survives.",
+        "Plague: {player} has {rats} rats, as many as the nuns, and survives.", count="rats"),
     Code.WIN_SHARED: LineText(N_("{tied} tie on {vp} VP; they also tie on {rats} rats and "
                                  "share the victory.")),
 }
@@ -147,14 +153,14 @@ PLACES: dict[int, str] = {
 PLACE_COUNTS: dict[int, str] = {2: N_("two"), 3: N_("three")}
 
 STEPS: dict[Step, str] = {
-    Step.ESTATES: N_("Estates (R-SCORE-1)"),
-    Step.HAND: N_("Hand (R-SCORE-2)"),
-    Step.SPECIALS: N_("Special cards (R-SCORE-3)"),
-    Step.GOLD: N_("Gold (R-SCORE-4)"),
-    Step.MARKERS: N_("Victory-point markers (R-SCORE-5)"),
+    Step.ESTATES: N_("Estates"),
+    Step.HAND: N_("Hand"),
+    Step.SPECIALS: N_("Special cards"),
+    Step.GOLD: N_("Gold"),
+    Step.MARKERS: N_("Victory-point markers"),
     Step.TOTALS: N_("Totals"),
-    Step.PLAGUE: N_("Plague (R-SCORE-6)"),
-    Step.WINNER: N_("Winner (R-SCORE-7)"),
+    Step.PLAGUE: N_("Plague"),
+    Step.WINNER: N_("Winner"),
 }
 
 
@@ -164,6 +170,12 @@ def names(t: Translator, players: tuple[str, ...] | str) -> str:
     if len(found) <= 1:
         return "".join(found)
     return t("{first} and {last}", first=", ".join(found[:-1]), last=found[-1])
+
+
+def winners_words(t: Translator, winners: list[tuple[str, int]]) -> str:
+    """"Anna (54 SP) und Ben (54 SP)": a finished game's winners from their names and VP, as
+    the list of games shows them."""
+    return names(t, tuple(t("{player} ({vp} VP)", player=name, vp=vp) for name, vp in winners))
 
 
 def _word(t: Translator, key: str, value: Any) -> Any:
@@ -191,7 +203,8 @@ def line_text(t: Translator, line: Line) -> str:
     if text.plural is None:
         return t(text.msgid, **words)
     counted = line.params[text.count]
-    n = (len(counted) if isinstance(counted, tuple) else 1) - text.minus
+    n = (len(counted) if isinstance(counted, tuple)
+         else counted if isinstance(counted, int) else 1) - text.minus
     return t.plural(text.msgid, text.plural, n, **words)
 
 

@@ -39,6 +39,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Mount
 
+from companion.i18n import pick_language
 from companion.phones.assets import SECURITY_HEADERS, PageAssets
 from companion.phones.body import MAX_BYTES, BadJson, load_json, phone_message
 from companion.phones.hub import PhoneHub, PhoneSession
@@ -63,7 +64,6 @@ from companion.phones.seats import (
     TokenAlreadyUsed,
     UnknownDevice,
 )
-from companion.phones.texts import negotiate_language
 from companion.store.db import StoreBusy, StoreCorrupted, StoreError
 
 log = logging.getLogger(__name__)
@@ -329,7 +329,7 @@ host = APIRouter(prefix="/host", dependencies=[Depends(_host)])
 @router.get("/")
 @router.get("/join/{token}")
 async def page(request: Request, phones: PhonesDep) -> Response:
-    language = negotiate_language(request.headers.get("accept-language"))
+    language = pick_language(request.headers.get("accept-language"))
     response = phones.assets.page(language).response(request, "no-cache")
     response.headers["Content-Language"] = language
     response.headers["Vary"] = "Accept-Encoding, Accept-Language"
@@ -478,7 +478,7 @@ def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
     from companion.i18n import translator
     from companion.i18n.codes import violation_text
 
-    language = negotiate_language(request.headers.get("accept-language"))
+    language = pick_language(request.headers.get("accept-language"))
     return violation_text(translator(language), cause)
 
 

@@ -1,160 +1,108 @@
-"""The phone page's words in German and English, and picking one from `Accept-Language`.
+"""The phone page's words, from the same gettext catalogs as the table's.
 
-The page is plain HTML + a small script, not a Flet session, so its strings travel inside the
+The page is plain HTML + a small script, not a Flet session, so its words travel inside the
 page as one JSON object for the phone's language: no second request, nothing to translate in
-the script. Building names come from the catalog, which holds the rulebook's own names; it is
-imported on the first page served, not with this module, because importing it loads the whole
-rules engine and the table app's start should not wait for that.
+the script. The keys are the script's; the texts are msgids, translated per language when the
+page is first built. A text with a count comes in two forms, `key` and `key#one`, plus the
+counts that take the singular (`#one`, from the catalog's plural rule), so the script picks
+"1 rat" / "2 rats" the way `ngettext` would.
+
+Building names come from `companion.i18n.names`, which imports the rules catalog; that is
+loaded on the first page served, not with this module, because it loads the whole rules engine
+and the table app's start should not wait for it.
 """
 
 from __future__ import annotations
 
-LANGUAGES = ("en", "de")
-DEFAULT_LANGUAGE = "en"
+from companion.i18n import LANGUAGES, N_, Translator, translator
 
-_TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "My rats",
-        "seat": "Player {n}",
-        "hold": "Hold or tap to see your rats",
-        "rats": "{n} rats",
-        "live": "live",
-        "offline": "reconnecting…",
-        "log": "Log a change",
-        "amount": "How many",
-        "supply": "Supply: discard",
-        "hospital": "Hospital: discard",
-        "correction_up": "Correction +",
-        "correction_down": "Correction −",
-        "undo": "Undo my last entry",
-        "history": "History",
-        "round": "round {n}",
-        "setup": "setup",
-        "dispute": "Dispute",
-        "disputed": "disputed",
-        "nuns": "Nun row: cards I have seen",
-        "position": "Card",
-        "nuns_on_card": "Nuns",
-        "note": "Note",
-        "nun_note": "Card {position}: {nuns} nuns",
-        "nun_bound": "The nun row holds at least {n} nuns.",
-        "above": "Your rats are above that: not safe yet.",
-        "not_above": "Your rats are not above that.",
-        "none_seen": "You have not seen any nun-row card yet.",
-        "end": "Plague check: your rats go into the scoring.",
-        "confirm": "Confirm my rats",
-        "confirmed": "Confirmed",
-        "unpaired": "This phone is not paired. Scan your QR code at the table.",
-        "pairing": "Taking your seat…",
-        "r.supply_discard": "supply action",
-        "r.hospital": "Hospital",
-        "r.correction": "correction",
-        "r.reveal": "{count} cards off-estate at the {building}",
-        "r.monastery": "Monastery",
-        "r.flute": "Flute at the {building}",
-        "e.invalid_token": "This code is not valid (any more). Ask the table for a new one.",
-        "e.seat_taken": "This seat is already paired with another phone. "
-                        "The table can release it and show a new code.",
-        "e.unknown_device": "This phone is not paired. Scan your QR code at the table.",
-        "e.too_many_attempts": "Too many wrong codes. Wait a minute and try again.",
-        "e.no_game": "This game is not open at the table.",
-        "e.no_seat": "This game has no such seat. Ask the table for a new code.",
-        "e.bad_request": "The request was not understood.",
-        "e.bad_value": "That value is not allowed.",
-        "e.refused": "The rules do not allow that.",
-        "e.nothing_to_undo": "There is nothing of yours to undo.",
-        "e.network": "No connection to the table.",
-    },
-    "de": {
-        "title": "Meine Ratten",
-        "seat": "Spieler {n}",
-        "hold": "Halten oder tippen, um deine Ratten zu sehen",
-        "rats": "{n} Ratten",
-        "live": "verbunden",
-        "offline": "verbinde neu…",
-        "log": "Änderung eintragen",
-        "amount": "Wie viele",
-        "supply": "Nachschub: abwerfen",
-        "hospital": "Hospital: abwerfen",
-        "correction_up": "Korrektur +",
-        "correction_down": "Korrektur −",
-        "undo": "Meinen letzten Eintrag zurücknehmen",
-        "history": "Verlauf",
-        "round": "Runde {n}",
-        "setup": "Spielbeginn",
-        "dispute": "Einspruch",
-        "disputed": "beanstandet",
-        "nuns": "Nonnenreihe: Karten, die ich gesehen habe",
-        "position": "Karte",
-        "nuns_on_card": "Nonnen",
-        "note": "Notieren",
-        "nun_note": "Karte {position}: {nuns} Nonnen",
-        "nun_bound": "In der Nonnenreihe sind mindestens {n} Nonnen.",
-        "above": "Deine Ratten liegen darüber: noch nicht sicher.",
-        "not_above": "Deine Ratten liegen nicht darüber.",
-        "none_seen": "Du hast noch keine Karte der Nonnenreihe gesehen.",
-        "end": "Pestprüfung: deine Ratten gehen in die Wertung.",
-        "confirm": "Meine Ratten bestätigen",
-        "confirmed": "Bestätigt",
-        "unpaired": "Dieses Handy ist nicht gekoppelt. Scanne deinen QR-Code am Tisch.",
-        "pairing": "Platz wird übernommen…",
-        "r.supply_discard": "Nachschubaktion",
-        "r.hospital": "Hospital",
-        "r.correction": "Korrektur",
-        "r.reveal": "{building}: {count} Karten eines anderen Standes",
-        "r.monastery": "Kloster",
-        "r.flute": "Flöte ({building})",
-        "e.invalid_token": "Dieser Code gilt nicht (mehr). "
-                           "Bitte am Tisch einen neuen zeigen lassen.",
-        "e.seat_taken": "Dieser Platz ist schon mit einem anderen Handy gekoppelt. "
-                        "Der Tisch kann ihn freigeben und einen neuen Code zeigen.",
-        "e.unknown_device": "Dieses Handy ist nicht gekoppelt. Scanne deinen QR-Code am Tisch.",
-        "e.too_many_attempts": "Zu viele falsche Codes. Bitte eine Minute warten.",
-        "e.no_game": "Dieses Spiel ist am Tisch nicht geöffnet.",
-        "e.no_seat": "Diesen Platz gibt es in diesem Spiel nicht. Bitte am Tisch einen neuen "
-                     "Code zeigen lassen.",
-        "e.bad_request": "Die Anfrage war unverständlich.",
-        "e.bad_value": "Dieser Wert ist nicht erlaubt.",
-        "e.refused": "Das erlauben die Regeln nicht.",
-        "e.nothing_to_undo": "Du hast nichts, was sich zurücknehmen ließe.",
-        "e.network": "Keine Verbindung zum Tisch.",
-    },
+WORDS: dict[str, str] = {
+    "title": N_("My rats"),
+    "seat": N_("Player {n}"),
+    "hold": N_("Hold or tap to see your rats"),
+    "live": N_("live"),
+    "offline": N_("reconnecting…"),
+    "log": N_("Log a change"),
+    "amount": N_("How many"),
+    "supply": N_("Supply: discard"),
+    "hospital": N_("Hospital: discard"),
+    "correction_up": N_("Correction +"),
+    "correction_down": N_("Correction −"),
+    "undo": N_("Undo my last entry"),
+    "history": N_("History"),
+    "round": N_("round {n}"),
+    "setup": N_("setup"),
+    "dispute": N_("Dispute"),
+    "disputed": N_("disputed"),
+    "nuns": N_("Nun row: cards I have seen"),
+    "position": N_("Card"),
+    "nuns_on_card": N_("Nuns"),
+    "note": N_("Note"),
+    "above": N_("Your rats are above that: not safe yet."),
+    "not_above": N_("Your rats are not above that."),
+    "none_seen": N_("You have not seen any nun-row card yet."),
+    "end": N_("Plague check: your rats go into the scoring."),
+    "confirm": N_("Confirm my rats"),
+    "confirmed": N_("Confirmed"),
+    "unpaired": N_("This phone is not paired. Scan your QR code at the table."),
+    "pairing": N_("Taking your seat…"),
+    "r.supply_discard": N_("supply action"),
+    "r.hospital": N_("Hospital"),
+    "r.correction": N_("correction"),
+    "r.monastery": N_("Monastery"),
+    "r.flute": N_("Flute at the {building}"),
+    "e.invalid_token": N_("This code is not valid (any more). Ask the table for a new one."),
+    "e.seat_taken": N_("This seat is already paired with another phone. The table can release "
+                       "it and show a new code."),
+    "e.unknown_device": N_("This phone is not paired. Scan your QR code at the table."),
+    "e.too_many_attempts": N_("Too many wrong codes. Wait a minute and try again."),
+    "e.no_game": N_("This game is not open at the table."),
+    "e.no_seat": N_("This game has no such seat. Ask the table for a new code."),
+    "e.bad_request": N_("The request was not understood."),
+    "e.bad_value": N_("That value is not allowed."),
+    "e.refused": N_("The rules do not allow that."),
+    "e.nothing_to_undo": N_("There is nothing of yours to undo."),
+    "e.network": N_("No connection to the table."),
+    "e.store_busy": N_("The table's games file is busy. Try again in a moment."),
+    "e.game_damaged": N_("This game's record is damaged. The table can say more."),
+    "e.store_error": N_("The table could not read its games file. The table can say more."),
 }
+"""The page's words without a count."""
 
-_WITH_BUILDINGS: dict[str, dict[str, str]] = {}
+
+def _counted(t: Translator) -> dict[str, tuple[str, str]]:
+    """The page's words with a count: (singular, plural) msgids, marked for extraction."""
+    return {
+        "rats": t.forms("{n} rat", "{n} rats"),
+        "nun_note": t.forms("Card {position}: {nuns} nun", "Card {position}: {nuns} nuns"),
+        "nun_bound": t.forms("The nun row holds at least {n} nun.",
+                             "The nun row holds at least {n} nuns."),
+        "r.reveal": t.forms("{count} card off-estate at the {building}",
+                            "{count} cards off-estate at the {building}"),
+    }
 
 
-def texts(language: str) -> dict[str, str]:
+COUNTS = {"rats": "n", "nun_note": "nuns", "nun_bound": "n", "r.reveal": "count"}
+"""Which value of each counted text is its count (the script reads this from `#count`)."""
+
+_PAGES: dict[str, dict[str, object]] = {}
+
+
+def texts(language: str) -> dict[str, object]:
     """The page's words in `language` (English if we have no such language), building names
     included."""
-    language = language if language in _TEXTS else DEFAULT_LANGUAGE
-    words = _WITH_BUILDINGS.get(language)
+    language = language if language in LANGUAGES else "en"
+    words = _PAGES.get(language)
     if words is None:
-        from companion.rules.catalog import BUILDINGS
+        from companion.i18n.names import building_name
+        from companion.rules.catalog import Building
 
-        names = {info.building.value: info.name_de if language == "de" else info.name_en
-                 for info in BUILDINGS.values()}
-        words = {**_TEXTS[language], **{f"b.{key}": name for key, name in names.items()}}
-        _WITH_BUILDINGS[language] = words
+        t = translator(language)
+        words = {key: t(message) for key, message in WORDS.items()}
+        for key, (one, many) in _counted(t).items():
+            words[key], words[f"{key}#one"] = many, one
+        words["#one"] = t.singular_counts()
+        words["#count"] = COUNTS
+        words.update({f"b.{b.value}": building_name(t, b) for b in Building})
+        _PAGES[language] = words
     return words
-
-
-def negotiate_language(accept_language: str | None) -> str:
-    """The first language of ours the phone asks for, by its q-values; English otherwise."""
-    if not accept_language:
-        return DEFAULT_LANGUAGE
-    ranked: list[tuple[float, int, str]] = []
-    for index, part in enumerate(accept_language.split(",")[:20]):
-        tag, _, params = part.strip().partition(";")
-        quality = 1.0
-        for param in params.split(";"):
-            key, _, value = param.strip().partition("=")
-            if key == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        primary = tag.strip().lower().split("-")[0]
-        if quality > 0 and primary in _TEXTS:
-            ranked.append((-quality, index, primary))
-    return min(ranked)[2] if ranked else DEFAULT_LANGUAGE

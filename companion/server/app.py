@@ -25,6 +25,7 @@ from starlette.routing import Mount
 from companion.phones.hub import Hub
 from companion.phones.network import base_url
 from companion.phones.seats import SeatRegistry, SeatsFileDamaged
+from companion.server.boot_screen import BlankBootScreen, blank_boot_word
 from companion.server.compressed_web import CompressedWeb
 from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
@@ -41,6 +42,8 @@ Package data, so an installed wheel serves them from site-packages, never from a
 APP_NAME = "Rattus Cartus"
 WEB_CACHE_DIR = "web-cache"
 """Compressed copies of the web client's files, made once (see `compressed_web`)."""
+BOOT_SCREEN_DIR = "web-client"
+"""The client's files whose boot screen says no English word (see `boot_screen`)."""
 UNWANTED_ROUTES = ("/docs", "/docs/oauth2-redirect", "/redoc", "/openapi.json")
 """FastAPI's API pages load their scripts from a CDN; the table has no API to document."""
 
@@ -59,10 +62,15 @@ def build_app(config: TableConfig, games: OpenGames, phones: Any | None = None) 
 
 
 def _compress_web_client(app: Any, config: TableConfig) -> None:
-    """Innermost, so Flet's own headers still go on every answer (see `compressed_web`)."""
+    """Innermost, so Flet's own headers still go on every answer (see `compressed_web`); the
+    client's boot screen without its English word (see `boot_screen`) innermost of all, and
+    compressed like the rest."""
+    flet_web = Path(get_package_web_dir())
+    blanked = blank_boot_word(flet_web, config.data_dir / BOOT_SCREEN_DIR)
     app.user_middleware.append(Middleware(
-        CompressedWeb, roots=[ASSETS_DIR, Path(get_package_web_dir())],
+        CompressedWeb, roots=[ASSETS_DIR, blanked, flet_web],
         cache_dir=config.data_dir / WEB_CACHE_DIR))
+    app.user_middleware.append(Middleware(BlankBootScreen, directory=blanked))
 
 
 class PhonesOnFirstUse:

@@ -10,6 +10,7 @@ game twice), the date and length of the game, and each player's score and win.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from datetime import datetime
 from urllib.parse import quote, unquote
@@ -98,6 +99,20 @@ def winners_text(result: ScoreResult) -> str | None:
     if not result.winners:
         return None
     return ", ".join(f"{name} ({result.player(name).total} VP)" for name in result.winners)
+
+
+_WINNER = re.compile(r"(?P<name>.+?) \((?P<vp>[0-9]{1,9}) VP\)(?:, |$)")
+
+
+def winners_values(summary: str | None) -> list[tuple[str, int]] | None:
+    """The names and VP in a stored winner summary (`winners_text`), for a screen or a
+    terminal to say in its own language; None if the summary is not in that form (an old or
+    foreign record), so the caller shows it as it is."""
+    if not summary:
+        return None
+    found = [(m["name"], int(m["vp"])) for m in _WINNER.finditer(summary)]
+    rebuilt = ", ".join(f"{name} ({vp} VP)" for name, vp in found)
+    return found if found and rebuilt == summary else None
 
 
 def game_play_link(store: GameStore, game_id: str) -> str:

@@ -14,13 +14,17 @@ import stat
 import sys
 import tempfile
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from companion.i18n import Translator, terminal_language, translator
+from companion.i18n.dates import when
+from companion.i18n.scoring_lines import winners_words
 from companion.safe_json import JsonRefused, dumps_printable, read_capped
+from companion.store.bgstats import winners_values
 from companion.store.codec import RecordError
 from companion.store.db import PRIVATE_FILE, GameStore, GameSummary, StoreError
+from companion.store.gamemeta import progress_words
 
 EXIT_ERROR = 2
 
@@ -58,32 +62,36 @@ def _open(args: argparse.Namespace) -> GameStore:
     return GameStore.open(getattr(args, "data_dir", None))
 
 
+def _t(args: argparse.Namespace) -> Translator:
+    """The language the person at the terminal asked for (`--lang`), else their terminal's."""
+    return translator(getattr(args, "lang", None) or terminal_language())
+
+
 def _games(args: argparse.Namespace, out: TextIO) -> None:
+    t = _t(args)
     with _open(args) as store:
         games = store.list_games()
     if not games:
-        print(f"no games stored in {store.path}", file=out)
+        print(printable(t("no games stored in {path}", path=store.path)), file=out)
         return
     for game in games:
-        print(printable(_game_line(game)), file=out)
+        print(printable(_game_line(t, game)), file=out)
 
 
-def _game_line(game: GameSummary) -> str:
-    when = _local(game.created)
+def _game_line(t: Translator, game: GameSummary) -> str:
+    start = f"{game.game_id}  {when(t, game.created)}  {', '.join(game.players)}"
     if game.damage is not None:
-        return f"{game.game_id}  {when}  {', '.join(game.players)}  DAMAGED: {game.damage}"
+        return f"{start}  " + t("DAMAGED: {damage}", damage=game.damage)
     if game.finished:
-        outcome = f"won by {game.winner}" if game.winner else "finished, nobody won"
+        winners = winners_values(game.winner)
+        outcome = (t("finished, nobody won") if not game.winner
+                   else t("won by {winner}", winner=game.winner) if winners is None
+                   else t("won by {winner}", winner=winners_words(t, winners)))
+    elif game.progress:
+        outcome = t("unfinished ({progress})", progress=progress_words(t, game.progress))
     else:
-        outcome = "unfinished" + (f" ({game.progress})" if game.progress else "")
-    return f"{game.game_id}  {when}  {', '.join(game.players)}  {outcome}"
-
-
-def _local(stamp: str) -> str:
-    try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return stamp
+        outcome = t("unfinished")
+    return f"{start}  {outcome}"
 
 
 def _export(args: argparse.Namespace, out: TextIO) -> None:
@@ -142,7 +150,9 @@ def _import(args: argparse.Namespace, out: TextIO) -> None:
     record = parse_record(_read(args.file))
     with _open(args) as store:
         game_id = import_record(store, record)
-    print(f"imported game {game_id} ({len(record.events)} events)", file=out)
+    print(printable(_t(args).plural("imported game {game} ({n} event)",
+                                     "imported game {game} ({n} events)", len(record.events),
+                                     game=game_id)), file=out)
 
 
 def _replay(args: argparse.Namespace, out: TextIO) -> None:
@@ -150,4 +160,5 @@ def _replay(args: argparse.Namespace, out: TextIO) -> None:
     from companion.store.report import replay_report
 
     record = parse_record(_read(args.file))
-    out.write(dumps_printable(replay_report(record.events)) + "\n")
+    lang = getattr(args, "lang", None) or terminal_language()
+    out.write(dumps_printable(replay_report(record.events, lang=lang)) + "\n")

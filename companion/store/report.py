@@ -22,8 +22,10 @@ from companion.store.records import replay_checked
 from companion.store.session import Engine, default_engine
 
 
-def replay_report(events: Sequence[Any], engine: Engine | None = None) -> dict[str, JsonValue]:
-    """Every round's resolution and, once the game is finished, the final scoring."""
+def replay_report(events: Sequence[Any], engine: Engine | None = None,
+                  lang: str = "en") -> dict[str, JsonValue]:
+    """Every round's resolution and, once the game is finished, the final scoring (its
+    explanation in `lang`)."""
     state: GameState = replay_checked(events, engine or default_engine())
     names = state.setup.names
     report: dict[str, JsonValue] = {
@@ -31,7 +33,7 @@ def replay_report(events: Sequence[Any], engine: Engine | None = None) -> dict[s
         "setup": to_json(state.setup),
         "rounds": [_round(state, number) for number in range(1, len(state.rounds) + 1)],
         "finished": state.phase is Phase.FINISHED,
-        "final_scoring": _scoring(state) if state.phase is Phase.FINISHED else None,
+        "final_scoring": _scoring(state, lang) if state.phase is Phase.FINISHED else None,
     }
     return report
 
@@ -113,14 +115,14 @@ def _special(result: SpecialResult | None, name: Any) -> dict[str, JsonValue] | 
     }
 
 
-def _scoring(state: GameState) -> dict[str, JsonValue]:
+def _scoring(state: GameState, lang: str = "en") -> dict[str, JsonValue]:
     from companion.i18n import translator
     from companion.i18n.scoring_lines import explanation
     from companion.rules.endgame import end_state
     from companion.rules.scoring import score
 
     result = score(end_state(state))
-    lines: list[JsonValue] = list(explanation(translator("en"), result.explanation))
+    lines: list[JsonValue] = list(explanation(translator(lang), result.explanation))
     return {
         "players": [{
             "name": p.name,

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion.i18n import LANGUAGES, Translator, pick_language, translator
-from companion.i18n.codes import violation_text
+from companion.i18n.codes import rule_reference, violation_text
 from companion.rules.errors import RuleViolation
 from companion.rules.views import TableView
 from companion.store.db import StoreError
@@ -193,7 +193,8 @@ class TableApp:
         try:
             self.session.submit(event)
         except RuleViolation as exc:
-            self.notify(violation_text(self.t, exc), error=True)
+            self.notify(violation_text(self.t, exc), error=True,
+                        detail=rule_reference(self.t, exc))
             return False
         except StoreError as exc:
             self.notify(self.t("The game could not be saved: {reason}", reason=str(exc)),
@@ -243,10 +244,11 @@ class TableApp:
             except Exception:
                 log.debug("cannot remember the language", exc_info=True)
 
-    def notify(self, message: str, error: bool = False) -> None:
+    def notify(self, message: str, error: bool = False, detail: str | None = None) -> None:
+        """`detail` (the rule a refusal cites) opens on a long press, off the sentence."""
         bar = ft.SnackBar(
             content=tagged("message", ft.Text(message, size=theme.BODY_SIZE,
-                                              color="#FFFFFF")),
+                                              color="#FFFFFF", tooltip=detail)),
             bgcolor="#B3261E" if error else "#323232", duration=6000 if error else 3500,
             show_close_icon=True)
         self.page.show_dialog(bar)

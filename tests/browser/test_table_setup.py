@@ -135,6 +135,7 @@ def test_a_german_browser_gets_a_german_table(server: TableServer, browser: Any)
     page.get_by_text("Neues Spiel").first.wait_for()
     screenshot(page, "table-home-de")
     tap(page, "language")
+    tap(page, "language-en")
     page.get_by_text("New game").first.wait_for()
 
 
@@ -146,7 +147,7 @@ def test_a_wrong_setup_is_refused_with_its_rule(server: TableServer, browser: An
     by_id(page, "setup-players").wait_for()
     type_into(page, "player-name-0", "Anna")
     tap(page, "next")
-    page.get_by_text("Every player needs a name. (R-SETUP-1)").wait_for()
+    page.get_by_text("Every player needs a name.", exact=True).wait_for()
     assert by_id(page, "setup-players").count() == 1
 
 

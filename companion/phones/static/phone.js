@@ -10,7 +10,10 @@
 
   function $(id) { return document.getElementById(id); }
   function t(key, vars) {
-    var text = T[key] || key;
+    /* A counted text has a singular form for the counts the language says take it ("1 rat"). */
+    var count = (T["#count"] || {})[key];
+    var one = count !== undefined && vars && (T["#one"] || []).indexOf(Number(vars[count])) >= 0;
+    var text = (one && T[key + "#one"]) || T[key] || key;
     for (var name in vars || {}) text = text.split("{" + name + "}").join(vars[name]);
     return text;
   }

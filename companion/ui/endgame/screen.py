@@ -197,7 +197,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             value=shown, label=label, hint_text="0", on_change=remember(key),
             text_size=theme.BODY_SIZE, keyboard_type=ft.KeyboardType.NUMBER))
 
-    title_ = heading(t("Plague (R-SCORE-6)") if view.at_plague_check
+    title_ = heading(t("Plague") if view.at_plague_check
                      else t("What everyone holds"))
     if view.at_plague_check:
         explained = t("The nun row is turned over and everyone reveals their rats. The rats are "

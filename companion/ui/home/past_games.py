@@ -4,11 +4,24 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.i18n import Translator
 from companion.i18n.dates import when
+from companion.i18n.scoring_lines import winners_words
+from companion.store.bgstats import winners_values
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
 from companion.ui.shared.widgets import big_button, tagged, text
 from companion.ui.shell import TableApp
+
+
+def winner_text(t: Translator, stored: str | None) -> str:
+    """The stored winner summary said in the table's language, from its names and VP."""
+    if not stored:
+        return t("Nobody survived the plague.")
+    winners = winners_values(stored)
+    if winners is None:
+        return t("Winner: {winner}", winner=stored)
+    return t("Winner: {winner}", winner=winners_words(t, winners))
 
 
 def past_games_view(app: TableApp) -> ft.View:
@@ -19,8 +32,7 @@ def past_games_view(app: TableApp) -> ft.View:
         t.plural("{n} game stored.", "{n} games stored.", len(games))))]
     for game in games:
         if game.finished:
-            outcome = (t("Winner: {winner}", winner=game.winner) if game.winner
-                       else t("Nobody survived the plague."))
+            outcome = winner_text(t, game.winner)
         else:
             outcome = t("Not finished")
         lines: list[ft.Control] = [

@@ -177,16 +177,16 @@ def input_problem(app: TableApp, exc: Any) -> str:
     t = app.t
     where = str(getattr(exc, "field", ""))
     if where == "players" and getattr(exc, "rule", None) == "R-SETUP-1":
-        return t("Enter the names of {low} to {high} players (R-SETUP-1).", low=MIN_PLAYERS,
+        return t("Enter the names of {low} to {high} players.", low=MIN_PLAYERS,
                  high=MAX_PLAYERS)
     if where == "players":
         return t("Two players have the same name.")
     if where.startswith("arrival.") and where.removeprefix("arrival.") in ESTATE_VALUES:
         estate = estate_name(t, Estate(where.removeprefix("arrival.")))
         return t("{estate}: players tie on the track; enter each of their player numbers once, "
-                 "from the bottom disc to the top one (R-SCORE-1).", estate=estate)
+                 "from the bottom disc to the top one.", estate=estate)
     if where == "nuns":
-        return t("The nun row shows at most {most} nuns (R-SCORE-6).", most=MAX_NUNS_IN_ROW)
+        return t("The nun row shows at most {most} nuns.", most=MAX_NUNS_IN_ROW)
     return t("The end state cannot be scored: {reason}", reason=str(exc))
 
 
@@ -225,4 +225,5 @@ def _score(app: TableApp) -> None:
         title=tagged("score-result", ft.Text(winners, size=theme.TITLE_SIZE)),
         content=ft.Container(ft.Column([table, *lines], tight=True, spacing=6),
                              width=content_width(app)),
-        actions=[big_button("close-score", t("Close"), close)], scrollable=True))
+        actions=[big_button("close-score", t("Close"), close)], scrollable=True,
+        semantics_label=winners))

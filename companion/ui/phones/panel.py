@@ -288,7 +288,7 @@ class PhonesPanel:
             self.release(seat)
 
         dialog = ft.AlertDialog(
-            modal=True,
+            modal=True, semantics_label=t("Release {name}'s phone?", name=name),
             title=ft.Text(t("Release {name}'s phone?", name=name), size=theme.HEADING_SIZE),
             content=tagged("release-question", text(t(
                 "That phone is locked out at once and sees nothing more of this game. A new "

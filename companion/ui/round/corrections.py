@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, Translator
-from companion.i18n.codes import violation_text
+from companion.i18n.codes import rule_reference, violation_text
 from companion.i18n.names import building_name, estate_name
 from companion.rules import events
 from companion.rules.catalog import BUILDINGS, Special
@@ -249,7 +249,8 @@ def editor(app: TableApp, view: TableView, fix: Fix) -> tuple[list[ft.Control], 
         # Checked whole before any of it is stored: a refused second half stores nothing.
         problem = session.refusal(found)
         if isinstance(problem, RuleViolation):
-            app.notify(violation_text(t, problem), error=True)
+            app.notify(violation_text(t, problem), error=True,
+                       detail=rule_reference(t, problem))
             return
         app.tab.fix = None
         if submit_all(app, found):

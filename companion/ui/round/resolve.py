@@ -163,8 +163,10 @@ def _reveal(app: TableApp, view: TableView, step: Step) -> Body:
         ft.Row([player_chip(setup.names[p], setup.colours[p]),
                 text(t.plural("reveals {n} card", "reveals {n} cards", declared),
                      weight=ft.FontWeight.BOLD)], spacing=8),
-        tagged("reveal-matching", text(t("{n} population cards of the {estate} (no rat)",
-                                         n=matching, estate=estate), size=theme.HEADING_SIZE)),
+        tagged("reveal-matching", text(t.plural("{n} population card of the {estate} (no rat)",
+                                                "{n} population cards of the {estate} (no rat)",
+                                                matching, estate=estate),
+                                       size=theme.HEADING_SIZE)),
         *steppers,
         text(t("Each population card and Joker gives 1 influence in the {estate}.",
                estate=estate), size=theme.SMALL_SIZE),
@@ -184,12 +186,12 @@ def special_text(t: Translator, setup: Setup, result: SpecialResult | None) -> s
         if not result.happens:
             return t("Swords: nobody gives anything yet.")
         return t("Sword: {giver} played the fewest Swords and gives half their hand (rounded "
-                 "down, their choice of cards) to {receiver} (R-SPECIAL-1).",
+                 "down, their choice of cards) to {receiver}.",
                  giver=names[result.giver], receiver=names[result.receiver])  # type: ignore[index]
     if not result.happens:
         return t("Flutes: nobody receives a rat yet.")
     return t("Flute: {receiver} played the fewest Flutes and takes 1 rat; {giver} discards 1 "
-             "rat (R-SPECIAL-2).", giver=names[result.giver],  # type: ignore[index]
+             "rat.", giver=names[result.giver],  # type: ignore[index]
              receiver=names[result.receiver])  # type: ignore[index]
 
 
@@ -201,11 +203,11 @@ def _choose(app: TableApp, view: TableView, step: Step) -> Body:
     chooser = setup.names[req.chooser]
     if req.special is Special.SWORD:
         question = t("{player} played the most Swords. {candidates} tied for the fewest: "
-                     "{player}, who gives you half their hand? (R-SPECIAL-1)", player=chooser,
+                     "{player}, who gives you half their hand?", player=chooser,
                      candidates=_names(setup, req.candidates))
     else:
         question = t("{player} played the most Flutes. {candidates} tied for the fewest: "
-                     "{player}, who receives the rat from you? (R-SPECIAL-2)", player=chooser,
+                     "{player}, who receives the rat from you?", player=chooser,
                      candidates=_names(setup, req.candidates))
 
     def choose(player: int) -> Any:

@@ -56,7 +56,7 @@ def _digital(app: TableApp, view: TableView) -> Body:
         same = building_name(t, reveal.replaced[0])
         controls.append(tagged("reveal-replaced", banner(t(
             "All cards showed the {building}: the last one was replaced by the top card of the "
-            "replacement stack; put the {building} face down under that stack (R-ROUND-A).",
+            "replacement stack; put the {building} face down under that stack.",
             building=same), ft.Icons.SWAP_HORIZ)))
 
     def laid_out(_event: Any = None) -> None:
@@ -114,7 +114,7 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
     if all_same:
         controls.append(tagged("reveal-all-same", banner(t(
             "All cards show the same building: replace the last one with the top card of the "
-            "replacement stack and tap that card (R-ROUND-A)."), ft.Icons.SWAP_HORIZ)))
+            "replacement stack and tap that card."), ft.Icons.SWAP_HORIZ)))
     if draft.row:
         controls.append(big_button("reveal-undo-pick", t("Take the last card back"), take_back,
                                    icon=ft.Icons.BACKSPACE, primary=False))
@@ -136,7 +136,7 @@ def supply_body(app: TableApp, view: TableView) -> Body:
     controls: list[ft.Control] = [
         tagged("supply-info", ft.Column([
             text(t("The symbols: draw population cards, discard a rat, look at a card of the "
-                   "nun row (R-ROUND-B). In turn order from the start player, or all at once if "
+                   "nun row. In turn order from the start player, or all at once if "
                    "everyone agrees. Note discarded rats and nun-row cards on your own phone."),
                  size=theme.SMALL_SIZE),
         ], tight=True)),

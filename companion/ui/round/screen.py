@@ -89,7 +89,7 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str) -> list[ft.
     if step.is_last_round:
         controls.append(tagged("last-round", banner(t(
             "Last round! No building actions this round: in each building, whoever would take "
-            "the premium gains 1 influence in its estate instead (R-ROUND-D)."),
+            "the premium gains 1 influence in its estate instead."),
             ft.Icons.HOURGLASS_BOTTOM)))
     controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE,
                                           weight=ft.FontWeight.W_500)))
@@ -116,7 +116,7 @@ def end_round_body(app: TableApp, view: TableView) -> Body:
     else:
         nxt = setup.names[(view.start_player + 1) % setup.player_count]
         lines = [t("All discs come back from the buildings, and this round's buildings are "
-                   "discarded (R-ROUND-E)."),
+                   "discarded."),
                  t("The start-player card passes to the left: {player} starts round {round}.",
                    player=nxt, round=view.round + 1)]
         label, icon = t("Start round {round}", round=view.round + 1), ft.Icons.SKIP_NEXT

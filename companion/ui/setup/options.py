@@ -69,6 +69,13 @@ def setup_options_view(app: TableApp) -> ft.View:
         draft.house_rules = replace(draft.house_rules, all_dead_variant=bool(event.control.value))
         app.render()
 
+    all_dead_words = t("If the plague kills everyone, the players with the fewest rats count "
+                       "as survivors")
+    def flip_all_dead(_event: Any = None) -> None:
+        draft.house_rules = replace(draft.house_rules,
+                                    all_dead_variant=not draft.house_rules.all_dead_variant)
+        app.render()
+
     try:
         setup = draft.setup()
     except RuleViolation as exc:
@@ -90,15 +97,16 @@ def setup_options_view(app: TableApp) -> ft.View:
             border_radius=24, padding=3))
             for seat, name in enumerate(setup.names)], wrap=True, spacing=8),
         heading(t("House rules")),
-        text(t("Ties on an influence track (R-SCORE-1):")),
+        text(t("Ties on an influence track:")),
         *[choice_tile(f"tie-{rule.value}", t(TRACK_TIE_NAMES[rule]), tie(rule),
                       setup.house_rules.track_tie is rule)
           for rule in TrackTie],
-        tagged("all-dead-variant", ft.Switch(
-            label=t("If the plague kills everyone, the players with the fewest rats count as "
-                    "survivors (R-SCORE-7)"),
-            value=setup.house_rules.all_dead_variant, on_change=all_dead,
-            label_text_style=ft.TextStyle(size=theme.BODY_SIZE))),
+        # The label beside the switch, not in it: a Switch's own label never wraps, and ran
+        # off the upright tablet in every language (issue 14).
+        ft.Row([tagged("all-dead-variant", ft.Switch(
+            value=setup.house_rules.all_dead_variant, on_change=all_dead), label=all_dead_words),
+            ft.Container(ft.Text(all_dead_words, size=theme.BODY_SIZE), expand=True,
+                         on_click=flip_all_dead)]),
         heading(t("Setup code")),
         ft.ResponsiveRow([
             ft.Column([

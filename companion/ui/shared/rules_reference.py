@@ -28,11 +28,11 @@ def rules_dialog(app: TableApp) -> ft.AlertDialog:
     t = app.t
     sections: list[ft.Control] = [
         text(t("Each estate: most influence 10 victory points, second 5, third 2; no points "
-               "with 0 influence. With 2 players only 10 and 5 (R-SCORE-1)."),
+               "with 0 influence. With 2 players only 10 and 5."),
              size=theme.SMALL_SIZE),
         text(t("Premium action: whoever played the most population and Joker cards in the "
-               "building; on a tie, who entered first. Everyone else there: the normal action "
-               "(R-ROUND-D)."), size=theme.SMALL_SIZE),
+               "building; on a tie, who entered first. Everyone else there: the normal action."),
+             size=theme.SMALL_SIZE),
     ]
     for estate in Estate:
         sections.append(ft.Container(
@@ -51,4 +51,4 @@ def rules_dialog(app: TableApp) -> ft.AlertDialog:
         content=ft.Container(ft.Column(sections, spacing=10, tight=True),
                              width=theme.CONTENT_WIDTH),
         actions=[big_button("close-rules", t("Close"), close)],
-        scrollable=True)
+        scrollable=True, semantics_label=t("Buildings and estates"))

@@ -1,0 +1,68 @@
+"""Flet's web client starts under a spinner with the English word "Working..." beneath it.
+
+The word is compiled into the client (`main.dart.js`, `main.dart.wasm`) as the built-in boot
+screen's default, with no setting for a hosted app, and it shows on every table whatever its
+language (issue 14). The table serves copies of those two files in which the word is blanked
+with as many spaces: the spinner alone says "starting" in any language, and a same-length
+change leaves the WebAssembly module's layout untouched. The copies are made once per Flet
+version into the data directory; a client build without exactly one such word is served as
+it is (and logged), never half-patched.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+import os
+from pathlib import Path
+from typing import Any
+
+from starlette.responses import FileResponse
+
+log = logging.getLogger(__name__)
+
+WORD = b"Working..."
+BLANK = b" " * len(WORD)
+CLIENT_FILES = ("main.dart.js", "main.dart.wasm")
+
+
+def blank_boot_word(web_dir: Path, into: Path) -> Path:
+    """Copies of the client's files without the boot screen's word, in `into` (returned)."""
+    into.mkdir(parents=True, exist_ok=True)
+    for name in CLIENT_FILES:
+        source, target = web_dir / name, into / name
+        try:
+            data = source.read_bytes()
+        except OSError:
+            continue
+        if data.count(WORD) != 1:
+            log.warning("%s: the boot screen's word is not there once; served unchanged", source)
+            target.unlink(missing_ok=True)
+            continue
+        patched = data.replace(WORD, BLANK)
+        if target.is_file() and target.stat().st_size == len(patched) \
+                and target.read_bytes() == patched:
+            continue
+        partial = target.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(patched)
+        os.replace(partial, target)
+    return into
+
+
+class BlankBootScreen:
+    """ASGI middleware: the client's two files from the blanked copies, when there are any."""
+
+    def __init__(self, app: Any, directory: Path) -> None:
+        self.app = app
+        self.directory = Path(directory)
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        name = scope.get("path", "").lstrip("/") if scope["type"] == "http" else ""
+        copy = self.directory / name
+        if name in CLIENT_FILES and scope["method"] in ("GET", "HEAD") and copy.is_file():
+            media_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
+            if name.endswith(".wasm"):
+                media_type = "application/wasm"
+            await FileResponse(copy, media_type=media_type)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)

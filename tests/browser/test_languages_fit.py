@@ -1,0 +1,198 @@
+"""Every language of the box on the upright tablet: no text runs off the screen or out of its box.
+
+French and Dutch run longer than English and German (issue 14). In each language a table set
+up by a browser of that language walks the setup wizard to a round screen, then opens a
+finished game's result; on every screen each text node of the semantics tree must lie within
+the screen's width and within the node that holds it (unless that scrolls: a wide score table
+scrolls sideways, which is no clipping). The screenshots
+(`screenshots/fit-<lang>-<screen>.png`) are for a person to look at as well.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.table import (
+    Offline,
+    TableServer,
+    by_id,
+    open_table,
+    screenshot,
+    table_server,
+    tap,
+    tap_and_redraw,
+    type_into,
+)
+from companion.bench.story import STEP
+from companion.i18n import translator
+
+TABLET_PORTRAIT = {"width": 800, "height": 1280}
+LOCALES = {"de": "de-DE", "fr": "fr-FR", "nl": "nl-NL", "en": "en-GB"}
+NAMES = ("Friederike", "Anne-Sophie", "Maximilian", "Jonas", "Mia")
+"""Five players, some with long names: the longest rows the table shows."""
+
+OUT_OF_PLACE = """() => {
+  const width = window.innerWidth, found = [];
+  let checked = 0;
+  const box = el => el.getBoundingClientRect();
+  const scrolls = (el, axis) => ['scroll', 'auto'].includes(getComputedStyle(el)[axis]);
+  const inScroller = (el, axis) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (p.tagName === 'FLT-SEMANTICS' && scrolls(p, axis)) return true;
+    }
+    return false;
+  };
+  const holder = el => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (p.tagName === 'FLT-SEMANTICS' && box(p).width > 0 && box(p).height > 0) return p;
+    }
+    return null;
+  };
+  for (const el of document.querySelectorAll('flt-semantics')) {
+    const own = [...el.childNodes].filter(n => n.nodeType === Node.TEXT_NODE)
+      .map(n => n.textContent).join('').trim() || (el.getAttribute('aria-label') || '').trim();
+    const r = box(el);
+    if (!own || r.width === 0 || r.height === 0) continue;
+    checked += 1;
+    if (!inScroller(el, 'overflowX') && (r.left < -1 || r.right > width + 1)) {
+      found.push(`"${own.slice(0, 70)}" spans x ${Math.round(r.left)}..${Math.round(r.right)}`
+                 + ` on a screen ${width} wide`);
+    }
+    const p = holder(el);
+    if (!p) continue;
+    const q = box(p);
+    if ((!scrolls(p, 'overflowX') && (r.left < q.left - 1 || r.right > q.right + 1))
+        || (!scrolls(p, 'overflowY') && (r.top < q.top - 1 || r.bottom > q.bottom + 1))) {
+      found.push(`"${own.slice(0, 70)}" (${Math.round(r.left)},${Math.round(r.top)} `
+                 + `${Math.round(r.width)}x${Math.round(r.height)}) leaves its holder `
+                 + `(${Math.round(q.left)},${Math.round(q.top)} ${Math.round(q.width)}x`
+                 + `${Math.round(q.height)})`);
+    }
+  }
+  return {checked, found};
+}"""
+
+
+EDGE = 6
+"""Pixels at each side of the screen that no text reaches: the page keeps a margin there."""
+BARS = (70, 95)
+"""The app bar at the top and the action bar at the foot, which reach the edges."""
+
+
+def drawn_at_the_edges(shot: Path) -> list[int]:
+    """Rows where something dark is drawn in the outermost pixels of the body: text painted
+    past the screen's edge. A control's semantics box can stay inside the screen while its text
+    is painted beyond (a Switch's label does not wrap), so the picture is checked too."""
+    from PIL import Image
+
+    image = Image.open(shot).convert("L")
+    width, height = image.size
+    return sorted({y for y in range(BARS[0], height - BARS[1])
+                   for x in (*range(EDGE), *range(width - EDGE, width))
+                   if image.getpixel((x, y)) < 110})
+
+
+def check(page: Any, lang: str, problems: dict[str, list[str]], screen: str,
+          at_least: int = 3) -> None:
+    """The screen as it stands: a screenshot to look at, and no text off the screen or out of
+    its holder (among at least `at_least` texts, so an empty tree cannot pass)."""
+    shot = screenshot(page, f"fit-{lang}-{screen}")
+    seen = page.evaluate(OUT_OF_PLACE)
+    found = list(seen["found"])
+    if seen["checked"] < at_least:
+        found.append(f"only {seen['checked']} texts seen")
+    edges = drawn_at_the_edges(shot)
+    if edges:
+        found.append(f"drawn at the screen's edge in rows {edges[0]}..{edges[-1]}")
+    if found:
+        problems[screen] = found
+
+
+def finished_game(data_dir: Path) -> str:
+    """A stored 5-player game played to the end by the engine (R-SCORE: its result)."""
+    from companion.rules.setup import DeckMode, SelectionMethod
+    from companion.rules.simulate import random_game
+    from companion.store.db import GameStore
+    from companion.store.session import Session
+
+    events = random_game(11, 5, deck_mode=DeckMode.DIGITAL, method=SelectionMethod.FIRST_GAME,
+                         private=False)
+    with GameStore.open(data_dir) as store:
+        session = Session.start(store, events[0])
+        for event in events[1:]:
+            session.submit(event)
+        return session.game_id
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TableServer, str]]:
+    data_dir = tmp_path_factory.mktemp("fit")
+    game_id = finished_game(data_dir)
+    with table_server(data_dir) as server:
+        yield server, game_id
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl", "en"])
+def test_every_text_fits_the_upright_tablet(served: tuple[TableServer, str], browser: Any,
+                                            lang: str) -> None:
+    server, finished = served
+    offline = Offline()
+    context = browser.new_context(locale=LOCALES[lang], viewport=TABLET_PORTRAIT)
+    offline.install(context)
+    page = context.new_page()
+    t = translator(lang)
+    problems: dict[str, list[str]] = {}
+    open_table(page, server.table_url)
+    page.get_by_text(t("New game")).first.wait_for()
+    check(page, lang, problems, "home")
+
+    tap(page, "language")
+    by_id(page, "language-nl").wait_for()
+    check(page, lang, problems, "language")
+    tap(page, f"language-{lang}")
+    by_id(page, "language-nl").wait_for(state="detached")
+
+    tap_and_redraw(page, "new-game")
+    by_id(page, "setup-players").wait_for()
+    for index, name in enumerate(NAMES):
+        if index >= 2:
+            tap_and_redraw(page, "add-player")
+        type_into(page, f"player-name-{index}", name)
+    check(page, lang, problems, "setup-players")
+    tap_and_redraw(page, "next")
+    by_id(page, "setup-buildings").wait_for()
+    tap_and_redraw(page, "method-first_game")
+    by_id(page, "buildings-result").wait_for()
+    check(page, lang, problems, "setup-buildings")
+    tap_and_redraw(page, "next")
+    by_id(page, "setup-code").wait_for()
+    check(page, lang, problems, "setup-options")
+    tap_and_redraw(page, "next")
+    by_id(page, "setup-checklist").wait_for()
+    check(page, lang, problems, "setup-checklist")
+    tap_and_redraw(page, "start-game")
+    by_id(page, "play").wait_for()
+    check(page, lang, problems, "game")
+    tap_and_redraw(page, "play")
+    page.locator(STEP).first.wait_for()
+    check(page, lang, problems, "round")
+
+    tap_and_redraw(page, "back")
+    by_id(page, "play").wait_for()
+    tap_and_redraw(page, "back")
+    by_id(page, "past-games").wait_for()
+    tap_and_redraw(page, "past-games")
+    by_id(page, f"open-{finished}").wait_for()
+    check(page, lang, problems, "past-games")
+    tap_and_redraw(page, f"open-{finished}")
+    by_id(page, "play").wait_for()
+    tap_and_redraw(page, "play")
+    by_id(page, "score-table").wait_for()
+    check(page, lang, problems, "result")
+    assert problems == {}
+    assert offline.outside == []
+    context.close()

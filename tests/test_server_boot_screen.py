@@ -1,0 +1,56 @@
+"""Flet's client starts under a spinner: without the English "Working..." on a table of any
+language (issue 14), served from blanked copies and compressed like the rest of the client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+from starlette.testclient import TestClient
+
+from companion.server.boot_screen import BLANK, WORD, BlankBootScreen, blank_boot_word
+
+CLIENT = b"var options={spinner_size:30,startup_message:\"Working...\"};" + b"/* code */" * 2000
+WASM = b"\x00asm\x01\x00\x00\x00" + b"\x0aWorking...\x03do" + bytes(100)
+
+
+def flet_web(tmp_path: Path) -> Path:
+    root = tmp_path / "flet-web"
+    root.mkdir()
+    (root / "main.dart.js").write_bytes(CLIENT)
+    (root / "main.dart.wasm").write_bytes(WASM)
+    (root / "index.html").write_bytes(b"<html>Working...</html>")
+    return root
+
+
+def test_the_client_is_served_without_the_word_and_otherwise_byte_for_byte(tmp_path) -> None:
+    root = flet_web(tmp_path)
+    blanked = blank_boot_word(root, tmp_path / "data" / "web-client")
+    inner = Starlette(routes=[Mount("/", StaticFiles(directory=root))])
+    client = TestClient(BlankBootScreen(inner, blanked))
+    script = client.get("/main.dart.js")
+    assert WORD not in script.content and script.content == CLIENT.replace(WORD, BLANK)
+    wasm = client.get("/main.dart.wasm")
+    assert wasm.headers["content-type"] == "application/wasm"
+    assert len(wasm.content) == len(WASM) and WORD not in wasm.content
+    # Nothing else of the client changes.
+    assert client.get("/index.html").content == b"<html>Working...</html>"
+
+
+def test_a_client_without_the_word_once_is_served_as_it_is(tmp_path) -> None:
+    root = flet_web(tmp_path)
+    (root / "main.dart.js").write_bytes(CLIENT + b"Working...")
+    blanked = blank_boot_word(root, tmp_path / "web-client")
+    assert not (blanked / "main.dart.js").exists()
+    client = TestClient(BlankBootScreen(Starlette(routes=[Mount("/", StaticFiles(
+        directory=root))]), blanked))
+    assert client.get("/main.dart.js").content == CLIENT + b"Working..."
+
+
+def test_the_copies_are_made_once_and_kept(tmp_path) -> None:
+    root = flet_web(tmp_path)
+    into = tmp_path / "web-client"
+    first = (blank_boot_word(root, into) / "main.dart.js").stat().st_mtime_ns
+    assert (blank_boot_word(root, into) / "main.dart.js").stat().st_mtime_ns == first
