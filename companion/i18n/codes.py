@@ -74,6 +74,9 @@ VIOLATIONS: dict[Refusal, str] = {
                                    "there."),
     Refusal.HOSPITAL_LIMIT: N_("The Hospital's action discards up to {up_to} hand cards here, "
                                "not {cards}."),
+    Refusal.LAST_ROUND_NO_ACTIONS: N_("The last round has no actions: nobody discards at the "
+                                      "Hospital; whoever would take the premium gains +1 "
+                                      "influence instead."),
     Refusal.RESOLVE_IN_ROW_ORDER: N_("Buildings are resolved in row order: {now}."),
     # corrections of an earlier entry or reveal
     Refusal.NO_SUCH_ROUND: N_("Round {round} has not been played."),

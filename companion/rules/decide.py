@@ -242,6 +242,8 @@ def check_special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> Non
 
 
 def check_hospital(state: GameState, event: ev.HospitalDiscarded) -> None:
+    if state.is_last_round:
+        raise RuleViolation("R-ROUND-D", Refusal.LAST_ROUND_NO_ACTIONS)
     cur = allowed_now(state, event, "R-ROUND-D").cursor
     assert isinstance(cur, ActionsCursor)  # allowed while a Hospital's actions are taken only
     building = cur.building

@@ -58,6 +58,7 @@ class Refusal(StrEnum):
     NOT_A_CANDIDATE = "not_a_candidate"
     NO_HOSPITAL_ACTION = "no_hospital_action"
     HOSPITAL_LIMIT = "hospital_limit"
+    LAST_ROUND_NO_ACTIONS = "last_round_no_actions"
     RESOLVE_IN_ROW_ORDER = "resolve_in_row_order"
     # corrections
     NO_SUCH_ROUND = "no_such_round"

@@ -16,6 +16,7 @@ from companion.rules.resolution import (
     SpecialResult,
     resolve_building,
 )
+from companion.rules.derive import rats_moved
 from companion.rules.state import GameState, Phase
 from companion.store.codec import JsonValue, to_json
 from companion.store.records import replay_checked
@@ -45,12 +46,13 @@ def _round(state: GameState, number: int) -> dict[str, JsonValue]:
         "row": [str(b) for b in record.row],
         "replaced": [str(b) for b in record.replaced],
         "passes": [names[t.player] for t in record.turns if t.passed],
-        "buildings": [_building(resolve_building(state, number, position), names)
+        "buildings": [_building(state, resolve_building(state, number, position), names)
                       for position in range(len(record.row))],
     }
 
 
-def _building(res: BuildingResolution, names: Sequence[str]) -> dict[str, JsonValue]:
+def _building(state: GameState, res: BuildingResolution, names: Sequence[str]
+              ) -> dict[str, JsonValue]:
     def name(player: int | None) -> str | None:
         return None if player is None else names[player]
 
@@ -84,7 +86,7 @@ def _building(res: BuildingResolution, names: Sequence[str]) -> dict[str, JsonVa
             "hospital_cards": a.hospital_cards,
         } for a in res.actions],
         "rat_changes": [{"player": name(c.player), "delta": c.delta, "reason": str(c.reason)}
-                        for c in res.rat_changes],
+                        for c in rats_moved(state, res.round, res.building, res.rat_changes)],
     }
 
 
