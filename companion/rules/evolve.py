@@ -302,10 +302,14 @@ def evolve_rats_confirmed(state: GameState, event: ev.RatsConfirmed) -> GameStat
 
 def evolve_rats_changed(state: GameState, event: ev.RatsChanged) -> GameState:
     """A private entry "round.pN": the player's N-th own note of the round."""
-    k = 1 + sum(1 for e in state.ledgers[event.player] if not e.public and e.round == state.round)
+    notes = list(state.own_notes or ((0, 0),) * state.players)
+    latest, made = notes[event.player]
+    k = made + 1 if latest == state.round else 1
+    notes[event.player] = (state.round, k)
     entry = LedgerEntry(f"{state.round}.p{k}", event.delta, event.delta, event.reason,
                         state.round, None, False)
-    return with_derived(state, Derived.of(state).with_entry(event.player, entry))
+    return with_derived(state, Derived.of(state).with_entry(event.player, entry),
+                        own_notes=tuple(notes))
 
 
 def evolve_nun_noted(state: GameState, event: ev.NunCardNoted) -> GameState:

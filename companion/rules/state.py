@@ -275,6 +275,9 @@ class GameState:
     """Phase D: order.cursor_of the current round, kept so it is worked out once per event."""
     rats_confirmed: tuple[bool, ...] = ()
     """Per seat: the player confirmed their current rats for the plague check (R-SCORE-6)."""
+    own_notes: tuple[tuple[int, int], ...] = ()
+    """Per seat: (round, how many of their own rat notes the player made in it) for their
+    latest note, so the next one's id "round.pN" is known without reading the ledger."""
 
     # --- convenient views of the current round -----------------------------------------------
 
