@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion.rules.derive import rats_moved
 from companion.rules.resolution import (
     BuildingResolution,
     SpecialResult,
     resolve_building,
 )
-from companion.rules.derive import rats_moved
 from companion.rules.state import GameState, Phase
 from companion.store.codec import JsonValue, to_json
 from companion.store.records import replay_checked
