@@ -17,6 +17,7 @@ import flet as ft
 import pytest
 
 from companion.i18n import translator
+from companion.i18n.names import building_name
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
 from companion.rules.catalog import Building, PlayerColour
@@ -399,3 +400,18 @@ def test_the_round_screen_speaks_german(tmp_path: Path) -> None:
                                                      round=1, count=3)
     assert table.texts("prompt").startswith("Runde 1")
     table.store.close()
+
+
+def test_an_undo_says_which_entry_it_took_back(table: Table) -> None:
+    # R-ROUND-C: Anna enters the first building; the table's undo takes back that one entry
+    # and names it, and a redo names what it put back.
+    to_phase_c(table)
+    building = building_name(translator("en"), table.state.row[0])
+    table.tap("enter-0-3")
+    assert table.stored()[-1] == ev.Entered(0, 0, 3)
+    table.tap("undo")
+    assert table.page.messages[-1] == f"Undone: Anna's entry into the {building}"
+    assert table.stored()[-1] == ev.SupplyDone()
+    table.tap("redo")
+    assert table.page.messages[-1] == f"Redone: Anna's entry into the {building}"
+    assert table.stored()[-1] == ev.Entered(0, 0, 3)
