@@ -415,3 +415,21 @@ def test_an_undo_says_which_entry_it_took_back(table: Table) -> None:
     table.tap("redo")
     assert table.page.messages[-1] == f"Redone: Anna's entry into the {building}"
     assert table.stored()[-1] == ev.Entered(0, 0, 3)
+
+
+def test_a_third_building_in_a_two_player_round_is_refused_with_the_reason(
+        tmp_path: Path) -> None:
+    # R-SETUP-6: with 2 players 2 buildings are revealed each round; a third tap says so.
+    setup = make_setup(list(zip(NAMES[:2], list(PlayerColour), strict=False)),
+                       SelectionMethod.FIRST_GAME, 1234, DeckMode.PHYSICAL, 0, HouseRules())
+    table = Table(tmp_path, setup)
+    table.tap("pick-farm")
+    table.tap("pick-palace")
+    table.tap("pick-castle")
+    said = table.page.messages[-1]
+    assert "With 2 players, 2 buildings are revealed each round" in said
+    assert "(R-SETUP-6)" in said and "take the last card back" in said
+    assert "Palace" in table.texts("reveal-row") and "Castle" not in table.texts("reveal-row")
+    table.tap("reveal-confirm")
+    assert table.stored() == [ev.BuildingsRevealed((Building.FARM, Building.PALACE))]
+    table.store.close()
