@@ -80,6 +80,10 @@ VIOLATIONS: dict[Refusal, str] = {
     Refusal.RESOLVE_IN_ROW_ORDER: N_("Buildings are resolved in row order: {now}."),
     # corrections of an earlier entry or reveal
     Refusal.NO_SUCH_ROUND: N_("Round {round} has not been played."),
+    Refusal.NO_OPEN_QUESTION: N_("Nothing is to be answered for building {position} of round "
+                                 "{round}."),
+    Refusal.HOSPITAL_CARDS_PER_PLAYER: N_("Say the hand cards of each of the {players} players "
+                                          "in the Hospital, not {given}."),
     Refusal.NO_ENTRY: N_("{player} has not entered a building in round {round}."),
     Refusal.CORRECT_REVEAL_INSTEAD: N_("{player} revealed {revealed} cards there: correct the "
                                        "reveal, which changes the declared count too."),

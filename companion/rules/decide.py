@@ -20,6 +20,7 @@ from companion.rules.deck import reveal_event
 from companion.rules.errors import Param, Refusal, RuleViolation
 from companion.rules.events import RatReason
 from companion.rules.guide import Now, can_pass, next_step, now
+from companion.rules.questions import Question, QuestionKind, open_questions
 from companion.rules.resolution import holders_and_actions, special_result
 from companion.rules.setup import DeckMode, check_setup
 from companion.rules.state import (
@@ -301,6 +302,38 @@ def check_reveal_corrected(state: GameState, event: ev.RevealCorrected) -> None:
     if record.reveals[event.player] is None:
         raise RuleViolation("R-ROUND-D", Refusal.NOT_REVEALED_YET,
                             player=state.setup.names[event.player], round=event.round)
+
+
+def _open_question(state: GameState, kind: QuestionKind, round_: int, building: int,
+                   special: Special | None, rule: str) -> Question:
+    for q in open_questions(state):
+        if (q.kind, q.round, q.building, q.special) == (kind, round_, building, special):
+            return q
+    raise RuleViolation(rule, Refusal.NO_OPEN_QUESTION, round=round_, position=building + 1)
+
+
+def check_tie_chosen(state: GameState, event: ev.TieChosenAfterCorrection) -> None:
+    rule = "R-SPECIAL-2" if event.special is Special.FLUTE else "R-SPECIAL-1"
+    allowed_now(state, event, rule)
+    _player(state, event.player)
+    q = _open_question(state, QuestionKind.TIE, event.round, event.building, event.special,
+                       rule)
+    if event.player not in q.candidates:
+        names = state.setup.names
+        raise RuleViolation(rule, Refusal.NOT_A_CANDIDATE,
+                            candidates=[names[p] for p in q.candidates])
+
+
+def check_hospital_corrected(state: GameState, event: ev.HospitalCorrected) -> None:
+    allowed_now(state, event, "R-ROUND-D")
+    q = _open_question(state, QuestionKind.HOSPITAL, event.round, event.building, None,
+                       "R-ROUND-D")
+    if len(event.cards) != len(q.entrants):
+        raise RuleViolation("R-ROUND-D", Refusal.HOSPITAL_CARDS_PER_PLAYER,
+                            players=len(q.entrants), given=len(event.cards))
+    for cards, up_to in zip(event.cards, q.up_to, strict=True):
+        if not 0 <= cards <= up_to:
+            raise RuleViolation("R-ROUND-D", Refusal.HOSPITAL_LIMIT, up_to=up_to, cards=cards)
 
 
 # --- the end of the game ----------------------------------------------------------------------

@@ -45,6 +45,8 @@ RULES: dict[type[ev.Event], EventRules] = {
     ev.RoundEnded: EventRules(d.check_round_ended, e.evolve_round_ended),
     ev.EntryCorrected: EventRules(d.check_entry_corrected, e.evolve_entry_corrected),
     ev.RevealCorrected: EventRules(d.check_reveal_corrected, e.evolve_reveal_corrected),
+    ev.TieChosenAfterCorrection: EventRules(d.check_tie_chosen, e.evolve_tie_chosen),
+    ev.HospitalCorrected: EventRules(d.check_hospital_corrected, e.evolve_hospital_corrected),
     ev.EndValuesEntered: EventRules(d.check_end_values, e.evolve_end_values),
     ev.NunsCounted: EventRules(d.check_nuns_counted, e.evolve_nuns_counted),
     ev.RatsChanged: EventRules(d.check_rats_changed, e.evolve_rats_changed),

@@ -66,6 +66,8 @@ class Refusal(StrEnum):
     CORRECT_REVEAL_INSTEAD = "correct_reveal_instead"
     BUILDING_ALREADY_RESOLVED = "building_already_resolved"
     NOT_REVEALED_YET = "not_revealed_yet"
+    NO_OPEN_QUESTION = "no_open_question"
+    HOSPITAL_CARDS_PER_PLAYER = "hospital_cards_per_player"
     # end of the game
     SPECIAL_NOT_IN_PLAY = "special_not_in_play"
     GAME_NOT_FINISHED = "game_not_finished"

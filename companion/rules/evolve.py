@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.rules import events as ev
-from companion.rules.catalog import NUN_ROW_SIZE, START_RATS, Special
+from companion.rules.catalog import NUN_ROW_SIZE, START_RATS, Building, Special
 from companion.rules.derive import (
     Derived,
     action_effects,
@@ -23,6 +23,7 @@ from companion.rules.derive import (
     with_derived,
 )
 from companion.rules.order import cursor_of
+from companion.rules.resolution import premium_holder
 from companion.rules.setup import DeckMode
 from companion.rules.state import (
     ESTATES,
@@ -242,6 +243,10 @@ def evolve_building_resolved(state: GameState, event: ev.BuildingResolved) -> Ga
     resolved = list(record.resolved)
     resolved[event.building] = True
     record = replace(record, resolved=tuple(resolved))
+    if record.row[event.building] is Building.HOSPITAL and not state.is_last_round:
+        holder = premium_holder(state.setup, record, event.building)
+        record = replace(record, hospital_premium=record.hospital_premium + (
+            (event.building, holder),))
     d = action_effects(Derived.of(state), state.setup, record, event.building)
     return _settle(state, d, record)
 
@@ -271,6 +276,25 @@ def evolve_reveal_corrected(state: GameState, event: ev.RevealCorrected) -> Game
     index = record.entry_index(event.player)
     turns[index] = turns[index]._replace(cards=reveal.total)
     return _after_correction(state, replace(record, reveals=tuple(reveals), turns=tuple(turns)))
+
+
+def evolve_tie_chosen(state: GameState, event: ev.TieChosenAfterCorrection) -> GameState:
+    record = state.round_record(event.round)
+    record = replace(record, choices=record.choices + (
+        Choice(event.building, event.special, event.player),))
+    return _after_correction(state, record)
+
+
+def evolve_hospital_corrected(state: GameState, event: ev.HospitalCorrected) -> GameState:
+    record = state.round_record(event.round)
+    b = event.building
+    kept = tuple(h for h in record.hospital if h.building != b)
+    answered = tuple(HospitalRecord(b, p, cards)
+                     for p, cards in zip(record.occupants[b], event.cards, strict=True) if cards)
+    holder = premium_holder(state.setup, record, b)
+    premiums = tuple((x, holder if x == b else p) for x, p in record.hospital_premium)
+    return _after_correction(state, replace(record, hospital=kept + answered,
+                                            hospital_premium=premiums))
 
 
 # --- the end of the game ----------------------------------------------------------------------

@@ -131,6 +131,10 @@ class RoundRecord:
     """Per building of the row: actions done (R-ROUND-D b/c)."""
     influence: tuple[tuple[int, ...], ...] = ()
     """After the round ended: influence per estate (catalog order) per player."""
+    hospital_premium: tuple[tuple[int, int | None], ...] = ()
+    """(building, premium holder) of each Hospital as its actions were taken: its discards
+    were recorded for that holder, so a correction that moves the premium changes no rat
+    until the table says again what was discarded (`HospitalCorrected`)."""
     occupants: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
     """Per building of the row, the players in it in slot order: derived from `turns` (see
     `with_turns`) and kept because every phase-D event asks for it."""
