@@ -282,3 +282,42 @@ def test_a_correction_that_takes_the_hospital_premium_away_caps_its_discards(
     table.tap("actions-done")
     assert table.stored()[-2:] == [ev.HospitalDiscarded(0, ANNA, 2), ev.BuildingResolved(0)]
     table.store.close()
+
+
+def test_a_correction_that_moves_a_resolved_hospitals_premium_asks_for_the_discards(
+        tmp_path: Path) -> None:
+    # R-ROUND-D b: Anna took the Hospital's premium and discarded 3 hand cards, Ben 2 with the
+    # normal action. The table finds Ben really played 2 Church cards: the premium is his now.
+    # Nothing is cut and no rat moves until the table says again what each discarded.
+    from companion.rules.setup import DeckMode, SelectionMethod
+
+    manual = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
+              Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual))
+    table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                ev.SupplyDone(), ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0),
+                ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 1, 0),
+                ev.HospitalDiscarded(0, ANNA, 3), ev.HospitalDiscarded(0, BEN, 2)])
+    resolve_the_row(table)
+    rats = table.state.rats[:2]
+    assert rats == (6, 8)
+    open_corrections(table)
+    table.tap(f"fix-1-{BEN}")
+    table.tap("fix-matching-more")
+    table.tap("fix-matching-more")
+    table.tap("fix-save")
+    assert table.stored()[-1] == ev.RevealCorrected(1, BEN, 2, 0)
+    assert table.state.rats[:2] == rats
+    assert "question-hospital-1-0" in table.ids()
+    assert "gave the premium to Ben" in table.texts("question-hospital-1-0")
+    assert table.texts(f"answer-hospital-1-0-{ANNA}") == "2"
+    assert table.texts(f"answer-hospital-1-0-{BEN}") == "2"
+    table.tap(f"answer-hospital-1-0-{BEN}-more")
+    assert table.texts(f"answer-hospital-1-0-{BEN}") == "3"
+    table.page.route = f"/game/{table.session.game_id}/play"
+    assert "question-hospital-1-0" in table.ids()  # asked on the round screen too
+    table.tap("answer-hospital-1-0")
+    assert table.stored()[-1] == ev.HospitalCorrected(1, 0, (2, 3))
+    assert table.state.rats[:2] == (8, 6)
+    assert "question-hospital-1-0" not in table.ids()
+    table.store.close()
