@@ -218,3 +218,18 @@ def test_a_correction_that_moves_the_hospital_premium_asks_for_the_discards_agai
     assert game.state.rats[:2] == (8, 6)
     assert next_step(game.state).questions == ()
     assert _rebuild(game.state) == game.state
+
+
+def test_a_dispute_stays_open_for_the_table_until_a_correction_or_a_dismissal():
+    # A player's dispute is public: open until the table corrects that round (here: Blue's
+    # reveal, R-ROUND-D a) or dismisses it; both are events of the game.
+    game = played_round()
+    game.play(ev.RatChangeDisputed(3, "1.2.reveal"), ev.RatChangeDisputed(2, "1.2.monastery"))
+    assert [(d.player, d.entry_id, d.round, d.building) for d in game.state.disputes] == [
+        (3, "1.2.reveal", 1, 1), (2, "1.2.monastery", 1, 1)]
+    game.play(ev.DisputeDismissed(2, "1.2.monastery"))
+    assert [d.player for d in game.state.disputes] == [3]
+    game.refuse(ev.DisputeDismissed(2, "1.2.monastery"), "EVENT", "no_open_dispute")
+    game.play(ev.RevealCorrected(1, 3, 1, 0))
+    assert game.state.disputes == ()
+    assert _rebuild(game.state) == game.state

@@ -321,3 +321,31 @@ def test_a_correction_that_moves_a_resolved_hospitals_premium_asks_for_the_disca
     assert table.state.rats[:2] == (8, 6)
     assert "question-hospital-1-0" not in table.ids()
     table.store.close()
+
+
+def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table: Table) -> None:
+    # Dora disputes the rats of her reveal in round 1 on her phone; the table sees it on the
+    # round screen, in the corrections and in the phones panel, until it dismisses it (an
+    # event of the game) -- or corrects the round.
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
+                ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
+    while (step := next_step(table.state)).prompt is not Prompt.END_ROUND:
+        if step.prompt is Prompt.TAKE_ACTIONS:
+            table.play([ev.BuildingResolved(step.building)])  # type: ignore[arg-type]
+            continue
+        assert step.reveal is not None
+        other = 1 if step.reveal.player == DORA else 0
+        table.play([ev.Revealed(step.reveal.player, step.reveal.building,
+                                step.reveal.declared - other, other)])
+    table.session.submit(ev.RatChangeDisputed(DORA, "1.3.reveal"))
+    key = f"dispute-{DORA}-1.3.reveal"
+    assert key in table.ids()
+    assert "Dora disputes their rats from the Market in round 1" in table.texts(key)
+    open_corrections(table)
+    assert key in table.ids()
+    table.page.route = f"/game/{table.session.game_id}/phones"
+    assert key in table.ids()
+    table.page.route = f"/game/{table.session.game_id}/play"
+    table.tap(f"dismiss-{key}")
+    assert table.stored()[-1] == ev.DisputeDismissed(DORA, "1.3.reveal")
+    assert key not in table.ids()

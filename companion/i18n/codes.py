@@ -84,6 +84,7 @@ VIOLATIONS: dict[Refusal, str] = {
                                  "{round}."),
     Refusal.HOSPITAL_CARDS_PER_PLAYER: N_("Say the hand cards of each of the {players} players "
                                           "in the Hospital, not {given}."),
+    Refusal.NO_OPEN_DISPUTE: N_("{player} has no open dispute of this entry."),
     Refusal.NO_ENTRY: N_("{player} has not entered a building in round {round}."),
     Refusal.CORRECT_REVEAL_INSTEAD: N_("{player} revealed {revealed} cards there: correct the "
                                        "reveal, which changes the declared count too."),

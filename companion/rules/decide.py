@@ -396,6 +396,13 @@ def check_nun_noted(state: GameState, event: ev.NunCardNoted) -> None:
         raise RuleViolation("R-COMP-2", Refusal.NUNS_PER_CARD, nuns=event.nuns)
 
 
+def check_dispute_dismissed(state: GameState, event: ev.DisputeDismissed) -> None:
+    _player(state, event.player)
+    if all((d.player, d.entry_id) != (event.player, event.entry_id) for d in state.disputes):
+        raise RuleViolation("EVENT", Refusal.NO_OPEN_DISPUTE,
+                            player=state.setup.names[event.player], entry_id=event.entry_id)
+
+
 def check_disputed(state: GameState, event: ev.RatChangeDisputed) -> None:
     _player(state, event.player)
     if all(e.entry_id != event.entry_id for e in state.ledgers[event.player]):

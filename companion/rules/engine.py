@@ -53,6 +53,7 @@ RULES: dict[type[ev.Event], EventRules] = {
     ev.NunCardNoted: EventRules(d.check_nun_noted, e.evolve_nun_noted),
     ev.RatChangeDisputed: EventRules(d.check_disputed, e.evolve_disputed),
     ev.RatsConfirmed: EventRules(d.check_rats_confirmed, e.evolve_rats_confirmed),
+    ev.DisputeDismissed: EventRules(d.check_dispute_dismissed, e.evolve_dispute_dismissed),
 }
 """Every event of the game, with its check and its evolution: the one place to add an event."""
 

@@ -80,6 +80,7 @@ class Refusal(StrEnum):
     NO_SUCH_NUN_CARD = "no_such_nun_card"
     NUNS_PER_CARD = "nuns_per_card"
     NO_SUCH_ENTRY = "no_such_entry"
+    NO_OPEN_DISPUTE = "no_open_dispute"
 
 
 Param = str | int | bool | None | list[str]

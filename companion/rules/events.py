@@ -248,6 +248,16 @@ class RatChangeDisputed(Event):
 
 
 @dataclass(frozen=True)
+class DisputeDismissed(Event):
+    """The table checked `player`'s dispute of ledger entry `entry_id` with them and found the
+    entry right: the dispute is closed (public: the table shows open disputes until a
+    correction of their round or this)."""
+
+    player: int
+    entry_id: str
+
+
+@dataclass(frozen=True)
 class RatsConfirmed(Event):
     """R-SCORE-6: after the last round, `player` confirms on their own device that the rats it
     shows are the ones they will reveal at the plague check.
@@ -269,6 +279,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
         SpecialTargetChosen, HospitalDiscarded, BuildingResolved, RoundEnded,
         EntryCorrected, RevealCorrected, TieChosenAfterCorrection, HospitalCorrected,
         EndValuesEntered, NunsCounted,
-        RatsChanged, NunCardNoted, RatChangeDisputed, RatsConfirmed,
+        RatsChanged, NunCardNoted, RatChangeDisputed, RatsConfirmed, DisputeDismissed,
     )
 }

@@ -29,6 +29,7 @@ from companion.rules.state import (
     ESTATES,
     Choice,
     Cursor,
+    Dispute,
     EndValues,
     GameState,
     HospitalRecord,
@@ -264,6 +265,7 @@ def evolve_entry_corrected(state: GameState, event: ev.EntryCorrected) -> GameSt
     record = state.round_record(event.round)
     turns = list(record.turns)
     turns[record.entry_index(event.player)] = Turn(event.player, event.building, event.cards)
+    state = _settling_disputes(state, event.round)
     return _after_correction(state, record.with_turns(tuple(turns)))
 
 
@@ -275,6 +277,7 @@ def evolve_reveal_corrected(state: GameState, event: ev.RevealCorrected) -> Game
     turns = list(record.turns)
     index = record.entry_index(event.player)
     turns[index] = turns[index]._replace(cards=reveal.total)
+    state = _settling_disputes(state, event.round)
     return _after_correction(state, replace(record, reveals=tuple(reveals), turns=tuple(turns)))
 
 
@@ -349,4 +352,21 @@ def evolve_disputed(state: GameState, event: ev.RatChangeDisputed) -> GameState:
     i = next(i for i, e in enumerate(ledger) if e.entry_id == event.entry_id)
     ledgers = list(state.ledgers)
     ledgers[event.player] = ledger[:i] + (ledger[i]._replace(disputed=True),) + ledger[i + 1:]
-    return replace(state, ledgers=tuple(ledgers))
+    entry = ledger[i]
+    others = tuple(d for d in state.disputes
+                   if (d.player, d.entry_id) != (event.player, event.entry_id))
+    return replace(state, ledgers=tuple(ledgers), disputes=others + (
+        Dispute(event.player, event.entry_id, entry.round, entry.building),))
+
+
+def evolve_dispute_dismissed(state: GameState, event: ev.DisputeDismissed) -> GameState:
+    return replace(state, disputes=tuple(
+        d for d in state.disputes if (d.player, d.entry_id) != (event.player, event.entry_id)))
+
+
+def _settling_disputes(state: GameState, round_: int) -> GameState:
+    """A correction of a round settles the disputes of that round's entries: the table has
+    looked at the round again."""
+    if not any(d.round == round_ for d in state.disputes):
+        return state
+    return replace(state, disputes=tuple(d for d in state.disputes if d.round != round_))

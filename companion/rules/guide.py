@@ -146,7 +146,7 @@ class Now(NamedTuple):
 
 def _variants(*events: type) -> tuple[frozenset[type[ev.Event]], frozenset[type[ev.Event]]]:
     """The allowed set without and with corrections (possible once anyone has entered)."""
-    now = frozenset(events) | ANYTIME_PRIVATE_EVENTS
+    now = frozenset(events) | ANYTIME_PRIVATE_EVENTS | {ev.DisputeDismissed}
     return now, now | {ev.EntryCorrected, ev.RevealCorrected, ev.TieChosenAfterCorrection,
                        ev.HospitalCorrected}
 

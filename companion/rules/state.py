@@ -236,6 +236,16 @@ class LedgerEntry(NamedTuple):
     disputed: bool = False
 
 
+class Dispute(NamedTuple):
+    """A player's dispute of one of their ledger entries, open until the table corrects that
+    round or dismisses it: public, so the table sees it wherever it matters."""
+
+    player: int
+    entry_id: str
+    round: int
+    building: int | None
+
+
 @dataclass(frozen=True)
 class EndValues:
     """R-SCORE: what a player holds at the end of the game."""
@@ -279,6 +289,8 @@ class GameState:
     """Phase D: order.cursor_of the current round, kept so it is worked out once per event."""
     rats_confirmed: tuple[bool, ...] = ()
     """Per seat: the player confirmed their current rats for the plague check (R-SCORE-6)."""
+    disputes: tuple[Dispute, ...] = ()
+    """Disputes still open, in the order they were made (see `Dispute`)."""
     own_notes: tuple[tuple[int, int], ...] = ()
     """Per seat: (round, how many of their own rat notes the player made in it) for their
     latest note, so the next one's id "round.pN" is known without reading the ledger."""
