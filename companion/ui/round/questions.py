@@ -16,8 +16,7 @@ from companion.rules.catalog import Special
 from companion.rules.guide import Step
 from companion.rules.questions import Question, QuestionKind
 from companion.rules.views import TableView
-from companion.ui.round.parts import banner
-from companion.ui.shared.widgets import big_button, player_chip, stepper, tagged
+from companion.ui.shared.widgets import big_button, player_chip, stepper, tagged, text
 from companion.ui.shell import TableApp
 
 TIE_TEXTS = {
@@ -36,6 +35,15 @@ def questions_panel(app: TableApp, view: TableView, step: Step) -> list[ft.Contr
                    ft.Card(content=ft.Container(ft.Column(_answer(app, view, q), spacing=8,
                                                           tight=True), padding=12)))
             for q in step.questions]
+
+
+def _asked(q: Question, said: str) -> ft.Control:
+    """The question in words, findable by tests and screen readers."""
+    return ft.Container(content=ft.Row([
+        ft.Icon(ft.Icons.HELP_OUTLINE, color="#6B4200"),
+        ft.Container(content=tagged(f"question-text-{q.kind.value}-{q.round}-{q.building}",
+                                    text(said)), expand=True)]),
+        bgcolor="#FFF3D6", border_radius=10, padding=12)
 
 
 def _answer(app: TableApp, view: TableView, q: Question) -> list[ft.Control]:
@@ -60,8 +68,8 @@ def _tie(app: TableApp, view: TableView, q: Question) -> list[ft.Control]:
                       ft.Container(content=player_chip(setup.names[p], setup.colours[p]),
                                    on_click=choose(p), ink=True, border_radius=16, padding=6))
                for p in q.candidates]
-    return [banner(t(TIE_TEXTS[special], round=q.round, building=building,
-                     player=setup.names[chooser]), ft.Icons.HELP_OUTLINE),
+    return [_asked(q, t(TIE_TEXTS[special], round=q.round, building=building,
+                        player=setup.names[chooser])),
             ft.Row(buttons, wrap=True, spacing=8)]
 
 
@@ -98,7 +106,7 @@ def _hospital(app: TableApp, view: TableView, q: Question) -> list[ft.Control]:
         said = t("Round {round}, Hospital: a correction took the premium from {player}. Say "
                  "again how many hand cards each player there discarded.", round=q.round,
                  player=setup.names[q.was] if q.was is not None else "")
-    rows: list[ft.Control] = [banner(said, ft.Icons.HELP_OUTLINE)]
+    rows: list[ft.Control] = [_asked(q, said)]
     for p, up_to in zip(q.entrants, q.up_to, strict=True):
         count = value(p, up_to)
         rows.append(stepper(f"answer-hospital-{q.round}-{q.building}-{p}",

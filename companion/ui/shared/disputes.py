@@ -51,7 +51,9 @@ def disputes_panel(app: TableApp, view: TableView, game_id: str,
             content=ft.Column([
                 ft.Row([ft.Icon(ft.Icons.REPORT_PROBLEM, color="#B3261E"),
                         player_chip(setup.names[d.player], setup.colours[d.player]),
-                        text(dispute_text(t, view, d), expand=True)],
+                        ft.Container(content=tagged(f"dispute-text-{key}",
+                                                    text(dispute_text(t, view, d))),
+                                     expand=True)],
                        spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
                 ft.Row(actions, wrap=True, spacing=8)], spacing=4, tight=True),
             bgcolor="#FDECEA", border_radius=10, padding=10)))
