@@ -283,8 +283,8 @@ def _holders(setup: Setup, record: RoundRecord, building: int, entrants: tuple[i
         return None
     premium, reason = _premium(record, players, building, entrants)
     taken, holder = taken_premium(record, building)
-    if taken and holder != premium and (holder is None or holder in entrants):
-        premium, reason = holder, (PremiumReason.AS_TAKEN if holder is not None else None)
+    if taken and holder is not None and holder != premium and holder in entrants:
+        premium, reason = holder, PremiumReason.AS_TAKEN
     return premium, reason, tuple([p for p in entrants if p != premium])
 
 
