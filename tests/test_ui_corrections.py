@@ -349,3 +349,31 @@ def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table:
     table.tap(f"dismiss-{key}")
     assert table.stored()[-1] == ev.DisputeDismissed(DORA, "1.3.reveal")
     assert key not in table.ids()
+
+
+def test_a_tie_a_correction_makes_is_chosen_by_its_winner_on_the_round_screen(
+        tmp_path: Path) -> None:
+    # R-SPECIAL-2: Anna and Cleo played a Flute each in the Rat Catcher's Hut, Ben none. The
+    # table finds Cleo's card was a population card: Ben and Cleo tie for the fewest, and
+    # Anna, who played the most, is asked who receives the rat.
+    from companion.rules.catalog import Special
+    from companion.rules.setup import DeckMode, SelectionMethod
+
+    hut = Building.RAT_CATCHERS_HUT
+    manual = {hut: 5, Building.FARM: 5, Building.CASTLE: 5, Building.PALACE: 5,
+              Building.MONASTERY: 5, Building.MARKET: 5}
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual))
+    table.play([ev.BuildingsRevealed((hut, Building.FARM, Building.CASTLE)), ev.SupplyDone(),
+                ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0), ev.Entered(CLEO, 0, 1),
+                ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 0, 0, flutes=1),
+                ev.Revealed(CLEO, 0, 0, 0, flutes=1)])
+    resolve_the_row(table)
+    table.play([ev.RevealCorrected(1, CLEO, 1, 0)])
+    question = "question-tie-1-0"
+    assert question in table.ids()
+    assert "Anna played the most and chooses who receives the rat" in table.texts(question)
+    assert {f"answer-tie-1-0-flute-{p}" for p in (BEN, CLEO)} <= table.ids()
+    table.tap(f"answer-tie-1-0-flute-{CLEO}")
+    assert table.stored()[-1] == ev.TieChosenAfterCorrection(1, 0, Special.FLUTE, CLEO)
+    assert question not in table.ids()
+    table.store.close()
