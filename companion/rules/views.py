@@ -47,7 +47,8 @@ from companion.rules.state import (
 )
 
 __all__ = [
-    "ESTATES", "Dispute", "EndValues", "LedgerEntry", "Phase", "PlayerView", "Reveal", "RoundRecord",
+    "ESTATES", "Dispute", "EndValues", "LedgerEntry", "Phase", "PlayerView", "Reveal",
+    "RoundRecord",
     "TableView", "Track", "Turn", "at_plague_check", "own_view", "player_json", "player_view",
     "public_view", "table_json",
     "table_view",
