@@ -8,6 +8,7 @@ from companion.rules import next_step
 from companion.rules.catalog import Building, Estate, Special
 from companion.rules.derive import rederive as _rebuild
 from companion.rules.guide import Prompt
+from companion.rules.questions import Question, QuestionKind
 from companion.rules.resolution import PremiumReason, SpecialOutcome, resolve_building
 from companion.rules.setup import SelectionMethod
 from companion.rules.state import Phase
@@ -162,3 +163,73 @@ def test_private_notes_keep_their_place_and_disputes_survive():
         ("1.p1", -9, -9, False), ("1.2.reveal", 4, 4, True), ("1.2.monastery", -2, -2, False)]
     assert game.state.rats[3] == 3
     game.refuse(ev.RatChangeDisputed(3, "9.9.reveal"), "EVENT", "no_such_entry")
+
+
+def test_a_tie_a_correction_makes_in_a_resolved_building_is_asked_of_its_winner():
+    # R-SPECIAL-2: the correction leaves the tie for fewest Flutes as an open question naming
+    # its round; the winner (Red) names who receives the rat, and only then is it settled.
+    game = Game(setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS))
+    game.round((HUT, FARM, CASTLE), [(0, 0, 1), (1, 0, 0), (2, 0, 1), (3, 1, 0)])
+    game.play(ev.Revealed(0, 0, 0, 0, flutes=1), ev.Revealed(2, 0, 0, 0, flutes=1),
+              ev.BuildingResolved(0))
+    game.play(ev.RevealCorrected(1, 2, 1, 0))
+    (question,) = next_step(game.state).questions
+    assert question == Question(QuestionKind.TIE, 1, 0, Special.FLUTE, chooser=0,
+                                candidates=(1, 2))
+    game.refuse(ev.TieChosenAfterCorrection(1, 0, Special.FLUTE, 3), "R-SPECIAL-2",
+                "not_a_candidate")
+    game.refuse(ev.TieChosenAfterCorrection(1, 0, Special.SWORD, 1), "R-SPECIAL-1",
+                "no_open_question")
+    game.play(ev.TieChosenAfterCorrection(1, 0, Special.FLUTE, 2))
+    flute = resolve_building(game.state, 1, 0).flute
+    assert (flute.outcome, flute.receiver) == (SpecialOutcome.CHOSEN, 2)
+    assert game.state.rats[:3] == (9, 10, 11)
+    assert next_step(game.state).questions == ()
+    assert _rebuild(game.state) == game.state
+
+
+def test_a_correction_that_moves_the_hospital_premium_asks_for_the_discards_again():
+    # R-ROUND-D b: Red took the Hospital's premium and discarded 3 hand cards (4 rats), Yellow
+    # the normal action with 2. A correction gives Yellow more cards: the premium is Yellow's
+    # now, but no discard is cut and no rat moves until the table says what was discarded.
+    game = Game(setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS))
+    game.round((Building.HOSPITAL, FARM, CASTLE), [(0, 0, 2), (1, 0, 1), (2, 1, 0), (3, 1, 0)])
+    game.play(ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 0), ev.HospitalDiscarded(0, 0, 3),
+              ev.HospitalDiscarded(0, 1, 2), ev.BuildingResolved(0))
+    while game.state.phase is Phase.D:
+        game.play(ev.BuildingResolved(next_step(game.state).building))
+    game.play(ev.RoundEnded())
+    assert game.state.rats[:2] == (6, 8)
+
+    game.play(ev.RevealCorrected(1, 1, matching=3, other=0))
+    assert game.state.rats[:2] == (6, 8)
+    hospital = resolve_building(game.state, 1, 0)
+    assert (hospital.premium, hospital.premium_reason) == (0, PremiumReason.AS_TAKEN)
+    assert [a.hospital_cards for a in hospital.actions] == [3, 2]
+    (question,) = next_step(game.state).questions
+    assert question == Question(QuestionKind.HOSPITAL, 1, 0, was=0, now=1, entrants=(0, 1),
+                                up_to=(2, 3))
+    game.refuse(ev.HospitalCorrected(1, 0, (3, 1)), "R-ROUND-D", "hospital_limit")
+    game.refuse(ev.HospitalCorrected(1, 0, (2,)), "R-ROUND-D", "hospital_cards_per_player")
+    game.refuse(ev.HospitalCorrected(1, 1, (0, 0)), "R-ROUND-D", "no_open_question")
+    game.play(ev.HospitalCorrected(1, 0, (2, 3)))
+    hospital = resolve_building(game.state, 1, 0)
+    assert (hospital.premium, hospital.premium_reason) == (1, PremiumReason.MOST_CARDS)
+    assert game.state.rats[:2] == (8, 6)
+    assert next_step(game.state).questions == ()
+    assert _rebuild(game.state) == game.state
+
+
+def test_a_dispute_stays_open_for_the_table_until_a_correction_or_a_dismissal():
+    # A player's dispute is public: open until the table corrects that round (here: Blue's
+    # reveal, R-ROUND-D a) or dismisses it; both are events of the game.
+    game = played_round()
+    game.play(ev.RatChangeDisputed(3, "1.2.reveal"), ev.RatChangeDisputed(2, "1.2.monastery"))
+    assert [(d.player, d.entry_id, d.round, d.building) for d in game.state.disputes] == [
+        (3, "1.2.reveal", 1, 1), (2, "1.2.monastery", 1, 1)]
+    game.play(ev.DisputeDismissed(2, "1.2.monastery"))
+    assert [d.player for d in game.state.disputes] == [3]
+    game.refuse(ev.DisputeDismissed(2, "1.2.monastery"), "EVENT", "no_open_dispute")
+    game.play(ev.RevealCorrected(1, 3, 1, 0))
+    assert game.state.disputes == ()
+    assert _rebuild(game.state) == game.state

@@ -231,6 +231,8 @@ def test_last_round_has_no_actions_but_a_bonus_influence():
     before = game.state.influence(0, estate)
     step = next_step(game.state)
     assert step.building == h and ev.HospitalDiscarded not in step.allowed
+    # The refusal says why: the last round has no actions (not "the actions are to be taken").
+    game.refuse(ev.HospitalDiscarded(h, 0, 1), "R-ROUND-D", "last_round_no_actions")
     res = resolve_building(game.state, 8, h)
     assert res.actions == () and res.last_round_bonus == 0 and res.last_round
     game.play(ev.BuildingResolved(h))

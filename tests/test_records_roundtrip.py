@@ -6,9 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from support.engine_games import Game, setup_for, with_buildings
 
 from companion.cli import main
-from companion.rules.catalog import ROUNDS
+from companion.rules import events as ev
+from companion.rules.catalog import ROUNDS, Building
+from companion.rules.setup import SelectionMethod
 from companion.rules.simulate import random_game
 from companion.store.codec import RecordError
 from companion.store.db import GameStore, StoreError
@@ -200,3 +203,25 @@ def test_importing_a_record_replays_each_event_once(tmp_path: Path) -> None:
         import_record(away, parse_record(json.dumps(data), engine), engine)
         assert len(away.active_events(data["game_id"])) == len(data["events"])
     assert len(applied) == len(data["events"])
+
+
+def test_the_replay_lists_only_the_rats_actually_given_or_discarded() -> None:
+    """R-ROUND-D b (the ruling on discarding), R-SPECIAL-2: Red takes the Monastery's premium
+    with 1 rat left and discards that one, not 2; Yellow wins the Flute at 0 rats and has none
+    to give, so only Green's rat from the supply is listed."""
+    game = Game(setup_for(4, method=SelectionMethod.CHOSEN, manual=with_buildings(
+        Building.FARM, Building.MARKET, Building.MONASTERY, Building.CASTLE, Building.PALACE,
+        Building.RAT_CATCHERS_HUT)))
+    game.play(ev.RatsChanged(0, -9, ev.RatReason.SUPPLY_DISCARD),
+              ev.RatsChanged(1, -10, ev.RatReason.SUPPLY_DISCARD))
+    game.round((Building.MONASTERY, Building.RAT_CATCHERS_HUT, Building.FARM),
+               [(0, 0, 1), (1, 1, 2), (2, 1, 1), (3, 2, 0)])
+    game.play(ev.Revealed(0, 0, 1, 0), ev.BuildingResolved(0),
+              ev.Revealed(1, 1, 0, 0, flutes=2), ev.Revealed(2, 1, 1, 0),
+              ev.BuildingResolved(1), ev.BuildingResolved(2), ev.RoundEnded())
+    assert game.state.rats[:3] == (0, 0, 11)
+
+    monastery, hut, _ = replay_report(game.events)["rounds"][0]["buildings"]
+    assert monastery["rat_changes"] == [{"player": "Red", "delta": -1, "reason": "monastery"}]
+    assert hut["flute"]["giver"] == "Yellow" and hut["flute"]["receiver"] == "Green"
+    assert hut["rat_changes"] == [{"player": "Green", "delta": 1, "reason": "flute"}]

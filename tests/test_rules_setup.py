@@ -254,3 +254,14 @@ def test_a_recorded_setup_is_checked():
         apply(None, ev.GameStarted(six))
     # Six Farms: a sixth copy (R-COMP-4) is refused as the estate's five cards (R-SETUP-2).
     assert info.value.rule == "R-SETUP-2"
+
+
+@pytest.mark.parametrize("seed", [-1, 1 << 24, 1 << 60])
+def test_a_recorded_setup_with_a_seed_out_of_range_is_refused(seed):
+    # R-SETUP-2: the seed that drew the buildings is recorded in GameStarted; one that
+    # make_setup could never have given (a file, another device) is refused, not played.
+    setup = dataclasses.replace(setup_for(4, seed=5), seed=seed)
+    with pytest.raises(RuleViolation) as info:
+        apply(None, ev.GameStarted(setup))
+    assert info.value.code == "bad_seed"
+    assert info.value.params == {"high": (1 << 24) - 1}

@@ -22,8 +22,15 @@ from support.stored_games import (
 
 from companion.rules import RuleViolation
 from companion.rules.endgame import end_state
-from companion.rules.events import Entered, EntryCorrected, RatChangeDisputed
+from companion.rules.events import (
+    EndValuesEntered,
+    Entered,
+    EntryCorrected,
+    NunsCounted,
+    RatChangeDisputed,
+)
 from companion.rules.scoring import score
+from companion.rules.state import Phase
 from companion.store.db import EventStatus, GameChangedElsewhere, GameStore, StoreError
 from companion.store.session import Session, UndoError
 
@@ -325,3 +332,39 @@ def test_an_illegal_first_event_starts_no_game(store: GameStore) -> None:
     with pytest.raises(RuleViolation, match=r"\[EVENT\]"):
         Session.start(store, STEPS[1])
     assert store.list_games() == []
+
+
+def test_one_undo_takes_back_one_tap_of_several_events_even_after_a_restart(
+        store: GameStore) -> None:
+    """R-SCORE: at the end the table types everyone's holdings in one form and taps once; one
+    undo takes that tap back whole, so the form is where it was, not 4 look-alike states."""
+    played_out = STEPS[:next(i for i, e in enumerate(STEPS) if isinstance(e, EndValuesEntered))]
+    session = Session.start(store, START)
+    for step in played_out[1:]:
+        session.submit(step)
+    at_the_end_form = session.state
+    holdings = [EndValuesEntered(p, hand=3 + p, markers=p) for p in range(3)]
+    scoring = [EndValuesEntered(2, hand=5, markers=2, rats=4), NunsCounted(6)]
+    session.submit_all(holdings)
+    at_the_plague = session.state
+    session.submit_all(scoring)
+    assert session.state.phase is Phase.FINISHED
+
+    assert session.undo_step() == tuple(scoring)
+    assert session.state == at_the_plague
+    resumed = Session.resume(store, session.game_id)
+    assert resumed.undo_step() == tuple(holdings)
+    assert resumed.state == at_the_end_form
+    assert resumed.redo_step() == tuple(holdings)
+    assert resumed.redo() == scoring[-1]
+    assert resumed.state == state_of([*played_out, *holdings, *scoring])
+
+
+def test_a_tap_whose_second_event_is_refused_stores_nothing(store: GameStore) -> None:
+    """One tap is all or nothing: the engine checks every event before any is stored."""
+    session = played(store, 2)
+    before = store.events(session.game_id)
+    with pytest.raises(RuleViolation):
+        session.submit_all([STEPS[3], STEPS[3]])
+    assert store.events(session.game_id) == before
+    assert session.state == state_of(STEPS[:3])

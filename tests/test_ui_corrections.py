@@ -285,3 +285,98 @@ def test_a_correction_that_takes_the_hospital_premium_away_caps_its_discards(
     table.tap("actions-done")
     assert table.stored()[-2:] == [ev.HospitalDiscarded(0, ANNA, 2), ev.BuildingResolved(0)]
     table.store.close()
+
+
+def test_a_correction_that_moves_a_resolved_hospitals_premium_asks_for_the_discards(
+        tmp_path: Path) -> None:
+    # R-ROUND-D b: Anna took the Hospital's premium and discarded 3 hand cards, Ben 2 with the
+    # normal action. The table finds Ben really played 2 Church cards: the premium is his now.
+    # Nothing is cut and no rat moves until the table says again what each discarded.
+    from companion.rules.setup import DeckMode, SelectionMethod
+
+    manual = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
+              Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual))
+    table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                ev.SupplyDone(), ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0),
+                ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 1, 0),
+                ev.HospitalDiscarded(0, ANNA, 3), ev.HospitalDiscarded(0, BEN, 2)])
+    resolve_the_row(table)
+    rats = table.state.rats[:2]
+    assert rats == (6, 8)
+    open_corrections(table)
+    table.tap(f"fix-1-{BEN}")
+    table.tap("fix-matching-more")
+    table.tap("fix-matching-more")
+    table.tap("fix-save")
+    assert table.stored()[-1] == ev.RevealCorrected(1, BEN, 2, 0)
+    assert table.state.rats[:2] == rats
+    assert "question-hospital-1-0" in table.ids()
+    assert "gave the premium to Ben" in table.texts("question-hospital-1-0")
+    assert table.texts(f"answer-hospital-1-0-{ANNA}") == "2"
+    assert table.texts(f"answer-hospital-1-0-{BEN}") == "2"
+    table.tap(f"answer-hospital-1-0-{BEN}-more")
+    assert table.texts(f"answer-hospital-1-0-{BEN}") == "3"
+    table.page.route = f"/game/{table.session.game_id}/play"
+    assert "question-hospital-1-0" in table.ids()  # asked on the round screen too
+    table.tap("answer-hospital-1-0")
+    assert table.stored()[-1] == ev.HospitalCorrected(1, 0, (2, 3))
+    assert table.state.rats[:2] == (8, 6)
+    assert "question-hospital-1-0" not in table.ids()
+    table.store.close()
+
+
+def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table: Table) -> None:
+    # Dora disputes the rats of her reveal in round 1 on her phone; the table sees it on the
+    # round screen, in the corrections and in the phones panel, until it dismisses it (an
+    # event of the game) -- or corrects the round.
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
+                ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
+    while (step := next_step(table.state)).prompt is not Prompt.END_ROUND:
+        if step.prompt is Prompt.TAKE_ACTIONS:
+            table.play([ev.BuildingResolved(step.building)])  # type: ignore[arg-type]
+            continue
+        assert step.reveal is not None
+        other = 1 if step.reveal.player == DORA else 0
+        table.play([ev.Revealed(step.reveal.player, step.reveal.building,
+                                step.reveal.declared - other, other)])
+    table.session.submit(ev.RatChangeDisputed(DORA, "1.3.reveal"))
+    key = f"dispute-{DORA}-1.3.reveal"
+    assert key in table.ids()
+    assert "Dora disputes their rats from the Market in round 1" in table.texts(key)
+    open_corrections(table)
+    assert key in table.ids()
+    table.page.route = f"/game/{table.session.game_id}/phones"
+    assert key in table.ids()
+    table.page.route = f"/game/{table.session.game_id}/play"
+    table.tap(f"dismiss-{key}")
+    assert table.stored()[-1] == ev.DisputeDismissed(DORA, "1.3.reveal")
+    assert key not in table.ids()
+
+
+def test_a_tie_a_correction_makes_is_chosen_by_its_winner_on_the_round_screen(
+        tmp_path: Path) -> None:
+    # R-SPECIAL-2: Anna and Cleo played a Flute each in the Rat Catcher's Hut, Ben none. The
+    # table finds Cleo's card was a population card: Ben and Cleo tie for the fewest, and
+    # Anna, who played the most, is asked who receives the rat.
+    from companion.rules.catalog import Special
+    from companion.rules.setup import DeckMode, SelectionMethod
+
+    hut = Building.RAT_CATCHERS_HUT
+    manual = {hut: 5, Building.FARM: 5, Building.CASTLE: 5, Building.PALACE: 5,
+              Building.MONASTERY: 5, Building.MARKET: 5}
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual))
+    table.play([ev.BuildingsRevealed((hut, Building.FARM, Building.CASTLE)), ev.SupplyDone(),
+                ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0), ev.Entered(CLEO, 0, 1),
+                ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 0, 0, flutes=1),
+                ev.Revealed(CLEO, 0, 0, 0, flutes=1)])
+    resolve_the_row(table)
+    table.play([ev.RevealCorrected(1, CLEO, 1, 0)])
+    question = "question-tie-1-0"
+    assert question in table.ids()
+    assert "Anna played the most and chooses who receives the rat" in table.texts(question)
+    assert {f"answer-tie-1-0-flute-{p}" for p in (BEN, CLEO)} <= table.ids()
+    table.tap(f"answer-tie-1-0-flute-{CLEO}")
+    assert table.stored()[-1] == ev.TieChosenAfterCorrection(1, 0, Special.FLUTE, CLEO)
+    assert question not in table.ids()
+    table.store.close()

@@ -169,3 +169,24 @@ def test_the_result_offers_the_play_to_bg_stats_as_a_qr_code(ended: Table) -> No
     result = score(end_state_of(ended.session.table_view()))
     marked = {p["name"] for p in play["players"] if p.get("winner")}  # type: ignore[union-attr]
     assert marked == set(result.winners)
+
+
+def test_one_undo_takes_the_scoring_back_and_says_so(ended: Table) -> None:
+    # R-SCORE-6: "Score the game" stores the rats typed in and the nuns as one step: one tap
+    # on Undo brings back the plague check as it was, and the snackbar names what it took.
+    to_the_plague(ended, {"0-hand": "5", "1-markers": "4"})
+    at_the_plague = ended.state
+    ledger = ended.state.rats
+    fill(ended, {"3-rats": str(ledger[3] + 2), "nuns": "9"})
+    ended.tap("end-score")
+    assert ended.state.phase is Phase.FINISHED
+    ended.tap("undo")
+    assert ended.state == at_the_plague
+    assert ended.page.messages[-1] == "Undone: the end values"
+    assert {"end-score", "end-0-rats", "end-nuns"} <= ended.ids()
+    ended.tap("undo")
+    assert ended.state.phase is Phase.END and ended.session.table_view().rats is None
+    assert ended.page.messages[-1] == "Undone: the end values"
+    ended.tap("redo")
+    assert ended.state == at_the_plague
+    assert ended.page.messages[-1] == "Redone: the end values"

@@ -17,6 +17,7 @@ import flet as ft
 import pytest
 
 from companion.i18n import translator
+from companion.i18n.names import building_name
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
 from companion.rules.catalog import Building, PlayerColour
@@ -404,4 +405,37 @@ def test_the_round_screen_speaks_german(tmp_path: Path) -> None:
     assert table.texts("prompt") == translator("de")("Round {round}: reveal {count} buildings.",
                                                      round=1, count=3)
     assert table.texts("prompt").startswith("Runde 1")
+    table.store.close()
+
+
+def test_an_undo_says_which_entry_it_took_back(table: Table) -> None:
+    # R-ROUND-C: Anna enters the first building; the table's undo takes back that one entry
+    # and names it, and a redo names what it put back.
+    to_phase_c(table)
+    building = building_name(translator("en"), table.state.row[0])
+    table.tap("enter-0-3")
+    assert table.stored()[-1] == ev.Entered(0, 0, 3)
+    table.tap("undo")
+    assert table.page.messages[-1] == f"Undone: Anna's entry into the {building}"
+    assert table.stored()[-1] == ev.SupplyDone()
+    table.tap("redo")
+    assert table.page.messages[-1] == f"Redone: Anna's entry into the {building}"
+    assert table.stored()[-1] == ev.Entered(0, 0, 3)
+
+
+def test_a_third_building_in_a_two_player_round_is_refused_with_the_reason(
+        tmp_path: Path) -> None:
+    # R-SETUP-6: with 2 players 2 buildings are revealed each round; a third tap says so.
+    setup = make_setup(list(zip(NAMES[:2], list(PlayerColour), strict=False)),
+                       SelectionMethod.FIRST_GAME, 1234, DeckMode.PHYSICAL, 0, HouseRules())
+    table = Table(tmp_path, setup)
+    table.tap("pick-farm")
+    table.tap("pick-palace")
+    table.tap("pick-castle")
+    said = table.page.messages[-1]
+    assert "With 2 players, 2 buildings are revealed each round" in said
+    assert "(R-SETUP-6)" in said and "take the last card back" in said
+    assert "Palace" in table.texts("reveal-row") and "Castle" not in table.texts("reveal-row")
+    table.tap("reveal-confirm")
+    assert table.stored() == [ev.BuildingsRevealed((Building.FARM, Building.PALACE))]
     table.store.close()

@@ -152,3 +152,13 @@ def identifiers(page: Page) -> list[str]:
 
 def matching(page: Page, pattern: str) -> list[str]:
     return [i for i in identifiers(page) if re.fullmatch(pattern, i)]
+
+
+def wait_for_text_starting(page: Page, identifier: str, start: str) -> str:
+    """Until the control tagged `identifier` reads a text beginning with `start` (a snackbar
+    naming what a tap did); returns that text."""
+    page.wait_for_function(
+        "([id, v]) => { const e = document.querySelector("
+        "`[flt-semantics-identifier='${id}']`); return e && e.textContent.trim().startsWith(v); }",
+        arg=[identifier, start], timeout=TIMEOUT_MS)
+    return str(by_id(page, identifier).first.text_content() or "").strip()

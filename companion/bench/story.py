@@ -22,6 +22,7 @@ from companion.bench.flutter import (
     tap_and_redraw,
     type_into,
     wait_for_text,
+    wait_for_text_starting,
 )
 
 STEP = "[flt-semantics-identifier^='step-']"
@@ -250,8 +251,12 @@ def undo_and_redo_an_entry(table: Table) -> None:
     after = table.marker()
     table.step_tap("undo", "undo")
     assert table.marker() == before
+    said = wait_for_text_starting(table.page, "message", "Undone: ")
+    assert re.fullmatch(f"Undone: ({'|'.join(FOUR_PLAYERS)})'s entry into the .+", said), said
+    table.shoot(table.page, "undone-entry")
     table.step_tap("redo", "undo")
     assert table.marker() == after
+    assert wait_for_text_starting(table.page, "message", "Redone: ").endswith(said[9:])
     table.step_tap("undo", "undo")
     assert table.marker() == before
     table.step_tap("enter-1-2", "C")

@@ -74,9 +74,17 @@ VIOLATIONS: dict[Refusal, str] = {
                                    "there."),
     Refusal.HOSPITAL_LIMIT: "The Hospital's action discards up to {up_to} hand cards here, not "
                             "{cards}.",
+    Refusal.LAST_ROUND_NO_ACTIONS: N_("The last round has no actions: nobody discards at the "
+                                      "Hospital; whoever would take the premium gains +1 "
+                                      "influence instead."),
     Refusal.RESOLVE_IN_ROW_ORDER: N_("Buildings are resolved in row order: {now}."),
     # corrections of an earlier entry or reveal
     Refusal.NO_SUCH_ROUND: N_("Round {round} has not been played."),
+    Refusal.NO_OPEN_QUESTION: N_("Nothing is to be answered for building {position} of round "
+                                 "{round}."),
+    Refusal.HOSPITAL_CARDS_PER_PLAYER: N_("Say the hand cards of each of the {players} players "
+                                          "in the Hospital, not {given}."),
+    Refusal.NO_OPEN_DISPUTE: N_("{player} has no open dispute of this entry."),
     Refusal.NO_ENTRY: N_("{player} has not entered a building in round {round}."),
     Refusal.CORRECT_REVEAL_INSTEAD: N_("{player} revealed {revealed} cards there: correct the "
                                        "reveal, which changes the declared count too."),

@@ -20,6 +20,7 @@ from companion.rules.deck import reveal_event
 from companion.rules.errors import Param, Refusal, RuleViolation
 from companion.rules.events import RatReason
 from companion.rules.guide import Now, can_pass, next_step, now
+from companion.rules.questions import Question, QuestionKind, open_questions
 from companion.rules.resolution import holders_and_actions, special_result
 from companion.rules.setup import DeckMode, check_setup
 from companion.rules.state import (
@@ -242,6 +243,8 @@ def check_special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> Non
 
 
 def check_hospital(state: GameState, event: ev.HospitalDiscarded) -> None:
+    if state.is_last_round:
+        raise RuleViolation("R-ROUND-D", Refusal.LAST_ROUND_NO_ACTIONS)
     cur = allowed_now(state, event, "R-ROUND-D").cursor
     assert isinstance(cur, ActionsCursor)  # allowed while a Hospital's actions are taken only
     building = cur.building
@@ -299,6 +302,38 @@ def check_reveal_corrected(state: GameState, event: ev.RevealCorrected) -> None:
     if record.reveals[event.player] is None:
         raise RuleViolation("R-ROUND-D", Refusal.NOT_REVEALED_YET,
                             player=state.setup.names[event.player], round=event.round)
+
+
+def _open_question(state: GameState, kind: QuestionKind, round_: int, building: int,
+                   special: Special | None, rule: str) -> Question:
+    for q in open_questions(state):
+        if (q.kind, q.round, q.building, q.special) == (kind, round_, building, special):
+            return q
+    raise RuleViolation(rule, Refusal.NO_OPEN_QUESTION, round=round_, position=building + 1)
+
+
+def check_tie_chosen(state: GameState, event: ev.TieChosenAfterCorrection) -> None:
+    rule = "R-SPECIAL-2" if event.special is Special.FLUTE else "R-SPECIAL-1"
+    allowed_now(state, event, rule)
+    _player(state, event.player)
+    q = _open_question(state, QuestionKind.TIE, event.round, event.building, event.special,
+                       rule)
+    if event.player not in q.candidates:
+        names = state.setup.names
+        raise RuleViolation(rule, Refusal.NOT_A_CANDIDATE,
+                            candidates=[names[p] for p in q.candidates])
+
+
+def check_hospital_corrected(state: GameState, event: ev.HospitalCorrected) -> None:
+    allowed_now(state, event, "R-ROUND-D")
+    q = _open_question(state, QuestionKind.HOSPITAL, event.round, event.building, None,
+                       "R-ROUND-D")
+    if len(event.cards) != len(q.entrants):
+        raise RuleViolation("R-ROUND-D", Refusal.HOSPITAL_CARDS_PER_PLAYER,
+                            players=len(q.entrants), given=len(event.cards))
+    for cards, up_to in zip(event.cards, q.up_to, strict=True):
+        if not 0 <= cards <= up_to:
+            raise RuleViolation("R-ROUND-D", Refusal.HOSPITAL_LIMIT, up_to=up_to, cards=cards)
 
 
 # --- the end of the game ----------------------------------------------------------------------
@@ -359,6 +394,13 @@ def check_nun_noted(state: GameState, event: ev.NunCardNoted) -> None:
                             cards=NUN_ROW_SIZE)
     if not 0 <= event.nuns <= 4:
         raise RuleViolation("R-COMP-2", Refusal.NUNS_PER_CARD, nuns=event.nuns)
+
+
+def check_dispute_dismissed(state: GameState, event: ev.DisputeDismissed) -> None:
+    _player(state, event.player)
+    if all((d.player, d.entry_id) != (event.player, event.entry_id) for d in state.disputes):
+        raise RuleViolation("EVENT", Refusal.NO_OPEN_DISPUTE,
+                            player=state.setup.names[event.player], entry_id=event.entry_id)
 
 
 def check_disputed(state: GameState, event: ev.RatChangeDisputed) -> None:

@@ -15,8 +15,8 @@ from typing import Any
 from companion.rules.catalog import BUILDINGS, START_RATS, Building, Special
 from companion.rules.events import RatReason
 from companion.rules.order import Stage, round_order
+from companion.rules.resolution import RatChange, special_result
 from companion.rules.resolution import action_effects as resolved_actions
-from companion.rules.resolution import special_result
 from companion.rules.setup import Setup
 from companion.rules.state import (
     ESTATE_INDEX,
@@ -199,4 +199,20 @@ def _merge(old: tuple[LedgerEntry, ...], derived: tuple[LedgerEntry, ...]
                 i += 1
             out.append(entry)
     out.extend(derived[i:])
+    return tuple(out)
+
+
+
+def rats_moved(state: GameState, round: int, building: int,
+               changes: tuple[RatChange, ...]) -> tuple[RatChange, ...]:
+    """`changes` (a resolution's Flute, Monastery and Hospital rats at `building` in `round`)
+    as the ledgers applied them: a loss stops at the rats the player had, and a change that
+    moved no rat is left out (R-ROUND-D b, the ruling on discarding)."""
+    out = []
+    for change in changes:
+        wanted = entry_id(round, building, change.reason)
+        applied = next((e.applied for e in state.ledgers[change.player]
+                        if e.public and e.entry_id == wanted), 0)
+        if applied:
+            out.append(change._replace(delta=applied))
     return tuple(out)

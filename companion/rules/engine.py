@@ -45,12 +45,15 @@ RULES: dict[type[ev.Event], EventRules] = {
     ev.RoundEnded: EventRules(d.check_round_ended, e.evolve_round_ended),
     ev.EntryCorrected: EventRules(d.check_entry_corrected, e.evolve_entry_corrected),
     ev.RevealCorrected: EventRules(d.check_reveal_corrected, e.evolve_reveal_corrected),
+    ev.TieChosenAfterCorrection: EventRules(d.check_tie_chosen, e.evolve_tie_chosen),
+    ev.HospitalCorrected: EventRules(d.check_hospital_corrected, e.evolve_hospital_corrected),
     ev.EndValuesEntered: EventRules(d.check_end_values, e.evolve_end_values),
     ev.NunsCounted: EventRules(d.check_nuns_counted, e.evolve_nuns_counted),
     ev.RatsChanged: EventRules(d.check_rats_changed, e.evolve_rats_changed),
     ev.NunCardNoted: EventRules(d.check_nun_noted, e.evolve_nun_noted),
     ev.RatChangeDisputed: EventRules(d.check_disputed, e.evolve_disputed),
     ev.RatsConfirmed: EventRules(d.check_rats_confirmed, e.evolve_rats_confirmed),
+    ev.DisputeDismissed: EventRules(d.check_dispute_dismissed, e.evolve_dispute_dismissed),
 }
 """Every event of the game, with its check and its evolution: the one place to add an event."""
 

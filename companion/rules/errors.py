@@ -58,6 +58,7 @@ class Refusal(StrEnum):
     NOT_A_CANDIDATE = "not_a_candidate"
     NO_HOSPITAL_ACTION = "no_hospital_action"
     HOSPITAL_LIMIT = "hospital_limit"
+    LAST_ROUND_NO_ACTIONS = "last_round_no_actions"
     RESOLVE_IN_ROW_ORDER = "resolve_in_row_order"
     # corrections
     NO_SUCH_ROUND = "no_such_round"
@@ -65,6 +66,8 @@ class Refusal(StrEnum):
     CORRECT_REVEAL_INSTEAD = "correct_reveal_instead"
     BUILDING_ALREADY_RESOLVED = "building_already_resolved"
     NOT_REVEALED_YET = "not_revealed_yet"
+    NO_OPEN_QUESTION = "no_open_question"
+    HOSPITAL_CARDS_PER_PLAYER = "hospital_cards_per_player"
     # end of the game
     SPECIAL_NOT_IN_PLAY = "special_not_in_play"
     GAME_NOT_FINISHED = "game_not_finished"
@@ -77,6 +80,7 @@ class Refusal(StrEnum):
     NO_SUCH_NUN_CARD = "no_such_nun_card"
     NUNS_PER_CARD = "nuns_per_card"
     NO_SUCH_ENTRY = "no_such_entry"
+    NO_OPEN_DISPUTE = "no_open_dispute"
 
 
 Param = str | int | bool | None | list[str]

@@ -167,6 +167,29 @@ class RevealCorrected(Event):
     flutes: int = 0
 
 
+@dataclass(frozen=True)
+class TieChosenAfterCorrection(Event):
+    """R-SPECIAL-1/2: a correction made a tie for fewest Swords (Flutes) in `building` of
+    `round`, which was resolved already; the winner there names `player` (the one who gives
+    half their hand / receives the rat), as they would have at the time."""
+
+    round: int
+    building: int
+    special: Special
+    player: int
+
+
+@dataclass(frozen=True)
+class HospitalCorrected(Event):
+    """R-ROUND-D b: a correction moved the premium of the Hospital `building` of `round`,
+    which was resolved already; the table says again how many hand cards each player there
+    discarded (`cards`, in slot order), within the limits of the actions they now take."""
+
+    round: int
+    building: int
+    cards: tuple[int, ...]
+
+
 # --- end of game ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -225,6 +248,16 @@ class RatChangeDisputed(Event):
 
 
 @dataclass(frozen=True)
+class DisputeDismissed(Event):
+    """The table checked `player`'s dispute of ledger entry `entry_id` with them and found the
+    entry right: the dispute is closed (public: the table shows open disputes until a
+    correction of their round or this)."""
+
+    player: int
+    entry_id: str
+
+
+@dataclass(frozen=True)
 class RatsConfirmed(Event):
     """R-SCORE-6: after the last round, `player` confirms on their own device that the rats it
     shows are the ones they will reveal at the plague check.
@@ -244,7 +277,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
     for cls in (
         GameStarted, BuildingsRevealed, SupplyDone, Entered, Passed, Revealed,
         SpecialTargetChosen, HospitalDiscarded, BuildingResolved, RoundEnded,
-        EntryCorrected, RevealCorrected, EndValuesEntered, NunsCounted,
-        RatsChanged, NunCardNoted, RatChangeDisputed, RatsConfirmed,
+        EntryCorrected, RevealCorrected, TieChosenAfterCorrection, HospitalCorrected,
+        EndValuesEntered, NunsCounted,
+        RatsChanged, NunCardNoted, RatChangeDisputed, RatsConfirmed, DisputeDismissed,
     )
 }

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.rules import events as ev
-from companion.rules.catalog import NUN_ROW_SIZE, START_RATS, Special
+from companion.rules.catalog import NUN_ROW_SIZE, START_RATS, Building, Special
 from companion.rules.derive import (
     Derived,
     action_effects,
@@ -23,11 +23,13 @@ from companion.rules.derive import (
     with_derived,
 )
 from companion.rules.order import cursor_of
+from companion.rules.resolution import premium_holder
 from companion.rules.setup import DeckMode
 from companion.rules.state import (
     ESTATES,
     Choice,
     Cursor,
+    Dispute,
     EndValues,
     GameState,
     HospitalRecord,
@@ -242,6 +244,10 @@ def evolve_building_resolved(state: GameState, event: ev.BuildingResolved) -> Ga
     resolved = list(record.resolved)
     resolved[event.building] = True
     record = replace(record, resolved=tuple(resolved))
+    if record.row[event.building] is Building.HOSPITAL and not state.is_last_round:
+        holder = premium_holder(state.setup, record, event.building)
+        record = replace(record, hospital_premium=record.hospital_premium + (
+            (event.building, holder),))
     d = action_effects(Derived.of(state), state.setup, record, event.building)
     return _settle(state, d, record)
 
@@ -259,6 +265,7 @@ def evolve_entry_corrected(state: GameState, event: ev.EntryCorrected) -> GameSt
     record = state.round_record(event.round)
     turns = list(record.turns)
     turns[record.entry_index(event.player)] = Turn(event.player, event.building, event.cards)
+    state = _settling_disputes(state, event.round)
     return _after_correction(state, record.with_turns(tuple(turns)))
 
 
@@ -270,7 +277,27 @@ def evolve_reveal_corrected(state: GameState, event: ev.RevealCorrected) -> Game
     turns = list(record.turns)
     index = record.entry_index(event.player)
     turns[index] = turns[index]._replace(cards=reveal.total)
+    state = _settling_disputes(state, event.round)
     return _after_correction(state, replace(record, reveals=tuple(reveals), turns=tuple(turns)))
+
+
+def evolve_tie_chosen(state: GameState, event: ev.TieChosenAfterCorrection) -> GameState:
+    record = state.round_record(event.round)
+    record = replace(record, choices=record.choices + (
+        Choice(event.building, event.special, event.player),))
+    return _after_correction(state, record)
+
+
+def evolve_hospital_corrected(state: GameState, event: ev.HospitalCorrected) -> GameState:
+    record = state.round_record(event.round)
+    b = event.building
+    kept = tuple(h for h in record.hospital if h.building != b)
+    answered = tuple(HospitalRecord(b, p, cards)
+                     for p, cards in zip(record.occupants[b], event.cards, strict=True) if cards)
+    holder = premium_holder(state.setup, record, b)
+    premiums = tuple((x, holder if x == b else p) for x, p in record.hospital_premium)
+    return _after_correction(state, replace(record, hospital=kept + answered,
+                                            hospital_premium=premiums))
 
 
 # --- the end of the game ----------------------------------------------------------------------
@@ -302,10 +329,14 @@ def evolve_rats_confirmed(state: GameState, event: ev.RatsConfirmed) -> GameStat
 
 def evolve_rats_changed(state: GameState, event: ev.RatsChanged) -> GameState:
     """A private entry "round.pN": the player's N-th own note of the round."""
-    k = 1 + sum(1 for e in state.ledgers[event.player] if not e.public and e.round == state.round)
+    notes = list(state.own_notes or ((0, 0),) * state.players)
+    latest, made = notes[event.player]
+    k = made + 1 if latest == state.round else 1
+    notes[event.player] = (state.round, k)
     entry = LedgerEntry(f"{state.round}.p{k}", event.delta, event.delta, event.reason,
                         state.round, None, False)
-    return with_derived(state, Derived.of(state).with_entry(event.player, entry))
+    return with_derived(state, Derived.of(state).with_entry(event.player, entry),
+                        own_notes=tuple(notes))
 
 
 def evolve_nun_noted(state: GameState, event: ev.NunCardNoted) -> GameState:
@@ -321,4 +352,21 @@ def evolve_disputed(state: GameState, event: ev.RatChangeDisputed) -> GameState:
     i = next(i for i, e in enumerate(ledger) if e.entry_id == event.entry_id)
     ledgers = list(state.ledgers)
     ledgers[event.player] = ledger[:i] + (ledger[i]._replace(disputed=True),) + ledger[i + 1:]
-    return replace(state, ledgers=tuple(ledgers))
+    entry = ledger[i]
+    others = tuple(d for d in state.disputes
+                   if (d.player, d.entry_id) != (event.player, event.entry_id))
+    return replace(state, ledgers=tuple(ledgers), disputes=others + (
+        Dispute(event.player, event.entry_id, entry.round, entry.building),))
+
+
+def evolve_dispute_dismissed(state: GameState, event: ev.DisputeDismissed) -> GameState:
+    return replace(state, disputes=tuple(
+        d for d in state.disputes if (d.player, d.entry_id) != (event.player, event.entry_id)))
+
+
+def _settling_disputes(state: GameState, round_: int) -> GameState:
+    """A correction of a round settles the disputes of that round's entries: the table has
+    looked at the round again."""
+    if not any(d.round == round_ for d in state.disputes):
+        return state
+    return replace(state, disputes=tuple(d for d in state.disputes if d.round != round_))

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from companion.rules import events as ev
 from companion.rules.catalog import ActionKind, Building, Special
 from companion.rules.order import cursor_of
+from companion.rules.questions import Question, open_questions
 from companion.rules.resolution import BuildingResolution, resolve
 from companion.rules.setup import DeckMode
 from companion.rules.state import (
@@ -106,6 +107,9 @@ class Step:
     resolution: BuildingResolution | None = None
     hospital: tuple[HospitalOption, ...] = ()
     missing_end_values: tuple[int, ...] = ()
+    questions: tuple[Question, ...] = ()
+    """What corrections left for the table to answer (`questions.open_questions`): asked
+    wherever the table is, answered with `TieChosenAfterCorrection` / `HospitalCorrected`."""
 
 
 # --- helpers shared with the engine -----------------------------------------------------------
@@ -142,8 +146,9 @@ class Now(NamedTuple):
 
 def _variants(*events: type) -> tuple[frozenset[type[ev.Event]], frozenset[type[ev.Event]]]:
     """The allowed set without and with corrections (possible once anyone has entered)."""
-    now = frozenset(events) | ANYTIME_PRIVATE_EVENTS
-    return now, now | {ev.EntryCorrected, ev.RevealCorrected}
+    now = frozenset(events) | ANYTIME_PRIVATE_EVENTS | {ev.DisputeDismissed}
+    return now, now | {ev.EntryCorrected, ev.RevealCorrected, ev.TieChosenAfterCorrection,
+                       ev.HospitalCorrected}
 
 
 PHASE_PROMPTS: dict[Phase, Prompt] = {
@@ -216,7 +221,7 @@ def next_step(state: GameState | None) -> Step:
     setup, record = state.setup, state.record
     base = Step(phase=state.phase, round=state.round, rounds=setup.rounds,
                 is_last_round=state.is_last_round, prompt=n.prompt, allowed=n.allowed,
-                actor=n.actor)
+                actor=n.actor, questions=open_questions(state) if state.rounds[0].turns else ())
     prompt = n.prompt
     if prompt is Prompt.REVEAL_BUILDINGS:
         return replace(base, params={"count": setup.buildings_per_round,

@@ -32,6 +32,9 @@ class PremiumReason(StrEnum):
     TWO_PLAYER_RULE = "two_player_rule"
     """2 players: the one premium of the round goes to whoever played more cards (tie: entered
     first), in the building they entered."""
+    AS_TAKEN = "as_taken"
+    """A Hospital whose actions were taken: a later correction moved its premium, and until
+    the table says again what was discarded (`HospitalCorrected`) it stays where it was taken."""
 
 
 class SpecialOutcome(StrEnum):
@@ -193,13 +196,29 @@ def round_premium(record: RoundRecord, players: int) -> tuple[int, PremiumReason
     return first, PremiumReason.TWO_PLAYER_RULE
 
 
-def _premium(record: RoundRecord, players: int, building: int, entrants: tuple[int, ...]
-             ) -> tuple[int | None, PremiumReason | None]:
+def _round_premium_as_taken(record: RoundRecord, players: int
+                            ) -> tuple[int, PremiumReason] | None:
+    """2 players: the round's one premium, where a Hospital's actions were taken for it (a
+    correction that moved it elsewhere waits for the table's answer, `HospitalCorrected`)."""
+    held = round_premium(record, players)
+    if held is None:
+        return None
+    for building, holder in record.hospital_premium:
+        entrants = record.occupants[building]
+        taken = holder if holder is not None else next(
+            (p for p in range(players) if p not in entrants), None)
+        if taken is not None and taken != held[0]:
+            return taken, PremiumReason.AS_TAKEN
+    return held
+
+
+def _premium(record: RoundRecord, players: int, building: int, entrants: tuple[int, ...],
+             as_taken: bool = True) -> tuple[int | None, PremiumReason | None]:
     if not entrants:
         return None, None
     cards = [_revealed(record, p).population for p in entrants]
     if players == 2:
-        held = round_premium(record, players)
+        held = (_round_premium_as_taken if as_taken else round_premium)(record, players)
         if held is None:
             return None, None
         holder = held[0]
@@ -237,14 +256,35 @@ class Holders:
     last_round_bonus: int | None = None
 
 
+def taken_premium(record: RoundRecord, building: int) -> tuple[bool, int | None]:
+    """Whether the Hospital `building`'s actions were taken, and by which premium holder."""
+    for b, holder in record.hospital_premium:
+        if b == building:
+            return True, holder
+    return False, None
+
+
+def premium_holder(setup: Setup, record: RoundRecord, building: int) -> int | None:
+    """Who takes the premium in `building` by the records as they stand now (corrections
+    included), whoever took it when the actions were done."""
+    players = setup.player_count
+    if players == 2 and round_premium(record, players) is None:
+        return None
+    return _premium(record, players, building, record.occupants[building], as_taken=False)[0]
+
+
 def _holders(setup: Setup, record: RoundRecord, building: int, entrants: tuple[int, ...]
              ) -> tuple[int | None, PremiumReason | None, tuple[int, ...]] | None:
     """The premium holder, why, and the others in entry order; None while, with 2 players,
-    the round's one premium is not known yet."""
+    the round's one premium is not known yet. A Hospital keeps the premium holder its actions
+    were taken for until the table has answered a correction that moved it."""
     players = setup.player_count
     if players == 2 and round_premium(record, players) is None:
         return None
     premium, reason = _premium(record, players, building, entrants)
+    taken, holder = taken_premium(record, building)
+    if taken and holder is not None and holder != premium and holder in entrants:
+        premium, reason = holder, PremiumReason.AS_TAKEN
     return premium, reason, tuple([p for p in entrants if p != premium])
 
 

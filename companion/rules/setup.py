@@ -240,6 +240,9 @@ def check_setup(setup: Setup) -> None:
         raise RuleViolation("R-SETUP-1", Refusal.DUPLICATE_PLAYER)
     if not isinstance(setup.start_player, int) or not 0 <= setup.start_player < n:
         raise RuleViolation("R-SETUP-7", Refusal.BAD_START_PLAYER)
+    if (not isinstance(setup.seed, int) or isinstance(setup.seed, bool)
+            or not 0 <= setup.seed < SEED_LIMIT):
+        raise RuleViolation("EVENT", Refusal.BAD_SEED, high=SEED_LIMIT - 1)
     per_estate = Counter([BUILDINGS[b].estate for b in setup.buildings])
     for estate in Estate:
         count = per_estate[estate]

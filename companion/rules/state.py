@@ -131,6 +131,10 @@ class RoundRecord:
     """Per building of the row: actions done (R-ROUND-D b/c)."""
     influence: tuple[tuple[int, ...], ...] = ()
     """After the round ended: influence per estate (catalog order) per player."""
+    hospital_premium: tuple[tuple[int, int | None], ...] = ()
+    """(building, premium holder) of each Hospital as its actions were taken: its discards
+    were recorded for that holder, so a correction that moves the premium changes no rat
+    until the table says again what was discarded (`HospitalCorrected`)."""
     occupants: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
     """Per building of the row, the players in it in slot order: derived from `turns` (see
     `with_turns`) and kept because every phase-D event asks for it."""
@@ -232,6 +236,16 @@ class LedgerEntry(NamedTuple):
     disputed: bool = False
 
 
+class Dispute(NamedTuple):
+    """A player's dispute of one of their ledger entries, open until the table corrects that
+    round or dismisses it: public, so the table sees it wherever it matters."""
+
+    player: int
+    entry_id: str
+    round: int
+    building: int | None
+
+
 @dataclass(frozen=True)
 class EndValues:
     """R-SCORE: what a player holds at the end of the game."""
@@ -275,6 +289,11 @@ class GameState:
     """Phase D: order.cursor_of the current round, kept so it is worked out once per event."""
     rats_confirmed: tuple[bool, ...] = ()
     """Per seat: the player confirmed their current rats for the plague check (R-SCORE-6)."""
+    disputes: tuple[Dispute, ...] = ()
+    """Disputes still open, in the order they were made (see `Dispute`)."""
+    own_notes: tuple[tuple[int, int], ...] = ()
+    """Per seat: (round, how many of their own rat notes the player made in it) for their
+    latest note, so the next one's id "round.pN" is known without reading the ledger."""
 
     # --- convenient views of the current round -----------------------------------------------
 

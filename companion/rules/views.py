@@ -35,6 +35,7 @@ from companion.rules.scoring import EndState
 from companion.rules.setup import Setup, setup_code
 from companion.rules.state import (
     ESTATES,
+    Dispute,
     EndValues,
     GameState,
     LedgerEntry,
@@ -46,7 +47,8 @@ from companion.rules.state import (
 )
 
 __all__ = [
-    "ESTATES", "EndValues", "LedgerEntry", "Phase", "PlayerView", "Reveal", "RoundRecord",
+    "ESTATES", "Dispute", "EndValues", "LedgerEntry", "Phase", "PlayerView", "Reveal",
+    "RoundRecord",
     "TableView", "Track", "Turn", "at_plague_check", "own_view", "player_json", "player_view",
     "public_view", "table_json",
     "table_view",
@@ -95,6 +97,9 @@ class TableView:
     """Per seat: the rats revealed at the plague check; None before it (R-SETUP-1)."""
     scoring: EndState | None
     """The scoring's input once the game is finished (R-SCORE); None before."""
+    disputes: tuple[Dispute, ...] = ()
+    """The players' disputes of their ledger entries still open (public by design: a dispute
+    is a player asking the table to check an entry with them)."""
 
     @property
     def players(self) -> int:
@@ -171,6 +176,7 @@ def public_view(state: GameState, game_events: int = 0) -> TableView:
         nuns=state.nuns, rats_confirmed=state.rats_confirmed,
         rats=tuple(final_rats(state, p) for p in range(state.players)) if shown else None,
         scoring=end_state(state) if state.phase is Phase.FINISHED else None,
+        disputes=state.disputes,
     )
 
 

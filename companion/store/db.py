@@ -108,6 +108,9 @@ class StoredEvent:
 
     It comes back when that step is redone, and is not on its owner's own redo stack.
     """
+    step: int | None = None
+    """For an event stored with others in one write (one tap at the table): the seq of the
+    first of them, so an undo takes back the whole tap; None for an event stored alone."""
 
 
 @dataclass(frozen=True)
@@ -173,10 +176,15 @@ def _add_undone_with(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE events ADD COLUMN undone_with INTEGER")
 
 
+def _add_step(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE events ADD COLUMN step INTEGER")
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _create_v1,
     2: _add_revision,
     3: _add_undone_with,
+    4: _add_step,
 }
 """Target schema version -> the step that brings the previous version to it. Append only."""
 
@@ -247,12 +255,23 @@ class GameStore:
 
         With `revision`, refuse (`GameChangedElsewhere`) unless the game is still at it.
         """
+        return self.append_all(game_id, [event], meta, drop=drop, revision=revision)[0]
+
+    def append_all(self, game_id: str, events: Sequence[Any], meta: GameMeta, *,
+                   drop: Iterable[int] = (), revision: int | None = None
+                   ) -> list[StoredEvent]:
+        """Append `events` (one step at the table) in one durable write: all or none. Several
+        events are marked as one step (`StoredEvent.step`), which an undo takes back whole."""
+        if not events:
+            raise StoreError("nothing to append")
         with self._transaction() as db:
             self._require(db, game_id, revision)
             (last,) = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?",
                                  (game_id,)).fetchone()
             stamp = now_iso()
-            stored = self._insert_event(db, game_id, last + 1, event, stamp)
+            step = last + 1 if len(events) > 1 else None
+            stored = [self._insert_event(db, game_id, last + i, event, stamp, step)
+                      for i, event in enumerate(events, start=1)]
             self._set_statuses(db, game_id, {seq: EventStatus.DROPPED for seq in drop})
             self._update_meta(db, game_id, meta, stamp)
         return stored
@@ -372,16 +391,16 @@ class GameStore:
                 "reopen it to see those changes and continue")
 
     def _insert_event(self, db: sqlite3.Connection, game_id: str, seq: int, event: Any,
-                      stamp: str) -> StoredEvent:
+                      stamp: str, step: int | None = None) -> StoredEvent:
         data = event_to_json(event)
         owner = private_owner(event)
         owner_json = None if owner is None else json.dumps(to_json(owner))
         db.execute(
-            "INSERT INTO events (game_id, seq, type, json, appended_at, private_player, status)"
-            " VALUES (?, ?, ?, ?, ?, ?, 'active')",
+            "INSERT INTO events (game_id, seq, type, json, appended_at, private_player, status,"
+            " step) VALUES (?, ?, ?, ?, ?, ?, 'active', ?)",
             (game_id, seq, data["type"], json.dumps(data, separators=(",", ":")), stamp,
-             owner_json))
-        return StoredEvent(seq, event, EventStatus.ACTIVE, stamp, to_json(owner))
+             owner_json, step))
+        return StoredEvent(seq, event, EventStatus.ACTIVE, stamp, to_json(owner), step=step)
 
     @staticmethod
     def _set_statuses(db: sqlite3.Connection, game_id: str,
@@ -403,10 +422,12 @@ class GameStore:
         """The raw rows; the event's JSON as bytes, so damaged UTF-8 is ours to report."""
         return self._db.execute(
             "SELECT seq, CAST(json AS BLOB), type, status, appended_at, private_player,"
-            " undone_with FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
+            " undone_with, step FROM events WHERE game_id = ? ORDER BY seq",
+            (game_id,)).fetchall()
 
     def _decode_row(self, game_id: str, seq: int, raw: bytes, kind: str, status: str,
-                    stamp: str, owner: str | None, undone_with: int | None) -> StoredEvent:
+                    stamp: str, owner: str | None, undone_with: int | None,
+                    step: int | None = None) -> StoredEvent:
         """One stored event, checked as strictly as an imported one: any damage (bytes that
         are not UTF-8, JSON that does not decode to exactly one event, a type column that
         disagrees with it, an unknown status) is `StoreCorrupted` naming the game and event."""
@@ -423,7 +444,8 @@ class GameStore:
                 raise RecordError(f"{where}.type", f"is {type(event).__name__} but stored as "
                                                    f"{kind!r}")
             return StoredEvent(seq, event, EventStatus(status), stamp,
-                               None if owner is None else json.loads(owner), undone_with)
+                               None if owner is None else json.loads(owner), undone_with,
+                               step if isinstance(step, int) else None)
         except (RecordError, ValueError, TypeError, RecursionError) as exc:
             raise StoreCorrupted(
                 f"game {game_id} in {self.path} is damaged and cannot be read: {exc}; "

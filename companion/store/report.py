@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from companion.rules.derive import rats_moved
 from companion.rules.resolution import (
     BuildingResolution,
     SpecialResult,
@@ -47,12 +48,13 @@ def _round(state: GameState, number: int) -> dict[str, JsonValue]:
         "row": [str(b) for b in record.row],
         "replaced": [str(b) for b in record.replaced],
         "passes": [names[t.player] for t in record.turns if t.passed],
-        "buildings": [_building(resolve_building(state, number, position), names)
+        "buildings": [_building(state, resolve_building(state, number, position), names)
                       for position in range(len(record.row))],
     }
 
 
-def _building(res: BuildingResolution, names: Sequence[str]) -> dict[str, JsonValue]:
+def _building(state: GameState, res: BuildingResolution, names: Sequence[str]
+              ) -> dict[str, JsonValue]:
     def name(player: int | None) -> str | None:
         return None if player is None else names[player]
 
@@ -86,7 +88,7 @@ def _building(res: BuildingResolution, names: Sequence[str]) -> dict[str, JsonVa
             "hospital_cards": a.hospital_cards,
         } for a in res.actions],
         "rat_changes": [{"player": name(c.player), "delta": c.delta, "reason": str(c.reason)}
-                        for c in res.rat_changes],
+                        for c in rats_moved(state, res.round, res.building, res.rat_changes)],
     }
 
 

@@ -6,14 +6,18 @@ the store commits it to disk, the session folds it into its state, and only then
 subscribers told. So no screen ever shows an effect that a crash could take back.
 
 Undo never deletes: the event is flagged in the store, which keeps the redo stack across a
-restart. The table's undo takes back public steps only; a player's private ledger entries
-are taken back only by that player (the phones layer checks who is asking). The table must
-still be able to go back to the start, so a private entry the rules no longer allow without
-the undone step is set aside with it (not undone by the table: it returns with the redo).
+restart. One undo takes back one thing a player did: a tap that played several events (the
+end form, a building's actions with its Hospital discards) is stored as one step
+(`submit_all`) and undone and redone whole. The table's undo takes back public steps only;
+a player's private ledger entries are taken back only by that player (the phones layer checks
+who is asking). The table must still be able to go back to the start, so a private entry the
+rules no longer allow without the undone step is set aside with it (not undone by the table:
+it returns with the redo).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -25,6 +29,11 @@ from companion.store.codec import private_owner, to_json
 from companion.store.db import EventStatus, GameMeta, GameStore, StoredEvent, StoreError
 
 log = logging.getLogger(__name__)
+
+
+def json_key(value: Any) -> str:
+    """A hashable form of a JSON value (a private event's owner)."""
+    return json.dumps(value, sort_keys=True)
 
 Subscriber = Callable[[Any, Any], None]
 """Called as `(state, event)` after every committed change; `event` is None after an undo."""
@@ -177,33 +186,72 @@ class Session:
             self._notify(event)
             return new_state
 
+    def submit_all(self, events: Sequence[Any]) -> Any:
+        """Play `events`, one tap's worth, as one step: all are checked before any is stored,
+        stored in one write, and undone and redone together. Returns the new state."""
+        if not events:
+            raise ValueError("a step has at least one event")
+        owners = {json_key(to_json(private_owner(event))) for event in events}
+        if len(owners) != 1:
+            raise ValueError("one step is the table's or one player's, not several")
+        with self._lock:
+            new_state = self._state
+            for event in events:
+                new_state = self._engine.apply(new_state, event)
+            drop = self._redo_stack(to_json(private_owner(events[0])))
+            stored = self.store.append_all(self.game_id, events,
+                                           self._engine.describe(new_state), drop=drop,
+                                           revision=self._revision)
+            self._revision += 1
+            self._log = [replace(e, status=EventStatus.DROPPED) if e.seq in drop else e
+                         for e in self._log]
+            self._log.extend(stored)
+            self._state = new_state
+            self._notify(events[-1])
+            return new_state
+
     def undo(self) -> Any:
-        """Take back the last public step. Returns that event.
+        """Take back the last public step. Returns its (last) event; `undo_step` all of them."""
+        return self.undo_step()[-1]
+
+    def undo_step(self) -> tuple[Any, ...]:
+        """Take back the last public step: the events of one tap, in the order played.
 
         Later private entries stay, except those the rules no longer allow without the step
         (a dispute of a ledger entry the step made): they are set aside with it, and come
         back when it is redone. So the table can always go back to the start of the game.
         """
         with self._lock:
-            target = self._last_active(None)
-            if target is None:
+            last = self._last_active(None)
+            if last is None:
                 raise UndoError("nothing to undo: the game is at its start")
-            log = self._with(target.seq, EventStatus.UNDONE)
-            state, aside = self._fold_setting_aside(log, after=target.seq)
-            log = [replace(e, status=EventStatus.UNDONE, undone_with=target.seq)
+            step = self._step_of(last, EventStatus.ACTIVE)
+            key = step[0].seq
+            members = {e.seq for e in step}
+            log = [replace(e, status=EventStatus.UNDONE, undone_with=None)
+                   if e.seq in members else e for e in self._log]
+            state, aside = self._fold_setting_aside(log, after=key)
+            log = [replace(e, status=EventStatus.UNDONE, undone_with=key)
                    if e.seq in aside else e for e in log]
-            changes = {seq: EventStatus.UNDONE for seq in (target.seq, *aside)}
-            self._commit(log, state, changes, {seq: target.seq for seq in aside}, None)
-            return target.event
+            changes = {seq: EventStatus.UNDONE for seq in (*sorted(members), *aside)}
+            self._commit(log, state, changes, {seq: key for seq in aside}, None)
+            return tuple(e.event for e in step)
 
     def redo(self) -> Any:
-        """Put back the public step undone most recently, with what was set aside with it."""
+        """Put back the public step undone most recently, with what was set aside with it.
+        Returns its (last) event; `redo_step` all of them."""
+        return self.redo_step()[-1]
+
+    def redo_step(self) -> tuple[Any, ...]:
         with self._lock:
             target = self._next_redo(None)
             if target is None:
                 raise UndoError("nothing to redo")
-            back = {target.seq} | {e.seq for e in self._log if e.undone_with == target.seq}
-            return self._restore(target, back)
+            step = self._step_of(target, EventStatus.UNDONE)
+            back = {e.seq for e in step} | {e.seq for e in self._log
+                                            if e.undone_with == target.seq}
+            self._restore(step[-1], back)
+            return tuple(e.event for e in step)
 
     def undo_private(self, player: Any) -> Any:
         """Take back `player`'s last private entry. Only that player's device may ask."""
@@ -244,6 +292,13 @@ class Session:
             steps = {e.seq for e in undone if e.private_player is None}
             return [e.seq for e in undone if e.seq in steps or e.undone_with in steps]
         return [e.seq for e in undone if e.private_player == owner and e.undone_with is None]
+
+    def _step_of(self, member: StoredEvent, status: EventStatus) -> list[StoredEvent]:
+        """The events stored in one write with `member` (one tap), or `member` alone."""
+        if member.step is None:
+            return [member]
+        return [e for e in self._log if e.step == member.step and e.status is status
+                and e.private_player == member.private_player and e.undone_with is None]
 
     def _with(self, seq: int, status: EventStatus) -> list[StoredEvent]:
         return [replace(e, status=status, undone_with=None) if e.seq == seq else e

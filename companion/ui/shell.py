@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
 
@@ -25,6 +25,7 @@ from companion.store.db import StoreError
 from companion.store.session import Session, UndoError
 from companion.ui.shared import theme
 from companion.ui.shared.ports import KEY_PARAM, Games, TableSettings
+from companion.ui.shared.step_words import redone_text, undone_text
 from companion.ui.shared.widgets import tagged
 from companion.ui.tab import TabState
 
@@ -202,6 +203,23 @@ class TableApp:
             return False
         return True
 
+    def submit_all(self, events: Sequence[Any]) -> bool:
+        """Play the events of one tap as one step (one undo takes it back); if the engine
+        refuses any of them, that is shown and nothing is stored."""
+        assert self.session is not None, "a screen submits only in the game it shows"
+        if not events:
+            return True
+        try:
+            self.session.submit_all(events)
+        except RuleViolation as exc:
+            self.notify(violation_text(self.t, exc), error=True)
+            return False
+        except StoreError as exc:
+            self.notify(self.t("The game could not be saved: {reason}", reason=str(exc)),
+                        error=True)
+            return False
+        return True
+
     def undo(self, _event: Any = None) -> None:
         self._step_back_or_forth(undo=True)
 
@@ -216,10 +234,13 @@ class TableApp:
             self.notify(self.t("Nothing to undo.") if undo else self.t("Nothing to redo."))
             return
         try:
-            self.session.undo() if undo else self.session.redo()
+            step = self.session.undo_step() if undo else self.session.redo_step()
         except UndoError:
             self.notify(self.t("This step cannot be taken back: the later steps would no longer "
                                "be legal."), error=True)
+            return
+        words = undone_text if undo else redone_text
+        self.notify(words(self.t, self.session.table_view(), step))
 
     def _on_key(self, event: ft.KeyboardEvent) -> None:
         if self.session is None or not (event.ctrl or event.meta):

@@ -102,3 +102,77 @@ def test_a_corrected_reveal_of_round_one_moves_the_church_track(tmp_path: Path,
             "?.textContent || '').includes(want)", arg=expected, timeout=10_000)
         assert "Anna 4" in church_track(page)
         screenshot(page, "corrections-saved")
+
+
+def stored_with_a_disputed_hospital(data_dir: Path) -> str:
+    """Round 1 (the players' own deck): Anna takes the Hospital's premium with 1 card and
+    discards 3 hand cards, Ben (0 cards) the normal action with 2; Anna disputes her Hospital
+    rats on her phone. Round 2 stands at its first entry."""
+    from companion.rules.catalog import Building
+
+    manual = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
+              Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
+    setup = make_setup(list(zip(NAMES, PlayerColour, strict=False)), SelectionMethod.CHOSEN,
+                       1234, DeckMode.PHYSICAL, 0, HouseRules(), manual=manual)
+    store = GameStore.open(data_dir)
+    try:
+        session = Session.start(store, ev.GameStarted(setup))
+        for event in (ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                      ev.SupplyDone(), ev.Entered(0, 0, 1), ev.Entered(1, 0, 0),
+                      ev.Entered(2, 1, 0), ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0),
+                      ev.HospitalDiscarded(0, 0, 3), ev.HospitalDiscarded(0, 1, 2)):
+            session.submit(event)
+        while (step := next_step(session.state)).prompt is not Prompt.END_ROUND:
+            session.submit(ev.BuildingResolved(step.building))  # type: ignore[arg-type]
+        session.submit(ev.RatChangeDisputed(0, "1.1.hospital"))
+        session.submit(ev.RoundEnded())
+        session.submit(ev.BuildingsRevealed((Building.FARM, Building.PALACE, Building.CASTLE)))
+        session.submit(ev.SupplyDone())
+        return str(session.game_id)
+    finally:
+        store.close()
+
+
+def test_a_dispute_leads_to_a_correction_that_asks_for_the_hospitals_discards(
+        tmp_path: Path, browser: Any) -> None:
+    # R-ROUND-D b: Anna's dispute is on the round screen; the table finds Ben played 2 Church
+    # cards, so the Hospital's premium was his: the correction settles the dispute and asks
+    # the table for the discards again instead of cutting Anna's 3 to 2.
+    from companion.bench.flutter import tap_and_redraw, wait_for_text
+
+    game_id = stored_with_a_disputed_hospital(tmp_path)
+    with table_server(tmp_path, lang="en") as server:
+        page = browser.new_context(locale="en-GB", viewport=LAPTOP).new_page()
+        open_table(page, server.table_url)
+        tap(page, f"resume-{game_id}")
+        tap(page, "play")
+        dispute = "dispute-0-1.1.hospital"
+        by_id(page, dispute).wait_for()
+        assert "Anna disputes their rats from the Hospital in round 1" in str(
+            by_id(page, "dispute-text-0-1.1.hospital").first.text_content())
+        screenshot(page, "dispute-on-the-round-screen")
+        tap_and_redraw(page, "open-corrections")
+        by_id(page, dispute).wait_for()
+        tap_and_redraw(page, "fix-1-1")
+        for count in ("1", "2"):
+            tap(page, "fix-matching-more")
+            wait_for_text(page, "fix-matching", count)
+        tap_and_redraw(page, "fix-save")
+        question = "question-hospital-1-0"
+        by_id(page, question).wait_for()
+        assert by_id(page, dispute).count() == 0
+        assert "gave the premium to Ben" in str(
+            by_id(page, "question-text-hospital-1-0").first.text_content())
+        wait_for_text(page, "answer-hospital-1-0-0", "2")
+        wait_for_text(page, "answer-hospital-1-0-1", "2")
+        tap(page, "answer-hospital-1-0-1-more")
+        wait_for_text(page, "answer-hospital-1-0-1", "3")
+        screenshot(page, "correction-asks-for-the-hospital")
+        tap(page, "answer-hospital-1-0")
+        by_id(page, question).wait_for(state="detached")
+        store = GameStore.open(tmp_path)
+        try:
+            events = store.active_events(game_id)
+        finally:
+            store.close()
+        assert events[-2:] == [ev.RevealCorrected(1, 1, 2, 0), ev.HospitalCorrected(1, 0, (2, 3))]

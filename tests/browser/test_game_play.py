@@ -28,6 +28,7 @@ from browser.table import (
     table_server,
     tap,
 )
+from companion.bench.flutter import tap_and_redraw, wait_for_text_starting
 from companion.bench.story import Table, play_four_player_story, set_up
 from companion.bench.taps import count_taps
 
@@ -164,3 +165,26 @@ def test_two_players_in_german_on_a_tablet_with_a_restart_halfway(
     assert offline.outside == []
     assert offline.missing == []
 
+
+
+def test_a_third_building_in_a_two_player_round_is_refused_saying_why(
+        tmp_path: Path, browser: Any) -> None:
+    # R-SETUP-6: with 2 players and their own deck, 2 buildings per round; a third card tapped
+    # is not silently dropped: the snackbar says why and how to change a card.
+    offline = Offline()
+    with table_server(tmp_path, lang="en") as server:
+        page = _context(browser, offline, "en-GB", TABLET_PORTRAIT).new_page()
+        offline.watch(page)
+        open_table(page, server.table_url)
+        by_id(page, "home").wait_for()
+        set_up(page, ["Jana", "Lukas"], "first_game", "physical", Counter())
+        tap_and_redraw(page, "pick-farm")
+        tap_and_redraw(page, "pick-palace")
+        tap(page, "pick-castle")
+        said = wait_for_text_starting(page, "message", "With 2 players, 2 buildings are "
+                                                       "revealed each round")
+        assert "take the last card back" in said
+        screenshot(page, "two-players-third-building")
+        row = str(by_id(page, "reveal-row").first.text_content())
+        assert "Palace" in row and "Castle" not in row
+    assert offline.outside == []

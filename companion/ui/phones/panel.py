@@ -34,6 +34,7 @@ from companion.ui.phones.address import (
 from companion.ui.phones.memory import PanelMemory, ShownCode
 from companion.ui.phones.status import seat_line
 from companion.ui.shared import theme
+from companion.ui.shared.disputes import disputes_panel
 from companion.ui.shared.frame import page_frame
 from companion.ui.shared.paths import game_route, phones_route, private_route
 from companion.ui.shared.ticker import Ticking, tick_while_shown
@@ -142,7 +143,8 @@ class PhonesPanel:
             "at a time, so nobody can photograph them all. A player without a phone keeps "
             "their rats in the private view on this screen."))
         cards = [self._seat_card(s, wall) for s in statuses]
-        self.body.controls = [top, *cards, *self._address_section()]
+        disputes = disputes_panel(self.app, self.app.use_game(self.game_id), self.game_id)
+        self.body.controls = [*disputes, top, *cards, *self._address_section()]
         self._update_countdown()
         if push_it:
             push(self.body)

@@ -23,7 +23,9 @@ from companion.rules.errors import RuleViolation
 from companion.rules.views import Phase, Reveal, RoundRecord, TableView
 from companion.ui.round.drafts import Fix
 from companion.ui.round.parts import game_frame, step_marker, submit_all
+from companion.ui.round.questions import questions_panel
 from companion.ui.shared import theme
+from companion.ui.shared.disputes import disputes_panel
 from companion.ui.shared.paths import play_route
 from companion.ui.shared.widgets import (
     big_button,
@@ -143,6 +145,8 @@ def overview(app: TableApp, view: TableView, game_id: str
         tagged("corrections", text(t(
             "Tap the entry that was recorded wrong. A correction keeps the entry's place in "
             "time; the tracks, the rats and the actions follow from it."))),
+        *disputes_panel(app, view, game_id, correct=False),
+        *questions_panel(app, view, view.step),
     ]
     rounds = [r for r in reversed(view.rounds) if r.entries()]
     if not rounds:

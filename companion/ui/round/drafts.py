@@ -38,6 +38,9 @@ class RoundDrafts:
     row_round: int = 0
     hospital: dict[tuple[int, int, int], int] = field(default_factory=dict)
     """(round, building, player) -> hand cards to discard at the Hospital."""
+    hospital_answers: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    """(round, building, player) -> hand cards discarded, as the table says them again after
+    a correction moved that Hospital's premium."""
     end_values: dict[str, str] = field(default_factory=dict)
     """The end-of-game form as typed: "<seat>-<field>" and "nuns" -> text."""
     editing_end: bool = False

@@ -46,5 +46,6 @@ def banner(message: str, icon: ft.IconData = ft.Icons.INFO_OUTLINE,
 
 
 def submit_all(app: TableApp, events: Sequence[Any]) -> bool:
-    """Submit several events of one tap in order; stop at the first the engine refuses."""
-    return all(app.submit(event) for event in events)
+    """Submit the events of one tap as one step: all stored, or none if the engine refuses
+    any; one undo takes them all back."""
+    return app.submit_all(events)

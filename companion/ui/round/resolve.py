@@ -55,6 +55,9 @@ REASONS: dict[PremiumReason, str] = {
     PremiumReason.TWO_PLAYER_RULE: N_("2 players: {player} played more population and Joker "
                                       "cards this round (on a tie: entered first), so takes the "
                                       "round's one premium here."),
+    PremiumReason.AS_TAKEN: N_("{player} took the premium when the actions were done; a "
+                               "correction moved it, and the table is asked what was "
+                               "discarded."),
 }
 
 

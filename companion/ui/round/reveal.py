@@ -15,6 +15,7 @@ from companion.i18n.codes import violation_text
 from companion.i18n.names import building_name
 from companion.rules import events
 from companion.rules.catalog import BUILDINGS, Building
+from companion.rules.errors import RuleViolation
 from companion.rules.guide import Step
 from companion.rules.views import TableView
 from companion.ui.round.drafts import row_draft
@@ -79,6 +80,9 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
             elif len(set(draft.row)) == 1:
                 draft.replaced.append(draft.row[-1])
                 draft.row[-1] = building
+            else:
+                _say_the_row_is_full(app, draft.row + [building], draft.replaced)
+                return
             app.render()
         return handler
 
@@ -121,6 +125,18 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
     ready = len(draft.row) == count and not all_same
     return Body(controls, big_button("reveal-confirm", t("They are laid out"), confirm,
                                      icon=ft.Icons.CHECK, disabled=not ready))
+
+
+def _say_the_row_is_full(app: TableApp, row: list[Building], replaced: list[Building]
+                         ) -> None:
+    """A card tapped after the row is complete is not added: the engine says why (R-SETUP-6:
+    buildings per round by player count), and how to change a card instead."""
+    assert app.session is not None
+    refusal = app.session.refusal([events.BuildingsRevealed(tuple(row), tuple(replaced))])
+    why = violation_text(app.t, refusal) if isinstance(refusal, RuleViolation) else ""
+    app.notify(" ".join(filter(None, (why, app.t(
+        "The row is complete: to change a card, take the last card back first.")))),
+        error=True)
 
 
 def _estate(building: Building) -> Any:

@@ -21,9 +21,11 @@ from companion.rules.views import Phase, TableView
 from companion.ui.endgame.screen import endgame_view
 from companion.ui.round.enter import enter_body
 from companion.ui.round.parts import Body, banner, game_frame, step_marker
+from companion.ui.round.questions import questions_panel
 from companion.ui.round.resolve import resolve_body
 from companion.ui.round.reveal import reveal_body, supply_body
 from companion.ui.shared import theme
+from companion.ui.shared.disputes import disputes_panel
 from companion.ui.shared.paths import corrections_route, game_route
 from companion.ui.shared.widgets import big_button, player_chip, tagged, text
 from companion.ui.shell import TableApp
@@ -91,6 +93,8 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str) -> list[ft.
             "Last round! No building actions this round: in each building, whoever would take "
             "the premium gains 1 influence in its estate instead."),
             ft.Icons.HOURGLASS_BOTTOM)))
+    controls += disputes_panel(app, view, game_id)
+    controls += questions_panel(app, view, step)
     controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE,
                                           weight=ft.FontWeight.W_500)))
     return controls

@@ -1,0 +1,60 @@
+"""A player's dispute, where the table looks: the round screen, the corrections and the phones
+panel show each open dispute until the table corrects that round or dismisses it (both are
+events of the game, so the dispute's end is recorded like its start)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import Translator
+from companion.i18n.names import building_name
+from companion.rules import events
+from companion.rules.views import Dispute, TableView
+from companion.ui.shared import theme
+from companion.ui.shared.paths import corrections_route
+from companion.ui.shared.widgets import player_chip, tagged, text
+from companion.ui.shell import TableApp
+
+
+def dispute_text(t: Translator, view: TableView, dispute: Dispute) -> str:
+    name = view.setup.names[dispute.player]
+    record = view.round_record(dispute.round) if dispute.round <= len(view.rounds) else None
+    if dispute.building is not None and record is not None \
+            and dispute.building < len(record.row):
+        return t("{player} disputes their rats from the {building} in round {round}: check it "
+                 "together, then correct the round or dismiss the dispute.", player=name,
+                 building=building_name(t, record.row[dispute.building]), round=dispute.round)
+    return t("{player} disputes one of their own rat notes of round {round}: check it "
+             "together, then dismiss the dispute.", player=name, round=dispute.round)
+
+
+def disputes_panel(app: TableApp, view: TableView, game_id: str,
+                   correct: bool = True) -> list[ft.Control]:
+    """One line per open dispute, with Dismiss and (`correct`) a way to the corrections."""
+    t = app.t
+    setup = view.setup
+    found: list[ft.Control] = []
+    for d in view.disputes:
+        def dismiss(_event: Any = None, d: Dispute = d) -> None:
+            app.submit(events.DisputeDismissed(d.player, d.entry_id))
+
+        key = f"{d.player}-{d.entry_id}"
+        actions: list[ft.Control] = [tagged(f"dismiss-dispute-{key}", ft.TextButton(
+            t("Dismiss"), icon=ft.Icons.CLOSE, on_click=dismiss, height=theme.TOUCH_HEIGHT))]
+        if correct and d.building is not None:
+            actions.append(tagged(f"correct-dispute-{key}", ft.TextButton(
+                t("Correct the round"), icon=ft.Icons.EDIT_NOTE,
+                on_click=app.nav(corrections_route(game_id)), height=theme.TOUCH_HEIGHT)))
+        found.append(tagged(f"dispute-{key}", ft.Container(
+            content=ft.Column([
+                ft.Row([ft.Icon(ft.Icons.REPORT_PROBLEM, color="#B3261E"),
+                        player_chip(setup.names[d.player], setup.colours[d.player]),
+                        ft.Container(content=tagged(f"dispute-text-{key}",
+                                                    text(dispute_text(t, view, d))),
+                                     expand=True)],
+                       spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                ft.Row(actions, wrap=True, spacing=8)], spacing=4, tight=True),
+            bgcolor="#FDECEA", border_radius=10, padding=10)))
+    return found

@@ -1,0 +1,58 @@
+"""What one step at the table was, in words: the snackbar after an undo or a redo names it
+("Undone: Cleo's entry into the Farm"), so the table knows what it took back."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.i18n import N_, Translator
+from companion.i18n.names import building_name
+from companion.rules import events as ev
+from companion.rules.views import TableView
+
+_AT_BUILDING: dict[type, str] = {
+    ev.Entered: N_("{player}'s entry into the {building}"),
+    ev.Revealed: N_("{player}'s reveal in the {building}"),
+    ev.SpecialTargetChosen: N_("the choice in the {building}"),
+    ev.BuildingResolved: N_("the actions in the {building}"),
+    ev.HospitalDiscarded: N_("the actions in the {building}"),
+}
+_IN_ROUND: dict[type, str] = {
+    ev.BuildingsRevealed: N_("the buildings of round {round}"),
+    ev.SupplyDone: N_("the supply of round {round}"),
+    ev.RoundEnded: N_("the end of round {round}"),
+    ev.EntryCorrected: N_("the correction of {player}'s entry in round {round}"),
+    ev.RevealCorrected: N_("the correction of {player}'s reveal in round {round}"),
+}
+
+
+def step_words(t: Translator, view: TableView, step: Sequence[Any]) -> str:
+    """The step `step` (one tap's events, in order) as a phrase, read in `view`: the game just
+    before the step (after an undo) or just after it (after a redo), in both of which the
+    step's round and row are still recorded."""
+    names = view.setup.names
+    last = step[-1]
+    kind = type(last)
+    player = getattr(last, "player", None)
+    who = names[player] if isinstance(player, int) and 0 <= player < len(names) else ""
+    if kind in _AT_BUILDING:
+        row = view.record.row
+        position = last.building
+        if 0 <= position < len(row):
+            return t(_AT_BUILDING[kind], player=who, building=building_name(t, row[position]))
+    if kind in _IN_ROUND:
+        return t(_IN_ROUND[kind], player=who, round=getattr(last, "round", view.round))
+    if kind is ev.Passed:
+        return t("{player}'s Pass", player=who)
+    if kind in (ev.EndValuesEntered, ev.NunsCounted):
+        return t("the end values")
+    return t("the last step")
+
+
+def undone_text(t: Translator, view: TableView, step: Sequence[Any]) -> str:
+    return t("Undone: {step}", step=step_words(t, view, step))
+
+
+def redone_text(t: Translator, view: TableView, step: Sequence[Any]) -> str:
+    return t("Redone: {step}", step=step_words(t, view, step))
