@@ -32,6 +32,9 @@ log = logging.getLogger(__name__)
 
 PREF_KEY = "rattus_companion.table_key"
 PREF_LANG = "rattus_companion.lang"
+PREF_TIMEOUT = 12.0
+"""Seconds to wait for the browser's stored preferences; a client that lost its services
+never answers, and its tab must still be drawn."""
 
 
 def split_route(route: str) -> tuple[str, dict[str, str]]:
@@ -84,22 +87,41 @@ class TableApp:
             self._pref(PREF_KEY), self._pref(PREF_LANG), self._browser_languages())
         self.t = translator(self.config.lang or (stored_lang if stored_lang in LANGUAGES
                                                  else pick_language(languages)))
-        given = query.get(KEY_PARAM)
-        if self.config.is_host_key(given):
-            self.authorized = True
-            if given is not None and given != stored_key:
-                await self._prefs.set(PREF_KEY, given)
-        else:
-            self.authorized = self.config.open_table or self.config.is_host_key(stored_key)
+        page.on_connect = self._on_connect
+        await self._authorize(query, stored_key)
         if self.authorized and KEY_PARAM in query:
             await page.push_route(path)
             return
         self.render()
 
+    async def _authorize(self, query: dict[str, str], stored_key: str | None) -> None:
+        """The key in the address, else the one this browser remembers, makes this tab the
+        table's; once it is, it stays so for the tab's life."""
+        given = query.get(KEY_PARAM)
+        if self.config.is_host_key(given):
+            self.authorized = True
+            if given is not None and given != stored_key and self._prefs is not None:
+                try:
+                    await self._prefs.set(PREF_KEY, given)
+                except Exception:
+                    log.debug("cannot remember the table's key", exc_info=True)
+        else:
+            self.authorized = (self.authorized or self.config.open_table
+                               or self.config.is_host_key(stored_key))
+
+    async def _on_connect(self, _event: Any = None) -> None:
+        """A reloaded tab comes back to its session: ask again for the key it remembers, so a
+        tab that could not answer before (a client left over from a server restart) gets in."""
+        if self.authorized:
+            return
+        await self._authorize({}, await self._pref(PREF_KEY))
+        if self.authorized:
+            self.render()
+
     async def _pref(self, key: str) -> str | None:
         assert self._prefs is not None
         try:
-            value = await self._prefs.get(key)
+            value = await asyncio.wait_for(self._prefs.get(key), PREF_TIMEOUT)
         except Exception:  # a browser with storage disabled still gets a working table
             log.debug("shared preferences unavailable", exc_info=True)
             return None
@@ -130,7 +152,14 @@ class TableApp:
             await self.go(route)
         return handler
 
-    def _on_route_change(self, _event: Any = None) -> None:
+    async def _on_route_change(self, _event: Any = None) -> None:
+        path, query = split_route(self.page.route)
+        if KEY_PARAM in query:
+            # The key's address opened again in a tab that is already running.
+            await self._authorize(query, None)
+            if self.authorized:
+                await self.page.push_route(path)
+                return
         self.render()
 
     def render(self) -> None:
