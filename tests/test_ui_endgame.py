@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import gettext
 import io
-
 from pathlib import Path
 from typing import Any
 
 import pytest
 import zxingcpp
 from PIL import Image
+from test_ui_round import Table, _quick, four_players, walk
 
 from companion.i18n import DOMAIN, LOCALE_DIR, translator
 from companion.rules import events as ev
@@ -23,7 +23,6 @@ from companion.store.bgstats import play_from_link
 from companion.ui.endgame.chart import influence_by_round
 from companion.ui.endgame.screen import end_state_of
 from companion.ui.endgame_lines import LINES, line_text
-from test_ui_round import Table, _quick, four_players, walk
 
 
 def to_the_end(table: Table) -> None:
@@ -170,3 +169,48 @@ def test_the_result_offers_the_play_to_bg_stats_as_a_qr_code(ended: Table) -> No
     result = score(end_state_of(ended.session.table_view()))
     marked = {p["name"] for p in play["players"] if p.get("winner")}  # type: ignore[union-attr]
     assert marked == set(result.winners)
+
+
+def test_undoing_the_scoring_brings_the_end_form_back_exactly_as_it_was(ended: Table) -> None:
+    # R-SCORE-6 (issue 12, item 2): the nun count came back empty and was then scored as 0.
+    ledger = ended.state.rats
+    to_the_plague(ended, {"0-hand": "6", "2-markers": "5"})
+    fill(ended, {"1-rats": str(ledger[1] + 1), "nuns": "7"})
+    ended.tap("end-score")
+    scored = score(end_state_of(ended.session.table_view()))
+    ended.tap("undo")
+    assert ended.state.phase is Phase.END and ended.state.nuns is None
+    assert ended.find("end-nuns").content.value == "7"
+    assert ended.find("end-0-hand").content.value == "6"
+    assert ended.find("end-1-rats").content.value == str(ledger[1] + 1)
+    ended.tap("end-score")
+    assert ended.state.nuns == 7
+    assert score(end_state_of(ended.session.table_view())) == scored
+
+
+def test_an_empty_nun_count_is_asked_for_not_scored_as_0(ended: Table) -> None:
+    # R-SCORE-6: 0 nuns kills anyone with rats; the table must have typed it.
+    to_the_plague(ended)
+    count = len(ended.stored())
+    ended.tap("end-score")
+    assert len(ended.stored()) == count and ended.state.phase is Phase.END
+    assert "Nuns in the nun row" in ended.page.messages[-1]
+    fill(ended, {"nuns": "0"})
+    ended.tap("end-score")
+    assert ended.state.nuns == 0 and ended.state.phase is Phase.FINISHED
+
+
+def test_only_a_player_who_confirmed_gets_the_mark_and_a_locked_rat_count(ended: Table) -> None:
+    # R-SCORE-6 (issue 12, items 3 and 6): Ben confirmed on his phone, Dora has no phone.
+    ended.play([ev.RatsConfirmed(1)])
+    assert not any(i.startswith("confirmed-") for i in ended.ids())  # rats still secret
+    to_the_plague(ended)
+    ids = ended.ids()
+    assert "confirmed-1" in ids
+    assert not {"confirmed-0", "confirmed-2", "confirmed-3"} & ids
+    assert ended.find("end-1-rats").content.read_only
+    assert not ended.find("end-3-rats").content.read_only
+    fill(ended, {"1-rats": "0", "nuns": "9"})  # typed over a locked field: not taken
+    ended.tap("end-score")
+    ben = next(e for e in ended.stored() if isinstance(e, ev.EndValuesEntered) and e.player == 1)
+    assert ben.rats is None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
 
@@ -46,6 +47,15 @@ def split_route(route: str) -> tuple[str, dict[str, str]]:
 ScreenBuilder = Callable[..., ft.View]
 
 
+@dataclass(frozen=True)
+class OwnUndo:
+    """Undo on a screen that belongs to one player: it takes back that player's own last
+    entry; the table's undo (and redo) of the game is not offered there."""
+
+    undo: Callable[[], None]
+    possible: bool
+
+
 class Screens(Protocol):
     """Which screen a path shows (`companion.ui.routes`), and the two the shell falls back on."""
 
@@ -70,6 +80,8 @@ class TableApp:
         self._prefs: ft.SharedPreferences | None = None
         self._wakelock: ft.Wakelock | None = None
         self._awake = False
+        self.own_undo: OwnUndo | None = None
+        """Set while a screen whose undo is one player's own (the private view) is shown."""
 
     # -- start --------------------------------------------------------------------------
 
@@ -166,6 +178,7 @@ class TableApp:
         """Rebuild the current screen from the route and the game's view."""
         path, _ = split_route(self.page.route)
         self.path = path
+        self.own_undo = None
         if not self.authorized:
             view = self.screens.not_table(self)
         else:
@@ -237,6 +250,10 @@ class TableApp:
         self._step_back_or_forth(undo=False)
 
     def _step_back_or_forth(self, undo: bool) -> None:
+        if self.own_undo is not None:
+            if undo:
+                self.own_undo.undo()
+            return
         if self.session is None:
             return
         possible = self.session.can_undo() if undo else self.session.can_redo()
@@ -244,7 +261,10 @@ class TableApp:
             self.notify(self.t("Nothing to undo.") if undo else self.t("Nothing to redo."))
             return
         try:
-            self.session.undo() if undo else self.session.redo()
+            if undo:
+                self.tab.round.took_back(self.session.undo())
+            else:
+                self.session.redo()
         except UndoError:
             self.notify(self.t("This step cannot be taken back: the later steps would no longer "
                                "be legal."), error=True)

@@ -115,10 +115,23 @@ def form_events(app: TableApp, view: TableView) -> list[Any]:
                                         ) != entered:
             found.append(event)
     if view.rats is not None:
-        nuns_default = view.nuns if view.nuns is not None else 0
-        found.append(events.NunsCounted(number("nuns", nuns_default,
-                                               t("Nuns in the nun row"))))
+        label = t("Nuns in the nun row")
+        if not typed.get("nuns", nuns_shown(view)).strip():
+            raise FormProblem(t("{field}: count the nuns on the turned-over row and type the "
+                                "number (0 if there are none).", field=label))
+        found.append(events.NunsCounted(number("nuns", view.nuns or 0, label)))
     return found
+
+
+def nuns_shown(view: TableView) -> str:
+    """The nun count as the form first shows it: empty until counted (never a silent 0)."""
+    return "" if view.nuns is None else str(view.nuns)
+
+
+def rats_locked(view: TableView, player: int) -> bool:
+    """The player confirmed the rats on their own device: the table shows that count and
+    does not type over it (a change on the device takes the confirmation back)."""
+    return view.rats is not None and view.rats_confirmed[player]
 
 
 def endgame_view(app: TableApp, game_id: str) -> ft.View:
@@ -191,11 +204,12 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             typed[key] = event.control.value or ""
         return handler
 
-    def field(key: str, label: str, value: int) -> ft.Control:
-        shown = typed.get(key, str(value) if value else "")
+    def field(key: str, label: str, value: int | str, locked: bool = False) -> ft.Control:
+        shown = str(value) if locked else typed.get(key, str(value) if value else "")
         return tagged(f"end-{key}", ft.TextField(
-            value=shown, label=label, hint_text="0", on_change=remember(key),
-            text_size=theme.BODY_SIZE, keyboard_type=ft.KeyboardType.NUMBER))
+            value=shown, label=label, hint_text="0" if isinstance(value, int) else None,
+            on_change=remember(key), read_only=locked, text_size=theme.BODY_SIZE,
+            keyboard_type=ft.KeyboardType.NUMBER))
 
     title_ = heading(t("Plague (R-SCORE-6)") if view.at_plague_check
                      else t("What everyone holds"))
@@ -213,18 +227,27 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     ]
     for p, name in enumerate(setup.names):
         defaults = form_defaults(view, p)
-        cells: list[ft.Control] = [ft.Container(field(f"{p}-{key}", t(label), defaults[key]),
-                              col={"xs": 12, "sm": 6, "md": 4})
-                 for key, label in fields_in_play(view)]
-        done = view.end_values[p] is not None
+        locked = rats_locked(view, p)
+        if locked:
+            typed.pop(f"{p}-rats", None)
+        cells: list[ft.Control] = [ft.Container(
+            field(f"{p}-{key}", t(label), defaults[key], locked=locked and key == "rats"),
+            col={"xs": 12, "sm": 6, "md": 4}) for key, label in fields_in_play(view)]
+        marks: list[ft.Control] = []
+        if view.end_values[p] is not None:
+            marks.append(tagged(f"entered-{p}", ft.Icon(
+                ft.Icons.CHECK_CIRCLE, color="#2E7D32")))
+        if locked:
+            marks.append(tagged(f"confirmed-{p}", text(
+                t("{name} confirmed the rats on the phone.", name=name),
+                size=theme.SMALL_SIZE, colour="#2E7D32")))
         controls.append(ft.Card(content=ft.Container(padding=12, content=ft.Column([
-            ft.Row([player_chip(name, setup.colours[p]),
-                    *([ft.Icon(ft.Icons.CHECK_CIRCLE, color="#2E7D32")] if done else [])]),
+            ft.Row([player_chip(name, setup.colours[p]), *marks], wrap=True),
             ft.ResponsiveRow(cells, spacing=8, run_spacing=8)], tight=True))))
     if view.at_plague_check:
-        nuns = view.nuns if view.nuns is not None else 0
         controls.append(ft.Container(field("nuns", t("Nuns in the nun row (0-{most})",
-                                                       most=MAX_NUNS_IN_ROW), nuns), width=320))
+                                                       most=MAX_NUNS_IN_ROW), nuns_shown(view)),
+                                     width=320))
     return controls
 
 
