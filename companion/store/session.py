@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.rules.state import Phase
 from companion.rules.views import PlayerView, TableView, own_view, public_view
 from companion.store.codec import private_owner, to_json
 from companion.store.db import EventStatus, GameMeta, GameStore, StoredEvent, StoreError
@@ -133,7 +134,8 @@ class Session:
 
     def can_undo_private(self, player: Any) -> bool:
         with self._lock:
-            return self._last_active(to_json(player)) is not None
+            return (getattr(self._state, "phase", None) is not Phase.FINISHED
+                    and self._last_active(to_json(player)) is not None)
 
     def can_redo_private(self, player: Any) -> bool:
         with self._lock:
@@ -208,6 +210,7 @@ class Session:
     def undo_private(self, player: Any) -> Any:
         """Take back `player`'s last private entry. Only that player's device may ask."""
         with self._lock:
+            self._not_scored(player)
             target = self._last_active(to_json(player))
             if target is None:
                 raise UndoError(f"player {player} has no private entry to undo")
@@ -218,12 +221,19 @@ class Session:
 
     def redo_private(self, player: Any) -> Any:
         with self._lock:
+            self._not_scored(player)
             target = self._next_redo(to_json(player))
             if target is None:
                 raise UndoError(f"player {player} has no private entry to redo")
             return self._restore(target, {target.seq})
 
     # -- internals ----------------------------------------------------------------------
+
+    def _not_scored(self, player: Any) -> None:
+        """A scored game's result changes only by the table (R-SCORE-6): a player's own undo
+        would change the rats it was scored with."""
+        if getattr(self._state, "phase", None) is Phase.FINISHED:
+            raise UndoError(f"the game is scored: player {player}'s entries are final")
 
     def _last_active(self, owner: Any) -> StoredEvent | None:
         """The step an undo takes back: never the first event, which starts the game."""

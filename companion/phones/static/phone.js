@@ -46,7 +46,8 @@
     current = null;
     $("ledger").hidden = true; $("pairing").hidden = false;
     $("pairing-text").textContent = T["e." + code] || t("unpaired");
-    $("link").className = "off"; $("link").textContent = t("offline");
+    /* Not paired is not a lost connection: no "reconnecting…" pill that never ends. */
+    $("link").hidden = true;
     say("");
   }
 
@@ -93,7 +94,24 @@
       list.appendChild(item);
     });
 
-    $("end").hidden = view.phase !== "END" && view.phase !== "FINISHED";
+    /* Only what the game has, and nothing to change once it is scored. */
+    var reasons = view.reasons || ["supply_discard", "hospital", "correction"];
+    Array.prototype.forEach.call(document.querySelectorAll("[data-reason]"), function (b) {
+      b.hidden = reasons.indexOf(b.getAttribute("data-reason")) < 0;
+    });
+    var scored = !!view.result;
+    $("log").hidden = !reasons.length;
+    $("nuns").hidden = scored;
+    $("result").hidden = !scored;
+    if (scored) {
+      $("compare").textContent = "";
+      $("my-result").textContent = t("my_vp", { vp: view.result.vp, rats: view.result.rats });
+      $("survival").textContent = t(view.result.survives ? "survived" : "died");
+      $("winner").textContent = view.result.winners.length
+        ? t("winner", { names: view.result.winners.join(", ") }) : t("nobody");
+      Array.prototype.forEach.call(document.querySelectorAll("#history button"), function (b) { b.hidden = true; });
+    }
+    $("end").hidden = scored || (view.phase !== "END" && view.phase !== "FINISHED");
     $("confirm").hidden = !payload.can_confirm || (view.phase !== "END" && view.phase !== "FINISHED");
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
@@ -120,8 +138,8 @@
     state: function (data) { render(JSON.parse(data)); mark("live"); },
     released: function () { unpaired("unknown_device"); }
   };
-  function online() { retry = 0; $("link").className = ""; $("link").textContent = t("live"); }
-  function offline() { $("link").className = "off"; $("link").textContent = t("offline"); }
+  function online() { retry = 0; $("link").hidden = false; $("link").className = ""; $("link").textContent = t("live"); }
+  function offline() { $("link").hidden = false; $("link").className = "off"; $("link").textContent = t("offline"); }
 
   function connect() {
     if (source) source.close();
