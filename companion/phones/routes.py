@@ -240,12 +240,16 @@ class Phones:
 
             unsubscribe = session.subscribe(wake)
             forget_release = registry.on_release(released)
+            forget_stop = self.hub.on_stop(wake)
             try:
                 with registry.connection(game, seat):
                     preface = "retry: 2000\n\n"
                     sent = None
                     while True:
                         changed.clear()
+                        if self.hub.stopping:
+                            yield preface + "event: stopping\ndata: {}\n\n"
+                            return
                         try:
                             registry.authenticate(secret)
                         except SeatError:
@@ -263,6 +267,7 @@ class Phones:
             finally:
                 unsubscribe()
                 forget_release()
+                forget_stop()
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**_NO_STORE, "X-Accel-Buffering": "no"})

@@ -14,6 +14,7 @@ import threading
 import webbrowser
 from importlib import resources
 from pathlib import Path
+from types import FrameType
 from typing import Any, TextIO
 
 import qrcode  # type: ignore[import-untyped]
@@ -22,6 +23,8 @@ from flet_web import get_package_web_dir  # type: ignore[import-untyped]
 from flet_web.fastapi import app as flet_app  # type: ignore[import-untyped]
 from starlette.middleware import Middleware
 from starlette.routing import Mount
+from starlette.websockets import WebSocketDisconnect
+from uvicorn.protocols.utils import ClientDisconnected
 
 from companion.phones.hub import Hub
 from companion.phones.network import base_url
@@ -30,8 +33,8 @@ from companion.phones.seats import SeatRegistry, SeatsFileDamaged
 from companion.server.compressed_web import CompressedWeb
 from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
-from companion.server.main import make_main
 from companion.server.limits import uvicorn_options
+from companion.server.main import make_main
 from companion.store.db import GameStore, StoreError, default_data_dir
 from companion.store.lock import DataDirLock
 
@@ -58,7 +61,39 @@ def build_app(config: TableConfig, games: OpenGames, phone_routes: list[Any] | N
     if phone_routes is not None:
         app.router.routes.insert(0, Mount("/phone", routes=phone_routes))
     _compress_web_client(app, config)
+    app.user_middleware.insert(0, Middleware(QuietDisconnects))
     return app
+
+
+class QuietDisconnects:
+    """A table tab that reloads or closes ends its WebSocket: an ordinary goodbye, which
+    Flet's handler lets escape as `WebSocketDisconnect` and uvicorn then logged as "ERROR:
+    Exception in ASGI application". It is logged at debug level instead."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        try:
+            await self.app(scope, receive, send)
+        except (WebSocketDisconnect, ClientDisconnected) as gone:
+            log.debug("a table tab went away: %r", gone)
+
+
+class StoppingServer(uvicorn.Server):
+    """uvicorn's server, which tells the phones first when it is asked to stop: their live
+    streams end at once instead of holding the shutdown up until uvicorn cancels them."""
+
+    def __init__(self, config: uvicorn.Config, hub: Hub) -> None:
+        super().__init__(config)
+        self.hub = hub
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self.hub.stop()
+        super().handle_exit(sig, frame)
 
 
 def _compress_web_client(app: Any, config: TableConfig) -> None:
@@ -120,15 +155,17 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
         lock.release()
         return 1
     games = OpenGames(store, seats)
-    app = build_app(config, games, _phone_routes(_hub(config, games, seats)))
+    hub = _hub(config, games, seats)
+    app = build_app(config, games, _phone_routes(hub))
     print_banner(config.table_url, sys.stdout)
     if open_browser:
         local = f"http://127.0.0.1:{port}/?key={host_key}" if bind in ("0.0.0.0", "127.0.0.1") \
             else config.table_url
         threading.Timer(1.0, webbrowser.open, args=(local,)).start()
     try:
-        uvicorn.run(app, host=bind, port=port, log_level="warning",
-                    timeout_graceful_shutdown=2, **uvicorn_options())
+        StoppingServer(uvicorn.Config(app, host=bind, port=port, log_level="warning",
+                                      timeout_graceful_shutdown=2, **uvicorn_options()),
+                       hub).run()
     finally:
         store.close()
         lock.release()

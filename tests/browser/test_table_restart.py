@@ -9,6 +9,7 @@ never answered, so the tab read no key and showed "This is the table's screen" f
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,7 @@ def test_the_tables_tab_comes_back_into_its_game_after_every_restart(tmp_path: P
     for restart in range(RESTARTS):
         page.evaluate("window.beforeRestart = true")
         # `table_server` ends each run with SIGTERM; the next starts the same command.
-        with table_server(data_dir, lang="en", port=port):
+        with table_server(data_dir, lang="en", port=port) as server:
             # No tap, no typing: the open tab starts afresh by itself and finds its game.
             page.wait_for_function("() => !window.beforeRestart", timeout=60_000)
             page.wait_for_selector("#loading", state="detached", timeout=60_000)
@@ -62,4 +63,12 @@ def test_the_tables_tab_comes_back_into_its_game_after_every_restart(tmp_path: P
             assert page.url == where
             # A page load throws nothing into the console (issue 12, item 15).
             assert errors == []
+            # SIGTERM with the table's tab connected: quick, and no ERROR for the tab's
+            # ordinary goodbyes (the reload above, this stop).
+            began = time.monotonic()
+            server.process.terminate()
+            server.process.wait(timeout=10)
+            assert time.monotonic() - began < 1.0
+            assert server.process.stdout is not None
+            assert "ERROR" not in server.process.stdout.read()
     context.close()

@@ -136,7 +136,9 @@
 
   var on = {
     state: function (data) { render(JSON.parse(data)); mark("live"); },
-    released: function () { unpaired("unknown_device"); }
+    released: function () { unpaired("unknown_device"); },
+    /* The table's server is stopping: show it at once; the stream comes back with the server. */
+    stopping: function () { offline(); }
   };
   function online() { retry = 0; $("link").hidden = false; $("link").className = ""; $("link").textContent = t("live"); }
   function offline() { $("link").hidden = false; $("link").className = "off"; $("link").textContent = t("offline"); }
@@ -147,6 +149,7 @@
     stream.addEventListener("open", whenReady(online));
     stream.addEventListener("state", whenReady(function (event) { on.state(event.data); }));
     stream.addEventListener("released", whenReady(on.released));
+    stream.addEventListener("stopping", whenReady(on.stopping));
     stream.addEventListener("error", whenReady(function () {
       if (source !== stream) return;
       offline();
