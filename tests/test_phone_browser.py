@@ -216,6 +216,16 @@ def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser,
             assert answer.status == 409, path
         assert len(night.events) == stored
         assert score(end_state(night.state)) == result
+        # Her correction is a request: shown as waiting, the stored game untouched.
+        anna.fill("#fix-rats", "30")
+        anna.locator("#ask-fix").click()
+        anna.locator("#fix-status", has_text="Waiting for the table: 30 rats.").wait_for()
+        assert len(night.events) == stored
+        assert night.session.rats_request(ANNA).rats == 30
+        anna.screenshot(path=str(screenshots() / "phone-correction-asked.png"))
+        night.session.settle_rats(ANNA, accepted=False)
+        anna.locator("#fix-status", has_text="The table kept the result").wait_for()
+        assert len(night.events) == stored
     finally:
         context.close()
 

@@ -214,3 +214,30 @@ def test_only_a_player_who_confirmed_gets_the_mark_and_a_locked_rat_count(ended:
     ended.tap("end-score")
     ben = next(e for e in ended.stored() if isinstance(e, ev.EndValuesEntered) and e.player == 1)
     assert ben.rats is None
+
+
+def test_a_phones_correction_after_the_scoring_waits_for_the_table(ended: Table) -> None:
+    # R-SCORE-6, R-SCORE-7 (issue 12, item 3): Cleo finds a mistake after the scoring; the
+    # table sees the result now and with her count side by side, and decides.
+    to_the_plague(ended, {"0-hand": "9", "1-hand": "4", "2-hand": "6", "3-hand": "2"})
+    fill(ended, {"nuns": "20"})
+    ended.tap("end-score")
+    stored = ended.stored()
+    before = score(end_state_of(ended.session.table_view()))
+    asked = 21  # above the 20 nuns: she would die of the plague
+    ended.session.ask_rats(2, asked)
+    assert ended.stored() == stored  # nothing changes until the table accepts
+    assert "request-2" in ended.ids()
+    assert "survives" in ended.texts("request-now-2")
+    assert "Cleo: " in ended.texts("request-then-2")
+    assert "dies of the plague" in ended.texts("request-then-2")
+    ended.tap("request-reject-2")
+    assert ended.stored() == stored and "request-2" not in ended.ids()
+    assert ended.session.rats_request(2).status == "rejected"
+    ended.session.ask_rats(2, asked)
+    ended.tap("request-accept-2")
+    assert ended.stored()[-1] == ev.EndValuesEntered(2, hand=6, rats=asked)
+    after = score(end_state_of(ended.session.table_view()))
+    assert after.player("Cleo").rats == asked and after != before
+    assert ended.session.rats_request(2).status == "accepted"
+    assert "request-2" not in ended.ids()

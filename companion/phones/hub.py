@@ -31,6 +31,10 @@ class PhoneSession(Protocol):
 
     def undo_private(self, player: Any) -> Any: ...
 
+    def ask_rats(self, player: int, rats: int) -> Any: ...
+
+    def rats_request(self, player: int) -> Any: ...
+
 
 class PhoneHub(Protocol):
     registry: SeatRegistry

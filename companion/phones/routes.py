@@ -45,6 +45,7 @@ from companion.phones.hub import PhoneHub, PhoneSession
 from companion.phones.ledger import (
     MAX_ENTRY_ID_LENGTH,
     MAX_RAT_CHANGE,
+    MAX_RATS_ASKED,
     NUN_POSITIONS,
     NUNS_PER_CARD,
     Ledger,
@@ -140,6 +141,10 @@ class NunNote(_Request):
 
 class Dispute(_Request):
     entry_id: str = Field(min_length=1, max_length=MAX_ENTRY_ID_LENGTH)
+
+
+class RatsCorrection(_Request):
+    rats: int = Field(ge=0, le=MAX_RATS_ASKED)
 
 
 class NoFields(_Request):
@@ -417,6 +422,13 @@ async def dispute(phones: PhonesDep, caller: CallerDep,
 @router.post("/api/confirm", dependencies=[Depends(json_body(NoFields))])
 async def confirm(phones: PhonesDep, caller: CallerDep) -> Response:
     return await _change(phones, caller, Ledger.confirm)
+
+
+@router.post("/api/correction")
+async def correction(phones: PhonesDep, caller: CallerDep,
+                     body: Annotated[RatsCorrection, Depends(json_body(RatsCorrection))]
+                     ) -> Response:
+    return await _change(phones, caller, lambda ledger: ledger.ask_correction(body.rats))
 
 
 @router.post("/api/undo", dependencies=[Depends(json_body(NoFields))])

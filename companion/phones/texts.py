@@ -52,8 +52,13 @@ _TEXTS: dict[str, dict[str, str]] = {
         "died": "You die of the plague.",
         "winner": "Winner: {names}",
         "nobody": "Nobody wins: everyone died of the plague.",
-        "final": "The game is scored: your ledger is closed. Found a mistake? Tell the table, "
-                 "it can correct the end values.",
+        "final": "The game is scored: your ledger is closed. Found a mistake in your rats? "
+                 "Ask the table to correct them; it decides.",
+        "fix_rats": "My rats should be",
+        "fix_send": "Ask the table",
+        "fix_pending": "Waiting for the table: {n} rats.",
+        "fix_rejected": "The table kept the result; {n} rats were not taken.",
+        "fix_accepted": "The table took your correction: {n} rats.",
         "r.supply_discard": "supply action",
         "r.hospital": "Hospital",
         "r.correction": "correction",
@@ -112,8 +117,13 @@ _TEXTS: dict[str, dict[str, str]] = {
         "died": "Du stirbst an der Pest.",
         "winner": "Sieg: {names}",
         "nobody": "Niemand gewinnt: alle sind an der Pest gestorben.",
-        "final": "Das Spiel ist gewertet: deine Liste ist abgeschlossen. Einen Fehler gefunden? "
-                 "Sag es dem Tisch, er kann die Endwerte korrigieren.",
+        "final": "Das Spiel ist gewertet: deine Liste ist abgeschlossen. Stimmen deine Ratten "
+                 "nicht? Bitte den Tisch um eine Korrektur; er entscheidet.",
+        "fix_rats": "Meine Ratten sind",
+        "fix_send": "Den Tisch fragen",
+        "fix_pending": "Wartet auf den Tisch: {n} Ratten.",
+        "fix_rejected": "Der Tisch bleibt beim Ergebnis; {n} Ratten wurden nicht übernommen.",
+        "fix_accepted": "Der Tisch hat deine Korrektur übernommen: {n} Ratten.",
         "r.supply_discard": "Nachschubaktion",
         "r.hospital": "Hospital",
         "r.correction": "Korrektur",

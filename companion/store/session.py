@@ -35,6 +35,23 @@ class UndoError(StoreError):
     """Nothing to undo or redo, or taking the step back would leave an illegal game."""
 
 
+class RequestRefused(StoreError):
+    """A correction request that cannot be made now (the game is not scored yet)."""
+
+
+@dataclass(frozen=True)
+class RatsRequest:
+    """After the scoring, a player asks the table to correct the rats they were scored with.
+
+    It changes nothing until the table accepts it (the table then records the count itself);
+    until the table decides it is `pending`, then `accepted` or `rejected` for the player to see.
+    Kept in memory: a restart forgets it, and the player asks again."""
+
+    player: int
+    rats: int
+    status: str = "pending"
+
+
 @dataclass(frozen=True)
 class Engine:
     """The rules a session enforces and how it summarises a state for the game list.
@@ -68,6 +85,7 @@ class Session:
         self._lock = threading.RLock()
         self._subscribers: list[Subscriber] = []
         self._table: tuple[int, TableView] | None = None
+        self._requests: dict[int, RatsRequest] = {}
         self._state = self._fold([e.event for e in self._log if e.status is EventStatus.ACTIVE],
                                  resuming=True)
 
@@ -226,6 +244,35 @@ class Session:
             if target is None:
                 raise UndoError(f"player {player} has no private entry to redo")
             return self._restore(target, {target.seq})
+
+    # -- a player's correction request after the scoring ----------------------------------
+
+    def ask_rats(self, player: int, rats: int) -> RatsRequest:
+        """`player` asks the table to score them with `rats`; stored nowhere in the game."""
+        with self._lock:
+            if getattr(self._state, "phase", None) is not Phase.FINISHED:
+                raise RequestRefused("a correction is asked for only after the scoring")
+            request = self._requests[player] = RatsRequest(player, rats)
+            self._notify(None)
+            return request
+
+    def rats_request(self, player: int) -> RatsRequest | None:
+        with self._lock:
+            return self._requests.get(player)
+
+    def pending_requests(self) -> tuple[RatsRequest, ...]:
+        with self._lock:
+            return tuple(r for _, r in sorted(self._requests.items()) if r.status == "pending")
+
+    def settle_rats(self, player: int, accepted: bool) -> None:
+        """The table's answer; an accepted count is recorded by the table beforehand."""
+        with self._lock:
+            request = self._requests.get(player)
+            if request is None or request.status != "pending":
+                return
+            self._requests[player] = replace(
+                request, status="accepted" if accepted else "rejected")
+            self._notify(None)
 
     # -- internals ----------------------------------------------------------------------
 

@@ -110,6 +110,9 @@
       $("winner").textContent = view.result.winners.length
         ? t("winner", { names: view.result.winners.join(", ") }) : t("nobody");
       Array.prototype.forEach.call(document.querySelectorAll("#history button"), function (b) { b.hidden = true; });
+      var asked = payload.request;
+      $("fix-status").textContent = asked ? t("fix_" + asked.status, { n: asked.rats }) : "";
+      if (!$("fix-rats").value) $("fix-rats").value = view.result.rats;
     }
     $("end").hidden = scored || (view.phase !== "END" && view.phase !== "FINISHED");
     $("confirm").hidden = !payload.can_confirm || (view.phase !== "END" && view.phase !== "FINISHED");
@@ -277,6 +280,11 @@
     });
     $("undo").addEventListener("click", function () { send("undo"); });
     $("confirm").addEventListener("click", function () { send("confirm"); });
+    $("ask-fix").addEventListener("click", function () {
+      var rats = parseInt($("fix-rats").value, 10);
+      if (!(rats >= 0 && rats <= 200)) return say(t("e.bad_value"), true);
+      send("correction", { rats: rats });
+    });
   }
 
   /* The script runs from the page's head: a returning phone's stream, too, opens before the

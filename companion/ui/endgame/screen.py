@@ -10,6 +10,7 @@ tie-break ladder, the winner and a chart of the influence over the rounds.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
@@ -145,6 +146,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
                          app.nav(corrections_route(game_id)), icon=ft.Icons.EDIT_NOTE,
                          primary=False)
     if view.phase is Phase.FINISHED:
+        controls += request_cards(app, view)
         controls += result_controls(app, view)
         controls.append(bgstats_tile(app, game_id))
     if editing:
@@ -179,6 +181,68 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         ], wrap=True, spacing=theme.GAP))
     heading_ = t("End of the game") if view.phase is Phase.END else t("Result")
     return game_frame(app, heading_, controls, view, bottom, back=game_route(game_id))
+
+
+def request_cards(app: TableApp, view: TableView) -> list[ft.Control]:
+    """A player's correction asked for on their phone after the scoring: the result now and
+    with the correction, side by side; nothing changes until the table accepts."""
+    t = app.t
+    session = app.session
+    assert session is not None and view.rats is not None
+    end = end_state_of(view)
+    cards: list[ft.Control] = []
+    for request in session.pending_requests():
+        p, name = request.player, view.setup.names[request.player]
+        changed = replace(end, rats={**end.rats, name: request.rats})
+        cards.append(tagged(f"request-{p}", ft.Container(ft.Column([
+            text(t("{name} asks on the phone to correct the rats: {old} → {new}.", name=name,
+                   old=view.rats[p], new=request.rats), weight=ft.FontWeight.BOLD),
+            ft.ResponsiveRow([_column(t, t("Result now"), score(end), f"now-{p}", name),
+                              _column(t, t("With the correction"), score(changed),
+                                      f"then-{p}", name)],
+                             spacing=8, run_spacing=8),
+            ft.Row([
+                big_button(f"request-accept-{p}", t("Accept the correction"),
+                           _settle(app, view, p, request.rats, True), icon=ft.Icons.CHECK),
+                big_button(f"request-reject-{p}", t("Keep the result"),
+                           _settle(app, view, p, request.rats, False), icon=ft.Icons.CLOSE,
+                           primary=False),
+            ], wrap=True, spacing=theme.GAP),
+        ], spacing=theme.GAP, tight=True), bgcolor="#FFF3D6", border_radius=14, padding=16)))
+    return cards
+
+
+def _column(t: Any, heading_: str, result: ScoreResult, key: str, name: str) -> ft.Control:
+    mine = result.player(name)
+    fate = t("survives") if mine.survives else t("dies of the plague")
+    return ft.Container(tagged(f"request-{key}", ft.Column([
+        text(heading_, weight=ft.FontWeight.BOLD),
+        text(winner_text(t, result)),
+        text(t("{name}: {vp} VP, {fate}", name=name, vp=mine.total, fate=fate)),
+    ], tight=True, spacing=4)), col={"xs": 12, "sm": 6}, padding=8, border_radius=10,
+        bgcolor="#FFFFFF")
+
+
+def _settle(app: TableApp, view: TableView, player: int, rats: int, accepted: bool) -> Any:
+    """Accepting records the count as the table's own correction of the end values."""
+    def handler(_event: Any = None) -> None:
+        assert app.session is not None
+        if accepted:
+            entered = view.end_values[player]
+            assert entered is not None
+            fixed = events.EndValuesEntered(
+                player, **{k: getattr(entered, k) for k in HOLDINGS}, rats=rats)
+            if not app.submit(fixed):
+                return
+        app.session.settle_rats(player, accepted)
+    return handler
+
+
+def winner_text(t: Any, result: ScoreResult) -> str:
+    if result.winners:
+        best = result.player(result.winners[0]).total
+        return t("Winner: {players} with {vp} VP", players=names(t, result.winners), vp=best)
+    return t("Nobody wins: everyone died of the plague.")
 
 
 def bgstats_tile(app: TableApp, game_id: str) -> ft.Control:
@@ -254,11 +318,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
 def result_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     t = app.t
     result: ScoreResult = score(end_state_of(view))
-    if result.winners:
-        best = result.player(result.winners[0]).total
-        winner = t("Winner: {players} with {vp} VP", players=names(t, result.winners), vp=best)
-    else:
-        winner = t("Nobody wins: everyone died of the plague.")
+    winner = winner_text(t, result)
     controls: list[ft.Control] = [
         step_marker(app, view, ft.Container(content=ft.Row([
             ft.Icon(ft.Icons.EMOJI_EVENTS, color="#B7791F", size=48),
