@@ -208,6 +208,7 @@ def test_only_a_player_who_confirmed_gets_the_mark_and_a_locked_rat_count(ended:
     ids = ended.ids()
     assert "confirmed-1" in ids
     assert not {"confirmed-0", "confirmed-2", "confirmed-3"} & ids
+    assert not any(i.startswith("entered-") for i in ids)  # no tick that reads as confirmed
     assert ended.find("end-1-rats").content.read_only
     assert not ended.find("end-3-rats").content.read_only
     fill(ended, {"1-rats": "0", "nuns": "9"})  # typed over a locked field: not taken

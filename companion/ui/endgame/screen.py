@@ -280,7 +280,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     if view.at_plague_check:
         explained = t("The nun row is turned over and everyone reveals their rats. The rats are "
                       "filled in from the phones: correct them where the tokens on the table "
-                      "say otherwise. Empty fields count as 0.")
+                      "say otherwise. Empty fields count as 0, except the nuns: count them.")
     else:
         explained = t("Everyone shows their hand, special cards and victory-point markers. "
                       "The rats stay secret until the plague, the next step. Empty fields "
@@ -298,7 +298,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             field(f"{p}-{key}", t(label), defaults[key], locked=locked and key == "rats"),
             col={"xs": 12, "sm": 6, "md": 4}) for key, label in fields_in_play(view)]
         marks: list[ft.Control] = []
-        if view.end_values[p] is not None:
+        if view.end_values[p] is not None and not view.at_plague_check:
             marks.append(tagged(f"entered-{p}", ft.Icon(
                 ft.Icons.CHECK_CIRCLE, color="#2E7D32")))
         if locked:
