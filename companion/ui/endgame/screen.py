@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import N_
+from companion.i18n import N_, Translator
 from companion.i18n.names import estate_name
 from companion.rules import events
 from companion.rules.catalog import MAX_NUNS_IN_ROW, Estate, Special
@@ -212,7 +212,7 @@ def request_cards(app: TableApp, view: TableView) -> list[ft.Control]:
     return cards
 
 
-def _column(t: Any, heading_: str, result: ScoreResult, key: str, name: str) -> ft.Control:
+def _column(t: Translator, heading_: str, result: ScoreResult, key: str, name: str) -> ft.Control:
     mine = result.player(name)
     fate = t("survives") if mine.survives else t("dies of the plague")
     return ft.Container(tagged(f"request-{key}", ft.Column([
@@ -238,7 +238,7 @@ def _settle(app: TableApp, view: TableView, player: int, rats: int, accepted: bo
     return handler
 
 
-def winner_text(t: Any, result: ScoreResult) -> str:
+def winner_text(t: Translator, result: ScoreResult) -> str:
     if result.winners:
         best = result.player(result.winners[0]).total
         return t("Winner: {players} with {vp} VP", players=names(t, result.winners), vp=best)
