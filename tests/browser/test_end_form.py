@@ -13,8 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.bench.flutter import _ATTACHED as ATTACHED
-
 from browser.table import (
     Offline,
     bring_into_view,
@@ -27,6 +25,7 @@ from browser.table import (
     type_into,
 )
 from browser.test_table_phones import TABLET_PORTRAIT, Phones
+from companion.bench.flutter import _ATTACHED as ATTACHED
 
 BEN, DARIO = 1, 3
 SEED = 11
