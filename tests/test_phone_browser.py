@@ -23,9 +23,8 @@ pytestmark = [pytest.mark.browser, requires_chromium]
 ANNA, BEN, CARLA = 0, 1, 2
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
-    night = TableNight(tmp_path, players=3)
+def served_night(tmp_path: Path, hospital: bool) -> Iterator[tuple[Hub, TableNight, str]]:
+    night = TableNight(tmp_path, players=3, hospital=hospital)
     hub = hub_for(night)
     try:
         with live_server(phone_app(hub)) as base_url:
@@ -33,6 +32,18 @@ def table(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
             yield hub, night, base_url
     finally:
         night.close()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
+    """A game with a Hospital: the phones log Hospital discards in these stories."""
+    yield from served_night(tmp_path, hospital=True)
+
+
+@pytest.fixture
+def first_game(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
+    """The first-game set (R-SETUP-3): no Hospital."""
+    yield from served_night(tmp_path, hospital=False)
 
 
 @pytest.fixture(scope="module")
@@ -179,11 +190,11 @@ def test_joining_takes_the_page_and_one_claim_that_stays_live(browser, table) ->
         context.close()
 
 
-def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser, table
+def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser, first_game
                                                                         ) -> None:
     # R-SCORE-6, R-SCORE-7 (issue 12, items 3 and 9): the result on the phone; the ledger is
     # closed, and nothing the phone sends changes the scored game.
-    hub, night, _ = table
+    hub, night, _ = first_game
     context, anna = scan(browser, hub, night, ANNA)
     try:
         anna.wait_for_url("**/phone/")
