@@ -29,6 +29,9 @@ def web(tmp_path: Path) -> tuple[TestClient, Path]:
     (root / "main.dart.js").write_bytes(CLIENT)
     (root / "tiny.js").write_bytes(b"var x = 1;\n")
     (root / "icon.png").write_bytes(b"\x89PNG" + bytes(20000))
+    (root / "favicon.png").write_bytes(b"\x89PNG" + bytes(300))
+    (root / "fonts").mkdir()
+    (root / "fonts" / "DejaVuSans.ttf").write_bytes(bytes(20000))
     cache = tmp_path / "data" / "web-cache"
     app = CompressedWeb(Starlette(routes=[Mount("/", StaticFiles(directory=root))]),
                         roots=[root], cache_dir=cache)
@@ -95,3 +98,18 @@ def test_small_files_and_images_pass_through_untouched(web) -> None:
     assert client.get("/missing.js").status_code == 404
     time.sleep(0.1)
     assert not cache.exists() or not list(cache.glob("*.gz"))
+
+
+def test_the_icon_and_the_fonts_are_kept_for_a_week_without_asking(web) -> None:
+    # Issue 12, item 15: one game night fetched favicon.png 46 times.
+    client, cache = web
+    icon = client.get("/favicon.png")
+    assert icon.status_code == 200
+    assert icon.headers["cache-control"] == "public, max-age=604800"
+    font = client.get("/fonts/DejaVuSans.ttf", headers={"accept-encoding": "gzip"})
+    assert font.headers["cache-control"] == "public, max-age=604800"
+    _wait_for_copy(cache)
+    font = client.get("/fonts/DejaVuSans.ttf", headers={"accept-encoding": "gzip"})
+    assert font.headers["content-encoding"] == "gzip"
+    assert font.headers["cache-control"] == "public, max-age=604800"
+    assert client.get("/main.dart.js").headers["cache-control"] == "no-cache"

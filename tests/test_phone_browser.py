@@ -13,16 +13,18 @@ from support.phones import TableNight, hub_for
 from companion.phones.hub import Hub
 from companion.phones.qr import pairing_url
 from companion.phones.routes import phone_app
-from companion.rules.catalog import BUILDINGS
+from companion.rules import events as ev
+from companion.rules.catalog import BUILDINGS, Building
+from companion.rules.endgame import end_state
+from companion.rules.scoring import score
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
 ANNA, BEN, CARLA = 0, 1, 2
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
-    night = TableNight(tmp_path, players=3)
+def served_night(tmp_path: Path, hospital: bool) -> Iterator[tuple[Hub, TableNight, str]]:
+    night = TableNight(tmp_path, players=3, hospital=hospital)
     hub = hub_for(night)
     try:
         with live_server(phone_app(hub)) as base_url:
@@ -30,6 +32,18 @@ def table(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
             yield hub, night, base_url
     finally:
         night.close()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
+    """A game with a Hospital: the phones log Hospital discards in these stories."""
+    yield from served_night(tmp_path, hospital=True)
+
+
+@pytest.fixture
+def first_game(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
+    """The first-game set (R-SETUP-3): no Hospital."""
+    yield from served_night(tmp_path, hospital=False)
 
 
 @pytest.fixture(scope="module")
@@ -124,6 +138,9 @@ def test_a_reload_reconnects_and_a_second_scan_is_refused(browser, table) -> Non
         second.goto(pairing_url(base_url, token))
         second.locator("#pairing-text", has_text="already paired").wait_for()
         assert second.locator("#ledger").is_hidden()
+        # Issue 12, item 8: refused is not offline; no "reconnecting…" pill that never ends.
+        second.locator("#link").wait_for(state="hidden")
+        assert "reconnecting" not in second.locator("header").inner_text()
         first.close()
     finally:
         context.close()
@@ -171,3 +188,60 @@ def test_joining_takes_the_page_and_one_claim_that_stays_live(browser, table) ->
         assert hub.registry.status(night.game_id, 3)[ANNA].connected
     finally:
         context.close()
+
+
+def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser, first_game
+                                                                        ) -> None:
+    # R-SCORE-6, R-SCORE-7 (issue 12, items 3 and 9): the result on the phone; the ledger is
+    # closed, and nothing the phone sends changes the scored game.
+    hub, night, _ = first_game
+    context, anna = scan(browser, hub, night, ANNA)
+    try:
+        anna.wait_for_url("**/phone/")
+        anna.locator("#history").wait_for(state="attached")
+        assert night.state.setup.copies(Building.HOSPITAL) == 0
+        assert anna.locator("[data-reason=hospital]").is_hidden()  # no Hospital in this game
+        anna.locator("[data-reason=supply_discard]").click()
+        anna.locator("#history li").wait_for()  # her own entry, which her undo could take back
+        night.reveal_rats({ANNA: 2})
+        night.play_to_the_end()
+        for seat in range(3):
+            night.session.submit(ev.EndValuesEntered(seat, hand=seat + 1))
+        night.session.submit(ev.NunsCounted(20))
+        result = score(end_state(night.state))
+        mine = result.player(night.state.setup.names[ANNA])
+        anna.locator("#result").wait_for()
+        assert anna.locator("#my-result").inner_text() == \
+            f"You: {mine.total} VP with {mine.rats} rats."
+        assert anna.locator("#survival").inner_text() == "You survive the plague."
+        assert anna.locator("#winner").inner_text() == "Winner: " + ", ".join(result.winners)
+        assert anna.locator("#log").is_hidden()  # no "Log a change"
+        assert anna.locator("#nuns").is_hidden() and anna.locator("#compare").inner_text() == ""
+        assert anna.locator("#history button").count() == anna.locator(
+            "#history button[hidden]").count()  # no Dispute either
+        anna.screenshot(path=str(screenshots() / "phone-after-scoring.png"))
+        stored = len(night.events)
+        for path, body in (("rats", {"delta": 3, "reason": "correction"}),
+                           ("nuns", {"position": 1, "nuns": 2}), ("undo", {})):
+            answer = anna.request.post(f"{hub.base_url}/phone/api/{path}", data=body)
+            assert answer.status == 409, path
+        assert len(night.events) == stored
+        assert score(end_state(night.state)) == result
+        # Her correction is a request: shown as waiting, the stored game untouched.
+        anna.fill("#fix-rats", "30")
+        anna.locator("#ask-fix").click()
+        anna.locator("#fix-status", has_text="Waiting for the table: 30 rats.").wait_for()
+        assert len(night.events) == stored
+        assert night.session.rats_request(ANNA).rats == 30
+        anna.screenshot(path=str(screenshots() / "phone-correction-asked.png"))
+        night.session.settle_rats(ANNA, accepted=False)
+        anna.locator("#fix-status", has_text="The table kept the result").wait_for()
+        assert len(night.events) == stored
+    finally:
+        context.close()
+
+
+def screenshots() -> Path:
+    folder = Path(__file__).resolve().parents[1] / "screenshots"
+    folder.mkdir(exist_ok=True)
+    return folder

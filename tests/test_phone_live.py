@@ -182,3 +182,40 @@ def test_the_released_seats_stream_that_began_with_the_scan_ends(hub, night, bas
         hub.registry.release(night.game_id, BEN)
         assert next(events) == ("released", {})
         assert next(events, None) is None
+
+
+def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, caplog) -> None:
+    # Issue 12, item 15: a SIGTERM with phones connected took 3.7 s and logged an ERROR while
+    # uvicorn waited for their streams and then cancelled them.
+    import signal
+    import threading
+    import time
+
+    import uvicorn
+    from support.browser import free_port
+
+    from companion.server.app import PhonesOnFirstUse, TableServer
+    from companion.server.limits import uvicorn_options
+
+    port = free_port()
+    server = TableServer(uvicorn.Config(phone_app(hub), host="127.0.0.1", port=port,
+                                        log_level="warning", timeout_graceful_shutdown=2,
+                                        **uvicorn_options()),
+                         f"http://127.0.0.1:{port}", PhonesOnFirstUse(hub))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        assert thread.is_alive()
+        time.sleep(0.05)
+    streams = [Stream(f"http://127.0.0.1:{port}", pair(hub, night, seat)) for seat in (ANNA, BEN)]
+    try:
+        assert [s.next()[0] for s in streams] == ["state", "state"]
+        began = time.monotonic()
+        server.handle_exit(signal.SIGTERM, None)
+        thread.join(timeout=10)
+        assert time.monotonic() - began < 1.0
+        assert [s.next() for s in streams] == [("stopping", {})] * 2
+    finally:
+        for stream in streams:
+            stream.close()
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]

@@ -90,3 +90,17 @@ def test_only_a_seat_of_the_game_can_confirm():
     play_to_the_end(game)
     game.refuse(ev.RatsConfirmed(3), "EVENT", "no_such_player")
     game.refuse(ev.RatsConfirmed("0"), "EVENT", "malformed_event")
+
+
+def test_once_scored_a_players_own_notes_are_refused(  # issue 12, item 3
+        ) -> None:
+    # R-SCORE-6: the rats revealed are the result; only the table corrects it from then on.
+    game = three_player_game()
+    play_to_the_end(game)
+    game.play(ev.RatsChanged(RED, -1, ev.RatReason.SUPPLY_DISCARD))
+    game.play(*(ev.EndValuesEntered(p, hand=1) for p in (RED, YELLOW, GREEN)), ev.NunsCounted(12))
+    assert game.state.phase is Phase.FINISHED
+    entry = game.state.ledgers[RED][-1].entry_id
+    game.refuse(ev.RatsChanged(RED, 2, ev.RatReason.CORRECTION), "R-SCORE-6", "game_scored")
+    game.refuse(ev.NunCardNoted(RED, 1, 2), "R-SCORE-6", "game_scored")
+    game.refuse(ev.RatChangeDisputed(RED, entry), "R-SCORE-6", "game_scored")

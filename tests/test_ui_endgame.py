@@ -190,3 +190,76 @@ def test_one_undo_takes_the_scoring_back_and_says_so(ended: Table) -> None:
     ended.tap("redo")
     assert ended.state == at_the_plague
     assert ended.page.messages[-1] == "Redone: the end values"
+
+
+def test_undoing_the_scoring_brings_the_end_form_back_exactly_as_it_was(ended: Table) -> None:
+    # R-SCORE-6 (issue 12, item 2): the nun count came back empty and was then scored as 0.
+    ledger = ended.state.rats
+    to_the_plague(ended, {"0-hand": "6", "2-markers": "5"})
+    fill(ended, {"1-rats": str(ledger[1] + 1), "nuns": "7"})
+    ended.tap("end-score")
+    scored = score(end_state_of(ended.session.table_view()))
+    ended.tap("undo")
+    assert ended.state.phase is Phase.END and ended.state.nuns is None
+    assert ended.find("end-nuns").content.value == "7"
+    assert ended.find("end-0-hand").content.value == "6"
+    assert ended.find("end-1-rats").content.value == str(ledger[1] + 1)
+    ended.tap("end-score")
+    assert ended.state.nuns == 7
+    assert score(end_state_of(ended.session.table_view())) == scored
+
+
+def test_an_empty_nun_count_is_asked_for_not_scored_as_0(ended: Table) -> None:
+    # R-SCORE-6: 0 nuns kills anyone with rats; the table must have typed it.
+    to_the_plague(ended)
+    count = len(ended.stored())
+    ended.tap("end-score")
+    assert len(ended.stored()) == count and ended.state.phase is Phase.END
+    assert "Nuns in the nun row" in ended.page.messages[-1]
+    fill(ended, {"nuns": "0"})
+    ended.tap("end-score")
+    assert ended.state.nuns == 0 and ended.state.phase is Phase.FINISHED
+
+
+def test_only_a_player_who_confirmed_gets_the_mark_and_a_locked_rat_count(ended: Table) -> None:
+    # R-SCORE-6 (issue 12, items 3 and 6): Ben confirmed on his phone, Dora has no phone.
+    ended.play([ev.RatsConfirmed(1)])
+    assert not any(i.startswith("confirmed-") for i in ended.ids())  # rats still secret
+    to_the_plague(ended)
+    ids = ended.ids()
+    assert "confirmed-1" in ids
+    assert not {"confirmed-0", "confirmed-2", "confirmed-3"} & ids
+    assert not any(i.startswith("entered-") for i in ids)  # no tick that reads as confirmed
+    assert ended.find("end-1-rats").content.read_only
+    assert not ended.find("end-3-rats").content.read_only
+    fill(ended, {"1-rats": "0", "nuns": "9"})  # typed over a locked field: not taken
+    ended.tap("end-score")
+    ben = next(e for e in ended.stored() if isinstance(e, ev.EndValuesEntered) and e.player == 1)
+    assert ben.rats is None
+
+
+def test_a_phones_correction_after_the_scoring_waits_for_the_table(ended: Table) -> None:
+    # R-SCORE-6, R-SCORE-7 (issue 12, item 3): Cleo finds a mistake after the scoring; the
+    # table sees the result now and with her count side by side, and decides.
+    to_the_plague(ended, {"0-hand": "9", "1-hand": "4", "2-hand": "6", "3-hand": "2"})
+    fill(ended, {"nuns": "20"})
+    ended.tap("end-score")
+    stored = ended.stored()
+    before = score(end_state_of(ended.session.table_view()))
+    asked = 21  # above the 20 nuns: she would die of the plague
+    ended.session.ask_rats(2, asked)
+    assert ended.stored() == stored  # nothing changes until the table accepts
+    assert "request-2" in ended.ids()
+    assert "survives" in ended.texts("request-now-2")
+    assert "Cleo: " in ended.texts("request-then-2")
+    assert "dies of the plague" in ended.texts("request-then-2")
+    ended.tap("request-reject-2")
+    assert ended.stored() == stored and "request-2" not in ended.ids()
+    assert ended.session.rats_request(2).status == "rejected"
+    ended.session.ask_rats(2, asked)
+    ended.tap("request-accept-2")
+    assert ended.stored()[-1] == ev.EndValuesEntered(2, hand=6, rats=asked)
+    after = score(end_state_of(ended.session.table_view()))
+    assert after.player("Cleo").rats == asked and after != before
+    assert ended.session.rats_request(2).status == "accepted"
+    assert "request-2" not in ended.ids()

@@ -370,3 +370,26 @@ def test_a_private_view_of_a_seat_that_does_not_exist_says_so(table: Table) -> N
     table.open(f"/game/{table.session.game_id}/private/7")
     assert "problem" in table.ids()
     assert "There is no player 7 in this game." in table.texts()
+
+
+def test_a_table_on_127_0_0_1_only_says_phones_cannot_reach_it_and_how_to_fix_it(
+        table: Table) -> None:
+    # Issue 12, item 11: `--host 127.0.0.1`; the panel promised "the same Wi-Fi" would do.
+    warning = table.texts("address-unreachable")
+    assert "cannot reach http://127.0.0.1:8550" in warning and "--host 0.0.0.0" in warning
+    assert "same Wi-Fi" not in table.texts()
+
+
+def test_a_loopback_choice_beside_a_wifi_address_points_to_the_wifi_one(tmp_path: Path,
+                                                                       clock: Clock) -> None:
+    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
+    try:
+        mem = phones_panel.memory(table.app)
+        mem.options = [phones_panel.AddressOption("127.0.0.1", None),
+                       phones_panel.AddressOption("192.168.1.20", "wlan0")]
+        table.open(phones_panel.phones_route(table.session.game_id))
+        assert "Choose the address on the players' Wi-Fi" in table.texts("address-unreachable")
+        table.tap("address-1")
+        assert "address-unreachable" not in table.ids()
+    finally:
+        table.store.close()

@@ -18,6 +18,7 @@ from test_ui_phones import ANNA, BEN, CLEO, Clock, Table, walk
 from companion.phones.ledger import ledger_of
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
+from companion.rules.engine import reveal_event
 from companion.ui.phones import private_view
 from companion.ui.phones.private_view import AFTER_LIFT, AFTER_TAP, LONGEST_HOLD, Reveal
 
@@ -168,3 +169,21 @@ def test_a_player_with_a_paired_phone_has_no_private_view_on_the_table(anna: Tab
     anna.open(f"/game/{game_id}/private/{BEN}")
     assert "private-paired" in anna.ids()
     assert "reveal-pad" not in anna.ids()
+
+
+def test_the_top_bar_undo_in_the_private_view_takes_back_annas_entry_not_the_game(
+        anna: Table) -> None:
+    # Issue 12, item 4: it undid the table's last step while the message named Anna's entry.
+    anna.session.submit(reveal_event(anna.session.state))  # R-ROUND-A: the round's row
+    public = anna.session.events[-1]
+    anna.open(f"/game/{anna.session.game_id}/private/{ANNA}")
+    assert "redo" not in anna.ids()
+    anna.tap("log-supply_discard")
+    anna.open(f"/game/{anna.session.game_id}/private/{ANNA}")  # redrawn, as on every change
+    anna.tap("undo")
+    assert anna.session.events[1:] == [public]
+    assert anna.page.messages[-1] == "Your last entry is taken back."
+    anna.open(f"/game/{anna.session.game_id}/private/{ANNA}")
+    assert any(getattr(c, "disabled", False) for c in walk(anna.find("undo")))
+    anna.open(f"/game/{anna.session.game_id}/phones")
+    assert {"undo", "redo"} <= anna.ids()  # the table's own, outside the private view

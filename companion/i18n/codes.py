@@ -97,6 +97,8 @@ VIOLATIONS: dict[Refusal, str] = {
     Refusal.GAME_NOT_FINISHED: N_("The game can be scored once the last round is over and "
                                   "every player's end values and the nuns are entered."),
     Refusal.ALREADY_CONFIRMED: N_("{player} has already confirmed their rats."),
+    Refusal.GAME_SCORED: N_("The game is scored: a player's own notes no longer change it. "
+                            "Ask the table for a correction."),
     # a player's own notes
     Refusal.NOT_A_PRIVATE_REASON: N_("The table records reveals, Flutes and Monasteries "
                                      "itself."),

@@ -31,6 +31,10 @@ class PhoneSession(Protocol):
 
     def undo_private(self, player: Any) -> Any: ...
 
+    def ask_rats(self, player: int, rats: int) -> Any: ...
+
+    def rats_request(self, player: int) -> Any: ...
+
 
 class PhoneHub(Protocol):
     registry: SeatRegistry
@@ -38,6 +42,12 @@ class PhoneHub(Protocol):
     host_key: str
     base_url: str
     """Where phones reach this server, e.g. `http://192.168.1.20:8550` (see `network`)."""
+    stopping: bool
+    """The server is shutting down: every live stream says so and ends."""
+
+    def on_stop(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call `listener` when the server starts to stop; returns how to stop listening."""
+        ...
 
     def session(self, game_id: str) -> PhoneSession | None:
         """The open session of that game, or None if it is not open (ended, deleted, unknown)."""
@@ -53,6 +63,19 @@ class Hub:
     base_url: str
     host_key: str = field(default_factory=lambda: secrets.token_urlsafe(32))
     limiter: FailureLimiter = field(default_factory=FailureLimiter)
+    stopping: bool = False
+    _stop_listeners: set[Callable[[], None]] = field(default_factory=set)
 
     def session(self, game_id: str) -> PhoneSession | None:
         return self.open_session(game_id)
+
+    def on_stop(self, listener: Callable[[], None]) -> Callable[[], None]:
+        self._stop_listeners.add(listener)
+        return lambda: self._stop_listeners.discard(listener)
+
+    def stop(self) -> None:
+        """The server is stopping: tell every phone's stream at once, so none holds the
+        shutdown up (it waited for them, then cancelled them with an ERROR)."""
+        self.stopping = True
+        for listener in list(self._stop_listeners):
+            listener()

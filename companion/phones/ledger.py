@@ -19,6 +19,8 @@ MAX_RAT_CHANGE = 20
 NUN_POSITIONS = range(1, 6)
 NUNS_PER_CARD = range(5)
 MAX_ENTRY_ID_LENGTH = 64
+MAX_RATS_ASKED = 200
+"""A correction request's rat count: far above any real game's, below any typo of digits."""
 
 PhoneReason = Literal["supply_discard", "hospital", "correction"]
 PHONE_REASONS: tuple[str, ...] = get_args(PhoneReason)
@@ -66,7 +68,7 @@ def engine_rules() -> LedgerRules:
     from companion.rules import RuleViolation
     from companion.rules import events as ev
     from companion.rules.views import player_view
-    from companion.store.session import UndoError
+    from companion.store.session import RequestRefused, UndoError
 
     return LedgerRules(
         player_view=player_view,
@@ -76,7 +78,7 @@ def engine_rules() -> LedgerRules:
             player=player, position=position, nuns=nuns),
         rat_change_disputed=lambda player, entry_id: ev.RatChangeDisputed(
             player=player, entry_id=entry_id),
-        refusals=(RuleViolation, UndoError),
+        refusals=(RuleViolation, UndoError, RequestRefused),
         public_rows=lambda state: [[b.value for b in r.row] for r in state.rounds],
         rats_confirmed=lambda player: ev.RatsConfirmed(player=player),
         seats=lambda state: len(state.rats),
@@ -107,9 +109,13 @@ class Ledger:
         """What the phone receives: the engine's `player_view` untouched, the public rows its
         entries point into, and whether this version can record a confirmation."""
         state = self.session.state
-        return {"view": self.rules.player_view(state, self.player),
-                "rows": self.rules.public_rows(state),
-                "can_confirm": self.rules.rats_confirmed is not None}
+        found: dict[str, Any] = {"view": self.rules.player_view(state, self.player),
+                                 "rows": self.rules.public_rows(state),
+                                 "can_confirm": self.rules.rats_confirmed is not None}
+        asked = self.session.rats_request(self.player)
+        if asked is not None:  # after the scoring: the player's correction request
+            found["request"] = {"rats": asked.rats, "status": asked.status}
+        return found
 
     def _submit(self, event: Any) -> None:
         try:
@@ -143,6 +149,15 @@ class Ledger:
             raise LedgerRefused("unavailable", "Confirming is not available in this version.",
                                 status=409)
         self._submit(self.rules.rats_confirmed(self.player))
+
+    def ask_correction(self, rats: object) -> None:
+        """After the scoring: ask the table to score this player with `rats` instead. Nothing
+        changes until the table accepts."""
+        rats = _whole_number(rats, "The number of rats", range(MAX_RATS_ASKED + 1))
+        try:
+            self.session.ask_rats(self.player, rats)
+        except self.rules.refusals as refused:
+            raise LedgerRefused("refused", str(refused), status=409) from refused
 
     def undo(self) -> None:
         """Take back this player's own last private entry (never anything the table recorded)."""

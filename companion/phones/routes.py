@@ -46,6 +46,7 @@ from companion.phones.hub import PhoneHub, PhoneSession
 from companion.phones.ledger import (
     MAX_ENTRY_ID_LENGTH,
     MAX_RAT_CHANGE,
+    MAX_RATS_ASKED,
     NUN_POSITIONS,
     NUNS_PER_CARD,
     Ledger,
@@ -141,6 +142,10 @@ class NunNote(_Request):
 
 class Dispute(_Request):
     entry_id: str = Field(min_length=1, max_length=MAX_ENTRY_ID_LENGTH)
+
+
+class RatsCorrection(_Request):
+    rats: int = Field(ge=0, le=MAX_RATS_ASKED)
 
 
 class NoFields(_Request):
@@ -242,12 +247,16 @@ class Phones:
 
             unsubscribe = session.subscribe(wake)
             forget_release = registry.on_release(released)
+            forget_stop = self.hub.on_stop(wake)
             try:
                 with registry.connection(game, seat):
                     preface = "retry: 2000\n\n"
                     sent = None
                     while True:
                         changed.clear()
+                        if self.hub.stopping:
+                            yield preface + "event: stopping\ndata: {}\n\n"
+                            return
                         try:
                             registry.authenticate(secret)
                         except SeatError:
@@ -265,6 +274,7 @@ class Phones:
             finally:
                 unsubscribe()
                 forget_release()
+                forget_stop()
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**_NO_STORE, "X-Accel-Buffering": "no"})
@@ -414,6 +424,13 @@ async def dispute(phones: PhonesDep, caller: CallerDep,
 @router.post("/api/confirm", dependencies=[Depends(json_body(NoFields))])
 async def confirm(phones: PhonesDep, caller: CallerDep) -> Response:
     return await _change(phones, caller, Ledger.confirm)
+
+
+@router.post("/api/correction")
+async def correction(phones: PhonesDep, caller: CallerDep,
+                     body: Annotated[RatsCorrection, Depends(json_body(RatsCorrection))]
+                     ) -> Response:
+    return await _change(phones, caller, lambda ledger: ledger.ask_correction(body.rats))
 
 
 @router.post("/api/undo", dependencies=[Depends(json_body(NoFields))])

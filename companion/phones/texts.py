@@ -66,6 +66,19 @@ WORDS: dict[str, str] = {
     "e.store_busy": N_("The table's games file is busy. Try again in a moment."),
     "e.game_damaged": N_("This game's record is damaged. The table can say more."),
     "e.store_error": N_("The table could not read its games file. The table can say more."),
+    "result": N_("Result"),
+    "my_vp": N_("You: {vp} VP with {rats} rats."),
+    "survived": N_("You survive the plague."),
+    "died": N_("You die of the plague."),
+    "winner": N_("Winner: {names}"),
+    "nobody": N_("Nobody wins: everyone died of the plague."),
+    "final": N_("The game is scored: your ledger is closed. Found a mistake in your rats? "
+                "Ask the table to correct them; it decides."),
+    "fix_rats": N_("My rats should be"),
+    "fix_send": N_("Ask the table"),
+    "fix_pending": N_("Waiting for the table: {n} rats."),
+    "fix_rejected": N_("The table kept the result; {n} rats were not taken."),
+    "fix_accepted": N_("The table took your correction: {n} rats."),
 }
 """The page's words without a count."""
 

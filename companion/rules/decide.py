@@ -368,13 +368,21 @@ def check_rats_confirmed(state: GameState, event: ev.RatsConfirmed) -> None:
                             player=state.setup.names[event.player])
 
 
-# --- a player's own notes (allowed at any time) -----------------------------------------------
+# --- a player's own notes (allowed until the game is scored) ---------------------------------
 
 PRIVATE_REASONS = (RatReason.SUPPLY_DISCARD, RatReason.HOSPITAL, RatReason.CORRECTION)
 
 
+def not_scored_yet(state: GameState) -> None:
+    """R-SCORE-6: once scored, the rats revealed are the result; a player's own note would
+    change a result the table has announced, so only the table corrects it from then on."""
+    if state.phase is Phase.FINISHED:
+        raise RuleViolation("R-SCORE-6", Refusal.GAME_SCORED)
+
+
 def check_rats_changed(state: GameState, event: ev.RatsChanged) -> None:
     _player(state, event.player)
+    not_scored_yet(state)
     if event.reason not in PRIVATE_REASONS:
         raise RuleViolation("EVENT", Refusal.NOT_A_PRIVATE_REASON, reason=event.reason.value)
     if event.delta == 0:
@@ -389,6 +397,7 @@ def check_rats_changed(state: GameState, event: ev.RatsChanged) -> None:
 
 def check_nun_noted(state: GameState, event: ev.NunCardNoted) -> None:
     _player(state, event.player)
+    not_scored_yet(state)
     if not 1 <= event.position <= NUN_ROW_SIZE:
         raise RuleViolation("R-SETUP-4", Refusal.NO_SUCH_NUN_CARD, position=event.position,
                             cards=NUN_ROW_SIZE)
@@ -405,6 +414,7 @@ def check_dispute_dismissed(state: GameState, event: ev.DisputeDismissed) -> Non
 
 def check_disputed(state: GameState, event: ev.RatChangeDisputed) -> None:
     _player(state, event.player)
+    not_scored_yet(state)
     if all(e.entry_id != event.entry_id for e in state.ledgers[event.player]):
         raise RuleViolation("EVENT", Refusal.NO_SUCH_ENTRY, entry_id=event.entry_id)
 

@@ -72,6 +72,7 @@ class Refusal(StrEnum):
     SPECIAL_NOT_IN_PLAY = "special_not_in_play"
     GAME_NOT_FINISHED = "game_not_finished"
     ALREADY_CONFIRMED = "already_confirmed"
+    GAME_SCORED = "game_scored"
     # a player's own notes
     NOT_A_PRIVATE_REASON = "not_a_private_reason"
     ZERO_CHANGE = "zero_change"

@@ -109,7 +109,7 @@ def random_game(rng_or_seed: random.Random | int, players: int, *,
     while True:
         assert state is not None
         step = next_step(state)
-        if private and rng.random() < 0.08:
+        if private and rng.random() < 0.08 and step.prompt is not Prompt.FINISHED:
             play(_private_event(rng, state))
             continue
         if corrections and ev.RevealCorrected in step.allowed and rng.random() < 0.03:

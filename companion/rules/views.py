@@ -24,14 +24,14 @@ from companion.rules.catalog import Building, PlayerColour
 from companion.rules.endgame import arrival_order, end_state, final_rats
 from companion.rules.engine import reveal_event
 from companion.rules.errors import RuleViolation
-from companion.rules.events import BuildingsRevealed
+from companion.rules.events import BuildingsRevealed, RatReason
 from companion.rules.guide import Prompt, Step, next_step
 from companion.rules.resolution import (
     BuildingResolution,
     SpecialResult,
     resolve_building,
 )
-from companion.rules.scoring import EndState
+from companion.rules.scoring import EndState, score
 from companion.rules.setup import Setup, setup_code
 from companion.rules.state import (
     ESTATES,
@@ -149,6 +149,38 @@ class PlayerView:
     nun_notes: tuple[int | None, ...]
     rows: tuple[tuple[Building, ...], ...]
     """Every round's row of buildings (public), to name where a ledger entry happened."""
+    reasons: tuple[RatReason, ...] = ()
+    """What the player may note themselves: a Hospital discard only in a game with a
+    Hospital, and nothing once the game is scored."""
+    result: OwnResult | None = None
+    """Once the game is scored: the player's own result and who won (public by then)."""
+
+
+@dataclass(frozen=True)
+class OwnResult:
+    """What a scored game means for one player (R-SCORE-6, R-SCORE-7)."""
+
+    vp: int
+    rats: int
+    survives: bool
+    winners: tuple[str, ...]
+    """Empty when nobody survives the plague."""
+
+
+def own_reasons(state: GameState) -> tuple[RatReason, ...]:
+    if state.phase is Phase.FINISHED:
+        return ()
+    return tuple(r for r in (RatReason.SUPPLY_DISCARD, RatReason.HOSPITAL, RatReason.CORRECTION)
+                 if r is not RatReason.HOSPITAL or Building.HOSPITAL in state.setup.buildings)
+
+
+def own_result(state: GameState, player: int) -> OwnResult | None:
+    if state.phase is not Phase.FINISHED:
+        return None
+    result = score(end_state(state))
+    mine = result.player(state.setup.names[player])
+    return OwnResult(vp=mine.total, rats=mine.rats, survives=mine.survives,
+                     winners=result.winners)
 
 
 def public_view(state: GameState, game_events: int = 0) -> TableView:
@@ -189,7 +221,8 @@ def own_view(state: GameState, player: int) -> PlayerView:
         player=player, name=setup.names[player], colour=setup.colours[player],
         round=state.round, phase=state.phase, rats=state.rats[player],
         rats_confirmed=state.rats_confirmed[player], ledger=state.ledgers[player],
-        nun_notes=state.nun_notes[player], rows=tuple(r.row for r in state.rounds))
+        nun_notes=state.nun_notes[player], rows=tuple(r.row for r in state.rounds),
+        reasons=own_reasons(state), result=own_result(state, player))
 
 
 def _special(result: SpecialResult | None) -> dict[str, Any] | None:
@@ -316,4 +349,8 @@ def player_json(view: PlayerView) -> dict[str, Any]:
         "rats_confirmed": view.rats_confirmed,
         "ledger": [_entry(e) for e in view.ledger],
         "nun_notes": list(view.nun_notes),
+        "reasons": [r.value for r in view.reasons],
+        "result": None if view.result is None else {
+            "vp": view.result.vp, "rats": view.result.rats, "survives": view.result.survives,
+            "winners": list(view.result.winners)},
     }

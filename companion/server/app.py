@@ -14,6 +14,7 @@ import threading
 import webbrowser
 from importlib import resources
 from pathlib import Path
+from types import FrameType
 from typing import Any, TextIO
 
 import uvicorn
@@ -21,6 +22,8 @@ from flet_web import get_package_web_dir
 from flet_web.fastapi import app as flet_app
 from starlette.middleware import Middleware
 from starlette.routing import Mount
+from starlette.websockets import WebSocketDisconnect
+from uvicorn.protocols.utils import ClientDisconnected
 
 from companion.phones.hub import Hub
 from companion.phones.network import base_url
@@ -58,7 +61,26 @@ def build_app(config: TableConfig, games: OpenGames, phones: Any | None = None) 
     if phones is not None:
         app.router.routes.insert(0, Mount("/phone", app=phones))
     _compress_web_client(app, config)
+    app.user_middleware.insert(0, Middleware(QuietDisconnects))
     return app
+
+
+class QuietDisconnects:
+    """A table tab that reloads or closes ends its WebSocket: an ordinary goodbye, which
+    Flet's handler lets escape as `WebSocketDisconnect` and uvicorn then logged as "ERROR:
+    Exception in ASGI application". It is logged at debug level instead."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        try:
+            await self.app(scope, receive, send)
+        except (WebSocketDisconnect, ClientDisconnected) as gone:
+            log.debug("a table tab went away: %r", gone)
 
 
 def _compress_web_client(app: Any, config: TableConfig) -> None:
@@ -127,7 +149,7 @@ def print_banner(url: str, out: TextIO) -> None:
 
 def print_qr(url: str, out: TextIO) -> None:
     # measured (`python -X importtime`): qrcode brings Pillow, a tenth of a cold start, so the
-    # terminal's QR is drawn once the server answers (see `_Server`), not before.
+    # terminal's QR is drawn once the server answers (see `TableServer`), not before.
     import qrcode
 
     code = qrcode.QRCode(border=2)
@@ -137,14 +159,20 @@ def print_qr(url: str, out: TextIO) -> None:
     out.flush()
 
 
-class _Server(uvicorn.Server):
+class TableServer(uvicorn.Server):
     """uvicorn's server, which once it listens draws the table's QR in the terminal and loads
-    what the first tab and phone need (`warm_up`), in the background."""
+    what the first tab and phone need (`warm_up`), in the background; and which tells the
+    phones first when it is asked to stop, so their live streams end at once instead of
+    holding the shutdown up until uvicorn cancels them."""
 
     def __init__(self, config: uvicorn.Config, url: str, phones: PhonesOnFirstUse) -> None:
         super().__init__(config)
         self.url = url
         self.phones = phones
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self.phones.hub.stop()
+        super().handle_exit(sig, frame)
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
@@ -180,7 +208,8 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
         lock.release()
         return 1
     games = OpenGames(store, seats)
-    phones = PhonesOnFirstUse(_hub(config, games, seats))
+    hub = _hub(config, games, seats)
+    phones = PhonesOnFirstUse(hub)
     app = build_app(config, games, phones)
     print_banner(config.table_url, sys.stdout)
     if open_browser:
@@ -188,9 +217,9 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
             else config.table_url
         threading.Timer(1.0, webbrowser.open, args=(local,)).start()
     try:
-        _Server(uvicorn.Config(app, host=bind, port=port, log_level="warning",
-                               timeout_graceful_shutdown=2, **uvicorn_options()),
-                config.table_url, phones).run()
+        TableServer(uvicorn.Config(app, host=bind, port=port, log_level="warning",
+                                   timeout_graceful_shutdown=2, **uvicorn_options()),
+                    config.table_url, phones).run()
     finally:
         store.close()
         lock.release()

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.rules.state import Phase
 from companion.rules.views import PlayerView, TableView, own_view, public_view
 from companion.store.codec import private_owner, to_json
 from companion.store.db import EventStatus, GameMeta, GameStore, StoredEvent, StoreError
@@ -41,6 +42,23 @@ Subscriber = Callable[[Any, Any], None]
 
 class UndoError(StoreError):
     """Nothing to undo or redo, or taking the step back would leave an illegal game."""
+
+
+class RequestRefused(StoreError):
+    """A correction request that cannot be made now (the game is not scored yet)."""
+
+
+@dataclass(frozen=True)
+class RatsRequest:
+    """After the scoring, a player asks the table to correct the rats they were scored with.
+
+    It changes nothing until the table accepts it (the table then records the count itself);
+    until the table decides it is `pending`, then `accepted` or `rejected` for the player to see.
+    Kept in memory: a restart forgets it, and the player asks again."""
+
+    player: int
+    rats: int
+    status: str = "pending"
 
 
 @dataclass(frozen=True)
@@ -76,6 +94,7 @@ class Session:
         self._lock = threading.RLock()
         self._subscribers: list[Subscriber] = []
         self._table: tuple[int, TableView] | None = None
+        self._requests: dict[int, RatsRequest] = {}
         self._state = self._fold([e.event for e in self._log if e.status is EventStatus.ACTIVE],
                                  resuming=True)
 
@@ -142,7 +161,8 @@ class Session:
 
     def can_undo_private(self, player: Any) -> bool:
         with self._lock:
-            return self._last_active(to_json(player)) is not None
+            return (getattr(self._state, "phase", None) is not Phase.FINISHED
+                    and self._last_active(to_json(player)) is not None)
 
     def can_redo_private(self, player: Any) -> bool:
         with self._lock:
@@ -256,6 +276,7 @@ class Session:
     def undo_private(self, player: Any) -> Any:
         """Take back `player`'s last private entry. Only that player's device may ask."""
         with self._lock:
+            self._not_scored(player)
             target = self._last_active(to_json(player))
             if target is None:
                 raise UndoError(f"player {player} has no private entry to undo")
@@ -266,12 +287,48 @@ class Session:
 
     def redo_private(self, player: Any) -> Any:
         with self._lock:
+            self._not_scored(player)
             target = self._next_redo(to_json(player))
             if target is None:
                 raise UndoError(f"player {player} has no private entry to redo")
             return self._restore(target, {target.seq})
 
+    # -- a player's correction request after the scoring ----------------------------------
+
+    def ask_rats(self, player: int, rats: int) -> RatsRequest:
+        """`player` asks the table to score them with `rats`; stored nowhere in the game."""
+        with self._lock:
+            if getattr(self._state, "phase", None) is not Phase.FINISHED:
+                raise RequestRefused("a correction is asked for only after the scoring")
+            request = self._requests[player] = RatsRequest(player, rats)
+            self._notify(None)
+            return request
+
+    def rats_request(self, player: int) -> RatsRequest | None:
+        with self._lock:
+            return self._requests.get(player)
+
+    def pending_requests(self) -> tuple[RatsRequest, ...]:
+        with self._lock:
+            return tuple(r for _, r in sorted(self._requests.items()) if r.status == "pending")
+
+    def settle_rats(self, player: int, accepted: bool) -> None:
+        """The table's answer; an accepted count is recorded by the table beforehand."""
+        with self._lock:
+            request = self._requests.get(player)
+            if request is None or request.status != "pending":
+                return
+            self._requests[player] = replace(
+                request, status="accepted" if accepted else "rejected")
+            self._notify(None)
+
     # -- internals ----------------------------------------------------------------------
+
+    def _not_scored(self, player: Any) -> None:
+        """A scored game's result changes only by the table (R-SCORE-6): a player's own undo
+        would change the rats it was scored with."""
+        if getattr(self._state, "phase", None) is Phase.FINISHED:
+            raise UndoError(f"the game is scored: player {player}'s entries are final")
 
     def _last_active(self, owner: Any) -> StoredEvent | None:
         """The step an undo takes back: never the first event, which starts the game."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
 
@@ -33,6 +34,9 @@ log = logging.getLogger(__name__)
 
 PREF_KEY = "rattus_companion.table_key"
 PREF_LANG = "rattus_companion.lang"
+PREF_TIMEOUT = 12.0
+"""Seconds to wait for the browser's stored preferences; a client that lost its services
+never answers, and its tab must still be drawn."""
 
 
 def split_route(route: str) -> tuple[str, dict[str, str]]:
@@ -42,6 +46,15 @@ def split_route(route: str) -> tuple[str, dict[str, str]]:
 
 
 ScreenBuilder = Callable[..., ft.View]
+
+
+@dataclass(frozen=True)
+class OwnUndo:
+    """Undo on a screen that belongs to one player: it takes back that player's own last
+    entry; the table's undo (and redo) of the game is not offered there."""
+
+    undo: Callable[[], None]
+    possible: bool
 
 
 class Screens(Protocol):
@@ -68,6 +81,8 @@ class TableApp:
         self._prefs: ft.SharedPreferences | None = None
         self._wakelock: ft.Wakelock | None = None
         self._awake = False
+        self.own_undo: OwnUndo | None = None
+        """Set while a screen whose undo is one player's own (the private view) is shown."""
 
     # -- start --------------------------------------------------------------------------
 
@@ -85,22 +100,41 @@ class TableApp:
             self._pref(PREF_KEY), self._pref(PREF_LANG), self._browser_languages())
         self.t = translator(self.config.lang or (stored_lang if stored_lang in LANGUAGES
                                                  else pick_language(languages)))
-        given = query.get(KEY_PARAM)
-        if self.config.is_host_key(given):
-            self.authorized = True
-            if given is not None and given != stored_key:
-                await self._prefs.set(PREF_KEY, given)
-        else:
-            self.authorized = self.config.open_table or self.config.is_host_key(stored_key)
+        page.on_connect = self._on_connect
+        await self._authorize(query, stored_key)
         if self.authorized and KEY_PARAM in query:
             await page.push_route(path)
             return
         self.render()
 
+    async def _authorize(self, query: dict[str, str], stored_key: str | None) -> None:
+        """The key in the address, else the one this browser remembers, makes this tab the
+        table's; once it is, it stays so for the tab's life."""
+        given = query.get(KEY_PARAM)
+        if self.config.is_host_key(given):
+            self.authorized = True
+            if given is not None and given != stored_key and self._prefs is not None:
+                try:
+                    await self._prefs.set(PREF_KEY, given)
+                except Exception:
+                    log.debug("cannot remember the table's key", exc_info=True)
+        else:
+            self.authorized = (self.authorized or self.config.open_table
+                               or self.config.is_host_key(stored_key))
+
+    async def _on_connect(self, _event: Any = None) -> None:
+        """A reloaded tab comes back to its session: ask again for the key it remembers, so a
+        tab that could not answer before (a client left over from a server restart) gets in."""
+        if self.authorized:
+            return
+        await self._authorize({}, await self._pref(PREF_KEY))
+        if self.authorized:
+            self.render()
+
     async def _pref(self, key: str) -> str | None:
         assert self._prefs is not None
         try:
-            value = await self._prefs.get(key)
+            value = await asyncio.wait_for(self._prefs.get(key), PREF_TIMEOUT)
         except Exception:  # a browser with storage disabled still gets a working table
             log.debug("shared preferences unavailable", exc_info=True)
             return None
@@ -131,13 +165,21 @@ class TableApp:
             await self.go(route)
         return handler
 
-    def _on_route_change(self, _event: Any = None) -> None:
+    async def _on_route_change(self, _event: Any = None) -> None:
+        path, query = split_route(self.page.route)
+        if KEY_PARAM in query:
+            # The key's address opened again in a tab that is already running.
+            await self._authorize(query, None)
+            if self.authorized:
+                await self.page.push_route(path)
+                return
         self.render()
 
     def render(self) -> None:
         """Rebuild the current screen from the route and the game's view."""
         path, _ = split_route(self.page.route)
         self.path = path
+        self.own_undo = None
         if not self.authorized:
             view = self.screens.not_table(self)
         else:
@@ -227,6 +269,10 @@ class TableApp:
         self._step_back_or_forth(undo=False)
 
     def _step_back_or_forth(self, undo: bool) -> None:
+        if self.own_undo is not None:
+            if undo:
+                self.own_undo.undo()
+            return
         if self.session is None:
             return
         possible = self.session.can_undo() if undo else self.session.can_redo()
@@ -235,6 +281,9 @@ class TableApp:
             return
         try:
             step = self.session.undo_step() if undo else self.session.redo_step()
+            if undo:
+                for event in step:
+                    self.tab.round.took_back(event)
         except UndoError:
             self.notify(self.t("This step cannot be taken back: the later steps would no longer "
                                "be legal."), error=True)

@@ -35,7 +35,8 @@ ANNA, BEN, CLEO, DARIO = range(4)
 SEED = 11
 
 
-def last_round_ahead(data_dir: Path) -> tuple[str, tuple[str, ...], tuple[int, ...]]:
+def last_round_ahead(data_dir: Path, method: str = "first_game"
+                     ) -> tuple[str, tuple[str, ...], tuple[int, ...]]:
     """A stored 4-player game (R-SETUP-6: 8 rounds) whose last round is about to begin."""
     from companion.rules import apply, next_step
     from companion.rules.guide import Prompt
@@ -44,7 +45,7 @@ def last_round_ahead(data_dir: Path) -> tuple[str, tuple[str, ...], tuple[int, .
     from companion.store.db import GameStore
     from companion.store.session import Session
 
-    events = random_game(SEED, 4, deck_mode=DeckMode.DIGITAL, method=SelectionMethod.FIRST_GAME,
+    events = random_game(SEED, 4, deck_mode=DeckMode.DIGITAL, method=SelectionMethod(method),
                          private=False)
     state: Any = None
     played = 0
@@ -138,6 +139,12 @@ def private_view_of_dario(page: Any) -> None:
     screenshot(page, "phones-private-hidden")
     tap(page, "log-supply_discard")
     by_id(page, "message").filter(has_text="Logged −1").wait_for()
+    # Issue 12, item 4: the top bar's undo here is Dario's own, not the game's.
+    assert by_id(page, "redo").count() == 0
+    tap(page, "undo")
+    by_id(page, "message").filter(has_text="Your last entry is taken back.").wait_for()
+    tap(page, "log-supply_discard")
+    by_id(page, "message").filter(has_text="Logged −1").wait_for()
     tap(page, "reveal-pad")
     by_id(page, "private-rats").wait_for()
     screenshot(page, "phones-private-shown")
@@ -175,7 +182,8 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
                                                                    browser: Any) -> None:
     # R-SETUP-1 rats are secret until R-SCORE-6, the plague check, which scores the ledgers.
     data_dir = tmp_path / "data"
-    game_id, names, rats = last_round_ahead(data_dir)
+    # A set with the Hospital (R-SETUP-3): Ben's phone offers its discard only then.
+    game_id, names, rats = last_round_ahead(data_dir, "mixed_per_estate")
     offline = Offline()
     with table_server(data_dir, lang="en") as server:
         context = browser.new_context(locale="en-GB", viewport=TABLET_PORTRAIT)

@@ -25,13 +25,13 @@ from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
 from companion.rules.guide import Prompt
-from companion.rules.setup import DeckMode
+from companion.rules.setup import DeckMode, SelectionMethod
 from companion.rules.state import Phase
 from companion.server.limits import ConnectionLimits, uvicorn_options
 from companion.store.db import GameStore
 from companion.store.session import Session
 from support.browser import free_port
-from support.engine_games import setup_for
+from support.engine_games import ALL_SPECIALS, setup_for
 
 START_RATS = 10
 """R-SETUP-1: everyone starts with 10 rats."""
@@ -43,10 +43,14 @@ class TableNight:
     The deck is the app's digital one, so the table never has to invent a legal row.
     """
 
-    def __init__(self, data_dir: Path, players: int = 3) -> None:
+    def __init__(self, data_dir: Path, players: int = 3, hospital: bool = False) -> None:
+        """`hospital`: a set with the Hospital (every special in play), where a phone offers
+        a Hospital discard; otherwise the first-game set (R-SETUP-3), which has none."""
+        manual = ALL_SPECIALS if hospital else None
         self.store = GameStore.open(data_dir)
-        self.session = Session.start(self.store, ev.GameStarted(
-            setup_for(players, deck=DeckMode.DIGITAL)))
+        self.session = Session.start(self.store, ev.GameStarted(setup_for(
+            players, deck=DeckMode.DIGITAL, manual=manual,
+            method=SelectionMethod.CHOSEN if hospital else SelectionMethod.FIRST_GAME)))
 
     @property
     def game_id(self) -> str:

@@ -49,7 +49,8 @@
     current = null;
     $("ledger").hidden = true; $("pairing").hidden = false;
     $("pairing-text").textContent = T["e." + code] || t("unpaired");
-    $("link").className = "off"; $("link").textContent = t("offline");
+    /* Not paired is not a lost connection: no "reconnecting…" pill that never ends. */
+    $("link").hidden = true;
     say("");
   }
 
@@ -96,7 +97,27 @@
       list.appendChild(item);
     });
 
-    $("end").hidden = view.phase !== "END" && view.phase !== "FINISHED";
+    /* Only what the game has, and nothing to change once it is scored. */
+    var reasons = view.reasons || ["supply_discard", "hospital", "correction"];
+    Array.prototype.forEach.call(document.querySelectorAll("[data-reason]"), function (b) {
+      b.hidden = reasons.indexOf(b.getAttribute("data-reason")) < 0;
+    });
+    var scored = !!view.result;
+    $("log").hidden = !reasons.length;
+    $("nuns").hidden = scored;
+    $("result").hidden = !scored;
+    if (scored) {
+      $("compare").textContent = "";
+      $("my-result").textContent = t("my_vp", { vp: view.result.vp, rats: view.result.rats });
+      $("survival").textContent = t(view.result.survives ? "survived" : "died");
+      $("winner").textContent = view.result.winners.length
+        ? t("winner", { names: view.result.winners.join(", ") }) : t("nobody");
+      Array.prototype.forEach.call(document.querySelectorAll("#history button"), function (b) { b.hidden = true; });
+      var asked = payload.request;
+      $("fix-status").textContent = asked ? t("fix_" + asked.status, { n: asked.rats }) : "";
+      if (!$("fix-rats").value) $("fix-rats").value = view.result.rats;
+    }
+    $("end").hidden = scored || (view.phase !== "END" && view.phase !== "FINISHED");
     $("confirm").hidden = !payload.can_confirm || (view.phase !== "END" && view.phase !== "FINISHED");
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
@@ -121,10 +142,12 @@
 
   var on = {
     state: function (data) { render(JSON.parse(data)); mark("live"); },
-    released: function () { unpaired("unknown_device"); }
+    released: function () { unpaired("unknown_device"); },
+    /* The table's server is stopping: show it at once; the stream comes back with the server. */
+    stopping: function () { offline(); }
   };
-  function online() { retry = 0; $("link").className = ""; $("link").textContent = t("live"); }
-  function offline() { $("link").className = "off"; $("link").textContent = t("offline"); }
+  function online() { retry = 0; $("link").hidden = false; $("link").className = ""; $("link").textContent = t("live"); }
+  function offline() { $("link").hidden = false; $("link").className = "off"; $("link").textContent = t("offline"); }
 
   function connect() {
     if (source) source.close();
@@ -132,6 +155,7 @@
     stream.addEventListener("open", whenReady(online));
     stream.addEventListener("state", whenReady(function (event) { on.state(event.data); }));
     stream.addEventListener("released", whenReady(on.released));
+    stream.addEventListener("stopping", whenReady(on.stopping));
     stream.addEventListener("error", whenReady(function () {
       if (source !== stream) return;
       offline();
@@ -259,6 +283,11 @@
     });
     $("undo").addEventListener("click", function () { send("undo"); });
     $("confirm").addEventListener("click", function () { send("confirm"); });
+    $("ask-fix").addEventListener("click", function () {
+      var rats = parseInt($("fix-rats").value, 10);
+      if (!(rats >= 0 && rats <= 200)) return say(t("e.bad_value"), true);
+      send("correction", { rats: rats });
+    });
   }
 
   /* The script runs from the page's head: a returning phone's stream, too, opens before the

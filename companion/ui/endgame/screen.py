@@ -10,11 +10,12 @@ with the tie-break ladder, the winner and a chart of the influence over the roun
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import flet as ft
 
-from companion.i18n import N_
+from companion.i18n import N_, Translator
 from companion.i18n.names import estate_name
 from companion.rules import events
 from companion.rules.catalog import MAX_NUNS_IN_ROW, Estate, Special
@@ -115,10 +116,23 @@ def form_events(app: TableApp, view: TableView) -> list[Any]:
                                         ) != entered:
             found.append(event)
     if view.rats is not None:
-        nuns_default = view.nuns if view.nuns is not None else 0
-        found.append(events.NunsCounted(number("nuns", nuns_default,
-                                               t("Nuns in the nun row"))))
+        label = t("Nuns in the nun row")
+        if not typed.get("nuns", nuns_shown(view)).strip():
+            raise FormProblem(t("{field}: count the nuns on the turned-over row and type the "
+                                "number (0 if there are none).", field=label))
+        found.append(events.NunsCounted(number("nuns", view.nuns or 0, label)))
     return found
+
+
+def nuns_shown(view: TableView) -> str:
+    """The nun count as the form first shows it: empty until counted (never a silent 0)."""
+    return "" if view.nuns is None else str(view.nuns)
+
+
+def rats_locked(view: TableView, player: int) -> bool:
+    """The player confirmed the rats on their own device: the table shows that count and
+    does not type over it (a change on the device takes the confirmation back)."""
+    return view.rats is not None and view.rats_confirmed[player]
 
 
 def endgame_view(app: TableApp, game_id: str) -> ft.View:
@@ -132,6 +146,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
                          app.nav(corrections_route(game_id)), icon=ft.Icons.EDIT_NOTE,
                          primary=False)
     if view.phase is Phase.FINISHED:
+        controls += request_cards(app, view)
         controls += result_controls(app, view)
         controls.append(bgstats_tile(app, game_id))
     if editing:
@@ -168,6 +183,68 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
     return game_frame(app, heading_, controls, view, bottom, back=game_route(game_id))
 
 
+def request_cards(app: TableApp, view: TableView) -> list[ft.Control]:
+    """A player's correction asked for on their phone after the scoring: the result now and
+    with the correction, side by side; nothing changes until the table accepts."""
+    t = app.t
+    session = app.session
+    assert session is not None and view.rats is not None
+    end = end_state_of(view)
+    cards: list[ft.Control] = []
+    for request in session.pending_requests():
+        p, name = request.player, view.setup.names[request.player]
+        changed = replace(end, rats={**end.rats, name: request.rats})
+        cards.append(tagged(f"request-{p}", ft.Container(ft.Column([
+            text(t("{name} asks on the phone to correct the rats: {old} → {new}.", name=name,
+                   old=view.rats[p], new=request.rats), weight=ft.FontWeight.BOLD),
+            ft.ResponsiveRow([_column(t, t("Result now"), score(end), f"now-{p}", name),
+                              _column(t, t("With the correction"), score(changed),
+                                      f"then-{p}", name)],
+                             spacing=8, run_spacing=8),
+            ft.Row([
+                big_button(f"request-accept-{p}", t("Accept the correction"),
+                           _settle(app, view, p, request.rats, True), icon=ft.Icons.CHECK),
+                big_button(f"request-reject-{p}", t("Keep the result"),
+                           _settle(app, view, p, request.rats, False), icon=ft.Icons.CLOSE,
+                           primary=False),
+            ], wrap=True, spacing=theme.GAP),
+        ], spacing=theme.GAP, tight=True), bgcolor="#FFF3D6", border_radius=14, padding=16)))
+    return cards
+
+
+def _column(t: Translator, heading_: str, result: ScoreResult, key: str, name: str) -> ft.Control:
+    mine = result.player(name)
+    fate = t("survives") if mine.survives else t("dies of the plague")
+    return ft.Container(tagged(f"request-{key}", ft.Column([
+        text(heading_, weight=ft.FontWeight.BOLD),
+        text(winner_text(t, result)),
+        text(t("{name}: {vp} VP, {fate}", name=name, vp=mine.total, fate=fate)),
+    ], tight=True, spacing=4)), col={"xs": 12, "sm": 6}, padding=8, border_radius=10,
+        bgcolor="#FFFFFF")
+
+
+def _settle(app: TableApp, view: TableView, player: int, rats: int, accepted: bool) -> Any:
+    """Accepting records the count as the table's own correction of the end values."""
+    def handler(_event: Any = None) -> None:
+        assert app.session is not None
+        if accepted:
+            entered = view.end_values[player]
+            assert entered is not None
+            fixed = events.EndValuesEntered(
+                player, **{k: getattr(entered, k) for k in HOLDINGS}, rats=rats)
+            if not app.submit(fixed):
+                return
+        app.session.settle_rats(player, accepted)
+    return handler
+
+
+def winner_text(t: Translator, result: ScoreResult) -> str:
+    if result.winners:
+        best = result.player(result.winners[0]).total
+        return t("Winner: {players} with {vp} VP", players=names(t, result.winners), vp=best)
+    return t("Nobody wins: everyone died of the plague.")
+
+
 def bgstats_tile(app: TableApp, game_id: str) -> ft.Control:
     """Folded away so the big QR does not push the result down; BG Stats reads the play from it."""
     t = app.t
@@ -191,18 +268,19 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             typed[key] = event.control.value or ""
         return handler
 
-    def field(key: str, label: str, value: int) -> ft.Control:
-        shown = typed.get(key, str(value) if value else "")
+    def field(key: str, label: str, value: int | str, locked: bool = False) -> ft.Control:
+        shown = str(value) if locked else typed.get(key, str(value) if value else "")
         return tagged(f"end-{key}", ft.TextField(
-            value=shown, label=label, hint_text="0", on_change=remember(key),
-            text_size=theme.BODY_SIZE, keyboard_type=ft.KeyboardType.NUMBER))
+            value=shown, label=label, hint_text="0" if isinstance(value, int) else None,
+            on_change=remember(key), read_only=locked, text_size=theme.BODY_SIZE,
+            keyboard_type=ft.KeyboardType.NUMBER))
 
     title_ = heading(t("Plague") if view.at_plague_check
                      else t("What everyone holds"))
     if view.at_plague_check:
         explained = t("The nun row is turned over and everyone reveals their rats. The rats are "
                       "filled in from the phones: correct them where the tokens on the table "
-                      "say otherwise. Empty fields count as 0.")
+                      "say otherwise. Empty fields count as 0, except the nuns: count them.")
     else:
         explained = t("Everyone shows their hand, special cards and victory-point markers. "
                       "The rats stay secret until the plague, the next step. Empty fields "
@@ -213,29 +291,34 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     ]
     for p, name in enumerate(setup.names):
         defaults = form_defaults(view, p)
-        cells: list[ft.Control] = [ft.Container(field(f"{p}-{key}", t(label), defaults[key]),
-                              col={"xs": 12, "sm": 6, "md": 4})
-                 for key, label in fields_in_play(view)]
-        done = view.end_values[p] is not None
+        locked = rats_locked(view, p)
+        if locked:
+            typed.pop(f"{p}-rats", None)
+        cells: list[ft.Control] = [ft.Container(
+            field(f"{p}-{key}", t(label), defaults[key], locked=locked and key == "rats"),
+            col={"xs": 12, "sm": 6, "md": 4}) for key, label in fields_in_play(view)]
+        marks: list[ft.Control] = []
+        if view.end_values[p] is not None and not view.at_plague_check:
+            marks.append(tagged(f"entered-{p}", ft.Icon(
+                ft.Icons.CHECK_CIRCLE, color="#2E7D32")))
+        if locked:
+            marks.append(tagged(f"confirmed-{p}", text(
+                t("{name} confirmed the rats on the phone.", name=name),
+                size=theme.SMALL_SIZE, colour="#2E7D32")))
         controls.append(ft.Card(content=ft.Container(padding=12, content=ft.Column([
-            ft.Row([player_chip(name, setup.colours[p]),
-                    *([ft.Icon(ft.Icons.CHECK_CIRCLE, color="#2E7D32")] if done else [])]),
+            ft.Row([player_chip(name, setup.colours[p]), *marks], wrap=True),
             ft.ResponsiveRow(cells, spacing=8, run_spacing=8)], tight=True))))
     if view.at_plague_check:
-        nuns = view.nuns if view.nuns is not None else 0
         controls.append(ft.Container(field("nuns", t("Nuns in the nun row (0-{most})",
-                                                       most=MAX_NUNS_IN_ROW), nuns), width=320))
+                                                       most=MAX_NUNS_IN_ROW), nuns_shown(view)),
+                                     width=320))
     return controls
 
 
 def result_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     t = app.t
     result: ScoreResult = score(end_state_of(view))
-    if result.winners:
-        best = result.player(result.winners[0]).total
-        winner = t("Winner: {players} with {vp} VP", players=names(t, result.winners), vp=best)
-    else:
-        winner = t("Nobody wins: everyone died of the plague.")
+    winner = winner_text(t, result)
     controls: list[ft.Control] = [
         step_marker(app, view, ft.Container(content=ft.Row([
             ft.Icon(ft.Icons.EMOJI_EVENTS, color="#B7791F", size=48),

@@ -15,6 +15,7 @@ whether a phone is there.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -54,6 +55,19 @@ log = logging.getLogger(__name__)
 QR_SECONDS = 120.0
 """A QR on screen closes by itself after this long: long enough to find the camera app."""
 TICK_SECONDS = 1.0
+
+
+def is_loopback(host: str | None) -> bool:
+    """An address only this computer reaches (what `--host 127.0.0.1` gives)."""
+    if host is None:
+        return False
+    bare = host.strip("[]")
+    if bare == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(bare).is_loopback
+    except ValueError:
+        return False
 
 
 def memory(app: TableApp) -> PanelMemory:
@@ -215,10 +229,28 @@ class PhonesPanel:
             return [text(t("Phones are not available on this server: every player uses the "
                            "private view on this screen."))]
         options = self.options()
+        unreachable: list[ft.Control] = []
+        if is_loopback(self.memory.host):
+            if len(options) < 2:
+                warning = t("Phones cannot reach {address}: it is this computer's own address, "
+                            "and the table listens on no other. Start it again with --host "
+                            "0.0.0.0, or with --host and this computer's Wi-Fi address.",
+                            address=self.base_url())
+            else:
+                warning = t("Phones cannot reach {address}: it is this computer's own address. "
+                            "Choose the address on the players' Wi-Fi below.",
+                            address=self.base_url())
+            unreachable.append(tagged("address-unreachable", ft.Container(
+                ft.Row([ft.Icon(ft.Icons.WIFI_OFF, color="#B3261E"),
+                        text(warning, expand=True)], spacing=10),
+                bgcolor="#FDECEA", border_radius=12, padding=12)))
         if len(options) < 2:
+            if unreachable:
+                return unreachable
             return [text(t("Phones reach this table at {address}; they must be on the same "
                            "Wi-Fi.", address=self.base_url()), size=theme.SMALL_SIZE)]
         tiles: list[ft.Control] = [
+            *unreachable,
             heading(t("Address in the QR code")),
             text(t("This computer has several network addresses. Choose the one on the "
                    "players' Wi-Fi; the table remembers it.")),

@@ -44,7 +44,7 @@ from companion.ui.shared.frame import page_frame
 from companion.ui.shared.paths import phones_route, private_route
 from companion.ui.shared.ticker import Ticking, tick_while_shown
 from companion.ui.shared.widgets import big_button, heading, player_chip, tagged, text
-from companion.ui.shell import TableApp
+from companion.ui.shell import OwnUndo, TableApp
 
 TICK_SECONDS = 0.25
 
@@ -133,6 +133,7 @@ class PrivateScreen:
                        icon=ft.Icons.CHECK),
         ]
         self._start_ticker()
+        self.app.own_undo = OwnUndo(self._undo, self.session.can_undo_private(self.player))
         return page_frame(self.app, t("{name}'s private view", name=view.name), controls,
                           back=phones_route(self.game_id))
 

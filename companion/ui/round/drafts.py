@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.rules import events
 from companion.rules.catalog import Building
 from companion.rules.views import Reveal
 
@@ -48,6 +49,22 @@ class RoundDrafts:
     count_pages: dict[tuple[int, int, int], int] = field(default_factory=dict)
     """Phase C: (round, turns so far, building) -> which 13 card counts its buttons show
     (0 = 0-12); keyed by the turn, so the next player starts at 0-12 again."""
+
+    def took_back(self, event: object) -> None:
+        """The table undid `event`: a step of the end form goes back into the form as it was
+        sent, so undoing the scoring shows the form exactly as before (the nuns included)
+        instead of empty fields that would then be scored as 0."""
+        if isinstance(event, events.NunsCounted):
+            self.end_values["nuns"] = str(event.nuns)
+        elif isinstance(event, events.EndValuesEntered):
+            for key in END_KEYS:
+                value = getattr(event, key)
+                if value is not None:
+                    self.end_values[f"{event.player}-{key}"] = str(value)
+
+
+END_KEYS = ("hand", "swords", "flutes", "passes", "gold", "markers", "rats")
+"""The fields of `EndValuesEntered` the end form shows, by the form's own keys."""
 
 
 def reveal_draft(own: RoundDrafts, round_: int, player: int, building: int) -> RevealDraft:

@@ -56,7 +56,11 @@ def page_frame(app: TableApp, heading: str, controls: Sequence[ft.Control],
 def app_bar(app: TableApp, heading: str, back: str | None = None) -> ft.AppBar:
     t = app.t
     actions: list[ft.Control] = []
-    if app.session is not None and app.path.startswith("/game/"):
+    if app.own_undo is not None:
+        actions.append(tagged("undo", ft.IconButton(
+            ft.Icons.UNDO, tooltip=t("Undo my last entry"), on_click=app.undo, icon_size=30,
+            disabled=not app.own_undo.possible)))
+    elif app.session is not None and app.path.startswith("/game/"):
         actions += [
             tagged("undo", ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), on_click=app.undo,
                                          icon_size=30, disabled=not app.session.can_undo())),
