@@ -29,8 +29,10 @@ END_FIELDS = ("hand", "swords", "flutes", "passes", "gold", "markers")
 FOUR_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 FOUR_PLAYER_SEED = 4
 """The story of the 4-player game: its choices come from `random.Random(4)`."""
+FIVE_PLAYERS = ("Anna", "Ben", "Cleo", "Dora", "Emil")
 
 Shoot = Callable[[str], None]
+Look = Callable[["Table", set[str]], None]
 
 
 def no_pictures(name: str) -> None:
@@ -40,10 +42,18 @@ def no_pictures(name: str) -> None:
 class Table:
     """The players at the table: they tap the screen, and count every input they make."""
 
-    def __init__(self, page: Any, rng: random.Random, shoot: Shoot = no_pictures) -> None:
+    def __init__(self, page: Any, rng: random.Random, shoot: Shoot = no_pictures,
+                 look: Look | None = None, crowded_rounds: frozenset[int] = frozenset()
+                 ) -> None:
         self.page = page
         self.rng = rng
         self.shoot = shoot
+        self.look = look
+        """Called with the screen's identifiers before each prompt is answered (a layout
+        check, say)."""
+        self.crowded_rounds = crowded_rounds
+        """Rounds in which everyone enters the first building, none passes, and the reveals
+        use every kind of card: the fullest building a table can have."""
         self.inputs: Counter[str] = Counter()
         self.shot: set[str] = set()
         self.used: Counter[str] = Counter()
@@ -101,6 +111,8 @@ class Table:
     def play_step(self) -> bool:
         """Do whatever the screen asks now; False once the winner is shown."""
         ids = set(self.ids())
+        if self.look is not None:
+            self.look(self, ids)
         if "winner" in ids:
             return False
         if "end-form" in ids:
@@ -144,8 +156,18 @@ class Table:
             self.screenshot_once("a-reveal")
         self.step_tap("reveal-confirm", "A")
 
+    def round_number(self) -> int:
+        """The round the screen shows ("Round 3 of 8", "Runde 3 von 10": the first number)."""
+        return int(re.findall(r"\d+", self.text(self.marker()))[0])
+
+    def crowded(self) -> bool:
+        return bool(self.crowded_rounds) and self.round_number() in self.crowded_rounds
+
     def enter(self, ids: set[str]) -> None:
         self.screenshot_once("c-enter")
+        if self.crowded():
+            self.step_tap(f"enter-0-{self.rng.choice([3, 4, 5])}", "C")
+            return
         if "pass" in ids and self.rng.random() < 0.15:
             self.step_tap("pass", "C")
             return
@@ -157,8 +179,9 @@ class Table:
         self.screenshot_once("d-reveal")
         declared = int(self.text("reveal-matching").split()[0])
         left = declared
+        share = 0.6 if self.crowded() else 0.35
         for kind in ("other", "jokers", "swords", "flutes"):
-            if f"reveal-{kind}-more" in ids and left and self.rng.random() < 0.35:
+            if f"reveal-{kind}-more" in ids and left and self.rng.random() < share:
                 n = min(left, self.rng.choice([1, 1, 2]))
                 self.stepper(f"reveal-{kind}", n, "D")
                 left -= n

@@ -94,11 +94,13 @@ def setup_options_view(app: TableApp) -> ft.View:
         *[choice_tile(f"tie-{rule.value}", t(TRACK_TIE_NAMES[rule]), tie(rule),
                       setup.house_rules.track_tie is rule)
           for rule in TrackTie],
-        tagged("all-dead-variant", ft.Switch(
-            label=t("If the plague kills everyone, the players with the fewest rats count as "
-                    "survivors (R-SCORE-7)"),
-            value=setup.house_rules.all_dead_variant, on_change=all_dead,
-            label_text_style=ft.TextStyle(size=theme.BODY_SIZE))),
+        # the label beside the switch, not its own: a switch's label does not wrap and ran
+        # off the edge of a tablet held upright
+        ft.Row([tagged("all-dead-variant", ft.Switch(
+            value=setup.house_rules.all_dead_variant, on_change=all_dead)),
+            text(t("If the plague kills everyone, the players with the fewest rats count as "
+                   "survivors (R-SCORE-7)"), expand=True)],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER),
         heading(t("Setup code")),
         ft.ResponsiveRow([
             ft.Column([

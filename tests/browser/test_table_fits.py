@@ -1,0 +1,143 @@
+"""The round fits the screens tables use: what the acting player taps is in sight, unscrolled.
+
+Five players (the most), with everyone in the same building in round 1 (the fullest building
+a table can have: five entries, reveals with cards of another estate, Jokers, Swords and
+Flutes), then a round as it comes. At every step the controls of whoever acts now -- the count
+buttons of phase C, the reveal steppers of phase D, the choice of a Sword or Flute target --
+and the button that moves on must lie wholly inside the viewport, between the app bar and the
+bottom bar, with nothing wider than the screen; when the players tap Done, the building's
+resolution (Sword and Flute first, as R-ROUND-D a and R-SPECIAL-1/2 resolve them, then the
+premium and the normal actions) must be on screen too. Checked on a 1366x768 laptop, a
+1280x800 tablet, an 800x1280 tablet held upright and a 1920x1080 screen; the screenshots land in
+`screenshots/fits-<viewport>-<step>.png` for a person to look at.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.table import Offline, by_id, open_table, shooter, table_server
+from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, still_box
+from companion.bench.story import FIVE_PLAYERS, Table, set_up
+
+VIEWPORTS = {
+    "laptop-1366x768": {"width": 1366, "height": 768},
+    "tablet-1280x800": {"width": 1280, "height": 800},
+    "upright-800x1280": {"width": 800, "height": 1280},
+    "screen-1920x1080": {"width": 1920, "height": 1080},
+}
+MOVES_ON = ("reveal-confirm", "supply-done", "actions-done", "end-round", "pass")
+"""The buttons of the bottom bar: they must be on screen, below the body."""
+ACTING = (
+    r"enter-\d+-(\d+|more|fewer)",
+    r"reveal-(other|jokers|swords|flutes)(-more|-fewer)?",
+    r"reveal-matching",
+    r"choose-\d+",
+    r"choice",
+    r"hospital-\d+(-more|-fewer)?",
+    r"prompt",
+)
+DECIDED = (r"special-(sword|flute)", r"premium-why", r"action-\d+", r"last-round-bonus")
+"""What a building's resolution decided, on screen when the players tap Done."""
+
+
+_BOXES = """els => els.map(e => {
+    const r = e.getBoundingClientRect();
+    return [e.getAttribute('flt-semantics-identifier'), r.x, r.y, r.width, r.height];
+})"""
+
+
+def boxes(page: Any, ids: set[str], patterns: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """The boxes of the controls whose identifiers match, read at once once the screen is still
+    (the prompt has not moved for three frames)."""
+    still_box(by_id(page, "prompt").first)
+    wanted = {i for i in ids if any(re.fullmatch(p, i) for p in patterns)}
+    found: dict[str, dict[str, float]] = {}
+    for identifier, x, y, width, height in page.eval_on_selector_all(
+            "[flt-semantics-identifier]", _BOXES):
+        if identifier in wanted and identifier not in found:
+            found[identifier] = {"x": x, "y": y, "width": width, "height": height}
+    return found
+
+
+def outside(box: dict[str, float], width: float, top: float, bottom: float) -> bool:
+    return (box["x"] < 0 or box["x"] + box["width"] > width + 0.5
+            or box["y"] < top - 0.5 or box["y"] + box["height"] > bottom + 0.5)
+
+
+class FitsCheck:
+    """The `look` of the scripted table: every step's acting controls against the viewport."""
+
+    def __init__(self, viewport: dict[str, int], name: str) -> None:
+        self.width = viewport["width"]
+        self.height = viewport["height"]
+        self.name = name
+        self.steps = 0
+        self.problems: list[str] = []
+
+    def __call__(self, table: Table, ids: set[str]) -> None:
+        if "winner" in ids or "end-form" in ids:
+            return
+        self.steps += 1
+        page = table.page
+        step = table.marker()
+        body_bottom = self.height - BOTTOM_BAR
+        checked = boxes(page, ids, ACTING)
+        if "actions-done" in ids:
+            checked |= boxes(page, ids, DECIDED)
+        for identifier, box in checked.items():
+            if outside(box, self.width, TOP_BAR, body_bottom):
+                self.problems.append(f"{step} {identifier} {box}")
+        for identifier, box in boxes(page, ids, tuple(MOVES_ON)).items():
+            if outside(box, self.width, body_bottom - 8, self.height):
+                self.problems.append(f"{step} {identifier} (bottom bar) {box}")
+        kind = self.kind(ids)
+        if kind:
+            table.screenshot_once(kind)
+
+    @staticmethod
+    def kind(ids: set[str]) -> str:
+        if "reveal-matching" in ids:
+            return "d-reveal-" + str(len([i for i in ids if re.fullmatch(r"revealed-\d+", i)]))
+        if "actions-done" in ids:
+            return "d-actions-" + str(len([i for i in ids if re.fullmatch(r"action-\d+", i)]))
+        if "enter-0-0" in ids:
+            return "c-enter"
+        if any(i.startswith("choose-") for i in ids):
+            return "d-choice"
+        if "supply-done" in ids:
+            return "b-supply"
+        if "end-round" in ids:
+            return "e-round-end"
+        if "reveal-confirm" in ids:
+            return "a-reveal"
+        return ""
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_five_players_in_one_building_fit_the_screen(name: str, tmp_path: Path,
+                                                      browser: Any) -> None:
+    # R-ROUND-C/D, R-SPECIAL-1/2: every step of rounds 1 and 2 with 5 players.
+    viewport = VIEWPORTS[name]
+    offline = Offline()
+    check = FitsCheck(viewport, name)
+    with table_server(tmp_path, lang="en") as server:
+        context = browser.new_context(locale="en-GB", viewport=viewport)
+        offline.install(context)
+        page = context.new_page()
+        open_table(page, server.table_url)
+        by_id(page, "home").wait_for()
+        set_up(page, list(FIVE_PLAYERS), "first_game", "digital", Counter())
+        table = Table(page, random.Random(5), shooter(page, f"fits-{name}"), look=check,
+                      crowded_rounds=frozenset({1}))
+        table.play_until(lambda: table.round_number() > 2)
+        context.close()
+    assert check.steps > 20
+    assert check.problems == []
+    assert offline.outside == []
