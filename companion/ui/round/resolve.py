@@ -16,7 +16,7 @@ import flet as ft
 from companion.i18n import N_, Translator
 from companion.i18n.names import action_text, building_name, estate_name
 from companion.rules import events
-from companion.rules.catalog import ActionKind, Special
+from companion.rules.catalog import ActionKind, Building, Special
 from companion.rules.guide import Prompt, Step
 from companion.rules.resolution import (
     ActionTaken,
@@ -238,11 +238,23 @@ def _choose(app: TableApp, view: TableView, step: Step) -> Body:
     ])
 
 
-def action_line(t: Translator, setup: Setup, taken: ActionTaken) -> str:
+def action_line(t: Translator, view: TableView, taken: ActionTaken) -> str:
     text_ = action_text(t, taken.action)
     if taken.action.kind is ActionKind.BREWERY_DRAW and taken.draws is not None:
         text_ += " — " + t.plural("draws {n} card", "draws {n} cards", taken.draws)
+    if taken.action.kind is ActionKind.WATCHTOWER_COLLECT:
+        text_ += " — " + t("must give, if they hold at least as many hand cards: {players}",
+                           players=_names(view.setup, watchtower_givers(view)) or "—")
+        # the players' hands are secret: the app names everyone the Watchtower can reach
     return text_
+
+
+def watchtower_givers(view: TableView) -> list[int]:
+    """Everyone who entered no Watchtower this round (R-ROUND-D b, the Watchtower's premium)."""
+    record = view.record
+    inside = {p for b, kind in enumerate(record.row) if kind is Building.WATCHTOWER
+              for p in record.entrants(b)}
+    return [p for p in range(view.setup.player_count) if p not in inside]
 
 
 def special_lines(app: TableApp, view: TableView, res: BuildingResolution) -> list[ft.Control]:
@@ -256,6 +268,38 @@ def special_lines(app: TableApp, view: TableView, res: BuildingResolution) -> li
     return specials
 
 
+def premium_why(t: Translator, view: TableView, res: BuildingResolution) -> list[ft.Control]:
+    """Why the premium (or, in the last round, the bonus) goes to whom, and why nobody here
+    takes it when the 2-player rule puts the round's one premium elsewhere (R-ROUND-D b)."""
+    setup = view.setup
+    names = setup.names
+
+    def note(said: str) -> ft.Control:
+        return text(said, size=theme.SMALL_SIZE, italic=True)
+
+    if res.premium is not None and res.premium_reason is not None:
+        if res.premium_reason is PremiumReason.TWO_PLAYER_RULE:
+            cards = [r.population if r is not None else 0 for r in view.record.reveals]
+            counts = ", ".join(f"{names[p]} {n}" for p, n in enumerate(cards))
+            said = (t("2 players: a tie this round ({counts}); {player} entered first, so takes "
+                      "the round's one premium here.", counts=counts, player=names[res.premium])
+                    if len(set(cards)) == 1 else
+                    t("2 players: {player} played more population and Joker cards this round "
+                      "({counts}), so takes the round's one premium here.", counts=counts,
+                      player=names[res.premium]))
+        else:
+            cards_here = view.record.reveals[res.premium].population  # type: ignore[union-attr]
+            said = t(REASONS[res.premium_reason], player=names[res.premium], cards=cards_here)
+        return [tagged("premium-why", note(said))]
+    if setup.player_count == 2 and res.entrants and res.complete:
+        if res.last_round:
+            return [note(t("2 players, last round: the round's one bonus is gained in another "
+                           "building; nobody here gains anything."))]
+        return [note(t("2 players: the round's one premium is taken in another building; "
+                       "here everyone takes the normal action."))]
+    return []
+
+
 def resolution_lines(app: TableApp, view: TableView, res: BuildingResolution,
                      hospital_draft: dict[int, int] | None = None, on_hospital: Any = None,
                      with_specials: bool = True) -> list[ft.Control]:
@@ -267,6 +311,7 @@ def resolution_lines(app: TableApp, view: TableView, res: BuildingResolution,
     names = setup.names
     lines: list[ft.Control] = []
     specials = special_lines(app, view, res) if with_specials else []
+    lines += premium_why(t, view, res)
     if res.last_round:
         if res.last_round_bonus is not None:
             lines.append(tagged("last-round-bonus", banner(t(
@@ -275,21 +320,12 @@ def resolution_lines(app: TableApp, view: TableView, res: BuildingResolution,
                 player=names[res.last_round_bonus], estate=estate_name(t, res.estate)),
                 ft.Icons.HOURGLASS_BOTTOM, dense=True)))
         return specials + lines
-    if res.premium is not None and res.premium_reason is not None:
-        cards = view.record.reveals[res.premium].population  # type: ignore[union-attr]
-        lines.append(tagged("premium-why", text(t(REASONS[res.premium_reason],
-                                                   player=names[res.premium], cards=cards),
-                                                 size=theme.SMALL_SIZE, italic=True)))
-    elif setup.player_count == 2 and res.entrants:
-        lines.append(text(t("2 players: the round's one premium is taken in another building; "
-                            "here everyone takes the normal action."),
-                          size=theme.SMALL_SIZE, italic=True))
     for taken in res.actions:
         label = t("Premium") if taken.premium else t("Normal action")
         row: list[ft.Control] = [
             player_chip(names[taken.player], setup.colours[taken.player], small=True),
             ft.Column([text(label, size=theme.SMALL_SIZE - 1, weight=ft.FontWeight.BOLD),
-                       text(action_line(t, setup, taken), size=theme.SMALL_SIZE)],
+                       text(action_line(t, view, taken), size=theme.SMALL_SIZE)],
                       spacing=0, tight=True, expand=True),
         ]
         if taken.action.kind is ActionKind.HOSPITAL and hospital_draft is not None:
