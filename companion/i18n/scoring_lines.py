@@ -26,7 +26,7 @@ class LineText:
     plural: str | None = None
     """The msgid_plural, for lines that name one or several players."""
     count: str = "players"
-    """The parameter whose length picks the plural form."""
+    """The parameter that picks the plural form: its length (players), or the number itself."""
     minus: int = 0
     """Counted players left out of the count (the winner among the tied)."""
 
@@ -84,11 +84,16 @@ LINES: dict[Code, LineText] = {
     Code.MARKERS: LineText(N_("VP markers: {player} {vp} VP.")),
     Code.TOTAL: LineText(N_("{player}: {total} VP (estates {estates}, hand {hand}, specials "
                             "{specials}, Gold {gold}, markers {markers}).")),
-    Code.PLAGUE_NUNS: LineText(N_("Plague: the nun row shows {nuns} nuns.")),
-    Code.PLAGUE_SURVIVES: LineText(N_("Plague: {player} has {rats} rats, fewer than the {nuns} "
-                                      "nuns, and survives.")),
-    Code.PLAGUE_DIES: LineText(N_("Plague: {player} has {rats} rats, more than the {nuns} "
-                                  "nuns, and dies.")),
+    Code.PLAGUE_NUNS: plural("Plague: the nun row shows {nuns} nun.",
+                             "Plague: the nun row shows {nuns} nuns.", count="nuns"),
+    Code.PLAGUE_SURVIVES: plural(
+        "Plague: {player} has {rats} rat, fewer than the {nuns} nuns, and survives.",
+        "Plague: {player} has {rats} rats, fewer than the {nuns} nuns, and survives.",
+        count="rats"),
+    Code.PLAGUE_DIES: plural(
+        "Plague: {player} has {rats} rat, more than the {nuns} nuns, and dies.",
+        "Plague: {player} has {rats} rats, more than the {nuns} nuns, and dies.",
+        count="rats"),
     Code.PLAGUE_ALL_DEAD: LineText(N_("Plague: everyone died, so everyone loses.")),
     Code.PLAGUE_VARIANT_SURVIVORS: plural(
         "Plague: everyone died; by the house rule {players}, with the fewest rats ({rats}), "
@@ -110,8 +115,10 @@ LINES: dict[Code, LineText] = {
 """The one text of each scoring line: msgids with the line's values as named placeholders."""
 
 VARIANTS: dict[Code, LineText] = {
-    Code.PLAGUE_SURVIVES: LineText(N_("Plague: {player} has {rats} rats, as many as the {nuns} "
-                                      "nuns, and survives.")),
+    Code.PLAGUE_SURVIVES: plural(
+        "Plague: {player} has {rats} rat, as many as the {nuns} nun, and survives.",
+        "Plague: {player} has {rats} rats, as many as the {nuns} nuns, and survives.",
+        count="rats"),
     Code.WIN_SHARED: LineText(N_("{tied} tie on {vp} VP; they also tie on {rats} rats and "
                                  "share the victory.")),
 }
@@ -191,7 +198,12 @@ def line_text(t: Translator, line: Line) -> str:
     if text.plural is None:
         return t(text.msgid, **words)
     counted = line.params[text.count]
-    n = (len(counted) if isinstance(counted, tuple) else 1) - text.minus
+    if isinstance(counted, tuple):
+        n = len(counted) - text.minus
+    elif isinstance(counted, int) and not isinstance(counted, bool):
+        n = counted  # a number of things (nuns, rats): "1 nun", "3 nuns"
+    else:
+        n = 1 - text.minus
     return t.plural(text.msgid, text.plural, n, **words)
 
 

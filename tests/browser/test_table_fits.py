@@ -100,6 +100,8 @@ class FitsCheck:
         kind = self.kind(ids)
         if kind:
             table.screenshot_once(kind)
+        if self.problems and self.problems[-1].startswith(step + " "):
+            table.screenshot_once(f"problem-{kind}")
 
     @staticmethod
     def kind(ids: set[str]) -> str:
@@ -140,4 +142,57 @@ def test_five_players_in_one_building_fit_the_screen(name: str, tmp_path: Path,
         context.close()
     assert check.steps > 20
     assert check.problems == []
+    assert offline.outside == []
+
+
+_WIDER = """width => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
+    .map(e => [e.getAttribute('flt-semantics-identifier'), e.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && (r.x < -0.5 || r.x + r.width > width + 0.5))
+    .map(([id, r]) => `${id} x=${Math.round(r.x)} w=${Math.round(r.width)}`)"""
+
+
+def wider_than(page: Any, width: int) -> list[str]:
+    """The tagged controls that reach beyond the screen's sides (sideways scrolling, clipping)."""
+    found: list[str] = page.evaluate(_WIDER, width)
+    return found
+
+
+def test_the_setup_wizard_fits_an_upright_tablet_in_german(tmp_path: Path, browser: Any) -> None:
+    # R-SETUP-2 d: the first-game set, with the Wahrsagerzelt, whose name must stay one word;
+    # R-SCORE-7: the all-dead variant's switch with its whole label.
+    from companion.bench.flutter import tap, tap_and_redraw, type_into
+
+    viewport = VIEWPORTS["upright-800x1280"]
+    offline = Offline()
+    with table_server(tmp_path, lang="de") as server:
+        context = browser.new_context(locale="de-DE", viewport=viewport)
+        offline.install(context)
+        page = context.new_page()
+        open_table(page, server.table_url)
+        by_id(page, "home").wait_for()
+        shoot = shooter(page, "fits-setup-upright-de")
+        tap(page, "new-game")
+        by_id(page, "setup-players").wait_for()
+        for index, name in enumerate(FIVE_PLAYERS):
+            if index >= 2:
+                tap_and_redraw(page, "add-player")
+            type_into(page, f"player-name-{index}", name)
+        tap(page, "next")
+        tap_and_redraw(page, "method-first_game")
+        by_id(page, "buildings-result").wait_for()
+        still_box(by_id(page, "card-fortune_tellers_tent").first)
+        shoot("buildings")
+        assert wider_than(page, viewport["width"]) == []
+        card = still_box(by_id(page, "card-fortune_tellers_tent").first)
+        assert card["width"] >= 300  # two cards across, not three: "Wahrsagerzelt" whole
+        tap(page, "next")
+        by_id(page, "setup-code").wait_for()
+        still_box(by_id(page, "all-dead-variant").first)
+        shoot("options")
+        assert wider_than(page, viewport["width"]) == []
+        tap(page, "next")
+        by_id(page, "setup-checklist").wait_for()
+        shoot("checklist")
+        assert wider_than(page, viewport["width"]) == []
+        context.close()
     assert offline.outside == []

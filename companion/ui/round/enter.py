@@ -75,11 +75,13 @@ def enter_body(app: TableApp, view: TableView, step: Step) -> Body:
                                   slot=slot), size=theme.SMALL_SIZE)], spacing=4, tight=True)
             for slot, p, n in entries_on(view, b)]
         pager, buttons = count_buttons(app, view, b, enter)
+        # the counts come before who is inside already, so they stay in the same place (and on
+        # screen) however full the building gets
         footer = ft.Column([
-            *([ft.Row(inside, wrap=True, spacing=10, run_spacing=4)] if inside else []),
             text(t("{player} goes on slot {slot}; cards:", player=setup.names[actor],
                    slot=option.slot), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD),
             ft.Row([*pager[:-1], *buttons, pager[-1]], wrap=True, spacing=4, run_spacing=4),
+            *([ft.Row(inside, wrap=True, spacing=10, run_spacing=4)] if inside else []),
         ], tight=True, spacing=4)
         cards.append(building_card(t, option.kind, identifier=f"building-{b}", footer=footer,
                                    dense=True))

@@ -24,7 +24,7 @@ from companion.ui.round.parts import Body, banner, game_frame, step_marker
 from companion.ui.round.resolve import resolve_body
 from companion.ui.round.reveal import reveal_body, supply_body
 from companion.ui.shared import theme
-from companion.ui.shared.paths import corrections_route, game_route
+from companion.ui.shared.paths import corrections_route, game_route, private_route
 from companion.ui.shared.widgets import big_button, player_chip, tagged, text
 from companion.ui.shell import TableApp
 
@@ -83,8 +83,12 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str) -> list[ft.
         if seat == view.start_player:
             chip += [ft.Icon(ft.Icons.STAR, color="#B7791F", size=20),
                      text(t("Start player"), size=theme.SMALL_SIZE - 1, italic=True)]
+        # one tap from the round to a player's private view (a player without a phone)
         seats.append(tagged(f"seat-chip-{seat}" + ("-now" if seat == step.actor else ""),
-                            ft.Row(chip, tight=True, spacing=2)))
+                            ft.Container(ft.Row(chip, tight=True, spacing=2),
+                                         on_click=app.nav(private_route(game_id, seat)),
+                                         tooltip=t("Private view (no phone)"),
+                                         border_radius=20)))
     controls: list[ft.Control] = [
         ft.Row([step_marker(app, view, ft.Text(
             t("Round {round} of {rounds}", round=step.round, rounds=step.rounds),
