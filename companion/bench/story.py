@@ -30,6 +30,9 @@ FOUR_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 FOUR_PLAYER_SEED = 4
 """The story of the 4-player game: its choices come from `random.Random(4)`."""
 FIVE_PLAYERS = ("Anna", "Ben", "Cleo", "Dora", "Emil")
+TWO_PLAYERS = ("Jana", "Lukas")
+TWO_PLAYER_SEED = 2
+"""The story of the 2-player game (the players' own deck): `random.Random(2)`."""
 
 Shoot = Callable[[str], None]
 Look = Callable[["Table", set[str]], None]
@@ -287,5 +290,23 @@ def play_four_player_story(page: Any, setup_inputs: Counter[str],
     set_up(page, list(FOUR_PLAYERS), "first_game", "digital", setup_inputs)
     table = Table(page, random.Random(FOUR_PLAYER_SEED), shoot)
     undo_and_redo_an_entry(table)
+    table.play_until(lambda: False)
+    return table
+
+
+def start_two_player_story(page: Any, setup_inputs: Counter[str],
+                           shoot: Shoot = no_pictures) -> Table:
+    """The 2-player game of the tablet test and the benchmark, set up with the players' own
+    deck; the table that plays it on from round 1."""
+    set_up(page, list(TWO_PLAYERS), "first_game", "physical", setup_inputs)
+    return Table(page, random.Random(TWO_PLAYER_SEED), shoot)
+
+
+def play_two_player_story(page: Any, setup_inputs: Counter[str],
+                          shoot: Shoot = no_pictures) -> Table:
+    """From the home screen to the winner: the 2-player game (without the test's restart,
+    which changes no choice)."""
+    by_id(page, "home").wait_for()
+    table = start_two_player_story(page, setup_inputs, shoot)
     table.play_until(lambda: False)
     return table

@@ -97,6 +97,8 @@ class FitsCheck:
         for identifier, box in boxes(page, ids, tuple(MOVES_ON)).items():
             if outside(box, self.width, body_bottom - 8, self.height):
                 self.problems.append(f"{step} {identifier} (bottom bar) {box}")
+        self.problems += [f"{step} beyond the sides: {wide}"
+                          for wide in wider_than(page, self.width)]
         kind = self.kind(ids)
         if kind:
             table.screenshot_once(kind)
