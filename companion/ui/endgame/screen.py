@@ -164,7 +164,10 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
             big_button("home", t("Home"), app.nav(paths.HOME), icon=ft.Icons.HOME,
                        primary=False),
         ], wrap=True, spacing=theme.GAP))
-    heading_ = t("End of the game") if view.phase is Phase.END else t("Result")
+    if view.phase is Phase.END:
+        heading_ = t("End of the game")
+    else:
+        heading_ = t("Correct the end values") if editing else t("Result")
     return game_frame(app, heading_, controls, view, bottom, back=game_route(game_id))
 
 
