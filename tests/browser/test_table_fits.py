@@ -83,6 +83,11 @@ class FitsCheck:
 
     def __call__(self, table: Table, ids: set[str]) -> None:
         if "winner" in ids or "end-form" in ids:
+            end = "result" if "winner" in ids else "end-form"
+            still_box(by_id(table.page, "winner" if "winner" in ids else "end-form").first)
+            self.problems += [f"{end} beyond the sides: {wide}"
+                              for wide in wider_than(table.page, self.width)]
+            table.screenshot_once(end)
             return
         self.steps += 1
         page = table.page
@@ -124,10 +129,17 @@ class FitsCheck:
         return ""
 
 
-@pytest.mark.parametrize("name", list(VIEWPORTS))
-def test_five_players_in_one_building_fit_the_screen(name: str, tmp_path: Path,
-                                                      browser: Any) -> None:
-    # R-ROUND-C/D, R-SPECIAL-1/2: every step of rounds 1 and 2 with 5 players.
+CASES = [(name, False) for name in VIEWPORTS] + [("laptop-1366x768", True)]
+"""Rounds 1 and 2 on every screen; the whole game (the last round's banners, the end form and
+the result too) on the smallest."""
+
+
+@pytest.mark.parametrize(("name", "whole_game"), CASES,
+                         ids=[n + ("-whole-game" if w else "") for n, w in CASES])
+def test_five_players_in_one_building_fit_the_screen(name: str, whole_game: bool,
+                                                      tmp_path: Path, browser: Any) -> None:
+    # R-ROUND-C/D, R-SPECIAL-1/2: every step of rounds 1 and 2 with 5 players (R-SETUP-6:
+    # 8 rounds of 3 buildings), or of the whole game; R-SCORE: the result fits too.
     viewport = VIEWPORTS[name]
     offline = Offline()
     check = FitsCheck(viewport, name)
@@ -138,9 +150,13 @@ def test_five_players_in_one_building_fit_the_screen(name: str, tmp_path: Path,
         open_table(page, server.table_url)
         by_id(page, "home").wait_for()
         set_up(page, list(FIVE_PLAYERS), "first_game", "digital", Counter())
-        table = Table(page, random.Random(5), shooter(page, f"fits-{name}"), look=check,
-                      crowded_rounds=frozenset({1}))
-        table.play_until(lambda: table.round_number() > 2)
+        shots = f"fits-{name}" + ("-whole" if whole_game else "")
+        table = Table(page, random.Random(5), shooter(page, shots), look=check,
+                      crowded_rounds=frozenset({1, 8}))
+        if whole_game:
+            table.play_until(lambda: False)
+        else:
+            table.play_until(lambda: table.round_number() > 2)
         context.close()
     assert check.steps > 20
     assert check.problems == []
