@@ -155,6 +155,7 @@ def test_two_players_in_german_on_a_tablet_with_a_restart_halfway(
         by_id(page, "play").wait_for()
         tap(page, "play")
         table.page = page
+        table.shoot = shooter(page, "game-2p")  # the first page is closed
         assert table.marker() == halfway
         table.screenshot_once("resumed")
         table.play_until(lambda: False)
