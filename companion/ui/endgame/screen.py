@@ -55,6 +55,10 @@ class FormProblem(ValueError):
 HOLDINGS = tuple(key for key, _, _ in FIELDS if key != "rats")
 
 
+CELL: ft.ResponsiveNumber = {"xs": 12, "sm": 6, "lg": 4}
+WIDE_CELL: ft.ResponsiveNumber = {"xs": 12, "lg": 8}
+
+
 def end_state_of(view: TableView) -> EndState:
     """The scoring's `EndState` of a finished game, as the engine maps it."""
     if view.scoring is None:
@@ -216,8 +220,10 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     ]
     for p, name in enumerate(setup.names):
         defaults = form_defaults(view, p)
+        # the hand's long label ("Population + Joker cards in hand") gets a wide field: in
+        # half a tablet's width it spilled over the field's border
         cells: list[ft.Control] = [ft.Container(field(f"{p}-{key}", t(label), defaults[key]),
-                              col={"xs": 12, "sm": 6, "lg": 4})
+                              col=WIDE_CELL if key == "hand" else CELL)
                  for key, label in fields_in_play(view)]
         done = view.end_values[p] is not None
         controls.append(ft.Card(content=ft.Container(padding=12, content=ft.Column([
