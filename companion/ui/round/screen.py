@@ -93,7 +93,8 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str) -> list[ft.
         ft.Row([step_marker(app, view, ft.Text(
             t("Round {round} of {rounds}", round=step.round, rounds=step.rounds),
             size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD)),
-            *chips, tagged("deck-left", text(deck_left(app, view), size=theme.SMALL_SIZE))],
+            *chips, *([] if step.is_last_round else [  # the banner below says it then
+                tagged("deck-left", text(deck_left(app, view), size=theme.SMALL_SIZE))])],
             wrap=True, spacing=6, run_spacing=4,
             vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ft.Row([*seats, *corrections_button(app, step, game_id)], wrap=True, spacing=8,

@@ -28,7 +28,7 @@ def page_frame(app: TableApp, heading: str, controls: Sequence[ft.Control],
     """A screen: `controls` in the shared frame, `bottom` in the action bar at the foot."""
     follow_resizes(app)
     width = content_width(app)
-    main = ft.Column(list(controls), spacing=theme.GAP, tight=True)
+    main = ft.Column(list(controls), spacing=12, tight=True)
     body: ft.Control
     if aside is not None and is_wide(app):
         body = ft.Container(ft.Row([
