@@ -77,6 +77,18 @@ def test_the_taps_row_plays_the_story_the_browser_test_plays() -> None:
     assert "play_four_player_story" in taps.play_and_count.__code__.co_names
 
 
+def test_the_taps_rows_hold_both_stories_to_their_budgets() -> None:
+    # issue 13: at most 3.5 taps per player and round with 4 players, 4.5 with 2
+    from browser import test_game_play
+
+    from companion.bench import story, taps
+
+    assert test_game_play.start_two_player_story is story.start_two_player_story
+    assert "play_two_player_story" in taps.play_and_count.__code__.co_names
+    assert taps.BUDGETS == {4: 3.5, 2: 4.5}
+    assert taps.count_taps(Counter({"C": 30, "undo": 4}), 2, 10).per_player_round == 1.5
+
+
 def test_an_unknown_benchmark_name_is_refused_before_anything_runs() -> None:
     with pytest.raises(ValueError, match="there are: start"):
         run(["start", "speed"])

@@ -439,3 +439,49 @@ def test_a_third_building_in_a_two_player_round_is_refused_with_the_reason(
     table.tap("reveal-confirm")
     assert table.stored() == [ev.BuildingsRevealed((Building.FARM, Building.PALACE))]
     table.store.close()
+
+
+# -- what players asked for (issue 13) -------------------------------------------------------
+
+
+def test_the_header_names_the_start_player_whose_turn_and_the_deck(table: Table) -> None:
+    # R-SETUP-6: 4 players, 8 rounds of 3 buildings: 24 cards in the deck, 21 once laid out.
+    assert "24 building cards left in the deck · 7 more rounds" in table.texts("deck-left")
+    assert "Start player" in table.texts(f"seat-chip-{table.state.start_player}")
+    to_phase_c(table)
+    assert "21 building cards left in the deck" in table.texts("deck-left")
+    actor = next_step(table.state).actor
+    assert f"seat-chip-{actor}-now" in table.ids()
+
+
+def test_the_rules_order_sword_and_flute_before_the_actions(table: Table) -> None:
+    # R-ROUND-D a, R-SPECIAL-1: the Sword is resolved at the reveal, so it is told first.
+    to_phase_c(table)
+    table.play([ev.Entered(0, 0, 1), ev.Entered(1, 0, 1), ev.Entered(2, 1, 0),
+                ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0), ev.Revealed(1, 0, 0, 0, 0, 1)])
+    ids = [c.identifier for c in walk(table.view()) if isinstance(c, ft.Semantics)
+           and c.identifier]
+    assert ids.index("special-sword") < ids.index("premium-why") < ids.index("action-0")
+
+
+def test_two_players_read_both_counts_and_a_tie_for_the_one_premium(tmp_path: Path) -> None:
+    # R-ROUND-D b, 2 players: one premium per round; a tie goes to who entered first.
+    table = Table(tmp_path, four_players(names=("Hanna", "Jonas")))
+    table.play([reveal_event(table.state), ev.SupplyDone()])
+    first = next_step(table.state).actor
+    other = 1 - first
+    table.play([ev.Entered(first, 0, 2), ev.Entered(other, 1, 2), ev.Revealed(first, 0, 2, 0),
+                ev.Revealed(other, 1, 2, 0)])
+    said = table.texts("premium-why")
+    assert "tie" in said and "Hanna 2, Jonas 2" in said
+    assert f"{('Hanna', 'Jonas')[first]} entered first" in said
+    table.store.close()
+
+
+def test_the_checklist_no_longer_asks_to_enter_the_rats_on_a_phone() -> None:
+    from companion.ui.setup.checklist import checklist_items
+
+    app = type("App", (), {"t": translator("en")})()
+    items = dict(checklist_items(app, four_players()))
+    assert "phones start at 10 by themselves" in items["rats"]
+    assert "enter them on your phone" not in items["rats"]

@@ -30,9 +30,14 @@ END_FIELDS = ("hand", "swords", "flutes", "passes", "gold", "markers")
 FOUR_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 FOUR_PLAYER_SEED = 4
 """The story of the 4-player game: its choices come from `random.Random(4)`."""
+FIVE_PLAYERS = ("Anna", "Ben", "Cleo", "Dora", "Emil")
+TWO_PLAYERS = ("Jana", "Lukas")
+TWO_PLAYER_SEED = 2
+"""The story of the 2-player game (the players' own deck): `random.Random(2)`."""
 
 Shoot = Callable[[Any, str], None]
 """Takes a screenshot of the page, named after the step it shows."""
+Look = Callable[["Table", set[str]], None]
 
 
 def no_pictures(page: Any, name: str) -> None:
@@ -42,10 +47,18 @@ def no_pictures(page: Any, name: str) -> None:
 class Table:
     """The players at the table: they tap the screen, and count every input they make."""
 
-    def __init__(self, page: Any, rng: random.Random, shoot: Shoot = no_pictures) -> None:
+    def __init__(self, page: Any, rng: random.Random, shoot: Shoot = no_pictures,
+                 look: Look | None = None, crowded_rounds: frozenset[int] = frozenset()
+                 ) -> None:
         self.page = page
         self.rng = rng
         self.shoot = shoot
+        self.look = look
+        """Called with the screen's identifiers before each prompt is answered (a layout
+        check, say)."""
+        self.crowded_rounds = crowded_rounds
+        """Rounds in which everyone enters the first building, none passes, and the reveals
+        use every kind of card: the fullest building a table can have."""
         self.inputs: Counter[str] = Counter()
         self.shot: set[str] = set()
         self.used: Counter[str] = Counter()
@@ -103,6 +116,8 @@ class Table:
     def play_step(self) -> bool:
         """Do whatever the screen asks now; False once the winner is shown."""
         ids = set(self.ids())
+        if self.look is not None:
+            self.look(self, ids)
         if "winner" in ids:
             return False
         if "end-form" in ids:
@@ -146,8 +161,18 @@ class Table:
             self.screenshot_once("a-reveal")
         self.step_tap("reveal-confirm", "A")
 
+    def round_number(self) -> int:
+        """The round the screen shows ("Round 3 of 8", "Runde 3 von 10": the first number)."""
+        return int(re.findall(r"\d+", self.text(self.marker()))[0])
+
+    def crowded(self) -> bool:
+        return bool(self.crowded_rounds) and self.round_number() in self.crowded_rounds
+
     def enter(self, ids: set[str]) -> None:
         self.screenshot_once("c-enter")
+        if self.crowded():
+            self.step_tap(f"enter-0-{self.rng.choice([3, 4, 5])}", "C")
+            return
         if "pass" in ids and self.rng.random() < 0.15:
             self.step_tap("pass", "C")
             return
@@ -159,8 +184,9 @@ class Table:
         self.screenshot_once("d-reveal")
         declared = int(self.text("reveal-matching").split()[0])
         left = declared
+        share = 0.6 if self.crowded() else 0.35
         for kind in ("other", "jokers", "swords", "flutes"):
-            if f"reveal-{kind}-more" in ids and left and self.rng.random() < 0.35:
+            if f"reveal-{kind}-more" in ids and left and self.rng.random() < share:
                 n = min(left, self.rng.choice([1, 1, 2]))
                 self.stepper(f"reveal-{kind}", n, "D")
                 left -= n
@@ -270,5 +296,23 @@ def play_four_player_story(page: Any, setup_inputs: Counter[str],
     set_up(page, list(FOUR_PLAYERS), "first_game", "digital", setup_inputs)
     table = Table(page, random.Random(FOUR_PLAYER_SEED), shoot)
     undo_and_redo_an_entry(table)
+    table.play_until(lambda: False)
+    return table
+
+
+def start_two_player_story(page: Any, setup_inputs: Counter[str],
+                           shoot: Shoot = no_pictures) -> Table:
+    """The 2-player game of the tablet test and the benchmark, set up with the players' own
+    deck; the table that plays it on from round 1."""
+    set_up(page, list(TWO_PLAYERS), "first_game", "physical", setup_inputs)
+    return Table(page, random.Random(TWO_PLAYER_SEED), shoot)
+
+
+def play_two_player_story(page: Any, setup_inputs: Counter[str],
+                          shoot: Shoot = no_pictures) -> Table:
+    """From the home screen to the winner: the 2-player game (without the test's restart,
+    which changes no choice)."""
+    by_id(page, "home").wait_for()
+    table = start_two_player_story(page, setup_inputs, shoot)
     table.play_until(lambda: False)
     return table

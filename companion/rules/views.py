@@ -122,6 +122,13 @@ class TableView:
         return self.round == self.setup.rounds
 
     @property
+    def deck_left(self) -> int:
+        """Building cards still in the deck (R-SETUP-6: rounds x buildings per round, the
+        replacements set apart): this round's count once its row is laid out."""
+        laid = self.round if self.record.row else self.round - 1
+        return max(0, self.setup.rounds - laid) * self.setup.buildings_per_round
+
+    @property
     def over(self) -> bool:
         """The last round is over: the end of the game (END or FINISHED)."""
         return self.phase in (Phase.END, Phase.FINISHED)

@@ -12,7 +12,6 @@ benchmark plays; each game writes its number of UI inputs to `screenshots/`.
 from __future__ import annotations
 
 import json
-import random
 import time
 from collections import Counter
 from pathlib import Path
@@ -28,8 +27,8 @@ from browser.table import (
     table_server,
     tap,
 )
-from companion.bench.flutter import tap_and_redraw, wait_for_text_starting
-from companion.bench.story import Table, play_four_player_story, set_up
+from companion.bench.flutter import still_box, tap_and_redraw, wait_for_text_starting
+from companion.bench.story import Table, play_four_player_story, set_up, start_two_player_story
 from companion.bench.taps import count_taps
 
 LAPTOP = {"width": 1280, "height": 800}
@@ -136,14 +135,12 @@ def test_two_players_in_german_on_a_tablet_with_a_restart_halfway(
     offline = Offline()
     started = time.monotonic()
     counts: Counter[str] = Counter()
-    rng = random.Random(2)
     with table_server(tmp_path, lang="de") as first:
         page = _context(browser, offline, "de-DE", TABLET_PORTRAIT).new_page()
         offline.watch(page)
         open_table(page, first.table_url)
         by_id(page, "home").wait_for()
-        set_up(page, ["Jana", "Lukas"], "first_game", "physical", counts)
-        table = Table(page, rng, shooter("game-2p"))
+        table = start_two_player_story(page, counts, shooter("game-2p"))
         table.play_until(lambda: "Runde 6 von 10" in table.text(table.marker()))
         halfway = table.marker()
         page.close()
@@ -161,6 +158,12 @@ def test_two_players_in_german_on_a_tablet_with_a_restart_halfway(
         table.play_until(lambda: False)
         table.screenshot_once("result")
         check_result_against_engine(table, tmp_path, "de")
+        # the result fits the upright tablet: no sideways scrolling, every column in sight
+        result = still_box(by_id(page, "score-table").first)
+        assert result["x"] >= 0 and result["x"] + result["width"] <= TABLET_PORTRAIT["width"]
+        for seat in range(2):
+            rats = still_box(by_id(page, f"rats-{seat}").first)
+            assert rats["x"] + rats["width"] <= TABLET_PORTRAIT["width"]
     write_inputs(2, 10, table, counts["setup"], time.monotonic() - started)
     assert offline.outside == []
     assert offline.missing == []

@@ -56,6 +56,10 @@ class FormProblem(ValueError):
 HOLDINGS = tuple(key for key, _, _ in FIELDS if key != "rats")
 
 
+CELL: ft.ResponsiveNumber = {"xs": 12, "sm": 6, "lg": 4}
+WIDE_CELL: ft.ResponsiveNumber = {"xs": 12, "lg": 8}
+
+
 def end_state_of(view: TableView) -> EndState:
     """The scoring's `EndState` of a finished game, as the engine maps it."""
     if view.scoring is None:
@@ -179,7 +183,10 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
             big_button("home", t("Home"), app.nav(paths.HOME), icon=ft.Icons.HOME,
                        primary=False),
         ], wrap=True, spacing=theme.GAP))
-    heading_ = t("End of the game") if view.phase is Phase.END else t("Result")
+    if view.phase is Phase.END:
+        heading_ = t("End of the game")
+    else:
+        heading_ = t("Correct the end values") if editing else t("Result")
     return game_frame(app, heading_, controls, view, bottom, back=game_route(game_id))
 
 
@@ -294,9 +301,11 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
         locked = rats_locked(view, p)
         if locked:
             typed.pop(f"{p}-rats", None)
+        # the hand's long label ("Population + Joker cards in hand") gets a wide field: in
+        # half a tablet's width it spilled over the field's border
         cells: list[ft.Control] = [ft.Container(
             field(f"{p}-{key}", t(label), defaults[key], locked=locked and key == "rats"),
-            col={"xs": 12, "sm": 6, "md": 4}) for key, label in fields_in_play(view)]
+            col=WIDE_CELL if key == "hand" else CELL) for key, label in fields_in_play(view)]
         marks: list[ft.Control] = []
         if view.end_values[p] is not None and not view.at_plague_check:
             marks.append(tagged(f"entered-{p}", ft.Icon(
@@ -346,25 +355,34 @@ def result_controls(app: TableApp, view: TableView) -> list[ft.Control]:
 
 
 def score_table(app: TableApp, view: TableView, result: ScoreResult) -> ft.Control:
+    """A line per scoring category and a column per player: with at most five players it fits
+    a tablet held upright with every word whole (twelve columns did not: "Magi.", "Sun" and the
+    rats off-screen)."""
     t = app.t
     setup = view.setup
-    columns = [t("Player"), *[estate_name(t, e)[:4] + "." for e in Estate], t("Hand"),
-               t("Specials"), t("Gold"), t("Markers"), t("Total"), t("Rats")]
-    rows = []
-    for p, score_ in enumerate(result.players):
-        cells: list[ft.Control] = [player_chip(score_.name, setup.colours[p])]
-        cells += [text(str(score_.estates[e])) for e in Estate]
-        cells += [text(str(score_.hand)), text(str(sum(score_.specials.values()))),
-                  text(str(score_.gold)), text(str(score_.markers)),
-                  tagged(f"total-{p}", text(str(score_.total), weight=ft.FontWeight.BOLD)),
-                  ft.Row([tagged(f"rats-{p}", text(str(score_.rats))), ft.Icon(
-                      ft.Icons.FAVORITE if score_.survives else ft.Icons.SICK,
-                      color="#2E7D32" if score_.survives else "#B3261E", size=20,
-                      tooltip=t("survives") if score_.survives else t("dies of the plague"))],
-                         spacing=4, tight=True)]
-        rows.append(ft.DataRow(cells=[ft.DataCell(c) for c in cells]))
-    table = ft.DataTable(columns=[ft.DataColumn(label=text(c, size=theme.SMALL_SIZE,
-                                                     weight=ft.FontWeight.BOLD))
-                                  for c in columns], rows=rows, column_spacing=14,
-                         data_row_min_height=48, horizontal_margin=8)
+    players = result.players
+
+    def row(label: str, cells: list[ft.Control], bold: bool = False) -> ft.DataRow:
+        head = text(label, size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD if bold else None)
+        return ft.DataRow(cells=[ft.DataCell(head), *[ft.DataCell(c) for c in cells]])
+
+    rows = [row(estate_name(t, e), [text(str(s.estates[e])) for s in players]) for e in Estate]
+    rows += [
+        row(t("Hand"), [text(str(s.hand)) for s in players]),
+        row(t("Specials"), [text(str(sum(s.specials.values()))) for s in players]),
+        row(t("Gold"), [text(str(s.gold)) for s in players]),
+        row(t("Markers"), [text(str(s.markers)) for s in players]),
+        row(t("Total"), [tagged(f"total-{p}", text(str(s.total), weight=ft.FontWeight.BOLD))
+                         for p, s in enumerate(players)], bold=True),
+        row(t("Rats"), [ft.Row([tagged(f"rats-{p}", text(str(s.rats))), ft.Icon(
+            ft.Icons.FAVORITE if s.survives else ft.Icons.SICK,
+            color="#2E7D32" if s.survives else "#B3261E", size=20,
+            tooltip=t("survives") if s.survives else t("dies of the plague"))],
+            spacing=4, tight=True) for p, s in enumerate(players)]),
+    ]
+    columns = [ft.DataColumn(label=text(""))]
+    columns += [ft.DataColumn(label=player_chip(s.name, setup.colours[p], small=True))
+                for p, s in enumerate(players)]
+    table = ft.DataTable(columns=columns, rows=rows, column_spacing=12, data_row_min_height=36,
+                         data_row_max_height=40, heading_row_height=44, horizontal_margin=6)
     return tagged("score-table", ft.Row([table], scroll=ft.ScrollMode.AUTO))

@@ -210,7 +210,7 @@ class PhonesPanel:
                        icon=ft.Icons.VISIBILITY_OFF, primary=False),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=10, tight=True)
         return tagged("code-card", ft.Container(
-            content=ft.Row([block], alignment=ft.MainAxisAlignment.CENTER),
+            content=block,
             border=ft.Border.all(3, theme.SEED_COLOUR), border_radius=14, padding=14,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST))
 

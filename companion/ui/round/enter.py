@@ -28,8 +28,9 @@ from companion.ui.shell import TableApp
 CARD_COUNTS = 13
 """Buttons 0-12 per building: more cards in one building is rare, so higher counts sit one tap
 further (`13+` shows 13-25, and so on) and the common case keeps its single tap."""
-COUNT_BUTTON = 50
-"""Square count buttons: above the 48 px touch minimum, five fit across a building card."""
+COUNT_BUTTON = 48
+"""Square count buttons at the 48 px touch minimum: five fit across a building card when three
+cards stand side by side on a laptop."""
 
 
 def entries_on(view: TableView, building: int) -> list[tuple[int, int, int]]:
@@ -55,39 +56,38 @@ def enter_body(app: TableApp, view: TableView, step: Step) -> Body:
         app.submit(events.Passed(actor))
 
     later = [setup.names[p] for p in queue[1:]]
-    controls: list[ft.Control] = [
-        ft.Row([player_chip(setup.names[actor], setup.colours[actor]),
-                text(t("Tap the building and the number of cards laid face down there."),
-                     expand=True)], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-    ]
+    info: list[ft.Control] = [text(t("Tap the building and the number of cards laid face "
+                                     "down there."), size=theme.SMALL_SIZE)]
     if later:
-        controls.append(tagged("queue", text(t("Then: {players}", players=", ".join(later)),
-                                             size=theme.SMALL_SIZE)))
+        info.append(tagged("queue", text(t("Then: {players}", players=", ".join(later)),
+                                         size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)))
     passes = [setup.names[turn.player] for turn in view.record.turns if turn.passed]
     if passes:
-        controls.append(text(t("Passed so far: {players}", players=", ".join(passes)),
-                             size=theme.SMALL_SIZE))
+        info.append(text(t("Passed so far: {players}", players=", ".join(passes)),
+                         size=theme.SMALL_SIZE))
+    controls: list[ft.Control] = [ft.Row(info, wrap=True, spacing=12, run_spacing=2)]
     cards: list[ft.Control] = []
     for option in step.enter:
         b = option.building
-        inside = [ft.Row([player_chip(setup.names[p], setup.colours[p]),
-                          text(t.plural("slot {slot}: {n} card", "slot {slot}: {n} cards", n,
-                                        slot=slot),
-                               size=theme.SMALL_SIZE)], spacing=6, tight=True)
-                  for slot, p, n in entries_on(view, b)]
+        inside: list[ft.Control] = [
+            ft.Row([player_chip(setup.names[p], setup.colours[p], small=True),
+                    text(t.plural("slot {slot}: {n} card", "slot {slot}: {n} cards", n,
+                                  slot=slot), size=theme.SMALL_SIZE)], spacing=4, tight=True)
+            for slot, p, n in entries_on(view, b)]
         pager, buttons = count_buttons(app, view, b, enter)
+        # the counts come before who is inside already, so they stay in the same place (and on
+        # screen) however full the building gets
         footer = ft.Column([
-            *inside,
-            ft.Row([text(t("{player} goes on slot {slot}; cards:", player=setup.names[actor],
-                           slot=option.slot), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD,
-                         expand=True), *pager],
-                   spacing=5, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Row(buttons, wrap=True, spacing=5, run_spacing=5),
-        ], tight=True, spacing=6)
-        cards.append(building_card(t, option.kind, identifier=f"building-{b}", footer=footer))
-    controls.append(ft.ResponsiveRow([ft.Container(c, col={"xs": 12, "lg": 6, "xl": 4})
-                                      for c in cards], spacing=theme.GAP,
-                                     run_spacing=theme.GAP))
+            text(t("{player} goes on slot {slot}; cards:", player=setup.names[actor],
+                   slot=option.slot), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD),
+            ft.Row([*pager[:-1], *buttons, pager[-1]], wrap=True, spacing=4, run_spacing=4),
+            *([ft.Row(inside, wrap=True, spacing=10, run_spacing=4)] if inside else []),
+        ], tight=True, spacing=4)
+        cards.append(building_card(t, option.kind, identifier=f"building-{b}", footer=footer,
+                                   dense=True))
+    span = 12 // max(1, len(cards))
+    controls.append(ft.ResponsiveRow([ft.Container(c, col={"xs": 12, "sm": span})
+                                      for c in cards], spacing=10, run_spacing=10))
     bottom = None
     if step.can_pass:
         bottom = big_button("pass", t("{player} plays a Pass card", player=setup.names[actor]),
@@ -98,8 +98,7 @@ def enter_body(app: TableApp, view: TableView, step: Step) -> Body:
 def count_buttons(app: TableApp, view: TableView, building: int, enter: Any
                   ) -> tuple[list[ft.Control], list[ft.Control]]:
     """The page buttons of one building (`13+` for the next 13 counts, `‹` back) and its count
-    buttons (0-12 first). The page buttons sit beside the line above the counts, so the
-    counts keep their rows and a tablet held upright shows them in one."""
+    buttons (0-12 first): `‹` goes before the counts, `13+` after them."""
     t = app.t
     key = (view.round, len(view.record.turns), building)
     shown = app.tab.round.count_pages

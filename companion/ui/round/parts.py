@@ -10,6 +10,7 @@ from typing import Any
 import flet as ft
 
 from companion.rules.views import TableView
+from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide, page_frame
 from companion.ui.shared.tracks import tracks_panel
 from companion.ui.shared.widgets import tagged, text
@@ -39,10 +40,14 @@ def step_marker(app: TableApp, view: TableView, control: ft.Control) -> ft.Contr
 
 
 def banner(message: str, icon: ft.IconData = ft.Icons.INFO_OUTLINE,
-           colour: str = "#FFF3D6") -> ft.Control:
-    return ft.Container(content=ft.Row([ft.Icon(icon, color="#6B4200"),
-                                        text(message, expand=True)]),
-                        bgcolor=colour, border_radius=10, padding=12)
+           colour: str = "#FFF3D6", dense: bool = False) -> ft.Control:
+    """A highlighted message; `dense` in smaller print, where the acting player's controls
+    share the screen with it."""
+    return ft.Container(content=ft.Row([ft.Icon(icon, color="#6B4200", size=20 if dense else 24),
+                                        text(message, expand=True,
+                                             size=theme.SMALL_SIZE if dense
+                                             else theme.BODY_SIZE)]),
+                        bgcolor=colour, border_radius=10, padding=8 if dense else 12)
 
 
 def submit_all(app: TableApp, events: Sequence[Any]) -> bool:

@@ -16,7 +16,7 @@ import flet as ft
 from companion.i18n import N_, Translator
 from companion.i18n.names import action_text, building_name, estate_name
 from companion.rules import events
-from companion.rules.catalog import ActionKind, Special
+from companion.rules.catalog import ActionKind, Building, Special
 from companion.rules.guide import Prompt, Step
 from companion.rules.resolution import (
     ActionTaken,
@@ -88,11 +88,11 @@ def row_progress(app: TableApp, view: TableView, current: int) -> ft.Control:
         entrants = len(record.entrants(b))
         label = building_name(t, kind) + ("" if entrants else " · " + t("empty"))
         cells.append(ft.Container(
-            content=ft.Row([ft.Icon(icon, size=22), ft.Text(label, size=theme.SMALL_SIZE,
+            content=ft.Row([ft.Icon(icon, size=20), ft.Text(label, size=theme.SMALL_SIZE,
                                                             weight=ft.FontWeight.BOLD
                                                             if now else None)],
                            spacing=4, tight=True),
-            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=16,
+            padding=ft.Padding.symmetric(horizontal=8, vertical=3), border_radius=16,
             bgcolor=ft.Colors.SECONDARY_CONTAINER if now else None,
             border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))
     return ft.Row(cells, wrap=True, spacing=6)
@@ -121,10 +121,25 @@ def reveal_lines(t: Translator, setup: Setup, res: BuildingResolution) -> list[f
                              slot=r.slot) + " → " \
                 + ", ".join(parts)
         lines.append(tagged(f"revealed-{r.player}", ft.Row(
-            [player_chip(setup.names[r.player], setup.colours[r.player]),
-             text(words, expand=True)], spacing=8,
+            [player_chip(setup.names[r.player], setup.colours[r.player], small=True),
+             text(words, size=theme.SMALL_SIZE, expand=True)], spacing=6,
             vertical_alignment=ft.CrossAxisAlignment.CENTER)))
     return lines
+
+
+def two_columns(first: list[ft.Control], second: list[ft.Control]) -> ft.Control:
+    """Side by side from a tablet's width on, one above the other on a narrow screen: the
+    acting player's controls never fall below a building's long list."""
+    return ft.ResponsiveRow([
+        ft.Column(first, col={"xs": 12, "md": 6}, spacing=8, tight=True),
+        ft.Column(second, col={"xs": 12, "md": 6}, spacing=8, tight=True),
+    ], spacing=12, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+def building_now(t: Translator, setup: Setup, res: BuildingResolution) -> ft.Control:
+    """The building being resolved with who revealed what there."""
+    return building_card(t, res.kind, identifier="building-now", details=False, dense=True,
+                         footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=4))
 
 
 def _reveal(app: TableApp, view: TableView, step: Step) -> Body:
@@ -160,20 +175,20 @@ def _reveal(app: TableApp, view: TableView, step: Step) -> Body:
                          draft.rest() < declared)
                 for name, label, special in REVEAL_KINDS
                 if special is None or setup.special_in_play(special)]
-    controls: list[ft.Control] = [
-        building_card(t, kind, identifier="building-now", details=False, footer=ft.Column(
-            reveal_lines(t, setup, res), tight=True, spacing=6)),
+    acting: list[ft.Control] = [
         ft.Row([player_chip(setup.names[p], setup.colours[p]),
                 text(t.plural("reveals {n} card", "reveals {n} cards", declared),
                      weight=ft.FontWeight.BOLD)], spacing=8),
         tagged("reveal-matching", text(t.plural("{n} population card of the {estate} (no rat)",
                                                 "{n} population cards of the {estate} (no rat)",
                                                 matching, estate=estate),
-                                       size=theme.HEADING_SIZE)),
+                                       size=theme.BODY_SIZE + 1, weight=ft.FontWeight.W_500)),
         *steppers,
         text(t("Each population card and Joker gives 1 influence in the {estate}.",
                estate=estate), size=theme.SMALL_SIZE),
     ]
+    assert kind is res.kind
+    controls: list[ft.Control] = [two_columns(acting, [building_now(t, setup, res)])]
     influence = declared - draft.swords - draft.flutes
     return Body(controls, big_button("reveal-confirm", t("Revealed: +{n} influence",
                                                          n=influence),
@@ -221,60 +236,102 @@ def _choose(app: TableApp, view: TableView, step: Step) -> Body:
     buttons: list[ft.Control] = [
         big_button(f"choose-{p}", setup.names[p], choose(p), icon=ft.Icons.PERSON)
         for p in req.candidates]
-    kind = view.row[req.building]
     return Body([
-        building_card(t, kind, identifier="building-now", details=False,
-                      footer=ft.Column(reveal_lines(t, setup, step.resolution), tight=True)),
-        tagged("choice", text(question, size=theme.HEADING_SIZE)),
-        ft.Row(buttons, wrap=True, spacing=theme.GAP),
+        tagged("choice", text(question, size=theme.BODY_SIZE + 1, weight=ft.FontWeight.W_500)),
+        ft.Row(buttons, wrap=True, spacing=10, run_spacing=8),
+        building_now(t, setup, step.resolution),
     ])
 
 
-def action_line(t: Translator, setup: Setup, taken: ActionTaken) -> str:
+def action_line(t: Translator, view: TableView, taken: ActionTaken) -> str:
     text_ = action_text(t, taken.action)
     if taken.action.kind is ActionKind.BREWERY_DRAW and taken.draws is not None:
         text_ += " — " + t.plural("draws {n} card", "draws {n} cards", taken.draws)
+    if taken.action.kind is ActionKind.WATCHTOWER_COLLECT:
+        text_ += " — " + t("must give, if they hold at least as many hand cards: {players}",
+                           players=_names(view.setup, watchtower_givers(view)) or "—")
+        # the players' hands are secret: the app names everyone the Watchtower can reach
     return text_
 
 
+def watchtower_givers(view: TableView) -> list[int]:
+    """Everyone who entered no Watchtower this round (R-ROUND-D b, the Watchtower's premium)."""
+    record = view.record
+    inside = {p for b, kind in enumerate(record.row) if kind is Building.WATCHTOWER
+              for p in record.entrants(b)}
+    return [p for p in range(view.setup.player_count) if p not in inside]
+
+
+def special_lines(app: TableApp, view: TableView, res: BuildingResolution) -> list[ft.Control]:
+    """Sword and Flute of a building, resolved at the reveal (R-ROUND-D a, R-SPECIAL-1/2)."""
+    specials: list[ft.Control] = []
+    for result in (res.sword, res.flute):
+        said = special_text(app.t, view.setup, result)
+        if said:
+            specials.append(tagged(f"special-{result.special.value}",  # type: ignore[union-attr]
+                                   banner(said, ft.Icons.BOLT, "#EDE7F6", dense=True)))
+    return specials
+
+
+def premium_why(t: Translator, view: TableView, res: BuildingResolution) -> list[ft.Control]:
+    """Why the premium (or, in the last round, the bonus) goes to whom, and why nobody here
+    takes it when the 2-player rule puts the round's one premium elsewhere (R-ROUND-D b)."""
+    setup = view.setup
+    names = setup.names
+
+    def note(said: str) -> ft.Control:
+        return text(said, size=theme.SMALL_SIZE, italic=True)
+
+    if res.premium is not None and res.premium_reason is not None:
+        if res.premium_reason is PremiumReason.TWO_PLAYER_RULE:
+            cards = [r.population if r is not None else 0 for r in view.record.reveals]
+            counts = ", ".join(f"{names[p]} {n}" for p, n in enumerate(cards))
+            said = (t("2 players: a tie this round ({counts}); {player} entered first, so takes "
+                      "the round's one premium here.", counts=counts, player=names[res.premium])
+                    if len(set(cards)) == 1 else
+                    t("2 players: {player} played more population and Joker cards this round "
+                      "({counts}), so takes the round's one premium here.", counts=counts,
+                      player=names[res.premium]))
+        else:
+            cards_here = view.record.reveals[res.premium].population  # type: ignore[union-attr]
+            said = t(REASONS[res.premium_reason], player=names[res.premium], cards=cards_here)
+        return [tagged("premium-why", note(said))]
+    if setup.player_count == 2 and res.entrants and res.complete:
+        if res.last_round:
+            return [note(t("2 players, last round: the round's one bonus is gained in another "
+                           "building; nobody here gains anything."))]
+        return [note(t("2 players: the round's one premium is taken in another building; "
+                       "here everyone takes the normal action."))]
+    return []
+
+
 def resolution_lines(app: TableApp, view: TableView, res: BuildingResolution,
-                     hospital_draft: dict[int, int] | None = None, on_hospital: Any = None
-                     ) -> list[ft.Control]:
-    """The actions of a resolved building in words: premium and why, the others, the last
-    round's bonus, Sword and Flute (R-ROUND-D b, R-SPECIAL)."""
+                     hospital_draft: dict[int, int] | None = None, on_hospital: Any = None,
+                     with_specials: bool = True) -> list[ft.Control]:
+    """A resolved building in words: Sword and Flute first, as the rules resolve them at the
+    reveal (R-ROUND-D a, R-SPECIAL), then the premium and why, the others, the last round's
+    bonus (R-ROUND-D b)."""
     t = app.t
     setup = view.setup
     names = setup.names
     lines: list[ft.Control] = []
-    specials: list[ft.Control] = []
-    for result in (res.sword, res.flute):
-        said = special_text(t, setup, result)
-        if said:
-            specials.append(tagged(f"special-{result.special.value}",  # type: ignore[union-attr]
-                                   banner(said, ft.Icons.BOLT, "#EDE7F6")))
+    specials = special_lines(app, view, res) if with_specials else []
+    lines += premium_why(t, view, res)
     if res.last_round:
         if res.last_round_bonus is not None:
             lines.append(tagged("last-round-bonus", banner(t(
                 "Last round, no actions: {player} would take the premium and gains 1 influence "
                 "in the {estate} instead; the others get nothing.",
                 player=names[res.last_round_bonus], estate=estate_name(t, res.estate)),
-                ft.Icons.HOURGLASS_BOTTOM)))
-        return lines + specials
-    if res.premium is not None and res.premium_reason is not None:
-        cards = view.record.reveals[res.premium].population  # type: ignore[union-attr]
-        lines.append(tagged("premium-why", text(t(REASONS[res.premium_reason],
-                                                   player=names[res.premium], cards=cards),
-                                                 size=theme.SMALL_SIZE, italic=True)))
-    elif setup.player_count == 2 and res.entrants:
-        lines.append(text(t("2 players: the round's one premium is taken in another building; "
-                            "here everyone takes the normal action."),
-                          size=theme.SMALL_SIZE, italic=True))
+                ft.Icons.HOURGLASS_BOTTOM, dense=True)))
+        return specials + lines
     for taken in res.actions:
         label = t("Premium") if taken.premium else t("Normal action")
         row: list[ft.Control] = [
-            player_chip(names[taken.player], setup.colours[taken.player]),
-            ft.Column([text(label, size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD),
-                       text(action_line(t, setup, taken))], spacing=0, tight=True, expand=True),
+            player_chip(names[taken.player], setup.colours[taken.player], small=True),
+            ft.Column([text(label, size=theme.SMALL_SIZE - 1, weight=ft.FontWeight.BOLD),
+                       text(action_line(t, view, taken), size=theme.SMALL_SIZE)],
+                      spacing=0, tight=True, expand=True),
         ]
         if taken.action.kind is ActionKind.HOSPITAL and hospital_draft is not None:
             value = hospital_draft.get(taken.player, 0)
@@ -282,20 +339,20 @@ def resolution_lines(app: TableApp, view: TableView, res: BuildingResolution,
                 text(t("hand cards discarded"), size=theme.SMALL_SIZE),
                 ft.Row([
                     tagged(f"hospital-{taken.player}-fewer", ft.IconButton(
-                        ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=32,
+                        ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=28,
                         on_click=on_hospital(taken.player, -1), disabled=value == 0)),
                     tagged(f"hospital-{taken.player}", ft.Text(str(value),
                                                                size=theme.HEADING_SIZE)),
                     tagged(f"hospital-{taken.player}-more", ft.IconButton(
-                        ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=32,
+                        ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=28,
                         on_click=on_hospital(taken.player, +1),
                         disabled=value >= taken.action.hand_cards_up_to)),
                 ], spacing=0, tight=True)], tight=True, spacing=0))
         lines.append(tagged(f"action-{taken.player}", ft.Container(
-            content=ft.Row(row, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            padding=8, border_radius=10,
+            content=ft.Row(row, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            padding=ft.Padding.symmetric(horizontal=8, vertical=4), border_radius=10,
             bgcolor="#FFF8E1" if taken.premium else ft.Colors.SURFACE_CONTAINER_LOW)))
-    return lines + specials
+    return specials + lines
 
 
 def _actions(app: TableApp, view: TableView, step: Step) -> Body:
@@ -323,11 +380,12 @@ def _actions(app: TableApp, view: TableView, step: Step) -> Body:
             for p in hospital:
                 own.hospital.pop((view.round, b, p), None)
 
-    card = building_card(t, res.kind, identifier="building-now", details=False,
-                         footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=6))
-    lines = resolution_lines(app, view, res, hospital, on_hospital)
+    specials = special_lines(app, view, res)
+    lines = resolution_lines(app, view, res, hospital, on_hospital, with_specials=False)
     record = view.record
     remaining = [i for i in range(len(record.row))
                  if i != b and not record.resolved[i] and record.entrants(i)]
     label = t("Done: next building") if remaining else t("Done: end of the round")
-    return Body([card, *lines], big_button("actions-done", label, done, icon=ft.Icons.CHECK))
+    # the rules' order: the reveal, then Sword and Flute (R-ROUND-D a), then the actions
+    return Body([two_columns([building_now(t, setup, res), *specials], lines)],
+                big_button("actions-done", label, done, icon=ft.Icons.CHECK))

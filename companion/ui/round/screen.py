@@ -26,7 +26,7 @@ from companion.ui.round.resolve import resolve_body
 from companion.ui.round.reveal import reveal_body, supply_body
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel
-from companion.ui.shared.paths import corrections_route, game_route
+from companion.ui.shared.paths import corrections_route, game_route, private_route
 from companion.ui.shared.widgets import big_button, player_chip, tagged, text
 from companion.ui.shell import TableApp
 
@@ -63,41 +63,75 @@ def phase_body(app: TableApp, view: TableView, step: Step) -> Body:
 
 
 def header(app: TableApp, view: TableView, step: Step, game_id: str) -> list[ft.Control]:
+    """Where the game stands, in three short lines: the round, the deck and the phase; who
+    plays, who started and whose turn it is; what to do now."""
     t = app.t
     setup = view.setup
     chips: list[ft.Control] = []
     for phase, label in PHASES:
         now = phase is view.phase
         chips.append(tagged(f"phase-{phase.value}" + ("-now" if now else ""), ft.Container(
-            content=ft.Text(f"{phase.value} · {t(label)}", size=theme.SMALL_SIZE,
+            content=ft.Text(f"{phase.value} · {t(label)}", size=theme.SMALL_SIZE - 1,
                             weight=ft.FontWeight.BOLD if now else None,
                             color="#FFFFFF" if now else None),
             bgcolor=theme.SEED_COLOUR if now else ft.Colors.SURFACE_CONTAINER_HIGH,
-            border_radius=16, padding=ft.Padding.symmetric(horizontal=10, vertical=6))))
+            border_radius=14, padding=ft.Padding.symmetric(horizontal=8, vertical=4))))
     seats: list[ft.Control] = []
     for seat, name in enumerate(setup.names):
-        chip: list[ft.Control] = [player_chip(name, setup.colours[seat])]
+        chip: list[ft.Control] = []
+        if seat == step.actor:
+            chip.append(ft.Icon(ft.Icons.PLAY_ARROW, color=theme.SEED_COLOUR, size=22))
+        chip.append(player_chip(name, setup.colours[seat]))
         if seat == view.start_player:
-            chip.append(ft.Icon(ft.Icons.STAR, color="#B7791F", tooltip=t("Start player")))
-        seats.append(ft.Row(chip, tight=True, spacing=2))
+            chip += [ft.Icon(ft.Icons.STAR, color="#B7791F", size=20),
+                     text(t("Start player"), size=theme.SMALL_SIZE - 1, italic=True)]
+        # one tap from the round to a player's private view (a player without a phone)
+        seats.append(tagged(f"seat-chip-{seat}" + ("-now" if seat == step.actor else ""),
+                            ft.Container(ft.Row(chip, tight=True, spacing=2),
+                                         on_click=app.nav(private_route(game_id, seat)),
+                                         tooltip=t("Private view (no phone)"),
+                                         border_radius=20)))
     controls: list[ft.Control] = [
         ft.Row([step_marker(app, view, ft.Text(
             t("Round {round} of {rounds}", round=step.round, rounds=step.rounds),
             size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD)),
-            *chips], wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            *chips, *([] if step.is_last_round else [  # the banner below says it then
+                tagged("deck-left", text(deck_left(app, view), size=theme.SMALL_SIZE))])],
+            wrap=True, spacing=6, run_spacing=4,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER),
         ft.Row([*seats, *corrections_button(app, step, game_id)], wrap=True, spacing=8,
-               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+               run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ]
     if step.is_last_round:
-        controls.append(tagged("last-round", banner(t(
-            "Last round! No building actions this round: in each building, whoever would take "
-            "the premium gains 1 influence in its estate instead."),
-            ft.Icons.HOURGLASS_BOTTOM)))
+        controls.append(tagged("last-round", banner(last_round_text(app, view),
+                                                    ft.Icons.HOURGLASS_BOTTOM, dense=True)))
     controls += disputes_panel(app, view, game_id)
     controls += questions_panel(app, view, step)
-    controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE,
+    controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE - 2,
                                           weight=ft.FontWeight.W_500)))
-    return controls
+    return [ft.Column(controls, spacing=6, tight=True)]
+
+
+def deck_left(app: TableApp, view: TableView) -> str:
+    """The building deck and the rounds still to come, as the players count them."""
+    t = app.t
+    cards = view.deck_left
+    rounds = view.setup.rounds - view.round
+    deck = t.plural("{n} building card left in the deck", "{n} building cards left in the deck",
+                    cards)
+    if rounds:
+        return deck + " · " + t.plural("{n} more round", "{n} more rounds", rounds)
+    return deck + " · " + t("last round")
+
+
+def last_round_text(app: TableApp, view: TableView) -> str:
+    t = app.t
+    if view.players == 2:
+        return t("Last round! No building actions this round: with 2 players only one player "
+                 "gains 1 influence, in one building: whoever would take the round's one "
+                 "premium (R-ROUND-D).")
+    return t("Last round! No building actions this round: in each building, whoever would take "
+             "the premium gains 1 influence in its estate instead (R-ROUND-D).")
 
 
 def corrections_button(app: TableApp, step: Step, game_id: str) -> list[ft.Control]:

@@ -51,8 +51,9 @@ def checklist_items(app: TableApp, setup: Setup) -> list[tuple[str, str]]:
     items.append(("hands", t.plural(
         "Deal each player {n} population card.", "Deal each player {n} population cards.",
         START_HAND)))
-    items.append(("rats", t("Each player takes rats worth {rats}, kept secret (enter them on "
-                            "your phone).", rats=START_RATS)))
+    items.append(("rats", t("Each player takes rats worth {rats}, kept secret. (The phones "
+                            "start at {rats} by themselves; they are paired after this list.)",
+                            rats=START_RATS)))
     items.append(("discs", t("Each player puts one disc of their colour on the first space of "
                              "every influence track.")))
     items.append(("start-player", t("{player} starts and takes the start-player card.",

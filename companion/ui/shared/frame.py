@@ -29,7 +29,7 @@ def page_frame(app: TableApp, heading: str, controls: Sequence[ft.Control],
     """A screen: `controls` in the shared frame, `bottom` in the action bar at the foot."""
     follow_resizes(app)
     width = content_width(app)
-    main = ft.Column(list(controls), spacing=theme.GAP, tight=True)
+    main = ft.Column(list(controls), spacing=12, tight=True)
     body: ft.Control
     if aside is not None and is_wide(app):
         body = ft.Container(ft.Row([
@@ -37,7 +37,9 @@ def page_frame(app: TableApp, heading: str, controls: Sequence[ft.Control],
                                                                          vertical=12)),
             ft.Container(aside, width=ASIDE_WIDTH, padding=12, border_radius=12,
                          bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST),
-        ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP), width=WIDE_WIDTH)
+        ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=theme.GAP),
+            width=min(WIDE_WIDTH, (getattr(app.page, "width", None) or WIDE_WIDTH) - 24))
+        # never wider than the page: on a 1280 px tablet the tracks ran off the right edge
     else:
         if aside is not None:
             main = ft.Column([aside, ft.Divider(), main], spacing=theme.GAP, tight=True)

@@ -63,11 +63,16 @@ def estate_badge(t: Translator, building: Building) -> ft.Container:
 
 def building_card(t: Translator, building: Building, copies: int | None = None,
                   identifier: str | None = None, details: bool = True,
-                  footer: ft.Control | None = None) -> ft.Control:
-    """A building as a card: estate colour band, name (with the German card name), actions."""
+                  footer: ft.Control | None = None, dense: bool = False) -> ft.Control:
+    """A building as a card: estate colour band, name (with the German card name), actions.
+
+    `dense`: name, card name and estate on one line and tighter padding, for the round's
+    screens, where the acting player's controls must stay in sight on a laptop."""
     info = BUILDINGS[building]
     colour = theme.ESTATE_COLOURS[info.estate]
     name = building_name(t, building)
+    if dense:
+        return _dense_card(t, building, identifier, details, footer)
     header: list[ft.Control] = [ft.Text(name, size=theme.HEADING_SIZE - 2,
                                         weight=ft.FontWeight.BOLD, expand=True)]
     if copies is not None:
@@ -94,18 +99,53 @@ def building_card(t: Translator, building: Building, copies: int | None = None,
     return tagged(identifier, card) if identifier else card
 
 
+def _dense_card(t: Translator, building: Building, identifier: str | None, details: bool,
+                footer: ft.Control | None) -> ft.Control:
+    info = BUILDINGS[building]
+    colour = theme.ESTATE_COLOURS[info.estate]
+    name = building_name(t, building)
+    head: list[ft.Control] = [ft.Text(name, size=theme.BODY_SIZE + 1, weight=ft.FontWeight.BOLD)]
+    if name != info.name_de:
+        head.append(ft.Text(info.name_de, size=theme.SMALL_SIZE, italic=True))
+    head.append(estate_badge(t, building))
+    body: list[ft.Control] = [ft.Row(head, wrap=True, spacing=8, run_spacing=4,
+                                     vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if details:
+        body.append(ft.Text(t("Premium: {action}", action=action_text(t, info.premium)),
+                            size=theme.SMALL_SIZE - 1))
+        body.append(ft.Text(t("Others: {action}", action=action_text(t, info.normal)),
+                            size=theme.SMALL_SIZE - 1))
+    if footer is not None:
+        body.append(footer)
+    card = ft.Container(
+        content=ft.Column(body, spacing=4, tight=True),
+        border=ft.Border.all(2, colour), border_radius=12,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=8),
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST)
+    return tagged(identifier, card) if identifier else card
+
+
 def colour_dot(colour: PlayerColour, size: float = 28) -> ft.Container:
     return ft.Container(width=size, height=size, border_radius=size / 2,
                         bgcolor=theme.PLAYER_COLOURS[colour],
                         border=ft.Border.all(2, "#00000040"))
 
 
-def player_chip(name: str, colour: PlayerColour) -> ft.Container:
+def player_chip(name: str, colour: PlayerColour, small: bool = False,
+                count: int | None = None) -> ft.Container:
+    """A player's name in their colour; `small` for lists in a building, `count` (cards, say)
+    in a white dot after the name."""
+    label: ft.Control = ft.Text(name, size=theme.SMALL_SIZE if small else theme.BODY_SIZE,
+                                color=theme.ON_PLAYER_COLOURS[colour], weight=ft.FontWeight.BOLD)
+    if count is not None:
+        label = ft.Row([label, ft.Container(
+            content=ft.Text(str(count), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD,
+                            color="#000000"),
+            bgcolor="#FFFFFF", border_radius=11, width=22, height=22,
+            alignment=ft.Alignment.CENTER)], spacing=6, tight=True)
     return ft.Container(
-        content=ft.Text(name, size=theme.BODY_SIZE, color=theme.ON_PLAYER_COLOURS[colour],
-                        weight=ft.FontWeight.BOLD),
-        bgcolor=theme.PLAYER_COLOURS[colour], border_radius=20,
-        padding=ft.Padding.symmetric(horizontal=14, vertical=6))
+        content=label, bgcolor=theme.PLAYER_COLOURS[colour], border_radius=20,
+        padding=ft.Padding.symmetric(horizontal=10 if small else 14, vertical=3 if small else 6))
 
 
 def qr_image(url: str, size: float = 220, identifier: str | None = None) -> ft.Control:
@@ -119,7 +159,9 @@ def qr_image(url: str, size: float = 220, identifier: str | None = None) -> ft.C
 def responsive_grid(controls: Sequence[ft.Control], columns: ft.ResponsiveNumber | None = None
                     ) -> ft.ResponsiveRow:
     """Cards side by side on a laptop, fewer per row on a tablet held upright."""
-    spans: ft.ResponsiveNumber = columns or {"xs": 12, "sm": 6, "md": 4}
+    spans: ft.ResponsiveNumber = columns or {"xs": 12, "sm": 6, "lg": 4}
+    # three across only from a laptop's width on: a tablet held upright (800 px) gives each
+    # card half its width, so long names ("Wahrsagerzelt") keep whole words
     return ft.ResponsiveRow([ft.Container(content=c, col=spans) for c in controls],
                             spacing=theme.GAP, run_spacing=theme.GAP)
 

@@ -1,0 +1,219 @@
+"""The round fits the screens tables use: what the acting player taps is in sight, unscrolled.
+
+Five players (the most), with everyone in the same building in round 1 (the fullest building
+a table can have: five entries, reveals with cards of another estate, Jokers, Swords and
+Flutes), then a round as it comes. At every step the controls of whoever acts now -- the count
+buttons of phase C, the reveal steppers of phase D, the choice of a Sword or Flute target --
+and the button that moves on must lie wholly inside the viewport, between the app bar and the
+bottom bar, with nothing wider than the screen; when the players tap Done, the building's
+resolution (Sword and Flute first, as R-ROUND-D a and R-SPECIAL-1/2 resolve them, then the
+premium and the normal actions) must be on screen too. Checked on a 1366x768 laptop, a
+1280x800 tablet, an 800x1280 tablet held upright and a 1920x1080 screen; the screenshots land in
+`screenshots/fits-<viewport>-<step>.png` for a person to look at.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.table import Offline, by_id, open_table, shooter, table_server
+from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, still_box
+from companion.bench.story import FIVE_PLAYERS, Table, set_up
+
+VIEWPORTS = {
+    "laptop-1366x768": {"width": 1366, "height": 768},
+    "tablet-1280x800": {"width": 1280, "height": 800},
+    "upright-800x1280": {"width": 800, "height": 1280},
+    "screen-1920x1080": {"width": 1920, "height": 1080},
+}
+MOVES_ON = ("reveal-confirm", "supply-done", "actions-done", "end-round", "pass")
+"""The buttons of the bottom bar: they must be on screen, below the body."""
+ACTING = (
+    r"enter-\d+-(\d+|more|fewer)",
+    r"reveal-(other|jokers|swords|flutes)(-more|-fewer)?",
+    r"reveal-matching",
+    r"choose-\d+",
+    r"choice",
+    r"hospital-\d+(-more|-fewer)?",
+    r"prompt",
+)
+DECIDED = (r"special-(sword|flute)", r"premium-why", r"action-\d+", r"last-round-bonus")
+"""What a building's resolution decided, on screen when the players tap Done."""
+
+
+_BOXES = """els => els.map(e => {
+    const r = e.getBoundingClientRect();
+    return [e.getAttribute('flt-semantics-identifier'), r.x, r.y, r.width, r.height];
+})"""
+
+
+def boxes(page: Any, ids: set[str], patterns: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """The boxes of the controls whose identifiers match, read at once once the screen is still
+    (the prompt has not moved for three frames)."""
+    still_box(by_id(page, "prompt").first)
+    wanted = {i for i in ids if any(re.fullmatch(p, i) for p in patterns)}
+    found: dict[str, dict[str, float]] = {}
+    for identifier, x, y, width, height in page.eval_on_selector_all(
+            "[flt-semantics-identifier]", _BOXES):
+        if identifier in wanted and identifier not in found:
+            found[identifier] = {"x": x, "y": y, "width": width, "height": height}
+    return found
+
+
+def outside(box: dict[str, float], width: float, top: float, bottom: float) -> bool:
+    return (box["x"] < 0 or box["x"] + box["width"] > width + 0.5
+            or box["y"] < top - 0.5 or box["y"] + box["height"] > bottom + 0.5)
+
+
+class FitsCheck:
+    """The `look` of the scripted table: every step's acting controls against the viewport."""
+
+    def __init__(self, viewport: dict[str, int], name: str) -> None:
+        self.width = viewport["width"]
+        self.height = viewport["height"]
+        self.name = name
+        self.steps = 0
+        self.problems: list[str] = []
+
+    def __call__(self, table: Table, ids: set[str]) -> None:
+        if "winner" in ids or "end-form" in ids:
+            end = "result" if "winner" in ids else "end-form"
+            still_box(by_id(table.page, "winner" if "winner" in ids else "end-form").first)
+            self.problems += [f"{end} beyond the sides: {wide}"
+                              for wide in wider_than(table.page, self.width)]
+            table.screenshot_once(end)
+            return
+        self.steps += 1
+        page = table.page
+        step = table.marker()
+        body_bottom = self.height - BOTTOM_BAR
+        checked = boxes(page, ids, ACTING)
+        if "actions-done" in ids:
+            checked |= boxes(page, ids, DECIDED)
+        for identifier, box in checked.items():
+            if outside(box, self.width, TOP_BAR, body_bottom):
+                self.problems.append(f"{step} {identifier} {box}")
+        for identifier, box in boxes(page, ids, tuple(MOVES_ON)).items():
+            if outside(box, self.width, body_bottom - 8, self.height):
+                self.problems.append(f"{step} {identifier} (bottom bar) {box}")
+        self.problems += [f"{step} beyond the sides: {wide}"
+                          for wide in wider_than(page, self.width)]
+        kind = self.kind(ids)
+        if kind:
+            table.screenshot_once(kind)
+        if self.problems and self.problems[-1].startswith(step + " "):
+            table.screenshot_once(f"problem-{kind}")
+
+    @staticmethod
+    def kind(ids: set[str]) -> str:
+        if "reveal-matching" in ids:
+            return "d-reveal-" + str(len([i for i in ids if re.fullmatch(r"revealed-\d+", i)]))
+        if "actions-done" in ids:
+            return "d-actions-" + str(len([i for i in ids if re.fullmatch(r"action-\d+", i)]))
+        if "enter-0-0" in ids:
+            return "c-enter"
+        if any(i.startswith("choose-") for i in ids):
+            return "d-choice"
+        if "supply-done" in ids:
+            return "b-supply"
+        if "end-round" in ids:
+            return "e-round-end"
+        if "reveal-confirm" in ids:
+            return "a-reveal"
+        return ""
+
+
+CASES = [(name, False) for name in VIEWPORTS] + [("laptop-1366x768", True)]
+"""Rounds 1 and 2 on every screen; the whole game (the last round's banners, the end form and
+the result too) on the smallest."""
+
+
+@pytest.mark.parametrize(("name", "whole_game"), CASES,
+                         ids=[n + ("-whole-game" if w else "") for n, w in CASES])
+def test_five_players_in_one_building_fit_the_screen(name: str, whole_game: bool,
+                                                      tmp_path: Path, browser: Any) -> None:
+    # R-ROUND-C/D, R-SPECIAL-1/2: every step of rounds 1 and 2 with 5 players (R-SETUP-6:
+    # 8 rounds of 3 buildings), or of the whole game; R-SCORE: the result fits too.
+    viewport = VIEWPORTS[name]
+    offline = Offline()
+    check = FitsCheck(viewport, name)
+    with table_server(tmp_path, lang="en") as server:
+        context = browser.new_context(locale="en-GB", viewport=viewport)
+        offline.install(context)
+        page = context.new_page()
+        open_table(page, server.table_url)
+        by_id(page, "home").wait_for()
+        set_up(page, list(FIVE_PLAYERS), "first_game", "digital", Counter())
+        shots = f"fits-{name}" + ("-whole" if whole_game else "")
+        table = Table(page, random.Random(5), shooter(shots), look=check,
+                      crowded_rounds=frozenset({1, 8}))
+        if whole_game:
+            table.play_until(lambda: False)
+        else:
+            table.play_until(lambda: table.round_number() > 2)
+        context.close()
+    assert check.steps > 20
+    assert check.problems == []
+    assert offline.outside == []
+
+
+_WIDER = """width => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
+    .map(e => [e.getAttribute('flt-semantics-identifier'), e.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && (r.x < -0.5 || r.x + r.width > width + 0.5))
+    .map(([id, r]) => `${id} x=${Math.round(r.x)} w=${Math.round(r.width)}`)"""
+
+
+def wider_than(page: Any, width: int) -> list[str]:
+    """The tagged controls that reach beyond the screen's sides (sideways scrolling, clipping)."""
+    found: list[str] = page.evaluate(_WIDER, width)
+    return found
+
+
+def test_the_setup_wizard_fits_an_upright_tablet_in_german(tmp_path: Path, browser: Any) -> None:
+    # R-SETUP-2 d: the first-game set, with the Wahrsagerzelt, whose name must stay one word;
+    # R-SCORE-7: the all-dead variant's switch with its whole label.
+    from companion.bench.flutter import tap, tap_and_redraw, type_into
+
+    viewport = VIEWPORTS["upright-800x1280"]
+    offline = Offline()
+    with table_server(tmp_path, lang="de") as server:
+        context = browser.new_context(locale="de-DE", viewport=viewport)
+        offline.install(context)
+        page = context.new_page()
+        open_table(page, server.table_url)
+        by_id(page, "home").wait_for()
+        pictures = shooter("fits-setup-upright-de")
+
+        def shoot(name: str) -> None:
+            pictures(page, name)
+        tap(page, "new-game")
+        by_id(page, "setup-players").wait_for()
+        for index, name in enumerate(FIVE_PLAYERS):
+            if index >= 2:
+                tap_and_redraw(page, "add-player")
+            type_into(page, f"player-name-{index}", name)
+        tap(page, "next")
+        tap_and_redraw(page, "method-first_game")
+        by_id(page, "buildings-result").wait_for()
+        still_box(by_id(page, "card-fortune_tellers_tent").first)
+        shoot("buildings")
+        assert wider_than(page, viewport["width"]) == []
+        card = still_box(by_id(page, "card-fortune_tellers_tent").first)
+        assert card["width"] >= 300  # two cards across, not three: "Wahrsagerzelt" whole
+        tap(page, "next")
+        by_id(page, "setup-code").wait_for()
+        still_box(by_id(page, "all-dead-variant").first)
+        shoot("options")
+        assert wider_than(page, viewport["width"]) == []
+        tap(page, "next")
+        by_id(page, "setup-checklist").wait_for()
+        shoot("checklist")
+        assert wider_than(page, viewport["width"]) == []
+        context.close()
+    assert offline.outside == []
