@@ -434,7 +434,8 @@ def test_a_third_building_in_a_two_player_round_is_refused_with_the_reason(
     table.tap("pick-castle")
     said = table.page.messages[-1]
     assert "With 2 players, 2 buildings are revealed each round" in said
-    assert "(R-SETUP-6)" in said and "take the last card back" in said
+    # the rule ID stays out of the sentence players read (issue 14)
+    assert "R-SETUP-6" not in said and "take the last card back" in said
     assert "Palace" in table.texts("reveal-row") and "Castle" not in table.texts("reveal-row")
     table.tap("reveal-confirm")
     assert table.stored() == [ev.BuildingsRevealed((Building.FARM, Building.PALACE))]

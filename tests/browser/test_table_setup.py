@@ -135,6 +135,8 @@ def test_a_german_browser_gets_a_german_table(server: TableServer, browser: Any)
     page.get_by_text("Neues Spiel").first.wait_for()
     screenshot(page, "table-home-de")
     tap(page, "language")
+    by_id(page, "language-en").wait_for()
+    screenshot(page, "table-language-dialog")
     tap(page, "language-en")
     page.get_by_text("New game").first.wait_for()
 

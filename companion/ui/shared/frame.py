@@ -91,14 +91,22 @@ def language_switch(app: TableApp) -> ft.Control:
     so that a reader of any of them finds theirs."""
     t = app.t
 
+    picked: list[str] = []
+
     def choose(lang: str) -> Any:
-        async def chosen(_event: Any = None) -> None:
+        def chosen(_event: Any = None) -> None:
+            picked.append(lang)
             app.page.pop_dialog()
-            if lang != app.t.lang:
-                await app.set_language(lang)
         return chosen
 
+    async def closed(_event: Any = None) -> None:
+        """The new language is drawn once the dialog has closed: redrawing the page in the
+        same update as the dialog's close left Flet's client showing neither."""
+        if picked and picked[-1] != app.t.lang:
+            await app.set_language(picked[-1])
+
     def open_choice(_event: Any = None) -> None:
+        picked.clear()
         app.page.show_dialog(ft.AlertDialog(
             title=ft.Text(t("Language"), size=theme.HEADING_SIZE),
             content=ft.Column([tagged(f"language-{lang}", ft.TextButton(
@@ -107,7 +115,7 @@ def language_switch(app: TableApp) -> ft.Control:
                     size=theme.BODY_SIZE,
                     weight=ft.FontWeight.BOLD if lang == t.lang else None))))
                 for lang in LANGUAGES], tight=True, spacing=4),
-            semantics_label=t("Language")))
+            semantics_label=t("Language"), on_dismiss=closed))
 
     return tagged("language", ft.TextButton(
         t.lang.upper(), on_click=open_choice, tooltip=t("Language"),
