@@ -184,7 +184,8 @@ def test_the_released_seats_stream_that_began_with_the_scan_ends(hub, night, bas
         assert next(events, None) is None
 
 
-def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, caplog) -> None:
+def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, caplog,
+                                                                 tmp_path) -> None:
     # Issue 12, item 15: a SIGTERM with phones connected took 3.7 s and logged an ERROR while
     # uvicorn waited for their streams and then cancelled them.
     import signal
@@ -201,7 +202,7 @@ def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, capl
     server = TableServer(uvicorn.Config(phone_app(hub), host="127.0.0.1", port=port,
                                         log_level="warning", timeout_graceful_shutdown=2,
                                         **uvicorn_options()),
-                         f"http://127.0.0.1:{port}", PhonesOnFirstUse(hub))
+                         f"http://127.0.0.1:{port}", PhonesOnFirstUse(hub), tmp_path)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:

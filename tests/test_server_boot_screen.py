@@ -10,7 +10,14 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.testclient import TestClient
 
-from companion.server.boot_screen import BLANK, WORD, BlankBootScreen, blank_boot_word
+from companion.server.boot_screen import (
+    BLANK,
+    WORD,
+    BlankBootScreen,
+    blank_boot_word,
+    client_copies,
+    prepare_copies,
+)
 
 CLIENT = b"var options={spinner_size:30,startup_message:\"Working...\"};" + b"/* code */" * 2000
 WASM = b"\x00asm\x01\x00\x00\x00" + b"\x0aWorking...\x03do" + bytes(100)
@@ -54,3 +61,35 @@ def test_the_copies_are_made_once_and_kept(tmp_path) -> None:
     into = tmp_path / "web-client"
     first = (blank_boot_word(root, into) / "main.dart.js").stat().st_mtime_ns
     assert (blank_boot_word(root, into) / "main.dart.js").stat().st_mtime_ns == first
+
+
+def test_copies_belong_to_one_client_build_and_an_upgrade_leaves_none_behind(tmp_path) -> None:
+    """The table serves the copies as soon as they are there, so a folder must never hold
+    copies of another Flet version: they are kept apart by the build's files."""
+    root = flet_web(tmp_path)
+    copies = tmp_path / "data" / "web-client"
+    old_client = tmp_path / "data" / "web-client" / "main.dart.js"  # the layout before
+    old_client.parent.mkdir(parents=True)
+    old_client.write_bytes(b"an older client")
+    first = prepare_copies(root, copies)
+    assert first == client_copies(root, copies)
+    assert (first / "main.dart.js").read_bytes() == CLIENT.replace(WORD, BLANK)
+    assert sorted(p.name for p in copies.iterdir()) == [first.name]
+
+    (root / "main.dart.js").write_bytes(CLIENT + b"/* Flet upgraded */")
+    upgraded = client_copies(root, copies)
+    assert upgraded != first
+    assert not upgraded.exists()  # until it is made, the client goes out as Flet ships it
+    assert prepare_copies(root, copies) == upgraded
+    assert (upgraded / "main.dart.js").read_bytes().endswith(b"/* Flet upgraded */")
+    assert sorted(p.name for p in copies.iterdir()) == [upgraded.name]
+
+
+def test_until_the_copies_are_made_the_client_goes_out_unchanged(tmp_path) -> None:
+    root = flet_web(tmp_path)
+    copies = client_copies(root, tmp_path / "web-client")
+    client = TestClient(BlankBootScreen(Starlette(routes=[Mount("/", StaticFiles(
+        directory=root))]), copies))
+    assert client.get("/main.dart.js").content == CLIENT
+    prepare_copies(root, tmp_path / "web-client")
+    assert client.get("/main.dart.js").content == CLIENT.replace(WORD, BLANK)

@@ -28,7 +28,7 @@ from uvicorn.protocols.utils import ClientDisconnected
 from companion.phones.hub import Hub
 from companion.phones.network import base_url
 from companion.phones.seats import SeatRegistry, SeatsFileDamaged
-from companion.server.boot_screen import BlankBootScreen, blank_boot_word
+from companion.server.boot_screen import BlankBootScreen, client_copies, prepare_copies
 from companion.server.compressed_web import CompressedWeb
 from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
@@ -88,7 +88,7 @@ def _compress_web_client(app: Any, config: TableConfig) -> None:
     client's boot screen without its English word (see `boot_screen`) innermost of all, and
     compressed like the rest."""
     flet_web = Path(get_package_web_dir())
-    blanked = blank_boot_word(flet_web, config.data_dir / BOOT_SCREEN_DIR)
+    blanked = client_copies(flet_web, config.data_dir / BOOT_SCREEN_DIR)
     app.user_middleware.append(Middleware(
         CompressedWeb, roots=[ASSETS_DIR, blanked, flet_web],
         cache_dir=config.data_dir / WEB_CACHE_DIR))
@@ -118,9 +118,14 @@ class PhonesOnFirstUse:
         await self.app()(scope, receive, send)
 
 
+def client_without_boot_word(data_dir: Path) -> None:
+    """The copies `build_app` serves the client from, made once the server listens."""
+    prepare_copies(Path(get_package_web_dir()), data_dir / BOOT_SCREEN_DIR)
+
+
 def warm_up(phones: PhonesOnFirstUse | None) -> None:
     """Once the server listens: load what the first tab and the first phone will need, so
-    neither waits for it, and draw the terminal's QR."""
+    neither waits for it."""
     # measured (`python -X importtime`): the table's screens, a third of a cold start
     import companion.ui.routes  # noqa: F401
 
@@ -165,10 +170,12 @@ class TableServer(uvicorn.Server):
     phones first when it is asked to stop, so their live streams end at once instead of
     holding the shutdown up until uvicorn cancels them."""
 
-    def __init__(self, config: uvicorn.Config, url: str, phones: PhonesOnFirstUse) -> None:
+    def __init__(self, config: uvicorn.Config, url: str, phones: PhonesOnFirstUse,
+                 data_dir: Path) -> None:
         super().__init__(config)
         self.url = url
         self.phones = phones
+        self.data_dir = data_dir
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
         self.phones.hub.stop()
@@ -180,6 +187,7 @@ class TableServer(uvicorn.Server):
 
     def _after_start(self) -> None:
         print_qr(self.url, sys.stdout)
+        client_without_boot_word(self.data_dir)
         warm_up(self.phones)
 
 
@@ -219,7 +227,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     try:
         TableServer(uvicorn.Config(app, host=bind, port=port, log_level="warning",
                                    timeout_graceful_shutdown=2, **uvicorn_options()),
-                    config.table_url, phones).run()
+                    config.table_url, phones, folder).run()
     finally:
         store.close()
         lock.release()
