@@ -25,6 +25,18 @@ def test_importing_a_phone_module_loads_neither_the_engine_nor_the_qr_library(mo
     assert loaded == "[]"
 
 
+def test_the_server_answers_its_first_page_before_it_loads_the_engine_or_the_screens() -> None:
+    """Issue 10: what serves the table (the command line, the server and its set-up) leaves
+    the engine, the table's screens and the QR library to the first tab, phone or game."""
+    probe = ("import sys, companion.cli, companion.server.app\n"
+             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r}"
+             " or m.startswith(('companion.rules', 'companion.store.session',"
+             " 'companion.ui.routes', 'companion.ui.home'))))")
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            check=True).stdout.strip()
+    assert loaded == "[]"
+
+
 def test_the_page_words_still_name_the_buildings_as_the_rulebook_does() -> None:
     from companion.phones.texts import texts
     from companion.rules.catalog import BUILDINGS

@@ -7,13 +7,14 @@ to the same object; this registry hands it out, opening a stored game on first u
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.phones.seats import SeatRegistry
-from companion.rules import replay
-from companion.rules.views import TableView, public_view
 from companion.store.db import GameNotFound, GameStore, GameSummary
-from companion.store.session import Session
+
+if TYPE_CHECKING:
+    from companion.rules.views import TableView
+    from companion.store.session import Session
 
 
 class OpenGames:
@@ -25,6 +26,10 @@ class OpenGames:
         self._lock = threading.Lock()
 
     def start(self, first_event: Any) -> Session:
+        # measured (`python -X importtime`, issue 10): the engine is a quarter of a cold
+        # start, needed once a game is started or opened, never to answer the first page.
+        from companion.store.session import Session
+
         session = Session.start(self.store, first_event)
         with self._lock:
             self._sessions[session.game_id] = session
@@ -32,6 +37,9 @@ class OpenGames:
 
     def open(self, game_id: str) -> Session:
         """The game's session, resumed from the store if no view has it open yet."""
+        # measured: see `start`
+        from companion.store.session import Session
+
         with self._lock:
             session = self._sessions.get(game_id)
             if session is None:
@@ -55,6 +63,10 @@ class OpenGames:
     def view_of(self, game_id: str) -> TableView | None:
         """What the table may see of a stored game, without opening it for play (the home
         screen's list); a damaged record raises the store's or the engine's error."""
+        # measured: see `start`
+        from companion.rules import replay
+        from companion.rules.views import public_view
+
         events = self.store.active_events(game_id)
         state = replay(events)
         return None if state is None else public_view(state, len(events))

@@ -4,12 +4,15 @@ server that composes it (`companion.server` implements these)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from companion.phones.seats import SeatRegistry
-from companion.rules.views import TableView
-from companion.store.db import GameStore, GameSummary
-from companion.store.session import Session
+if TYPE_CHECKING:
+    # Types only: the server imports this module at start (`KEY_PARAM`), and the engine and
+    # the store behind these names are a quarter of a cold start (measured, issue 10).
+    from companion.phones.seats import SeatRegistry
+    from companion.rules.views import TableView
+    from companion.store.db import GameStore, GameSummary
+    from companion.store.session import Session
 
 KEY_PARAM = "key"
 """The query parameter of the table's address that carries the host key."""
