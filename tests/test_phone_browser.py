@@ -10,6 +10,7 @@ import pytest
 from support.browser import chromium_browser, live_server, requires_chromium
 from support.phones import TableNight, hub_for
 
+from companion.bench.flutter import TIMEOUT_MS
 from companion.phones.hub import Hub
 from companion.phones.qr import pairing_url
 from companion.phones.routes import phone_app
@@ -80,7 +81,7 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         assert anna.locator("#who").inner_text() == "Red"
         assert not anna.locator("#rats").is_visible()
         assert rats_shown(anna) == "10 rats"
-        anna.locator("#rats").wait_for(state="hidden", timeout=10_000)
+        anna.locator("#rats").wait_for(state="hidden", timeout=TIMEOUT_MS)
         ben.wait_for_url("**/phone/")
         assert ben.locator("h1").inner_text() == "Meine Ratten"
         ben.locator("#link", has_text="verbunden").wait_for()

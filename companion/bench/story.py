@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.bench.flutter import (
+    TIMEOUT_MS,
     by_id,
     identifiers,
     tap,
@@ -83,7 +84,7 @@ class Table:
             """old => {
                 const now = document.querySelector("[flt-semantics-identifier^='step-']");
                 return now && now.getAttribute('flt-semantics-identifier') !== old;
-            }""", arg=marker, timeout=20_000)
+            }""", arg=marker, timeout=TIMEOUT_MS)
 
     # -- acting -------------------------------------------------------------------------
 

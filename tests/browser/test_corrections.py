@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from browser.table import by_id, open_table, screenshot, table_server, tap
+from companion.bench.flutter import TIMEOUT_MS
 from companion.i18n import translator
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
@@ -82,14 +83,14 @@ def test_a_corrected_reveal_of_round_one_moves_the_church_track(tmp_path: Path,
             tap(page, "fix-jokers-more")
             page.wait_for_function(
                 "old => document.querySelector(\"[flt-semantics-identifier='fix-jokers']\")"
-                ".textContent.trim() !== old", arg=before, timeout=10_000)
+                ".textContent.trim() !== old", arg=before, timeout=TIMEOUT_MS)
         screenshot(page, "corrections-editor")
         before = marker(page)
         tap(page, "fix-save")
         page.wait_for_function(
             "old => { const m = document.querySelector(\"[flt-semantics-identifier^='step-']\");"
             " return m && m.getAttribute('flt-semantics-identifier') !== old; }",
-            arg=before, timeout=20_000)
+            arg=before, timeout=TIMEOUT_MS)
         store = GameStore.open(tmp_path)
         try:
             state = Session.resume(store, game_id).state
@@ -99,7 +100,7 @@ def test_a_corrected_reveal_of_round_one_moves_the_church_track(tmp_path: Path,
         expected = track_label(en, Estate.CHURCH, state.track(Estate.CHURCH), NAMES)
         page.wait_for_function(
             "want => (document.querySelector(\"[flt-semantics-identifier='track-church']\")"
-            "?.textContent || '').includes(want)", arg=expected, timeout=10_000)
+            "?.textContent || '').includes(want)", arg=expected, timeout=TIMEOUT_MS)
         assert "Anna 4" in church_track(page)
         screenshot(page, "corrections-saved")
 

@@ -27,6 +27,7 @@ from browser.table import (
     tap,
 )
 from browser.test_game_play import check_result_against_engine
+from companion.bench.flutter import TIMEOUT_MS
 from companion.bench.story import Table
 
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
@@ -149,7 +150,7 @@ def private_view_of_dario(page: Any) -> None:
     by_id(page, "private-rats").wait_for()
     screenshot(page, "phones-private-shown")
     assert by_id(page, "private-entry-0").text_content().startswith("−1: supply discard")
-    by_id(page, "private-rats").wait_for(state="detached", timeout=15_000)
+    by_id(page, "private-rats").wait_for(state="detached", timeout=TIMEOUT_MS)
     tap(page, "private-done")
     by_id(page, "phones-panel").wait_for()
 
