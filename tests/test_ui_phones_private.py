@@ -163,6 +163,34 @@ def test_done_hides_the_rats_and_goes_back_to_the_phones(anna: Table) -> None:
     assert not private_view.memory(anna.app).reveal.visible(anna.clock.now)
 
 
+def test_the_round_screen_opens_annas_private_view_in_one_tap_and_done_goes_back_there(
+        anna: Table) -> None:
+    # Issue 13: one tap from the round to the private view and one back, the game where it
+    # stood; opened from the phones panel, it goes back to the panel.
+    game_id = anna.session.game_id
+    anna.session.submit(reveal_event(anna.session.state))
+    anna.session.submit(ev.SupplyDone())
+    anna.open(f"/game/{game_id}/play")
+    anna.tap(f"seat-chip-{ANNA}-now")
+    anna.open(anna.page.route)
+    assert anna.page.route == f"/game/{game_id}/private/{ANNA}" and "reveal-pad" in anna.ids()
+    pad(anna).on_tap(None)
+    anna.tap("back")
+    assert anna.page.route == f"/game/{game_id}/play"
+    anna.open(f"/game/{game_id}/private/{ANNA}")
+    pad(anna).on_tap(None)
+    anna.tap("private-done")
+    assert anna.page.route == f"/game/{game_id}/play"
+    assert not private_view.memory(anna.app).reveal.visible(anna.clock.now)
+    anna.open(anna.page.route)
+    assert "Anna: enter a building." in anna.texts("prompt")
+    anna.open(f"/game/{game_id}/phones")
+    anna.tap(f"private-{ANNA}")
+    anna.open(anna.page.route)
+    anna.tap("private-done")
+    assert anna.page.route == f"/game/{game_id}/phones"
+
+
 def test_a_player_with_a_paired_phone_has_no_private_view_on_the_table(anna: Table) -> None:
     game_id = anna.session.game_id
     anna.seats.claim(anna.seats.issue_token(game_id, BEN))  # type: ignore[union-attr]
