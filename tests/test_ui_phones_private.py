@@ -84,17 +84,20 @@ def test_while_hidden_nothing_secret_is_even_drawn(anna: Table) -> None:
     assert not {"private-rats", "private-history", "private-notes"} & anna.ids()
 
 
-def test_a_hospital_discard_is_logged_as_annas_own_entry(anna: Table) -> None:
+def test_a_discard_of_three_is_logged_as_annas_own_entry(anna: Table) -> None:
+    # Issue 13: a Hospital discard is not logged here (the table enters it, with the
+    # Hospital's actions); what she logs is her own entry.
+    assert "log-hospital" not in anna.ids()
     anna.tap("amount-more")
     anna.tap("amount-more")
     assert anna.texts("amount") == "3"
-    anna.tap("log-hospital")
+    anna.tap("log-supply_discard")
     last = anna.session.events[-1]
-    assert last == ev.RatsChanged(ANNA, -3, ev.RatReason.HOSPITAL)
-    assert anna.page.messages[-1] == "Logged −3: Hospital."
+    assert last == ev.RatsChanged(ANNA, -3, ev.RatReason.SUPPLY_DISCARD)
+    assert anna.page.messages[-1] == "Logged −3: supply discard."
     pad(anna).on_tap(None)
     assert anna.texts("private-rats") == "7 rats"
-    assert anna.texts("private-entry-0") == "−3: Hospital, round 1"
+    assert anna.texts("private-entry-0") == "−3: supply discard, round 1"
 
 
 def test_a_supply_discard_and_a_correction_up(anna: Table) -> None:

@@ -413,6 +413,30 @@ def test_hospital_discards_are_recorded_with_the_actions(tmp_path: Path) -> None
     table.store.close()
 
 
+def test_the_hospital_discard_is_entered_at_the_table_and_the_private_view_shows_it(
+        tmp_path: Path) -> None:
+    # R-ROUND-D b; issue 13: the one place a Hospital discard is entered is the table's
+    # Hospital actions, which say so; Ben's private view shows what was recorded, says where
+    # it is changed, and offers no Hospital discard of its own.
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL))
+    table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                ev.SupplyDone(), ev.Entered(0, 0, 1), ev.Entered(1, 0, 0), ev.Entered(2, 1, 0),
+                ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0)])
+    assert "where they are recorded" in table.texts("hospital-recorded-here")
+    table.tap("hospital-1-more")
+    table.tap("actions-done")
+    assert table.stored()[-2:] == [ev.HospitalDiscarded(0, 1, 1), ev.BuildingResolved(0)]
+    assert "hospital-recorded-here" not in table.ids()  # the Farm has no Hospital discard
+    table.page.route = f"/game/{table.session.game_id}/private/1"
+    assert "log-hospital" not in table.ids()
+    assert "ask the table" in table.texts("private-hospital-note")
+    pad = next(c for c in walk(table.find("reveal-pad")) if isinstance(c, ft.GestureDetector))
+    pad.on_tap(None)
+    assert table.texts("private-entry-0") == "−1: Hospital, round 1"
+    assert table.session.player_view(1).rats == 9
+    table.store.close()
+
+
 def test_the_round_screen_speaks_german(tmp_path: Path) -> None:
     table = Table(tmp_path, four_players(), lang="de")
     assert "Runde 1 von 8" in table.texts()

@@ -217,8 +217,6 @@ class PrivateScreen:
         logs = ft.Row([
             big_button("log-supply_discard", t("{change} Supply discard", change=less),
                        self._log("supply_discard", -1)),
-            big_button("log-hospital", t("{change} Hospital", change=less),
-                       self._log("hospital", -1)),
             big_button("log-correction-down", t("{change} Correction", change=less),
                        self._log("correction", -1), primary=False),
             big_button("log-correction-up", t("{change} Correction", change=more),
@@ -231,9 +229,14 @@ class PrivateScreen:
                                       self._pick("nuns", n)) for n in NUNS_PER_CARD],
                         wrap=True, spacing=8)
         can_undo = self.session.can_undo_private(self.player)
+        view = self.session.player_view(self.player)
+        hospital = [tagged("private-hospital-note", text(t(
+            "Hospital discards are entered at the table with the Hospital's actions and show "
+            "up in your history; to change one, ask the table."), size=theme.SMALL_SIZE))
+        ] if view.hospital_at_table else []
         return [
             heading(t("Log a change of your rats")),
-            amount, logs,
+            amount, logs, *hospital,
             heading(t("Note a card of the nun row you looked at")),
             text(t("Card (from the left)"), size=theme.SMALL_SIZE), positions,
             text(t("Nuns on it"), size=theme.SMALL_SIZE), counts,
