@@ -20,6 +20,8 @@ game) may take it below 0: it stops at 0.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from companion.rules.catalog import ActionKind, Building, Special
 from companion.rules.order import Stage, round_order
 from companion.rules.resolution import holders_and_actions, special_result
@@ -30,12 +32,20 @@ from companion.rules.state import GameState, RoundRecord
 def pass_cards_up_to(state: GameState) -> tuple[int, ...]:
     """Per seat: the most Pass cards that player can hold now (see the module's docstring)."""
     setup = state.setup
-    bounds = [0] * setup.player_count
     if not setup.special_in_play(Special.PASS):
-        return tuple(bounds)
-    for record in state.rounds:
-        over = record.number < state.round
-        _round(bounds, setup, record, over)
+        return (0,) * setup.player_count
+    bounds = list(_after(setup, state.rounds[:-1]))
+    _round(bounds, setup, state.rounds[-1], over=False)
+    return tuple(bounds)
+
+
+@lru_cache(maxsize=16)
+def _after(setup: Setup, records: tuple[RoundRecord, ...]) -> tuple[int, ...]:
+    """The bounds after the rounds that are over: asked for at every event of phase C (the
+    guide's `can_pass`), they change only when a round ends or a correction changes one."""
+    bounds = [0] * setup.player_count
+    for record in records:
+        _round(bounds, setup, record, over=True)
     return tuple(bounds)
 
 
