@@ -30,6 +30,25 @@ def skip_round(game: Game) -> None:
     game.play(ev.BuildingResolved(0), ev.RoundEnded())
 
 
+def town_hall_round(game: Game, premium: int, normal: tuple[int, ...] = ()) -> None:
+    """A round in which `premium` takes the Town Hall premium (2 Pass cards) and `normal` its
+    normal action (1 each); the others enter the Castle with 0 cards (R-ROUND-D b)."""
+    row = (TOWN_HALL, CASTLE, HUT)[:game.state.setup.buildings_per_round]
+    game.play(ev.BuildingsRevealed(row), ev.SupplyDone())
+    while game.state.phase is Phase.C:
+        actor = next_step(game.state).actor
+        cards = 2 if actor == premium else 1 if actor in normal else 0
+        game.play(ev.Entered(actor, 0 if cards else 1, cards))
+    while game.state.phase is Phase.D:
+        step = next_step(game.state)
+        if step.prompt is Prompt.REVEAL_CARDS:
+            game.play(ev.Revealed(step.reveal.player, step.reveal.building,
+                                  step.reveal.declared, 0))
+        else:
+            game.play(ev.BuildingResolved(step.building))
+    game.play(ev.RoundEnded())
+
+
 # --- phases and turns -------------------------------------------------------------------------
 
 def test_phases_follow_each_other_and_the_start_player_moves_left():
@@ -69,7 +88,11 @@ def test_entering_goes_clockwise_from_the_start_player():
 def test_a_pass_sends_the_player_to_the_back():
     # R-ROUND-C, R-SPECIAL-3: after a Pass the next player goes; the passer is up again once
     # all others have entered or passed; passing again is allowed; a pointless pass is not.
-    game = specials_game(start=0)
+    # Red took the Town Hall premium and Green its normal action in round 1, so they hold
+    # Pass cards to play.
+    game = specials_game(start=3)
+    town_hall_round(game, premium=0, normal=(2,))
+    assert game.state.start_player == 0
     game.play(ev.BuildingsRevealed((TOWN_HALL, CASTLE, HUT)), ev.SupplyDone())
     assert next_step(game.state).can_pass
     game.play(ev.Passed(0))
@@ -204,12 +227,14 @@ def test_two_players_have_one_premium_per_round():
 
 def test_two_player_tie_goes_to_who_entered_first_passes_included():
     # R-ROUND-D b (2 players), R-ROUND-C: "entered first" is real entry time.
-    game = specials_game(n=2, start=0)
+    game = specials_game(n=2, start=1)
+    town_hall_round(game, premium=0)  # Red holds Pass cards from round 1
+    assert game.state.start_player == 0
     game.play(ev.BuildingsRevealed((TOWN_HALL, CASTLE)), ev.SupplyDone())
     game.play(ev.Passed(0), ev.Entered(1, 1, 2), ev.Entered(0, 0, 2))
     game.play(ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 1, 2, 0))
-    assert resolve_building(game.state, 1, 1).premium == 1
-    assert resolve_building(game.state, 1, 0).premium is None
+    assert resolve_building(game.state, 2, 1).premium == 1
+    assert resolve_building(game.state, 2, 0).premium is None
 
 
 def test_last_round_has_no_actions_but_a_bonus_influence():

@@ -86,10 +86,13 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         assert ben.locator("h1").inner_text() == "Meine Ratten"
         ben.locator("#link", has_text="verbunden").wait_for()
 
+        # Issue 13: a Hospital discard is entered at the table; the phone says so.
+        assert anna.locator("#hospital-note").is_visible()
+        assert anna.locator("[data-reason=hospital]").count() == 0
         anna.fill("#amount", "2")
-        anna.locator("[data-reason=hospital]").click()
+        anna.locator("[data-reason=supply_discard]").click()
         anna.locator("#history li").first.wait_for()
-        assert anna.locator("#history li").first.inner_text() == "−2: Hospital, round 1"
+        assert anna.locator("#history li").first.inner_text() == "−2: supply action, round 1"
         assert night.state.rats[ANNA] == 8
 
         night.reveal_rats({ANNA: 2})  # R-ROUND-D a: two cards of another estate
@@ -201,7 +204,7 @@ def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser,
         anna.wait_for_url("**/phone/")
         anna.locator("#history").wait_for(state="attached")
         assert night.state.setup.copies(Building.HOSPITAL) == 0
-        assert anna.locator("[data-reason=hospital]").is_hidden()  # no Hospital in this game
+        assert anna.locator("#hospital-note").is_hidden()  # no Hospital in this game
         anna.locator("[data-reason=supply_discard]").click()
         anna.locator("#history li").wait_for()  # her own entry, which her undo could take back
         night.reveal_rats({ANNA: 2})

@@ -174,7 +174,7 @@ def test_rats_the_table_records_reach_the_owners_phone_live(game, hub) -> None:
 def test_a_player_without_a_phone_logs_on_the_tables_private_view(game) -> None:
     session, _ = game
     dora = ledger_of(session, 2)
-    dora.change_rats(-2, "hospital")
+    dora.change_rats(-2, "supply_discard")
     dora.note_nun_card(1, 3)
     assert dora.view()["rats"] == 8 and dora.view()["nun_notes"][0] == 3
     dora.undo()

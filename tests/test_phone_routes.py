@@ -185,13 +185,15 @@ def test_annas_phone_never_sees_bens_ledger(app, hub, night, game) -> None:
 
 def test_every_answer_to_a_phone_is_only_its_own_view(app, hub, game) -> None:
     anna = paired(app, hub, ANNA, game)
-    secret_values = {"reason": "hospital", "delta": -3}
-    paired(app, hub, CARLA, game).post("/phone/api/rats", json=secret_values)
+    secret_values = {"reason": "supply_discard", "delta": -3}
+    carla = paired(app, hub, CARLA, game).post("/phone/api/rats", json=secret_values)
+    assert carla.status_code == 200
     answers = [anna.get("/phone/api/state"),
                anna.post("/phone/api/nuns", json={"position": 1, "nuns": 2}),
                anna.post("/phone/api/undo", json={})]
     for answer in answers:
-        assert "hospital" not in answer.text and set(answer.json()) <= {
+        view = answer.json().get("view") or {}
+        assert "supply_discard" not in str(view.get("ledger", [])) and set(answer.json()) <= {
             "game", "seat", "view", "rows", "can_confirm", "error", "message", "rule"}
 
 
@@ -232,7 +234,7 @@ def test_the_rules_refuse_fewer_than_zero_rats_and_name_the_rule(app, hub, night
                                                                   ) -> None:
     # R-SETUP-1: everyone starts with 10 rats, and nobody can have fewer than 0.
     ben = paired(app, hub, BEN, game)
-    response = ben.post("/phone/api/rats", json={"delta": -11, "reason": "hospital"})
+    response = ben.post("/phone/api/rats", json={"delta": -11, "reason": "supply_discard"})
     assert response.status_code == 409
     assert response.json()["rule"] == "R-SETUP-1"
     assert night.state.rats[BEN] == START_RATS
@@ -282,10 +284,20 @@ def test_disputing_an_unknown_entry_changes_nothing(app, hub, night, entry_id, s
     assert len(night.events) == 1
 
 
+def test_a_hospital_discard_is_not_logged_on_a_phone(app, hub, night, game) -> None:
+    # Issue 13: the table enters Hospital discards with the Hospital's actions, the one place.
+    ben = paired(app, hub, BEN, game)
+    response = ben.post("/phone/api/rats", json={"delta": -2, "reason": "hospital"})
+    assert response.status_code == 422
+    assert night.state.rats[BEN] == START_RATS
+    assert ben.get("/phone/api/state").json()["view"]["reasons"] == ["supply_discard",
+                                                                      "correction"]
+
+
 def test_ben_undoes_his_own_last_entry_but_not_the_tables(app, hub, night, game) -> None:
     ben = paired(app, hub, BEN, game)
     night.reveal_rats({BEN: 1})
-    ben.post("/phone/api/rats", json={"delta": -2, "reason": "hospital"})
+    ben.post("/phone/api/rats", json={"delta": -2, "reason": "supply_discard"})
     view = ben.post("/phone/api/undo", json={}).json()["view"]
     assert view["rats"] == 11
     again = ben.post("/phone/api/undo", json={})

@@ -84,17 +84,20 @@ def test_while_hidden_nothing_secret_is_even_drawn(anna: Table) -> None:
     assert not {"private-rats", "private-history", "private-notes"} & anna.ids()
 
 
-def test_a_hospital_discard_is_logged_as_annas_own_entry(anna: Table) -> None:
+def test_a_discard_of_three_is_logged_as_annas_own_entry(anna: Table) -> None:
+    # Issue 13: a Hospital discard is not logged here (the table enters it, with the
+    # Hospital's actions); what she logs is her own entry.
+    assert "log-hospital" not in anna.ids()
     anna.tap("amount-more")
     anna.tap("amount-more")
     assert anna.texts("amount") == "3"
-    anna.tap("log-hospital")
+    anna.tap("log-supply_discard")
     last = anna.session.events[-1]
-    assert last == ev.RatsChanged(ANNA, -3, ev.RatReason.HOSPITAL)
-    assert anna.page.messages[-1] == "Logged −3: Hospital."
+    assert last == ev.RatsChanged(ANNA, -3, ev.RatReason.SUPPLY_DISCARD)
+    assert anna.page.messages[-1] == "Logged −3: supply discard."
     pad(anna).on_tap(None)
     assert anna.texts("private-rats") == "7 rats"
-    assert anna.texts("private-entry-0") == "−3: Hospital, round 1"
+    assert anna.texts("private-entry-0") == "−3: supply discard, round 1"
 
 
 def test_a_supply_discard_and_a_correction_up(anna: Table) -> None:
@@ -161,6 +164,34 @@ def test_done_hides_the_rats_and_goes_back_to_the_phones(anna: Table) -> None:
     anna.tap("private-done")
     assert anna.page.route == f"/game/{anna.session.game_id}/phones"
     assert not private_view.memory(anna.app).reveal.visible(anna.clock.now)
+
+
+def test_the_round_screen_opens_annas_private_view_in_one_tap_and_done_goes_back_there(
+        anna: Table) -> None:
+    # Issue 13: one tap from the round to the private view and one back, the game where it
+    # stood; opened from the phones panel, it goes back to the panel.
+    game_id = anna.session.game_id
+    anna.session.submit(reveal_event(anna.session.state))
+    anna.session.submit(ev.SupplyDone())
+    anna.open(f"/game/{game_id}/play")
+    anna.tap(f"seat-chip-{ANNA}-now")
+    anna.open(anna.page.route)
+    assert anna.page.route == f"/game/{game_id}/private/{ANNA}" and "reveal-pad" in anna.ids()
+    pad(anna).on_tap(None)
+    anna.tap("back")
+    assert anna.page.route == f"/game/{game_id}/play"
+    anna.open(f"/game/{game_id}/private/{ANNA}")
+    pad(anna).on_tap(None)
+    anna.tap("private-done")
+    assert anna.page.route == f"/game/{game_id}/play"
+    assert not private_view.memory(anna.app).reveal.visible(anna.clock.now)
+    anna.open(anna.page.route)
+    assert "Anna: enter a building." in anna.texts("prompt")
+    anna.open(f"/game/{game_id}/phones")
+    anna.tap(f"private-{ANNA}")
+    anna.open(anna.page.route)
+    anna.tap("private-done")
+    assert anna.page.route == f"/game/{game_id}/phones"
 
 
 def test_a_player_with_a_paired_phone_has_no_private_view_on_the_table(anna: Table) -> None:

@@ -145,10 +145,11 @@ class Table:
 
 def four_players(method: SelectionMethod = SelectionMethod.FIRST_GAME,
                  deck: DeckMode = DeckMode.DIGITAL, manual: dict[Building, int] | None = None,
-                 names: tuple[str, ...] = NAMES, rules: HouseRules = HouseRules()) -> Any:
+                 names: tuple[str, ...] = NAMES, rules: HouseRules = HouseRules(),
+                 start: int = 0) -> Any:
     colours = list(PlayerColour)
-    return make_setup(list(zip(names, colours, strict=False)), method, 1234, deck, 0, rules,
-                      manual=manual)
+    return make_setup(list(zip(names, colours, strict=False)), method, 1234, deck, start,
+                      rules, manual=manual)
 
 
 @pytest.fixture
@@ -372,9 +373,22 @@ def test_a_refused_row_is_told_with_its_rule_and_stores_nothing(tmp_path: Path) 
 
 
 def test_a_pass_card_sends_the_player_to_the_back_of_the_queue(tmp_path: Path) -> None:
-    # R-SPECIAL-3 / R-ROUND-C: with the Town Hall in play a player may pass.
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, manual=MANUAL))
-    to_phase_c(table)
+    # R-SPECIAL-3 / R-ROUND-C: with the Town Hall in play a player who holds a Pass card may
+    # pass; the button is there only for a player who can hold one.
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL,
+                                         start=3))
+    table.play([ev.BuildingsRevealed((Building.TOWN_HALL, Building.FARM, Building.PALACE)),
+                ev.SupplyDone()])
+    assert "Dora: enter a building." in table.texts("prompt") and "pass" not in table.ids()
+    table.play([ev.Entered(3, 1, 0), ev.Entered(0, 0, 1)])
+    assert "pass" not in table.ids()  # Ben took no Pass card either
+    table.play([ev.Entered(1, 1, 0), ev.Entered(2, 1, 0), ev.Revealed(0, 0, 1, 0)])
+    while table.state.phase is Phase.D:  # Anna takes the Town Hall premium: 2 Pass cards
+        table.play([ev.BuildingResolved(next_step(table.state).building)])
+    table.play([ev.RoundEnded(),
+                ev.BuildingsRevealed((Building.TOWN_HALL, Building.FARM, Building.CASTLE)),
+                ev.SupplyDone()])
+    assert "Anna: enter a building." in table.texts("prompt")
     table.tap("pass")
     assert table.stored()[-1] == ev.Passed(0)
     assert "Ben: enter a building." in table.texts("prompt")
@@ -396,6 +410,30 @@ def test_hospital_discards_are_recorded_with_the_actions(tmp_path: Path) -> None
         table.tap("hospital-1-more")
     table.tap("actions-done")
     assert table.stored()[-2:] == [ev.HospitalDiscarded(0, 1, 2), ev.BuildingResolved(0)]
+    table.store.close()
+
+
+def test_the_hospital_discard_is_entered_at_the_table_and_the_private_view_shows_it(
+        tmp_path: Path) -> None:
+    # R-ROUND-D b; issue 13: the one place a Hospital discard is entered is the table's
+    # Hospital actions, which say so; Ben's private view shows what was recorded, says where
+    # it is changed, and offers no Hospital discard of its own.
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL))
+    table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                ev.SupplyDone(), ev.Entered(0, 0, 1), ev.Entered(1, 0, 0), ev.Entered(2, 1, 0),
+                ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0)])
+    assert "where they are recorded" in table.texts("hospital-recorded-here")
+    table.tap("hospital-1-more")
+    table.tap("actions-done")
+    assert table.stored()[-2:] == [ev.HospitalDiscarded(0, 1, 1), ev.BuildingResolved(0)]
+    assert "hospital-recorded-here" not in table.ids()  # the Farm has no Hospital discard
+    table.page.route = f"/game/{table.session.game_id}/private/1"
+    assert "log-hospital" not in table.ids()
+    assert "ask the table" in table.texts("private-hospital-note")
+    pad = next(c for c in walk(table.find("reveal-pad")) if isinstance(c, ft.GestureDetector))
+    pad.on_tap(None)
+    assert table.texts("private-entry-0") == "−1: Hospital, round 1"
+    assert table.session.player_view(1).rats == 9
     table.store.close()
 
 

@@ -61,6 +61,8 @@ VIOLATIONS: dict[Refusal, str] = {
     Refusal.PASS_NOT_IN_PLAY: N_("There are no Pass cards in this game (no Town Hall)."),
     Refusal.POINTLESS_PASS: N_("Nobody else is still to enter: passing would not change "
                                "anything, so enter a building."),
+    Refusal.NO_PASS_CARD: N_("{player} cannot hold a Pass card: none was taken at the Town "
+                             "Hall or received, or all were played."),
     # phase D
     Refusal.SWORD_NOT_IN_PLAY: N_("There are no Swords in this game (no Castle)."),
     Refusal.FLUTE_NOT_IN_PLAY: N_("There are no Flutes in this game (no Rat Catcher's Hut)."),

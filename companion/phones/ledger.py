@@ -22,11 +22,11 @@ MAX_ENTRY_ID_LENGTH = 64
 MAX_RATS_ASKED = 200
 """A correction request's rat count: far above any real game's, below any typo of digits."""
 
-PhoneReason = Literal["supply_discard", "hospital", "correction"]
+PhoneReason = Literal["supply_discard", "correction"]
 PHONE_REASONS: tuple[str, ...] = get_args(PhoneReason)
 """The engine's `RatReason` values a player may log on their own device: a supply action's rat
-symbol (R-ROUND-B), a Hospital discard the table did not record, a correction. Everything else
-(reveals, Monastery, Flute) is recorded by the table."""
+symbol (R-ROUND-B), a correction. Everything else (reveals, Monastery, Flute, and the Hospital's
+discards, entered in one place: with the Hospital's actions) is recorded by the table."""
 
 
 class LedgerRefused(Exception):

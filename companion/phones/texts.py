@@ -25,7 +25,8 @@ WORDS: dict[str, str] = {
     "log": N_("Log a change"),
     "amount": N_("How many"),
     "supply": N_("Supply: discard"),
-    "hospital": N_("Hospital: discard"),
+    "hospital_note": N_("Hospital discards are entered at the table with the Hospital's "
+                        "actions and show up in your history; to change one, ask the table."),
     "correction_up": N_("Correction +"),
     "correction_down": N_("Correction −"),
     "undo": N_("Undo my last entry"),

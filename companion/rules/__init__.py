@@ -6,7 +6,7 @@ checks every event against the same answer.
 """
 
 from companion.rules import events
-from companion.rules.engine import apply, replay, reveal_event
+from companion.rules.engine import apply, apply_recorded, replay, reveal_event
 from companion.rules.errors import Refusal, RuleViolation
 from companion.rules.guide import Prompt, Step, next_step
 from companion.rules.resolution import (
@@ -40,6 +40,7 @@ __all__ = [
     "Step",
     "Track",
     "apply",
+    "apply_recorded",
     "events",
     "make_setup",
     "next_step",

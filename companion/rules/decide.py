@@ -19,7 +19,7 @@ from companion.rules.catalog import MAX_NUNS_IN_ROW, NUN_ROW_SIZE, ActionKind, S
 from companion.rules.deck import reveal_event
 from companion.rules.errors import Param, Refusal, RuleViolation
 from companion.rules.events import RatReason
-from companion.rules.guide import Now, can_pass, next_step, now
+from companion.rules.guide import Now, can_pass, next_step, now, pass_possible
 from companion.rules.questions import Question, QuestionKind, open_questions
 from companion.rules.resolution import holders_and_actions, special_result
 from companion.rules.setup import DeckMode, check_setup
@@ -171,8 +171,8 @@ def check_round_ended(state: GameState, event: ev.RoundEnded) -> None:
 
 # --- phase C ----------------------------------------------------------------------------------
 
-def _check_turn(state: GameState, event: ev.Entered | ev.Passed) -> None:
-    allowed_now(state, event, "R-ROUND-C" if isinstance(event, ev.Entered) else "R-SPECIAL-3")
+def _check_turn(state: GameState, event: ev.Entered) -> None:
+    allowed_now(state, event, "R-ROUND-C")
     record = state.rounds[-1]
     if event.player != record.queue[0]:
         _player(state, event.player)
@@ -188,13 +188,33 @@ def check_entered(state: GameState, event: ev.Entered) -> None:
     _check_turn(state, event)
 
 
-def check_passed(state: GameState, event: ev.Passed) -> None:
+def check_pass_turn(state: GameState, event: ev.Passed) -> None:
+    """R-ROUND-C / R-SPECIAL-3, all but the card itself: phase C, the player's turn, the Pass
+    stack in play and someone else still to enter. This is how a Pass of a stored game is
+    checked (`engine.apply_recorded`)."""
+    if state.phase is not Phase.C:
+        raise not_now(state, event, "R-SPECIAL-3")
     queue = state.rounds[-1].queue
-    if state.phase is Phase.C and not can_pass(state, queue) and event.player == queue[0]:
+    if event.player == queue[0] and not pass_possible(state, queue):
         if not state.setup.special_in_play(Special.PASS):
             raise RuleViolation("R-SPECIAL-3", Refusal.PASS_NOT_IN_PLAY)
         raise RuleViolation("R-ROUND-C", Refusal.POINTLESS_PASS)
-    _check_turn(state, event)
+    if event.player != queue[0]:
+        _player(state, event.player)
+        if state.rounds[-1].entry(event.player) is not None:
+            raise RuleViolation("R-ROUND-C", Refusal.ALREADY_ENTERED,
+                                player=state.setup.names[event.player])
+        raise _not_your_turn(state, event.player, "R-ROUND-C")
+
+
+def check_passed(state: GameState, event: ev.Passed) -> None:
+    """`check_pass_turn`, and the player may hold a Pass card to play (R-SPECIAL-3: a Pass
+    costs one; the bound is `passes.pass_cards_up_to`, from the Town Hall gains, Swords and
+    Watchtowers received and the Passes played that the game recorded)."""
+    check_pass_turn(state, event)
+    if not can_pass(state, state.rounds[-1].queue):
+        raise RuleViolation("R-SPECIAL-3", Refusal.NO_PASS_CARD,
+                            player=state.setup.names[event.player])
 
 
 # --- phase D ----------------------------------------------------------------------------------

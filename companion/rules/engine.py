@@ -20,8 +20,8 @@ from companion.rules.derive import rederive
 from companion.rules.errors import Refusal, RuleViolation
 from companion.rules.state import GameState
 
-__all__ = ["RULES", "RuleViolation", "apply", "check", "evolve", "rederive", "replay",
-           "reveal_event"]
+__all__ = ["RULES", "RuleViolation", "apply", "apply_recorded", "check", "evolve", "rederive",
+           "replay", "reveal_event"]
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,10 @@ class EventRules:
 
     check: Callable[[Any, Any], None]
     evolve: Callable[[Any, Any], GameState]
+    recorded: Callable[[Any, Any], None] | None = None
+    """How an event of a stored game is checked, where that differs from `check`: a rule the
+    app enforces only since a later version is not held against a game recorded before it
+    (see `apply_recorded`). None: the same as `check`."""
 
 
 RULES: dict[type[ev.Event], EventRules] = {
@@ -37,7 +41,7 @@ RULES: dict[type[ev.Event], EventRules] = {
     ev.BuildingsRevealed: EventRules(d.check_buildings_revealed, e.evolve_buildings_revealed),
     ev.SupplyDone: EventRules(d.check_supply_done, e.evolve_supply_done),
     ev.Entered: EventRules(d.check_entered, e.evolve_entered),
-    ev.Passed: EventRules(d.check_passed, e.evolve_passed),
+    ev.Passed: EventRules(d.check_passed, e.evolve_passed, recorded=d.check_pass_turn),
     ev.Revealed: EventRules(d.check_revealed, e.evolve_revealed),
     ev.SpecialTargetChosen: EventRules(d.check_special_chosen, e.evolve_special_chosen),
     ev.HospitalDiscarded: EventRules(d.check_hospital, e.evolve_hospital),
@@ -65,13 +69,14 @@ def _rules(event: object) -> EventRules:
     return rules
 
 
-def check(state: GameState | None, event: ev.Event) -> None:
-    """Raise RuleViolation if `event` is malformed or not allowed in `state`."""
+def check(state: GameState | None, event: ev.Event, recorded: bool = False) -> None:
+    """Raise RuleViolation if `event` is malformed or not allowed in `state` (`recorded`: as
+    an event of a stored game, see `apply_recorded`)."""
     rules = _rules(event)
     d.check_shape(event)
     if state is None and not isinstance(event, ev.GameStarted):
         raise RuleViolation("EVENT", Refusal.NOT_STARTED)
-    rules.check(state, event)
+    (rules.recorded if recorded and rules.recorded is not None else rules.check)(state, event)
 
 
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
@@ -82,6 +87,17 @@ def evolve(state: GameState | None, event: ev.Event) -> GameState:
 def apply(state: GameState | None, event: ev.Event) -> GameState:
     """The state after `event`; raises RuleViolation (state untouched) if it is not allowed."""
     check(state, event)
+    return evolve(state, event)
+
+
+def apply_recorded(state: GameState | None, event: ev.Event) -> GameState:
+    """`apply` for an event read back from a stored game (resuming it, undo and redo, an
+    imported record): checked as when it was recorded, so a game saved by an earlier version
+    still folds. The one difference today: a Pass is not held against the Pass cards the
+    player may hold (`passes.pass_cards_up_to`), which the app checks only since it records
+    them; an old game where someone passed without a Town Hall gain stays playable, and every
+    new Pass in it is checked."""
+    check(state, event, recorded=True)
     return evolve(state, event)
 
 

@@ -49,6 +49,7 @@ class Refusal(StrEnum):
     ALREADY_ENTERED = "already_entered"
     PASS_NOT_IN_PLAY = "pass_not_in_play"
     POINTLESS_PASS = "pointless_pass"
+    NO_PASS_CARD = "no_pass_card"
     # phase D
     SWORD_NOT_IN_PLAY = "sword_not_in_play"
     FLUTE_NOT_IN_PLAY = "flute_not_in_play"

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from companion.rules import events as ev
 from companion.rules.catalog import ActionKind, Building, Special
 from companion.rules.order import cursor_of
+from companion.rules.passes import pass_cards_up_to
 from companion.rules.questions import Question, open_questions
 from companion.rules.resolution import BuildingResolution, resolve
 from companion.rules.setup import DeckMode
@@ -100,6 +101,9 @@ class Step:
     """Event types that may be applied now (a player's own notes always are)."""
     enter: tuple[EnterOption, ...] = ()
     can_pass: bool = False
+    pass_cards: int | None = None
+    """Phase C with the Pass stack in play: the most Pass cards the actor can hold
+    (`passes.pass_cards_up_to`); at 0 they have none to play, so `can_pass` is False."""
     reveal: RevealRequest | None = None
     choice: ChoiceRequest | None = None
     building: int | None = None
@@ -182,10 +186,16 @@ _ENTER_OR_PASS = _variants(ev.Entered, ev.Passed)
 _RESOLVE_HOSPITAL = _variants(ev.BuildingResolved, ev.HospitalDiscarded)
 
 
-def can_pass(state: GameState, queue: list[int] | tuple[int, ...]) -> bool:
+def pass_possible(state: GameState, queue: list[int] | tuple[int, ...]) -> bool:
     """R-SPECIAL-3 / R-ROUND-C: a Pass needs the Pass stack (Town Hall) in play, and someone
     else still to enter (otherwise passing changes nothing)."""
     return len(queue) > 1 and state.setup.special_in_play(Special.PASS)
+
+
+def can_pass(state: GameState, queue: list[int] | tuple[int, ...]) -> bool:
+    """`pass_possible`, and the player to act may hold a Pass card: a Pass costs one
+    (R-ROUND-C, R-SPECIAL-3; the bound is `passes.pass_cards_up_to`)."""
+    return pass_possible(state, queue) and pass_cards_up_to(state)[queue[0]] > 0
 
 
 def now(state: GameState) -> Now:
@@ -231,7 +241,9 @@ def next_step(state: GameState | None) -> Step:
         options = tuple(EnterOption(b, kind, len(record.entrants(b)) + 1)
                         for b, kind in enumerate(record.row))
         actor = record.queue[0]
-        return replace(base, enter=options, can_pass=ev.Passed in n.allowed,
+        held = (pass_cards_up_to(state)[actor] if setup.special_in_play(Special.PASS)
+                else None)
+        return replace(base, enter=options, can_pass=ev.Passed in n.allowed, pass_cards=held,
                        params={"player": setup.names[actor]})
     if prompt in (Prompt.END_VALUES, Prompt.FINISHED):
         missing = tuple(p for p, v in enumerate(state.end_values) if v is None)

@@ -157,8 +157,13 @@ class PlayerView:
     rows: tuple[tuple[Building, ...], ...]
     """Every round's row of buildings (public), to name where a ledger entry happened."""
     reasons: tuple[RatReason, ...] = ()
-    """What the player may note themselves: a Hospital discard only in a game with a
-    Hospital, and nothing once the game is scored."""
+    """What the player may note themselves (a supply discard, a correction), nothing once the
+    game is scored. Never a Hospital discard: the table records those with the Hospital's
+    actions (`HospitalDiscarded`), the one place they are entered, and the ledger shows them
+    from there (see `hospital_at_table`)."""
+    hospital_at_table: bool = False
+    """The game has a Hospital: the player's screen says its discards are entered at the
+    table, and changed there."""
     result: OwnResult | None = None
     """Once the game is scored: the player's own result and who won (public by then)."""
 
@@ -175,10 +180,11 @@ class OwnResult:
 
 
 def own_reasons(state: GameState) -> tuple[RatReason, ...]:
+    """A `RatsChanged` with the Hospital as its reason stays legal in the engine (a game
+    recorded when phones logged Hospital discards still folds), but no screen offers it."""
     if state.phase is Phase.FINISHED:
         return ()
-    return tuple(r for r in (RatReason.SUPPLY_DISCARD, RatReason.HOSPITAL, RatReason.CORRECTION)
-                 if r is not RatReason.HOSPITAL or Building.HOSPITAL in state.setup.buildings)
+    return (RatReason.SUPPLY_DISCARD, RatReason.CORRECTION)
 
 
 def own_result(state: GameState, player: int) -> OwnResult | None:
@@ -229,7 +235,8 @@ def own_view(state: GameState, player: int) -> PlayerView:
         round=state.round, phase=state.phase, rats=state.rats[player],
         rats_confirmed=state.rats_confirmed[player], ledger=state.ledgers[player],
         nun_notes=state.nun_notes[player], rows=tuple(r.row for r in state.rounds),
-        reasons=own_reasons(state), result=own_result(state, player))
+        reasons=own_reasons(state), result=own_result(state, player),
+        hospital_at_table=Building.HOSPITAL in state.setup.buildings)
 
 
 def _special(result: SpecialResult | None) -> dict[str, Any] | None:
@@ -357,6 +364,7 @@ def player_json(view: PlayerView) -> dict[str, Any]:
         "ledger": [_entry(e) for e in view.ledger],
         "nun_notes": list(view.nun_notes),
         "reasons": [r.value for r in view.reasons],
+        "hospital_at_table": view.hospital_at_table,
         "result": None if view.result is None else {
             "vp": view.result.vp, "rats": view.result.rats, "survives": view.result.survives,
             "winners": list(view.result.winners)},

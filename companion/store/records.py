@@ -157,7 +157,7 @@ def replay_checked(events: Sequence[Any], engine: Engine) -> Any:
     state = None
     for index, event in enumerate(events):
         try:
-            state = engine.apply(state, event)
+            state = engine.fold_recorded(state, event)
         except engine.violation as exc:
             rule = getattr(exc, "rule", None)
             reason = _english(exc)

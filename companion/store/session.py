@@ -72,13 +72,21 @@ class Engine:
     apply: Callable[[Any, Any], Any]
     violation: type[Exception]
     describe: Callable[[Any], GameMeta]
+    apply_recorded: Callable[[Any, Any], Any] | None = None
+    """How an event read back from the store is folded: checked as when it was recorded, so
+    a game saved by an earlier version still loads (the engine's `apply_recorded`); None:
+    `apply`. New events always go through `apply`."""
+
+    def fold_recorded(self, state: Any, event: Any) -> Any:
+        return (self.apply_recorded or self.apply)(state, event)
 
 
 def default_engine() -> Engine:
-    from companion.rules import RuleViolation, apply
+    from companion.rules import RuleViolation, apply, apply_recorded
     from companion.store.gamemeta import describe
 
-    return Engine(apply=apply, violation=RuleViolation, describe=describe)
+    return Engine(apply=apply, violation=RuleViolation, describe=describe,
+                  apply_recorded=apply_recorded)
 
 
 class Session:
@@ -387,7 +395,7 @@ class Session:
             if stored.status is not EventStatus.ACTIVE:
                 continue
             try:
-                state = self._engine.apply(state, stored.event)
+                state = self._engine.fold_recorded(state, stored.event)
             except self._engine.violation as exc:
                 if stored.seq > after and stored.private_player is not None:
                     aside.append(stored.seq)
@@ -406,10 +414,11 @@ class Session:
         self._notify(announce)
 
     def _fold(self, events: Sequence[Any], resuming: bool = False) -> Any:
+        """The state of stored events (each checked as when it was recorded)."""
         state = None
         for index, event in enumerate(events):
             try:
-                state = self._engine.apply(state, event)
+                state = self._engine.fold_recorded(state, event)
             except self._engine.violation as exc:
                 if resuming:
                     raise StoreError(f"game {self.game_id} does not replay: event {index} "

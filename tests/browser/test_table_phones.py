@@ -183,7 +183,8 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
                                                                    browser: Any) -> None:
     # R-SETUP-1 rats are secret until R-SCORE-6, the plague check, which scores the ledgers.
     data_dir = tmp_path / "data"
-    # A set with the Hospital (R-SETUP-3): Ben's phone offers its discard only then.
+    # A set with the Hospital (R-SETUP-3): the phones say its discards are entered at the
+    # table (issue 13: one place), and offer no Hospital discard of their own.
     game_id, names, rats = last_round_ahead(data_dir, "mixed_per_estate")
     offline = Offline()
     with table_server(data_dir, lang="en") as server:
@@ -203,7 +204,9 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
             before = {seat: rats_on(phone) for seat, phone in paired.items()}
             assert before == {seat: rats[seat] for seat in paired}
             log_on(paired[ANNA], 1, "supply_discard")
-            log_on(paired[BEN], 2, "hospital")
+            assert paired[BEN].locator("#hospital-note").is_visible()
+            assert paired[BEN].locator("[data-reason=hospital]").count() == 0
+            log_on(paired[BEN], 2, "supply_discard")
             assert rats_on(paired[ANNA]) == before[ANNA] - 1
             assert rats_on(paired[BEN]) == before[BEN] - 2
             private_view_of_dario(page)
@@ -217,7 +220,7 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
             by_id(page, f"seat-qr-{BEN}").wait_for()
             screenshot(page, "phones-fresh-code")
             paired[BEN] = phones.pair(BEN, names[BEN])
-            paired[BEN].locator("#history li", has_text="Hospital").first.wait_for()
+            paired[BEN].locator("#history li", has_text="supply action").first.wait_for()
             assert rats_on(paired[BEN]) == before[BEN] - 2
 
             # Cleo's browser reloads the page: still her seat, live again.

@@ -44,8 +44,9 @@ class TableNight:
     """
 
     def __init__(self, data_dir: Path, players: int = 3, hospital: bool = False) -> None:
-        """`hospital`: a set with the Hospital (every special in play), where a phone offers
-        a Hospital discard; otherwise the first-game set (R-SETUP-3), which has none."""
+        """`hospital`: a set with the Hospital (every special in play), where a phone says
+        that the table enters Hospital discards; otherwise the first-game set (R-SETUP-3),
+        which has none."""
         manual = ALL_SPECIALS if hospital else None
         self.store = GameStore.open(data_dir)
         self.session = Session.start(self.store, ev.GameStarted(setup_for(

@@ -98,7 +98,8 @@
     });
 
     /* Only what the game has, and nothing to change once it is scored. */
-    var reasons = view.reasons || ["supply_discard", "hospital", "correction"];
+    var reasons = view.reasons || ["supply_discard", "correction"];
+    $("hospital-note").hidden = !view.hospital_at_table || !reasons.length;
     Array.prototype.forEach.call(document.querySelectorAll("[data-reason]"), function (b) {
       b.hidden = reasons.indexOf(b.getAttribute("data-reason")) < 0;
     });

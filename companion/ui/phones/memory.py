@@ -92,6 +92,9 @@ class PrivateMemory:
     screen: Ticking | None = None
     ticking: bool = False
     clock: Callable[[], float] = time.monotonic
+    back: str | None = None
+    """The screen the private view was opened from and goes back to (`open_private`); None:
+    the phones panel."""
 
     def belong_to(self, key: tuple[str, int]) -> None:
         if self.key != key:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import flet as ft
@@ -78,6 +78,16 @@ def memory(app: TableApp) -> PanelMemory:
 def _on_tap(action: Callable[[Any], None], value: Any) -> Callable[[Any], None]:
     def handler(_event: Any = None) -> None:
         action(value)
+    return handler
+
+
+def open_private(app: TableApp, game_id: str, seat: int, back: str | None
+                 ) -> Callable[[Any], Awaitable[None]]:
+    """A handler that opens `seat`'s private view, which goes back to `back` when done (the
+    round screen: one tap there and one back, the game where it stood; None: this panel)."""
+    async def handler(_event: Any = None) -> None:
+        app.tab.private.back = back
+        await app.go(private_route(game_id, seat))
     return handler
 
 
@@ -186,7 +196,7 @@ class PhonesPanel:
                                           _on_tap(self.show_code, seat),
                                           icon=ft.Icons.QR_CODE))
             buttons.append(big_button(f"private-{seat}", t("Private view (no phone)"),
-                                      self.app.nav(private_route(self.game_id, seat)),
+                                      open_private(self.app, self.game_id, seat, None),
                                       icon=ft.Icons.VISIBILITY_OUTLINED, primary=False))
         body: list[ft.Control] = [head, ft.Row(buttons, wrap=True, spacing=12, run_spacing=12)]
         card = ft.Container(

@@ -38,7 +38,7 @@ from companion.ui.phones.memory import (
     PrivateMemory,
     Reveal,
 )
-from companion.ui.phones.panel import push
+from companion.ui.phones.panel import open_private, push
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
 from companion.ui.shared.paths import phones_route, private_route
@@ -61,13 +61,20 @@ WHERE_MATTERS = ("reveal", "flute")
 """Reasons that happen at any building, so the entry names it ("Monastery" names itself)."""
 
 
-__all__ = ["AFTER_LIFT", "AFTER_TAP", "LONGEST_HOLD", "PrivateScreen", "Reveal", "memory",
-           "private_view"]
+__all__ = ["AFTER_LIFT", "AFTER_TAP", "LONGEST_HOLD", "PrivateScreen", "Reveal", "back_route",
+           "memory", "open_private", "private_view"]
 
 
 def memory(app: TableApp) -> PrivateMemory:
     """What this tab's private view keeps between drawings."""
     return app.tab.private
+
+
+def back_route(app: TableApp, game_id: str) -> str:
+    """Where the private view goes back to: where it was opened from, else the phones."""
+    back = memory(app).back
+    return back if back is not None and back.startswith(f"/game/{game_id}") \
+        else phones_route(game_id)
 
 
 def change_text(value: int) -> str:
@@ -135,7 +142,7 @@ class PrivateScreen:
         self._start_ticker()
         self.app.own_undo = OwnUndo(self._undo, self.session.can_undo_private(self.player))
         return page_frame(self.app, t("{name}'s private view", name=view.name), controls,
-                          back=phones_route(self.game_id))
+                          back=back_route(self.app, self.game_id))
 
     def fill(self, push_it: bool = True, entry: bool = True) -> None:
         """Redraw the pad and the secret (and the entry controls unless only the reveal
@@ -210,8 +217,6 @@ class PrivateScreen:
         logs = ft.Row([
             big_button("log-supply_discard", t("{change} Supply discard", change=less),
                        self._log("supply_discard", -1)),
-            big_button("log-hospital", t("{change} Hospital", change=less),
-                       self._log("hospital", -1)),
             big_button("log-correction-down", t("{change} Correction", change=less),
                        self._log("correction", -1), primary=False),
             big_button("log-correction-up", t("{change} Correction", change=more),
@@ -224,9 +229,14 @@ class PrivateScreen:
                                       self._pick("nuns", n)) for n in NUNS_PER_CARD],
                         wrap=True, spacing=8)
         can_undo = self.session.can_undo_private(self.player)
+        view = self.session.player_view(self.player)
+        hospital = [tagged("private-hospital-note", text(t(
+            "Hospital discards are entered at the table with the Hospital's actions and show "
+            "up in your history; to change one, ask the table."), size=theme.SMALL_SIZE))
+        ] if view.hospital_at_table else []
         return [
             heading(t("Log a change of your rats")),
-            amount, logs,
+            amount, logs, *hospital,
             heading(t("Note a card of the nun row you looked at")),
             text(t("Card (from the left)"), size=theme.SMALL_SIZE), positions,
             text(t("Nuns on it"), size=theme.SMALL_SIZE), counts,
@@ -307,7 +317,7 @@ class PrivateScreen:
 
     async def _done(self, _event: Any = None) -> None:
         self.memory.reveal.hide()
-        await self.app.go(phones_route(self.game_id))
+        await self.app.go(back_route(self.app, self.game_id))
 
     # -- the clock ----------------------------------------------------------------------
 
@@ -363,5 +373,5 @@ def private_view(app: TableApp, game_id: str, seat: str) -> ft.View:
                 "phone is lost, release it in the phones panel first.", name=name))),
             big_button("private-back", t("Back to the phones"),
                        app.nav(phones_route(game_id)), icon=ft.Icons.ARROW_BACK),
-        ], back=phones_route(game_id))
+        ], back=back_route(app, game_id))
     return PrivateScreen(app, game_id, player).view()

@@ -382,6 +382,10 @@ def _actions(app: TableApp, view: TableView, step: Step) -> Body:
 
     specials = special_lines(app, view, res)
     lines = resolution_lines(app, view, res, hospital, on_hospital, with_specials=False)
+    if options:  # the one place a Hospital discard is entered (the phones only show it)
+        lines.append(tagged("hospital-recorded-here", text(t(
+            "Hospital: enter the hand cards discarded here; this is where they are recorded, "
+            "and the players' phones show them."), size=theme.SMALL_SIZE)))
     record = view.record
     remaining = [i for i in range(len(record.row))
                  if i != b and not record.resolved[i] and record.entrants(i)]

@@ -19,6 +19,7 @@ from companion.rules import events
 from companion.rules.guide import Prompt, Step
 from companion.rules.views import Phase, TableView
 from companion.ui.endgame.screen import endgame_view
+from companion.ui.phones.panel import open_private
 from companion.ui.round.enter import enter_body
 from companion.ui.round.parts import Body, banner, game_frame, step_marker
 from companion.ui.round.questions import questions_panel
@@ -26,7 +27,7 @@ from companion.ui.round.resolve import resolve_body
 from companion.ui.round.reveal import reveal_body, supply_body
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel
-from companion.ui.shared.paths import corrections_route, game_route, private_route
+from companion.ui.shared.paths import corrections_route, game_route, play_route
 from companion.ui.shared.widgets import big_button, player_chip, tagged, text
 from companion.ui.shell import TableApp
 
@@ -88,7 +89,8 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str) -> list[ft.
         # one tap from the round to a player's private view (a player without a phone)
         seats.append(tagged(f"seat-chip-{seat}" + ("-now" if seat == step.actor else ""),
                             ft.Container(ft.Row(chip, tight=True, spacing=2),
-                                         on_click=app.nav(private_route(game_id, seat)),
+                                         on_click=open_private(app, game_id, seat,
+                                                               play_route(game_id)),
                                          tooltip=t("Private view (no phone)"),
                                          border_radius=20)))
     controls: list[ft.Control] = [
