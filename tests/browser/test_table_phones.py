@@ -254,7 +254,7 @@ def assert_ledgers_hold_the_players_entries(data_dir: Path) -> None:
     state, events = stored_game(data_dir)
     own = [e for e in events if isinstance(e, ev.RatsChanged)]
     assert own == [ev.RatsChanged(ANNA, -1, ev.RatReason.SUPPLY_DISCARD),
-                   ev.RatsChanged(BEN, -2, ev.RatReason.HOSPITAL),
+                   ev.RatsChanged(BEN, -2, ev.RatReason.SUPPLY_DISCARD),
                    ev.RatsChanged(DARIO, -1, ev.RatReason.SUPPLY_DISCARD)]
     last = state.rounds[-1].number
     for seat in range(4):
