@@ -107,7 +107,8 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         anna.locator("#notes li").wait_for()
         assert anna.locator("#bound").inner_text() == "The nun row holds at least 4 nuns."
         anna.locator("#reveal").click()
-        assert anna.locator("#compare").inner_text() == "Your rats are above that: not safe yet."
+        assert anna.locator("#compare").inner_text() == (
+            "More rats than the 4 nuns you have seen: not safe yet.")
 
         assert ben.locator("#history li").count() == 0
         assert rats_shown(ben) == "10 Ratten"
