@@ -186,7 +186,7 @@ def _engine_problem(t: Translator, error: ScoringInputError, doc: dict[str, Any]
         return t("must name {low} to {high} players, not {count}", low=MIN_PLAYERS,
                  high=MAX_PLAYERS, count=len(players))
     if field == "players":
-        return _twice(t, players)
+        return _twice(t, players, players=True)
     if head.startswith("players["):
         return t("must be a name, not {value}", value=repr(_at(doc, field)))
     if field == "nuns":
@@ -195,7 +195,7 @@ def _engine_problem(t: Translator, error: ScoringInputError, doc: dict[str, Any]
                      most=MAX_NUNS_IN_ROW, count=doc["nuns"])
         return _count_problem(t, doc["nuns"])
     if field == "gold" and rule == "R-SCORE-4":
-        return t("Gold is held but Gold (the Treasury) is not in in_play")
+        return t("Gold is held but gold (the Treasury) is not in in_play")
     if field == "in_play":
         unknown = next((item for item in doc.get("in_play", [])
                         if item not in {s.value for s in SPECIALS_IN_PLAY}), "")
@@ -207,7 +207,7 @@ def _engine_problem(t: Translator, error: ScoringInputError, doc: dict[str, Any]
             return t("Gold is scored on its own: use the gold map")
         if rule == "R-SCORE-3":
             return t("{special} cards are held but {special} is not in in_play", special=kind_)
-        return t("unknown special-card type {value} (types are {types})", value=repr(kind_),
+        return t("unknown special-card type (types are {types})",
                  types=", ".join(s.value for s in SCORED_SPECIALS))
     if head in ("influence", "arrival") and kind_ not in {e.value for e in Estate}:
         return t("unknown estate (estates are {estates})",
@@ -220,7 +220,7 @@ def _engine_problem(t: Translator, error: ScoringInputError, doc: dict[str, Any]
         if stranger is not None:
             return t("unknown player {name} (players are {players})", name=repr(stranger),
                      players=all_players)
-        return _twice(t, order)
+        return _twice(t, order, players=False)
     if head in _PLAYER_MAPS:
         counts, player = doc.get(head, {}), rest
     elif head in ("influence", "specials") and name:
@@ -249,14 +249,16 @@ def _at(doc: Mapping[str, Any], field: str) -> object:
 def _count_problem(t: Translator, value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return t("must not be negative (got {value})", value=value)
-    return t("must be a whole number, not {value}",
-             value=kind(t, value) if not isinstance(value, int | float) else repr(value))
+    return t("must be a whole number, not {value}", value=repr(value))
 
 
-def _twice(t: Translator, listed: list[str]) -> str:
+def _twice(t: Translator, listed: list[str], players: bool) -> str:
     twice = tuple(sorted({name for name in listed if listed.count(name) > 1}))
     named = names(t, twice)
-    return t.plural("{names} is named more than once", "{names} are named more than once",
+    if players:
+        return t.plural("{names} appears more than once", "{names} appear more than once",
+                        len(twice), names=named)
+    return t.plural("{names} listed more than once", "{names} listed more than once",
                     len(twice), names=named)
 
 
