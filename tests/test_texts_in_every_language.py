@@ -4,12 +4,20 @@ the terminal and in the list of past games, where the store keeps English summar
 from __future__ import annotations
 
 import argparse
+import io
+import os
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from companion import cli
 from companion.i18n import LANGUAGES, terminal_language, translator
 from companion.i18n.dates import when
+from companion.server.app import print_banner
 from companion.store import cli as store_cli
 from companion.store.bgstats import winners_values
 from companion.store.db import GameSummary
@@ -88,3 +96,74 @@ def test_every_dialog_names_itself_for_a_screen_reader() -> None:
                     and "semantics_label" not in {k.arg for k in node.keywords}:
                 unnamed.append(f"{path.name}:{node.lineno}")
     assert unnamed == []
+
+
+TABLE_URL = re.compile(r"(https?://\S+[?&]key=\S+)")
+"""How the test harnesses (tests/browser/table.py, test_store_faults) find the table's
+address in the banner: by its form, in any language."""
+
+
+def test_the_start_up_banner_speaks_the_tables_language() -> None:
+    url = "http://192.168.1.20:8550/?key=" + "k" * 32
+    printed = {}
+    for lang in LANGUAGES:
+        out = io.StringIO()
+        print_banner(url, out, lang)
+        printed[lang] = out.getvalue()
+        found = TABLE_URL.search(printed[lang])
+        assert found and found.group(1) == url, lang
+    assert "Tisch: " + url in printed["de"]
+    assert "Öffnet diese Adresse auf dem Gerät des Tisches" in printed["de"]
+    assert "Beenden mit Strg+C." in printed["de"]
+    assert "Table : " + url in printed["fr"]
+    assert "Tafel: " + url in printed["nl"]
+    assert "Table: " + url in printed["en"] and "Stop with Ctrl+C." in printed["en"]
+    assert len(set(printed.values())) == 4
+
+
+def test_without_lang_the_banner_follows_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    out = io.StringIO()
+    print_banner("http://10.0.0.2:8550/?key=abc", out)
+    assert "Open dit adres op het apparaat van de tafel" in out.getvalue()
+
+
+def test_a_german_server_prints_its_banner_in_german(tmp_path: Path) -> None:
+    # The real command: the address is found by its form, the words are German.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(port),
+         "--data-dir", str(tmp_path / "data"), "--no-browser", "--lang", "de"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "LANG": "C"})
+    try:
+        assert server.stdout is not None
+        lines = []
+        for line in server.stdout:
+            lines.append(line)
+            if TABLE_URL.search(line):
+                break
+        assert lines and lines[-1].startswith(f"Tisch: http://127.0.0.1:{port}/?key="), lines
+        assert "Behaltet diese Adresse für euch" in "".join(
+            [*lines, server.stdout.readline(), server.stdout.readline()])
+    finally:
+        server.terminate()
+        server.communicate(timeout=30)
+
+
+def test_a_taken_port_is_said_in_the_language_asked_for(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(port),
+             "--data-dir", str(tmp_path / "data"), "--no-browser", "--lang", "fr"],
+            capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stderr == (f"rattus-companion: le port {port} est déjà utilisé sur 127.0.0.1 ; "
+                           "choisissez-en un autre avec --port\n")
