@@ -8,6 +8,7 @@ import io
 import os
 import re
 import socket
+import string
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 from companion import cli
 from companion.i18n import LANGUAGES, terminal_language, translator
 from companion.i18n.dates import when
+from companion.phones.texts import WORDS, texts
 from companion.server.app import print_banner
 from companion.store import cli as store_cli
 from companion.store.bgstats import winners_values
@@ -167,3 +169,48 @@ def test_a_taken_port_is_said_in_the_language_asked_for(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr == (f"rattus-companion: le port {port} est déjà utilisé sur 127.0.0.1 ; "
                            "choisissez-en un autre avec --port\n")
+
+
+def phone_says(lang: str, key: str, **values: object) -> str:
+    """What the phone's script shows (phone.js `t`): the `#one` form for the counts the
+    language says take it."""
+    words = texts(lang)
+    count = words["#count"][key]  # type: ignore[index]
+    one = values[count] in words["#one"]  # type: ignore[operator]
+    text = str(words[f"{key}#one"] if one else words[key])
+    return text.format(**values)
+
+
+def test_a_phone_reads_one_rat_in_every_language() -> None:
+    assert phone_says("en", "fix_pending", n=1) == "Waiting for the table: 1 rat."
+    assert phone_says("en", "fix_pending", n=30) == "Waiting for the table: 30 rats."
+    assert phone_says("de", "fix_pending", n=1) == "Wartet auf den Tisch: 1 Ratte."
+    assert phone_says("fr", "fix_accepted", n=1) == "La table a pris votre correction : 1 rat."
+    assert phone_says("fr", "fix_accepted", n=0) == "La table a pris votre correction : 0 rat."
+    assert phone_says("nl", "fix_rejected", n=1) == (
+        "De tafel houdt het resultaat; 1 rat is niet overgenomen.")
+    assert phone_says("de", "my_vp", vp=41, rats=1) == "Du: 41 SP mit 1 Ratte."
+    assert phone_says("en", "my_vp", vp=41, rats=0) == "You: 41 VP with 0 rats."
+
+
+def test_a_phone_says_what_its_rats_are_compared_with() -> None:
+    # R-SCORE-6: more rats than nuns dies, as many survives; the line names the nuns seen.
+    assert phone_says("en", "above", n=1) == (
+        "More rats than the 1 nun you have seen: not safe yet.")
+    assert phone_says("en", "not_above", n=4) == (
+        "No more rats than the 4 nuns you have seen: safe so far.")
+    assert phone_says("de", "above", n=4) == (
+        "Mehr Ratten als die 4 Nonnen, die du gesehen hast: noch nicht sicher.")
+    for lang in LANGUAGES:
+        assert "{" not in phone_says(lang, "not_above", n=1)
+
+
+def test_every_phone_text_with_a_count_has_both_forms() -> None:
+    # A number in a phone text is a count ("2 rats") unless it names a seat or a round.
+    numbered = {key for key, message in WORDS.items()
+                if {name for _, name, _, _ in string.Formatter().parse(message) if name}
+                - {"building", "names"}}
+    assert numbered == {"seat", "round"}
+    words = texts("de")
+    for key in words["#count"]:  # type: ignore[union-attr]
+        assert words[key] != words[f"{key}#one"], key
