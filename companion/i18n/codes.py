@@ -131,7 +131,7 @@ COUNTED: dict[Refusal, tuple[str, tuple[str, str]]] = {
         "There is only {copies} card of the {building}.",
         "There are only {copies} cards of the {building}.")),
     Refusal.HOSPITAL_CARDS_PER_PLAYER: ("players", plural(
-        "Say the hand cards of the {players} player in the Hospital, not {given}.",
+        "Only {players} player is in the Hospital: say one number of hand cards, not {given}.",
         "Say the hand cards of each of the {players} players in the Hospital, not {given}.")),
     Refusal.CORRECT_REVEAL_INSTEAD: ("revealed", plural(
         "{player} revealed {revealed} card there: correct the reveal, which changes the "
