@@ -299,7 +299,9 @@ BY_THE_COMMAND = [  # its own checks of the document's shape
     (with_change("nuns", 1 << 30), "nuns", "liegt außerhalb dessen, was ein Spiel erreichen"),
     (b'{"players": ["Anna", "Ben"], "nuns": 3, "nuns": 4}', "nuns",
      "zweimal im selben JSON-Objekt angegeben"),
-    (b"players: Anna, Ben", "Standardeingabe", "ist kein gültiges JSON"),
+    (b"players: Anna, Ben", "Standardeingabe", "ist kein gültiges JSON (Zeile 1, Spalte 1)"),
+    (b"{\"nuns\": NaN}", "Standardeingabe", "enthält NaN, und das ist keine JSON-Zahl"),
+    (b"\xff\xfe\x00", "Standardeingabe", "ist kein UTF-8-Text (Byte 0)"),
 ]
 IN_GERMAN = BY_THE_ENGINE + BY_THE_COMMAND
 

@@ -18,7 +18,9 @@ import pytest
 from companion import cli
 from companion.i18n import LANGUAGES, terminal_language, translator
 from companion.i18n.dates import when
+from companion.i18n.input_words import json_refusal
 from companion.phones.texts import WORDS, texts
+from companion.safe_json import MAX_BYTES, JsonRefused, load_json
 from companion.server.app import print_banner
 from companion.store import cli as store_cli
 from companion.store.bgstats import winners_values
@@ -214,3 +216,24 @@ def test_every_phone_text_with_a_count_has_both_forms() -> None:
     words = texts("de")
     for key in words["#count"]:  # type: ignore[union-attr]
         assert words[key] != words[f"{key}#one"], key
+
+
+@pytest.mark.parametrize("raw", [
+    b"{not json", b"\xff\xfe{}", b"[" * 100 + b"]" * 100, b"[" + b"9" * 30 + b"]",
+    b"[" + b"1" * 50 + b".5]", b"[1e999]", b"[NaN]", b'["\\ud800"]', b'{"a": 1, "a": 2}',
+    b" " * (MAX_BYTES + 1),
+])
+def test_the_json_gates_refusals_are_said_in_every_language(raw: bytes) -> None:
+    # The English is the gate's own sentence (its values carried, not parsed back); the other
+    # languages their own, with the same numbers.
+    with pytest.raises(JsonRefused) as refused:
+        load_json(raw)
+    english = json_refusal(translator("en"), refused.value)
+    where = refused.value.where
+    # (A syntax error's detail is Python's English and stays out: "Expecting value".)
+    assert refused.value.problem.startswith(
+        (english.removeprefix(f"{where}: ") if where else english).rstrip(")"))
+    numbers = set(re.findall(r"\d+", english))
+    for lang in ("de", "fr", "nl"):
+        said = json_refusal(translator(lang), refused.value)
+        assert said != english and set(re.findall(r"\d+", said)) == numbers, said

@@ -7,16 +7,24 @@ from companion.i18n import N_, Translator
 from companion.safe_json import JsonRefused
 
 REFUSALS: dict[str, str] = {
-    "too_large": N_("is too large for a game's document"),
-    "not_utf8": N_("is not UTF-8 text"),
-    "too_deep": N_("is nested too deeply"),
-    "number_too_long": N_("has a number with too many digits"),
-    "not_a_number": N_("has a value that is not a JSON number"),
-    "not_json": N_("is not valid JSON"),
+    "too_large": N_("is larger than {size}"),
+    "not_utf8": N_("is not UTF-8 text (byte {byte})"),
+    "too_deep": N_("is nested more than {levels} levels deep"),
+    "number_too_long": N_("has a number of {length} digits (at most {most})"),
+    "not_a_number": N_("has {name}, which is not a JSON number"),
+    "not_json": N_("is not valid JSON (line {line}, column {column})"),
     "duplicate_key": N_("given twice in the same JSON object"),
-    "lone_surrogate": N_("has text with a character that does not exist"),
+    "lone_surrogate": N_("has text with a lone UTF-16 surrogate (\\ud800-\\udfff), which no "
+                         "character is"),
 }
 """The one text of each reason the JSON gate refuses a document for."""
+
+OTHER_FORMS: dict[str, str] = {
+    "characters": N_("has a number written with {characters} characters (at most {most})"),
+    "number": N_("has a number too large to use ({number})"),
+}
+"""A reason's other case, by the value only it names (a decimal number, not an integer)."""
+
 
 KINDS: dict[type, str] = {
     bool: N_("true/false"),
@@ -30,8 +38,12 @@ KINDS: dict[type, str] = {
 
 def json_refusal(t: Translator, exc: JsonRefused) -> str:
     """The gate's refusal in words, after the key at fault when there is one."""
-    message = REFUSALS.get(getattr(exc, "reason", ""))
-    words = t(message) if message else exc.problem
+    message = next((text for key, text in OTHER_FORMS.items() if key in exc.values),
+                   REFUSALS.get(exc.reason))
+    try:
+        words = t(message, **exc.values) if message else exc.problem
+    except (KeyError, IndexError):  # a refusal raised without the values its text names
+        words = exc.problem
     return f"{exc.where}: {words}" if exc.where else words
 
 
