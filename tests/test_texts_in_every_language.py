@@ -25,6 +25,7 @@ from companion.server.app import print_banner
 from companion.store import cli as store_cli
 from companion.store.bgstats import winners_values
 from companion.store.db import GameSummary
+from companion.store.lock import DataDirLock
 from companion.ui.home.past_games import winner_text
 
 
@@ -237,3 +238,21 @@ def test_the_json_gates_refusals_are_said_in_every_language(raw: bytes) -> None:
     for lang in ("de", "fr", "nl"):
         said = json_refusal(translator(lang), refused.value)
         assert said != english and set(re.findall(r"\d+", said)) == numbers, said
+
+
+def test_a_second_server_on_the_same_folder_is_told_in_german(tmp_path: Path) -> None:
+    # The data folder is held (by this test, as a first server would); a German host is told.
+    folder = tmp_path / "data"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with DataDirLock.acquire(folder, "http://192.168.1.20:8550"):
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "--host", "127.0.0.1", "--port", str(port),
+             "--data-dir", str(folder), "--no-browser", "--lang", "de"],
+            capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"rattus-companion: der Datenordner {folder} wird schon von einem anderen "
+        f"rattus-companion bedient (pid {os.getpid()}, serving http://192.168.1.20:8550); "
+        "beendet zuerst diesen oder startet mit einem anderen --data-dir\n")

@@ -36,7 +36,7 @@ from companion.server.games import OpenGames
 from companion.server.limits import uvicorn_options
 from companion.server.main import make_main
 from companion.store.db import GameStore, StoreError, default_data_dir
-from companion.store.lock import DataDirLock
+from companion.store.lock import DataDirInUse, DataDirLock
 
 log = logging.getLogger(__name__)
 
@@ -202,6 +202,13 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     try:
         lock = DataDirLock.acquire(folder, base_url(port, host))
         store = GameStore.open(folder)
+    except DataDirInUse as exc:
+        t = translator(lang or terminal_language())
+        print("rattus-companion: " + t(
+            "the data folder {folder} is already served by another rattus-companion "
+            "({holder}); stop that one first, or start with another --data-dir",
+            folder=exc.folder, holder=exc.holder), file=sys.stderr)
+        return 1
     except StoreError as exc:
         print(f"rattus-companion: {exc}", file=sys.stderr)
         return 1
