@@ -108,7 +108,7 @@ def end_state_from_json(data: object, t: Translator = ENGLISH) -> EndState:
     document's shape) it says in the language of `t`, what the engine checks stays the
     engine's (see `problem_words`).
     """
-    doc = _object(t, "(top level)", data)
+    doc = _object(t, t("(top level)"), data)
     _check_keys(t, "", doc, _KEYS)
     for key, why in _REQUIRED.items():
         if key not in doc:
@@ -160,7 +160,8 @@ MAX_NUMBER = 1 << 24
 def _numbers_in_range(t: Translator, value: object, field: str = "") -> None:
     if isinstance(value, int) and not isinstance(value, bool):
         if not -MAX_NUMBER < value < MAX_NUMBER:
-            _fail(field or "(top level)", t("{value} is out of range for any game", value=value))
+            _fail(field or t("(top level)"),
+                  t("{value} is out of range for any game", value=value))
     elif isinstance(value, dict):
         for key, inner in value.items():
             _numbers_in_range(t, inner, f"{field}.{key}" if field else key)
@@ -270,7 +271,7 @@ def _tie(t: Translator, doc: dict[str, Any], estate: Estate, order: list[str]) -
     for level in sorted(set(influence.values()), reverse=True):
         group = [p for p in doc["players"] if influence.get(p) == level]
         missing = [p for p in group if p not in order]
-        if len(group) > 1 and place < len(estate_vp_for(doc)) and missing:
+        if len(group) > 1 and place < len(_estate_vp_for(doc)) and missing:
             tied = names(t, tuple(group))
             if missing == group:
                 return t("{players} tie on {influence} influence; list them from bottom to top "
@@ -282,7 +283,7 @@ def _tie(t: Translator, doc: dict[str, Any], estate: Estate, order: list[str]) -
     return t("this value cannot be scored")
 
 
-def estate_vp_for(doc: Mapping[str, Any]) -> tuple[int, ...]:
+def _estate_vp_for(doc: Mapping[str, Any]) -> tuple[int, ...]:
     return estate_vp(EndState(players=tuple(doc["players"]), nuns=0))
 
 
@@ -294,7 +295,8 @@ def _read(path: str) -> bytes:
 
 
 def run_score(path: str, lang: str | None = None) -> int:
-    """`lang`: the explanation's language (`--lang`), the terminal's when None."""
+    """`lang`: the language of the explanation and of any error (`--lang`), the terminal's
+    when None."""
     lang = lang or terminal_language()
     t = translator(lang)
     source = t("stdin") if path == "-" else path

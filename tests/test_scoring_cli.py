@@ -292,6 +292,7 @@ BY_THE_ENGINE = [
 ]
 BY_THE_COMMAND = [  # its own checks of the document's shape
     (with_change("hand", [4, 2]), "hand", "muss ein JSON-Objekt sein, nicht eine Liste"),
+    ([EXAMPLE], "(oberste Ebene)", "muss ein JSON-Objekt sein, nicht eine Liste"),
     (with_change("nuns", None), "nuns", "fehlt: Für die Pestprüfung braucht es die Nonnen"),
     (with_change("colour", "red"), "colour", "unbekannter Schlüssel (erlaubt: players, "),
     (with_change("rules.all_dead_variant", "ja"), "rules.all_dead_variant",
