@@ -241,5 +241,5 @@ def test_a_tie_on_one_rat_is_said_in_the_singular() -> None:
     assert [english(line) for line in result.lines(Step.WINNER)] == [
         "Anna and Ben tie on 0 VP; they also tie on 1 rat and share the victory."]
     french = [line_text(translator("fr"), line) for line in result.lines(Step.WINNER)]
-    assert french == ["Anna et Ben sont à égalité à 0 PV ; ils sont aussi à égalité à 1 rat "
-                      "et partagent la victoire."]
+    assert french == ["Anna et Ben sont à égalité à 0 PV\u00a0; ils sont aussi à égalité à 1 "
+                      "rat et partagent la victoire."]

@@ -120,7 +120,7 @@ def test_the_start_up_banner_speaks_the_tables_language() -> None:
     assert "Tisch: " + url in printed["de"]
     assert "Öffnet diese Adresse auf dem Gerät des Tisches" in printed["de"]
     assert "Beenden mit Strg+C." in printed["de"]
-    assert "Table : " + url in printed["fr"]
+    assert "Table\u00a0: " + url in printed["fr"]
     assert "Tafel: " + url in printed["nl"]
     assert "Table: " + url in printed["en"] and "Stop with Ctrl+C." in printed["en"]
     assert len(set(printed.values())) == 4
@@ -170,8 +170,8 @@ def test_a_taken_port_is_said_in_the_language_asked_for(tmp_path: Path) -> None:
              "--data-dir", str(tmp_path / "data"), "--no-browser", "--lang", "fr"],
             capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2
-    assert done.stderr == (f"rattus-companion: le port {port} est déjà utilisé sur 127.0.0.1 ; "
-                           "choisissez-en un autre avec --port\n")
+    assert done.stderr == (f"rattus-companion: le port {port} est déjà utilisé sur "
+                           "127.0.0.1\u00a0; choisissez-en un autre avec --port\n")
 
 
 def phone_says(lang: str, key: str, **values: object) -> str:
@@ -188,8 +188,10 @@ def test_a_phone_reads_one_rat_in_every_language() -> None:
     assert phone_says("en", "fix_pending", n=1) == "Waiting for the table: 1 rat."
     assert phone_says("en", "fix_pending", n=30) == "Waiting for the table: 30 rats."
     assert phone_says("de", "fix_pending", n=1) == "Wartet auf den Tisch: 1 Ratte."
-    assert phone_says("fr", "fix_accepted", n=1) == "La table a pris votre correction : 1 rat."
-    assert phone_says("fr", "fix_accepted", n=0) == "La table a pris votre correction : 0 rat."
+    assert phone_says("fr", "fix_accepted", n=1) == (
+        "La table a pris votre correction\u00a0: 1 rat.")
+    assert phone_says("fr", "fix_accepted", n=0) == (
+        "La table a pris votre correction\u00a0: 0 rat.")
     assert phone_says("nl", "fix_rejected", n=1) == (
         "De tafel houdt het resultaat; 1 rat is niet overgenomen.")
     assert phone_says("de", "my_vp", vp=41, rats=1) == "Du: 41 SP mit 1 Ratte."
