@@ -37,14 +37,18 @@ class JsonRefused(ValueError):
 
     `too_large`, `not_utf8`, `lone_surrogate`, `too_deep`, `duplicate_key`, `number_too_long`,
     `not_a_number` (NaN, Infinity, 1e999), `not_json`; a caller refusing the shape of a valid
-    document names its own.
+    document names its own. `values` are what the problem names (a limit, the line and column
+    of a syntax error), so a caller can say it in a person's language
+    (`companion.i18n.input_words`).
     """
 
-    def __init__(self, problem: str, where: str | None = None, *, reason: str) -> None:
+    def __init__(self, problem: str, where: str | None = None, *, reason: str,
+                 **values: int | str) -> None:
         super().__init__(f"{where}: {problem}" if where else problem)
         self.problem = problem
         self.where = where
         self.reason = reason
+        self.values = values
 
 
 def read_capped(stream: BinaryIO, max_bytes: int = MAX_BYTES) -> bytes:
@@ -52,7 +56,8 @@ def read_capped(stream: BinaryIO, max_bytes: int = MAX_BYTES) -> bytes:
     without filling memory first."""
     data = stream.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise JsonRefused(f"is larger than {_size(max_bytes)}", reason="too_large")
+        raise JsonRefused(f"is larger than {_size(max_bytes)}", reason="too_large",
+                          size=_size(max_bytes))
     return data
 
 
@@ -60,49 +65,55 @@ def load_json(data: bytes | str, *, max_bytes: int = MAX_BYTES, max_depth: int =
               max_int_digits: int = MAX_INT_DIGITS) -> Any:
     """The document in `data`, or `JsonRefused` saying in one line why it is not accepted."""
     if len(data) > max_bytes:
-        raise JsonRefused(f"is larger than {_size(max_bytes)}", reason="too_large")
+        raise JsonRefused(f"is larger than {_size(max_bytes)}", reason="too_large",
+                          size=_size(max_bytes))
     if isinstance(data, bytes):
         raw = data
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise JsonRefused(f"is not UTF-8 text (byte {exc.start})",
-                              reason="not_utf8") from None
+                              reason="not_utf8", byte=exc.start) from None
     else:
         text = data
         raw = _utf8(text)
     if _too_deep(raw, max_depth):
-        raise JsonRefused(f"is nested more than {max_depth} levels deep", reason="too_deep")
+        raise JsonRefused(f"is nested more than {max_depth} levels deep", reason="too_deep",
+                          levels=max_depth)
     text = text.removeprefix("\ufeff")
 
     def parse_int(digits: str) -> int:
         if len(digits.lstrip("-")) > max_int_digits:
             raise JsonRefused(f"has a number of {len(digits)} digits "
-                              f"(at most {max_int_digits})", reason="number_too_long")
+                              f"(at most {max_int_digits})", reason="number_too_long",
+                              length=len(digits), most=max_int_digits)
         return int(digits)
 
     def parse_float(digits: str) -> float:
         if len(digits) > max_int_digits + 20:
             raise JsonRefused(f"has a number written with {len(digits)} characters "
-                              f"(at most {max_int_digits + 20})", reason="number_too_long")
+                              f"(at most {max_int_digits + 20})", reason="number_too_long",
+                              characters=len(digits), most=max_int_digits + 20)
         value = float(digits)
         if not math.isfinite(value):
             raise JsonRefused(f"has a number too large to use ({digits[:20]})",
-                              reason="not_a_number")
+                              reason="not_a_number", number=digits[:20])
         return value
 
     def parse_constant(name: str) -> Any:
-        raise JsonRefused(f"has {name}, which is not a JSON number", reason="not_a_number")
+        raise JsonRefused(f"has {name}, which is not a JSON number", reason="not_a_number",
+                          name=name)
 
     try:
         value = json.loads(text, object_pairs_hook=_unique_keys, parse_int=parse_int,
                            parse_float=parse_float, parse_constant=parse_constant)
     except json.JSONDecodeError as exc:
         raise JsonRefused(f"is not valid JSON (line {exc.lineno}, column {exc.colno}: "
-                          f"{exc.msg})", reason="not_json") from None
+                          f"{exc.msg})", reason="not_json", line=exc.lineno,
+                          column=exc.colno) from None
     except RecursionError:  # only if a caller allows more levels than the stack holds
         raise JsonRefused(f"is nested more than {max_depth} levels deep",
-                          reason="too_deep") from None
+                          reason="too_deep", levels=max_depth) from None
     if _SURROGATE_ESCAPE.search(text) is not None:
         _check_texts(value)
     return value

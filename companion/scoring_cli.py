@@ -3,7 +3,9 @@
 This is for a group that played without the app and wants the argument settled. The JSON shape
 mirrors `EndState` (see the README); this module only checks the shape and the types, and
 leaves every rule to `companion.rules.scoring`, so the command and the app can never disagree.
-Bad input ends with exit status 2 and one line on stderr naming the field, never a traceback.
+Bad input ends with exit status 2 and one line on stderr naming the field, never a traceback,
+in the language asked for: the engine decides what is wrong (`ScoringInputError` names the
+field), and `problem_words` says it from the field and the document, so no rule is checked twice.
 """
 
 from __future__ import annotations
@@ -13,17 +15,20 @@ import sys
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-from companion.i18n import DEFAULT_LANGUAGE, terminal_language, translator
-from companion.i18n.scoring_lines import explanation
-from companion.rules.catalog import Estate
+from companion.i18n import DEFAULT_LANGUAGE, N_, Translator, terminal_language, translator
+from companion.i18n.input_words import json_refusal, kind
+from companion.i18n.scoring_lines import explanation, names
+from companion.rules.catalog import MAX_NUNS_IN_ROW, MAX_PLAYERS, MIN_PLAYERS, Estate, Special
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import (
     SCORED_SPECIALS,
+    SPECIALS_IN_PLAY,
     EndState,
     ScoreResult,
     ScoringInputError,
     score,
 )
+from companion.rules.scoring.input import estate_vp
 from companion.safe_json import JsonRefused, dumps_printable, load_json, read_capped
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -32,91 +37,94 @@ _PLAYER_MAPS = ("hand", "gold", "markers", "rats")
 _KEYS = ("players", "rules", "in_play", "influence", "arrival", "specials", *_PLAYER_MAPS,
          "nuns")
 _REQUIRED = {
-    "players": "who played",
-    "nuns": "the plague check needs the nuns of the nun row (R-SCORE-6)",
+    "players": N_("missing: who played"),
+    "nuns": N_("missing: the plague check needs the nuns of the nun row"),
 }
 """Every other map may be left out (everyone has 0 there). The nuns have no such default: 0 would
 silently kill everyone holding a rat."""
 _RULE_KEYS = ("track_tie", "all_dead_variant")
 
 
+ENGLISH = translator(DEFAULT_LANGUAGE)
+
+
+class _Worded(ScoringInputError):
+    """A problem this module found and already said in the person's language."""
+
+
 def _fail(field: str, message: str) -> NoReturn:
-    raise ScoringInputError(field, message)
+    raise _Worded(field, message)
 
 
-def _object(field: str, value: object) -> Mapping[str, Any]:
+def _object(t: Translator, field: str, value: object) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        _fail(field, f"must be a JSON object, not {_kind(value)}")
+        _fail(field, t("must be a JSON object, not {kind}", kind=kind(t, value)))
     return value
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    return {str: "a string", int: "a number", float: "a number", list: "a list",
-            dict: "an object"}.get(type(value), type(value).__name__)
-
-
-def _list_of_names(field: str, value: object) -> tuple[str, ...]:
+def _list_of_names(t: Translator, field: str, value: object) -> tuple[str, ...]:
     if not isinstance(value, list):
-        _fail(field, f"must be a list of names, not {_kind(value)}")
+        _fail(field, t("must be a list of names, not {kind}", kind=kind(t, value)))
     for index, item in enumerate(value):
         if not isinstance(item, str):
-            _fail(f"{field}[{index}]", f"must be a name, not {_kind(item)}")
+            _fail(f"{field}[{index}]", t("must be a name, not {value}", value=kind(t, item)))
     return tuple(value)
 
 
-def _check_keys(field: str, given: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
+def _check_keys(t: Translator, field: str, given: Mapping[str, Any],
+                allowed: tuple[str, ...]) -> None:
     for key in given:
         if key not in allowed:
             _fail(f"{field}.{key}" if field else key,
-                  f"unknown key (allowed: {', '.join(allowed)})")
+                  t("unknown key (allowed: {keys})", keys=", ".join(allowed)))
 
 
-def _rules(value: object) -> HouseRules:
-    given = _object("rules", value)
-    _check_keys("rules", given, _RULE_KEYS)
+def _rules(t: Translator, value: object) -> HouseRules:
+    given = _object(t, "rules", value)
+    _check_keys(t, "rules", given, _RULE_KEYS)
     track_tie = given.get("track_tie", HouseRules().track_tie.value)
     try:
         tie = TrackTie(track_tie)
     except ValueError:
-        _fail("rules.track_tie",
-              f"must be one of {', '.join(t.value for t in TrackTie)}, not {track_tie!r}")
+        _fail("rules.track_tie", t("must be one of {choices}, not {value}",
+                                   choices=", ".join(rule.value for rule in TrackTie),
+                                   value=repr(track_tie)))
     variant = given.get("all_dead_variant", HouseRules().all_dead_variant)
     if not isinstance(variant, bool):
-        _fail("rules.all_dead_variant", f"must be true or false, not {_kind(variant)}")
+        _fail("rules.all_dead_variant",
+              t("must be true or false, not {kind}", kind=kind(t, variant)))
     return HouseRules(track_tie=tie, all_dead_variant=variant)
 
 
-def _nested(field: str, value: object) -> dict[str, Mapping[str, Any]]:
-    return {key: _object(f"{field}.{key}", inner)
-            for key, inner in _object(field, value).items()}
+def _nested(t: Translator, field: str, value: object) -> dict[str, Mapping[str, Any]]:
+    return {key: _object(t, f"{field}.{key}", inner)
+            for key, inner in _object(t, field, value).items()}
 
 
-def end_state_from_json(data: object) -> EndState:
+def end_state_from_json(data: object, t: Translator = ENGLISH) -> EndState:
     """Build the `EndState` that a parsed JSON document describes.
 
-    Raises `ScoringInputError` naming the JSON field at fault.
+    Raises `ScoringInputError` naming the JSON field at fault; what this module checks (the
+    document's shape) it says in the language of `t`, what the engine checks stays the
+    engine's (see `problem_words`).
     """
-    doc = _object("(top level)", data)
-    _check_keys("", doc, _KEYS)
+    doc = _object(t, t("(top level)"), data)
+    _check_keys(t, "", doc, _KEYS)
     for key, why in _REQUIRED.items():
         if key not in doc:
-            _fail(key, f"missing: {why}")
+            _fail(key, t(why))
     in_play = doc.get("in_play", [])
     if not isinstance(in_play, list) or not all(isinstance(item, str) for item in in_play):
-        _fail("in_play", "must be a list of special-card types such as \"sword\"")
+        _fail("in_play", t("must be a list of special-card types such as \"sword\""))
     return EndState(
-        players=_list_of_names("players", doc["players"]),
-        house_rules=_rules(doc.get("rules", {})),
+        players=_list_of_names(t, "players", doc["players"]),
+        house_rules=_rules(t, doc.get("rules", {})),
         in_play=frozenset(in_play),
-        influence=_nested("influence", doc.get("influence", {})),  # type: ignore[arg-type]
-        arrival={key: _list_of_names(f"arrival.{key}", order)  # type: ignore[misc]
-                 for key, order in _object("arrival", doc.get("arrival", {})).items()},
-        specials=_nested("specials", doc.get("specials", {})),  # type: ignore[arg-type]
-        **{key: _object(key, doc.get(key, {})) for key in _PLAYER_MAPS},
+        influence=_nested(t, "influence", doc.get("influence", {})),  # type: ignore[arg-type]
+        arrival={key: _list_of_names(t, f"arrival.{key}", order)  # type: ignore[misc]
+                 for key, order in _object(t, "arrival", doc.get("arrival", {})).items()},
+        specials=_nested(t, "specials", doc.get("specials", {})),  # type: ignore[arg-type]
+        **{key: _object(t, key, doc.get(key, {})) for key in _PLAYER_MAPS},
         nuns=doc["nuns"],
     )
 
@@ -149,16 +157,134 @@ MAX_NUMBER = 1 << 24
 `companion.store.codec.INT_LIMIT`); a larger one is a typo, refused before any scoring."""
 
 
-def _numbers_in_range(value: object, field: str = "") -> None:
+def _numbers_in_range(t: Translator, value: object, field: str = "") -> None:
     if isinstance(value, int) and not isinstance(value, bool):
         if not -MAX_NUMBER < value < MAX_NUMBER:
-            _fail(field or "(top level)", f"{value} is out of range for any game")
+            _fail(field or t("(top level)"),
+                  t("{value} is out of range for any game", value=value))
     elif isinstance(value, dict):
         for key, inner in value.items():
-            _numbers_in_range(inner, f"{field}.{key}" if field else key)
+            _numbers_in_range(t, inner, f"{field}.{key}" if field else key)
     elif isinstance(value, list):
         for index, inner in enumerate(value):
-            _numbers_in_range(inner, f"{field}[{index}]")
+            _numbers_in_range(t, inner, f"{field}[{index}]")
+
+
+def problem_words(t: Translator, error: ScoringInputError, doc: object) -> str:
+    """What the engine found wrong with the document (`error` names the field), said in the
+    language of `t` from the field, the rule and the document's own values."""
+    if isinstance(error, _Worded) or not isinstance(doc, dict):
+        return str(error)
+    return f"{error.field}: {_engine_problem(t, error, doc)}"
+
+
+def _engine_problem(t: Translator, error: ScoringInputError, doc: dict[str, Any]) -> str:
+    field, rule = error.field, error.rule
+    players = [p for p in doc.get("players", []) if isinstance(p, str)]
+    all_players = names(t, tuple(players))
+    head, _, rest = field.partition(".")
+    if field == "players" and rule == "R-SETUP-1":
+        return t("must name {low} to {high} players, not {count}", low=MIN_PLAYERS,
+                 high=MAX_PLAYERS, count=len(players))
+    if field == "players":
+        return _twice(t, players, players=True)
+    if head.startswith("players["):
+        return t("must be a name, not {value}", value=repr(_at(doc, field)))
+    if field == "nuns":
+        if rule == "R-SCORE-6":
+            return t("the nun row shows at most {most} nuns (got {count})",
+                     most=MAX_NUNS_IN_ROW, count=doc["nuns"])
+        return _count_problem(t, doc["nuns"])
+    if field == "gold" and rule == "R-SCORE-4":
+        return t("Gold is held but gold (the Treasury) is not in in_play")
+    if field == "in_play":
+        unknown = next((item for item in doc.get("in_play", [])
+                        if item not in {s.value for s in SPECIALS_IN_PLAY}), "")
+        return t("unknown special-card type {value} (types are {types})", value=repr(unknown),
+                 types=", ".join(s.value for s in Special if s in SPECIALS_IN_PLAY))
+    kind_, _, name = rest.partition(".")
+    if head == "specials" and not name:
+        if kind_ == Special.GOLD:
+            return t("Gold is scored on its own: use the gold map")
+        if rule == "R-SCORE-3":
+            return t("{special} cards are held but {special} is not in in_play", special=kind_)
+        return t("unknown special-card type (types are {types})",
+                 types=", ".join(s.value for s in SCORED_SPECIALS))
+    if head in ("influence", "arrival") and kind_ not in {e.value for e in Estate}:
+        return t("unknown estate (estates are {estates})",
+                 estates=", ".join(e.value for e in Estate))
+    if head == "arrival":
+        order = doc.get("arrival", {}).get(kind_, [])
+        if rule == "R-SCORE-1":
+            return _tie(t, doc, Estate(kind_), order)
+        stranger = next((p for p in order if p not in players), None)
+        if stranger is not None:
+            return t("unknown player {name} (players are {players})", name=repr(stranger),
+                     players=all_players)
+        return _twice(t, order, players=False)
+    if head in _PLAYER_MAPS:
+        counts, player = doc.get(head, {}), rest
+    elif head in ("influence", "specials") and name:
+        counts, player = doc.get(head, {}).get(kind_, {}), name
+    else:
+        return t("this value cannot be scored")
+    if player not in players:
+        return t("unknown player {name} (players are {players})", name=repr(player),
+                 players=all_players)
+    return _count_problem(t, counts.get(player))
+
+
+def _at(doc: Mapping[str, Any], field: str) -> object:
+    """The value at a field the engine named ("influence.church.Anna", "players[2]")."""
+    value: object = doc
+    for part in field.replace("[", ".").replace("]", "").split("."):
+        if isinstance(value, dict):
+            value = value.get(part)
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return None
+    return value
+
+
+def _count_problem(t: Translator, value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return t("must not be negative (got {value})", value=value)
+    return t("must be a whole number, not {value}", value=repr(value))
+
+
+def _twice(t: Translator, listed: list[str], players: bool) -> str:
+    twice = tuple(sorted({name for name in listed if listed.count(name) > 1}))
+    named = names(t, twice)
+    if players:
+        return t.plural("{names} appears more than once", "{names} appear more than once",
+                        len(twice), names=named)
+    return t.plural("{names} listed more than once", "{names} listed more than once",
+                    len(twice), names=named)
+
+
+def _tie(t: Translator, doc: dict[str, Any], estate: Estate, order: list[str]) -> str:
+    """The first tie on `estate`'s track that decides VP and is not fully listed."""
+    influence = {p: v for p, v in doc.get("influence", {}).get(estate.value, {}).items()
+                 if isinstance(v, int) and v > 0}
+    place = 0
+    for level in sorted(set(influence.values()), reverse=True):
+        group = [p for p in doc["players"] if influence.get(p) == level]
+        missing = [p for p in group if p not in order]
+        if len(group) > 1 and place < len(_estate_vp_for(doc)) and missing:
+            tied = names(t, tuple(group))
+            if missing == group:
+                return t("{players} tie on {influence} influence; list them from bottom to top "
+                         "to say whose disc lies on top", players=tied, influence=level)
+            return t("{players} tie on {influence} influence; list them from bottom to top "
+                     "to say whose disc lies on top ({missing} not listed)", players=tied,
+                     influence=level, missing=names(t, tuple(missing)))
+        place += len(group)
+    return t("this value cannot be scored")
+
+
+def _estate_vp_for(doc: Mapping[str, Any]) -> tuple[int, ...]:
+    return estate_vp(EndState(players=tuple(doc["players"]), nuns=0))
 
 
 def _read(path: str) -> bytes:
@@ -169,20 +295,26 @@ def _read(path: str) -> bytes:
 
 
 def run_score(path: str, lang: str | None = None) -> int:
-    """`lang`: the explanation's language (`--lang`), the terminal's when None."""
+    """`lang`: the language of the explanation and of any error (`--lang`), the terminal's
+    when None."""
     lang = lang or terminal_language()
-    source = "stdin" if path == "-" else path
+    t = translator(lang)
+    source = t("stdin") if path == "-" else path
     try:
         data = load_json(_read(path))
     except OSError as error:
-        return _error(f"{source}: cannot read ({error.strerror or error})")
+        return _error(t("{source}: cannot read ({reason})", source=source,
+                        reason=error.strerror or error))
     except JsonRefused as error:
-        return _error(f"{error.where or source}: {error.problem}")
+        return _error(json_refusal(t, error) if error.where
+                      else f"{source}: {json_refusal(t, error)}")
     try:
-        _numbers_in_range(data)
-        result = score(end_state_from_json(data))
-    except ScoringInputError as error:
+        _numbers_in_range(t, data)
+        result = score(end_state_from_json(data, t))
+    except _Worded as error:
         return _error(str(error))
+    except ScoringInputError as error:
+        return _error(problem_words(t, error, data))
     try:
         sys.stdout.write(dumps_printable(result_to_json(result, lang)) + "\n")
         sys.stdout.flush()

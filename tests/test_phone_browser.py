@@ -105,13 +105,22 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         newest.get_by_role("button", name="Dispute").click()
         anna.locator("#history .disputed").wait_for()
 
+        # A card without nuns: nothing to compare with, no "at least 0 nuns".
+        anna.select_option("#position", "2")
+        anna.select_option("#nun-count", "0")
+        anna.locator("#note").click()
+        anna.locator("#notes li").wait_for()
+        assert anna.locator("#bound").inner_text() == "The cards you have seen show no nuns."
+        anna.locator("#reveal").click()
+        assert anna.locator("#compare").inner_text() == ""
         anna.select_option("#position", "3")
         anna.select_option("#nun-count", "4")
         anna.locator("#note").click()
-        anna.locator("#notes li").wait_for()
+        anna.locator("#notes li").nth(1).wait_for()
         assert anna.locator("#bound").inner_text() == "The nun row holds at least 4 nuns."
         anna.locator("#reveal").click()
-        assert anna.locator("#compare").inner_text() == "Your rats are above that: not safe yet."
+        assert anna.locator("#compare").inner_text() == (
+            "More rats than the 4 nuns you have seen: not safe yet.")
 
         assert ben.locator("#history li").count() == 0
         assert rats_shown(ben) == "10 Ratten"

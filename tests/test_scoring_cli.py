@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
+from companion.i18n import translator
 from companion.rules.scoring import ScoringInputError, score
 from companion.scoring_cli import end_state_from_json, result_to_json
 
@@ -240,3 +241,101 @@ def test_any_json_is_either_scored_or_refused_with_a_field(data: st.DataObject) 
         assert "\n" not in str(error)
     else:
         assert json.loads(json.dumps(result_to_json(result)))["players"]
+
+
+def score_in(lang: str, doc: object, capsys: pytest.CaptureFixture[str],
+             monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    raw = doc if isinstance(doc, bytes) else json.dumps(doc).encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw)))
+    code = main(["score", "-", "--lang", lang])
+    out, err = capsys.readouterr()
+    assert out == ""
+    return code, err
+
+
+# Issue 14: a German group typing in its end state reads what to fix in German, for everything
+# the engine refuses (each check of `EndState`) and everything the command itself refuses.
+BY_THE_ENGINE = [
+    (with_change("in_play", ["sword", "flute", "pass"]), "gold",
+     "Gold wird gehalten, aber gold (die Schatzkammer) steht nicht in in_play"),  # R-SCORE-4
+    (with_change("nuns", 21), "nuns",
+     "die Nonnenreihe zeigt höchstens 20 Nonnen (angegeben: 21)"),  # R-SCORE-6
+    (with_change("players", ["Anna"]), "players", "muss 2 bis 5 Spieler nennen, nicht 1"),
+    (with_change("players", ["Anna", " ", "Cem"]), "players[1]", "muss ein Name sein, nicht ' '"),
+    (with_change("players", ["Anna", "Ben", "Anna"]), "players",
+     "Anna kommt mehr als einmal vor"),
+    (with_change("hand.Dora", 2), "hand.Dora",
+     "unbekannter Spieler 'Dora' (die Spieler sind Anna, Ben und Cem)"),
+    (with_change("influence.church.Dora", 2), "influence.church.Dora", "unbekannter Spieler"),
+    (with_change("influence.kitchen", {"Anna": 1}), "influence.kitchen",
+     "unbekannter Stand (die Stände sind peasantry, "),
+    (with_change("arrival.peasantry", ["Ben", "Anna", "Dora"]), "arrival.peasantry",
+     "unbekannter Spieler 'Dora'"),
+    (with_change("arrival.peasantry", ["Ben", "Anna", "Ben"]), "arrival.peasantry",
+     "Ben mehr als einmal aufgeführt"),
+    (with_change("in_play", ["sword", "dragon"]), "in_play",
+     "unbekannte Sonderkarten-Art 'dragon' (die Arten sind sword, flute, pass, gold)"),
+    (with_change("specials.gold", {"Ben": 1}), "specials.gold", "Gold wird für sich gewertet"),
+    (with_change("specials.joker", {"Anna": 1}), "specials.joker",
+     "unbekannte Sonderkarten-Art (die Arten sind sword, flute, pass)"),
+    (with_change("in_play", ["sword", "pass", "gold"]) | {"specials": {"flute": {"Ben": 1}}},
+     "specials.flute", "Karten flute werden gehalten, aber flute steht nicht in in_play"),
+    (with_change("arrival", {}), "arrival.peasantry",  # R-SCORE-1
+     "Anna und Ben stehen gleich auf 3 Einfluss; listet sie von unten nach oben"),
+    (with_change("arrival.peasantry", ["Anna"]), "arrival.peasantry", "(Ben fehlt)"),
+    (with_change("rats.Anna", 1.5), "rats.Anna", "muss eine ganze Zahl sein, nicht 1.5"),
+    (with_change("rats.Anna", "acht"), "rats.Anna", "muss eine ganze Zahl sein, nicht 'acht'"),
+    (with_change("rats.Anna", -3), "rats.Anna", "darf nicht negativ sein (angegeben: -3)"),
+    (with_change("influence.church.Cem", -1), "influence.church.Cem", "darf nicht negativ"),
+    (with_change("specials.sword.Anna", -1), "specials.sword.Anna", "darf nicht negativ"),
+    (with_change("nuns", "neun"), "nuns", "muss eine ganze Zahl sein, nicht 'neun'"),
+]
+BY_THE_COMMAND = [  # its own checks of the document's shape
+    (with_change("hand", [4, 2]), "hand", "muss ein JSON-Objekt sein, nicht eine Liste"),
+    ([EXAMPLE], "(oberste Ebene)", "muss ein JSON-Objekt sein, nicht eine Liste"),
+    (with_change("nuns", None), "nuns", "fehlt: Für die Pestprüfung braucht es die Nonnen"),
+    (with_change("colour", "red"), "colour", "unbekannter Schlüssel (erlaubt: players, "),
+    (with_change("rules.all_dead_variant", "ja"), "rules.all_dead_variant",
+     "muss true oder false sein, nicht ein Text"),
+    (with_change("nuns", 1 << 30), "nuns", "liegt außerhalb dessen, was ein Spiel erreichen"),
+    (b'{"players": ["Anna", "Ben"], "nuns": 3, "nuns": 4}', "nuns",
+     "zweimal im selben JSON-Objekt angegeben"),
+    (b"players: Anna, Ben", "Standardeingabe", "ist kein gültiges JSON (Zeile 1, Spalte 1)"),
+    (b"{\"nuns\": NaN}", "Standardeingabe", "enthält NaN, und das ist keine JSON-Zahl"),
+    (b"\xff\xfe\x00", "Standardeingabe", "ist kein UTF-8-Text (Byte 0)"),
+]
+IN_GERMAN = BY_THE_ENGINE + BY_THE_COMMAND
+
+
+@pytest.mark.parametrize(("doc", "field", "german"), IN_GERMAN)
+def test_a_german_table_reads_what_to_fix_in_german(
+        doc: object, field: str, german: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    code, err = score_in("de", doc, capsys, monkeypatch)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"rattus-companion score: {field}: ")
+    assert german in err
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "nl"])
+def test_every_language_words_every_engine_refusal(
+        lang: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # The English says exactly what the engine says (so each refusal is recognised for what it
+    # is); the other languages have their own words, never the catch-all.
+    catch_all = translator(lang)("this value cannot be scored")
+    for doc, field, _ in BY_THE_ENGINE:
+        with pytest.raises(ScoringInputError) as engine:
+            score(end_state_from_json(doc))
+        code, err = score_in(lang, doc, capsys, monkeypatch)
+        assert code == 2 and catch_all not in err, (field, err)
+        if lang == "en":
+            assert err == f"rattus-companion score: {engine.value}\n"
+        else:
+            assert engine.value.message not in err
+
+
+def test_the_real_command_speaks_dutch_when_asked() -> None:
+    done = run_cli("score", "-", "--lang", "nl",
+                   stdin=json.dumps(with_change("players", ["Anna"])).encode())
+    assert done.returncode == 2
+    assert done.stderr == "rattus-companion score: players: moet 2 tot 5 spelers noemen, niet 1\n"

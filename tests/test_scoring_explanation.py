@@ -221,3 +221,25 @@ def test_one_rat_and_one_nun_are_counted_in_the_singular() -> None:
     german = [line_text(translator("de"), line) for line in result.lines(Step.PLAGUE)]
     assert german[:2] == ["Pest: Die Nonnenreihe zeigt 1 Nonne.",
                           "Pest: Anna hat 1 Ratte, so viele wie Nonnen, und überlebt."]
+
+
+def test_a_tie_on_vp_with_one_other_player_names_that_players_rats() -> None:
+    # R-SCORE-7, issue 13: not "the fewest rats (8; the others 10)" when there is one other.
+    result = score(EndState(players=("Cleo", "Jonas", "Mia"), markers={"Cleo": 5, "Jonas": 5,
+                                                                       "Mia": 2},
+                            rats={"Cleo": 8, "Jonas": 10, "Mia": 3}, nuns=12))
+    assert [english(line) for line in result.lines(Step.WINNER)] == [
+        "Cleo and Jonas tie on 5 VP; Cleo has fewer rats (8 against 10) and wins."]
+    german = [line_text(translator("de"), line) for line in result.lines(Step.WINNER)]
+    assert german == ["Cleo und Jonas haben gleich viele SP (5); Cleo hat weniger Ratten "
+                      "(8 gegen 10) und gewinnt."]
+
+
+def test_a_tie_on_one_rat_is_said_in_the_singular() -> None:
+    # R-SCORE-7: tied on VP and on rats, they share; "1 rat", never "1 rats".
+    result = score(EndState(players=("Anna", "Ben"), rats={"Anna": 1, "Ben": 1}, nuns=4))
+    assert [english(line) for line in result.lines(Step.WINNER)] == [
+        "Anna and Ben tie on 0 VP; they also tie on 1 rat and share the victory."]
+    french = [line_text(translator("fr"), line) for line in result.lines(Step.WINNER)]
+    assert french == ["Anna et Ben sont à égalité à 0 PV\u00a0; ils sont aussi à égalité à 1 "
+                      "rat et partagent la victoire."]

@@ -208,7 +208,7 @@ def test_an_open_data_folder_is_narrowed_when_the_server_starts(tmp_path: Path) 
     try:
         assert server.stdout is not None
         for line in server.stdout:  # the banner is printed once the server is composed
-            if line.startswith("Table: "):
+            if "?key=" in line:
                 break
         else:
             pytest.fail(f"the server did not start: {server.communicate(timeout=10)[1]}")

@@ -129,6 +129,19 @@ def test_the_end_values_can_be_corrected_after_the_scoring(ended: Table) -> None
     assert ended.state.nuns == 12 and ended.state.phase is Phase.FINISHED
 
 
+def test_correcting_the_end_values_is_titled_so_not_result(ended: Table) -> None:
+    # Issue 13: the form reopened after the scoring says what the table is doing.
+    to_the_plague(ended)
+    fill(ended, {"nuns": "3"})
+    ended.tap("end-score")
+    assert ended.view().appbar.title.value == "Result"  # type: ignore[union-attr]
+    ended.tap("end-edit")
+    assert ended.view().appbar.title.value == "Correct the end values"  # type: ignore[union-attr]
+    assert "end-nuns" in ended.ids()
+    ended.tap("end-score")
+    assert ended.view().appbar.title.value == "Result"  # type: ignore[union-attr]
+
+
 def test_the_chart_follows_the_round_snapshots(ended: Table) -> None:
     series = influence_by_round(ended.session.table_view())
     assert all(len(s) == 1 + ended.state.setup.rounds for s in series)

@@ -38,7 +38,7 @@ VIOLATIONS: dict[Refusal, str] = {
     Refusal.BAD_SEED: N_("The shuffle number is not valid."),
     Refusal.BAD_START_PLAYER: N_("The start player must be one of the players."),
     Refusal.MANUAL_SELECTION_MISSING: N_("Choose the buildings: 5 cards per estate."),
-    Refusal.TOO_MANY_COPIES: N_("There are only {copies} cards of each building."),
+    Refusal.TOO_MANY_COPIES: "There are only {copies} cards of the {building}.",
     Refusal.FIVE_PER_ESTATE: N_("Each estate needs exactly 5 building cards; {estate} has "
                                 "{count}."),
     Refusal.BAD_DECK: N_("The building deck does not match the buildings in play."),
@@ -84,12 +84,12 @@ VIOLATIONS: dict[Refusal, str] = {
     Refusal.NO_SUCH_ROUND: N_("Round {round} has not been played."),
     Refusal.NO_OPEN_QUESTION: N_("Nothing is to be answered for building {position} of round "
                                  "{round}."),
-    Refusal.HOSPITAL_CARDS_PER_PLAYER: N_("Say the hand cards of each of the {players} players "
-                                          "in the Hospital, not {given}."),
+    Refusal.HOSPITAL_CARDS_PER_PLAYER: "Say the hand cards of each of the {players} players in "
+                                       "the Hospital, not {given}.",
     Refusal.NO_OPEN_DISPUTE: N_("{player} has no open dispute of this entry."),
     Refusal.NO_ENTRY: N_("{player} has not entered a building in round {round}."),
-    Refusal.CORRECT_REVEAL_INSTEAD: N_("{player} revealed {revealed} cards there: correct the "
-                                       "reveal, which changes the declared count too."),
+    Refusal.CORRECT_REVEAL_INSTEAD: "{player} revealed {revealed} cards there: correct the "
+                                    "reveal, which changes the declared count too.",
     Refusal.BUILDING_ALREADY_RESOLVED: N_("That building is already resolved, and {player} has "
                                           "not revealed yet."),
     Refusal.NOT_REVEALED_YET: N_("{player} has not revealed yet; to change the declared count, "
@@ -129,6 +129,17 @@ COUNTED: dict[Refusal, tuple[str, tuple[str, str]]] = {
         "The Hospital's action discards up to {up_to} hand cards here, not {cards}.")),
     Refusal.RATS_NEGATIVE: ("rats", plural("{player} has only {rats} rat.",
                                            "{player} has only {rats} rats.")),
+    Refusal.TOO_MANY_COPIES: ("copies", plural(
+        "There is only {copies} card of the {building}.",
+        "There are only {copies} cards of the {building}.")),
+    Refusal.HOSPITAL_CARDS_PER_PLAYER: ("players", plural(
+        "Only {players} player is in the Hospital: say one number of hand cards, not {given}.",
+        "Say the hand cards of each of the {players} players in the Hospital, not {given}.")),
+    Refusal.CORRECT_REVEAL_INSTEAD: ("revealed", plural(
+        "{player} revealed {revealed} card there: correct the reveal, which changes the "
+        "declared count too.",
+        "{player} revealed {revealed} cards there: correct the reveal, which changes the "
+        "declared count too.")),
 }
 """Refusals that show a count, by the value that counts: "1 rat", never "1 rats"."""
 

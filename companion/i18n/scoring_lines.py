@@ -118,8 +118,10 @@ VARIANTS: dict[Code, LineText] = {
     Code.PLAGUE_SURVIVES: plural(
         "Plague: {player} has {rats} rat, as many as the nuns, and survives.",
         "Plague: {player} has {rats} rats, as many as the nuns, and survives.", count="rats"),
-    Code.WIN_SHARED: LineText(N_("{tied} tie on {vp} VP; they also tie on {rats} rats and "
-                                 "share the victory.")),
+    Code.WIN_SHARED: plural(
+        "{tied} tie on {vp} VP; they also tie on {rats} rat and share the victory.",
+        "{tied} tie on {vp} VP; they also tie on {rats} rats and share the victory.",
+        count="rats"),
 }
 """The same line in its other case: as many rats as nuns; everyone tied also on rats."""
 

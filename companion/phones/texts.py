@@ -39,8 +39,7 @@ WORDS: dict[str, str] = {
     "position": N_("Card"),
     "nuns_on_card": N_("Nuns"),
     "note": N_("Note"),
-    "above": N_("Your rats are above that: not safe yet."),
-    "not_above": N_("Your rats are not above that."),
+    "no_nuns_seen": N_("The cards you have seen show no nuns."),
     "none_seen": N_("You have not seen any nun-row card yet."),
     "end": N_("Plague check: your rats go into the scoring."),
     "confirm": N_("Confirm my rats"),
@@ -68,7 +67,6 @@ WORDS: dict[str, str] = {
     "e.game_damaged": N_("This game's record is damaged. The table can say more."),
     "e.store_error": N_("The table could not read its games file. The table can say more."),
     "result": N_("Result"),
-    "my_vp": N_("You: {vp} VP with {rats} rats."),
     "survived": N_("You survive the plague."),
     "died": N_("You die of the plague."),
     "winner": N_("Winner: {names}"),
@@ -77,9 +75,6 @@ WORDS: dict[str, str] = {
                 "Ask the table to correct them; it decides."),
     "fix_rats": N_("My rats should be"),
     "fix_send": N_("Ask the table"),
-    "fix_pending": N_("Waiting for the table: {n} rats."),
-    "fix_rejected": N_("The table kept the result; {n} rats were not taken."),
-    "fix_accepted": N_("The table took your correction: {n} rats."),
 }
 """The page's words without a count."""
 
@@ -93,10 +88,23 @@ def _counted(t: Translator) -> dict[str, tuple[str, str]]:
                              "The nun row holds at least {n} nuns."),
         "r.reveal": t.forms("{count} card off-estate at the {building}",
                             "{count} cards off-estate at the {building}"),
+        "above": t.forms("More rats than the {n} nun you have seen: not safe yet.",
+                         "More rats than the {n} nuns you have seen: not safe yet."),
+        "not_above": t.forms("No more rats than the {n} nun you have seen: safe so far.",
+                             "No more rats than the {n} nuns you have seen: safe so far."),
+        "my_vp": t.forms("You: {vp} VP with {rats} rat.", "You: {vp} VP with {rats} rats."),
+        "fix_pending": t.forms("Waiting for the table: {n} rat.",
+                               "Waiting for the table: {n} rats."),
+        "fix_rejected": t.forms("The table kept the result; {n} rat was not taken.",
+                                "The table kept the result; {n} rats were not taken."),
+        "fix_accepted": t.forms("The table took your correction: {n} rat.",
+                                "The table took your correction: {n} rats."),
     }
 
 
-COUNTS = {"rats": "n", "nun_note": "nuns", "nun_bound": "n", "r.reveal": "count"}
+COUNTS = {"rats": "n", "nun_note": "nuns", "nun_bound": "n", "r.reveal": "count", "above": "n",
+          "not_above": "n", "my_vp": "rats", "fix_pending": "n", "fix_rejected": "n",
+          "fix_accepted": "n"}
 """Which value of each counted text is its count (the script reads this from `#count`)."""
 
 _PAGES: dict[str, dict[str, object]] = {}

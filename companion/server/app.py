@@ -25,6 +25,7 @@ from starlette.routing import Mount
 from starlette.websockets import WebSocketDisconnect
 from uvicorn.protocols.utils import ClientDisconnected
 
+from companion.i18n import terminal_language, translator
 from companion.phones.hub import Hub
 from companion.phones.network import base_url
 from companion.phones.seats import SeatRegistry, SeatsFileDamaged
@@ -35,7 +36,7 @@ from companion.server.games import OpenGames
 from companion.server.limits import uvicorn_options
 from companion.server.main import make_main
 from companion.store.db import GameStore, StoreError, default_data_dir
-from companion.store.lock import DataDirLock
+from companion.store.lock import DataDirInUse, DataDirLock
 
 log = logging.getLogger(__name__)
 
@@ -144,11 +145,16 @@ def port_free(host: str, port: int) -> bool:
     return True
 
 
-def print_banner(url: str, out: TextIO) -> None:
+def print_banner(url: str, out: TextIO, lang: str | None = None) -> None:
+    """The start-up words in the table's language (`--lang`), else the terminal's. A script that
+    starts the server finds the address by its form (`http://...?key=...`), in any language."""
+    t = translator(lang or terminal_language())
     out.write("\nRattus Cartus Companion\n")
-    out.write(f"Table: {url}\n")
-    out.write("Open this address on the table's device (laptop or tablet); a QR code follows.\n")
-    out.write("Keep this address to yourselves: it controls the game. Stop with Ctrl+C.\n\n")
+    out.write(t("Table: {url}", url=url) + "\n")
+    out.write(t("Open this address on the table's device (laptop or tablet); a QR code "
+                "follows.") + "\n")
+    out.write(t("Keep this address to yourselves: it controls the game. Stop with Ctrl+C.")
+              + "\n\n")
     out.flush()
 
 
@@ -196,12 +202,21 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     folder = Path(data_dir) if data_dir is not None else default_data_dir()
     bind = host or "0.0.0.0"
     if not port_free(bind, port):
-        print(f"rattus-companion: port {port} is already in use on {bind}; "
-              "choose another with --port", file=sys.stderr)
+        t = translator(lang or terminal_language())
+        print("rattus-companion: " + t("port {port} is already in use on {address}; choose "
+                                       "another with --port", port=port, address=bind),
+              file=sys.stderr)
         return 2
     try:
         lock = DataDirLock.acquire(folder, base_url(port, host))
         store = GameStore.open(folder)
+    except DataDirInUse as exc:
+        t = translator(lang or terminal_language())
+        print("rattus-companion: " + t(
+            "the data folder {folder} is already served by another rattus-companion "
+            "({holder}); stop that one first, or start with another --data-dir",
+            folder=exc.folder, holder=exc.holder), file=sys.stderr)
+        return 1
     except StoreError as exc:
         print(f"rattus-companion: {exc}", file=sys.stderr)
         return 1
@@ -219,7 +234,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     hub = _hub(config, games, seats)
     phones = PhonesOnFirstUse(hub)
     app = build_app(config, games, phones)
-    print_banner(config.table_url, sys.stdout)
+    print_banner(config.table_url, sys.stdout, lang)
     if open_browser:
         local = f"http://127.0.0.1:{port}/?key={host_key}" if bind in ("0.0.0.0", "127.0.0.1") \
             else config.table_url

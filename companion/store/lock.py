@@ -22,7 +22,15 @@ LOCK_FILENAME = "server.lock"
 
 
 class DataDirInUse(StoreError):
-    """Another running server holds the data folder."""
+    """Another running server holds the data folder: `folder`, and `holder` as that server
+    wrote it in the lock file ("pid 4711, serving http://..."), for words in any language."""
+
+    def __init__(self, folder: Path, holder: str) -> None:
+        super().__init__(
+            f"the data folder {folder} is already served by another rattus-companion "
+            f"({holder}); stop that one first, or start with another --data-dir")
+        self.folder = folder
+        self.holder = holder
 
 
 class DataDirLock:
@@ -48,9 +56,7 @@ class DataDirLock:
         except BlockingIOError:
             holder = _read_holder(fd)
             os.close(fd)
-            raise DataDirInUse(
-                f"the data folder {folder} is already served by another rattus-companion "
-                f"({holder}); stop that one first, or start with another --data-dir") from None
+            raise DataDirInUse(Path(folder), holder) from None
         except OSError as exc:
             os.close(fd)
             raise StoreError(f"cannot lock {path}: {exc.strerror}") from exc

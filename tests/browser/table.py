@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page, Route
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
-KEY_LINE = re.compile(r"Table: (\S+)")
+KEY_LINE = re.compile(r"(https?://\S+[?&]key=\S+)")
+"""The table's address in the start-up banner, found by its form in any language."""
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
 
 

@@ -79,8 +79,9 @@
       notes.push({ position: index + 1, nuns: nuns });
       bound += nuns;
     });
-    $("compare").textContent = notes.length ? t(view.rats > bound ? "above" : "not_above") : "";
-    $("bound").textContent = notes.length ? t("nun_bound", { n: bound }) : t("none_seen");
+    /* Compared with the nuns seen, named on the line itself; no nuns seen: nothing to compare. */
+    $("compare").textContent = bound ? t(view.rats > bound ? "above" : "not_above", { n: bound }) : "";
+    $("bound").textContent = !notes.length ? t("none_seen") : bound ? t("nun_bound", { n: bound }) : t("no_nuns_seen");
     var list = $("notes"); list.textContent = "";
     notes.forEach(function (note) { list.appendChild(el("li", t("nun_note", note))); });
 
