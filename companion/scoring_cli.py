@@ -5,7 +5,8 @@ mirrors `EndState` (see the README); this module only checks the shape and the t
 leaves every rule to `companion.rules.scoring`, so the command and the app can never disagree.
 Bad input ends with exit status 2 and one line on stderr naming the field, never a traceback,
 in the language asked for: the engine decides what is wrong (`ScoringInputError` names the
-field), and `problem_words` says it from the field and the document, so no rule is checked twice.
+field, the problem's code and its values), and `companion.i18n.scoring_input` words that code, so
+no rule is checked twice.
 """
 
 from __future__ import annotations
@@ -17,18 +18,17 @@ from typing import Any, NoReturn
 
 from companion.i18n import DEFAULT_LANGUAGE, N_, Translator, terminal_language, translator
 from companion.i18n.input_words import json_refusal, kind
-from companion.i18n.scoring_lines import explanation, names
-from companion.rules.catalog import MAX_NUNS_IN_ROW, MAX_PLAYERS, MIN_PLAYERS, Estate, Special
+from companion.i18n.scoring_input import field_problem
+from companion.i18n.scoring_lines import explanation
+from companion.rules.catalog import Estate
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import (
     SCORED_SPECIALS,
-    SPECIALS_IN_PLAY,
     EndState,
     ScoreResult,
     ScoringInputError,
     score,
 )
-from companion.rules.scoring.input import estate_vp
 from companion.safe_json import JsonRefused, dumps_printable, load_json, read_capped
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -49,7 +49,12 @@ ENGLISH = translator(DEFAULT_LANGUAGE)
 
 
 class _Worded(ScoringInputError):
-    """A problem this module found and already said in the person's language."""
+    """A problem with the document's shape, which this module found and already said in the
+    person's language; the engine never sees such a document, so it has no code for it."""
+
+    def __init__(self, field: str, message: str) -> None:
+        ValueError.__init__(self, f"{field}: {message}")
+        self.field, self.message, self.rule, self.params = field, message, None, {}
 
 
 def _fail(field: str, message: str) -> NoReturn:
@@ -105,8 +110,8 @@ def end_state_from_json(data: object, t: Translator = ENGLISH) -> EndState:
     """Build the `EndState` that a parsed JSON document describes.
 
     Raises `ScoringInputError` naming the JSON field at fault; what this module checks (the
-    document's shape) it says in the language of `t`, what the engine checks stays the
-    engine's (see `problem_words`).
+    document's shape) it says in the language of `t`, what the engine checks comes as the
+    engine's code (see `problem_words`).
     """
     doc = _object(t, t("(top level)"), data)
     _check_keys(t, "", doc, _KEYS)
@@ -170,121 +175,10 @@ def _numbers_in_range(t: Translator, value: object, field: str = "") -> None:
             _numbers_in_range(t, inner, f"{field}[{index}]")
 
 
-def problem_words(t: Translator, error: ScoringInputError, doc: object) -> str:
-    """What the engine found wrong with the document (`error` names the field), said in the
-    language of `t` from the field, the rule and the document's own values."""
-    if isinstance(error, _Worded) or not isinstance(doc, dict):
-        return str(error)
-    return f"{error.field}: {_engine_problem(t, error, doc)}"
-
-
-def _engine_problem(t: Translator, error: ScoringInputError, doc: dict[str, Any]) -> str:
-    field, rule = error.field, error.rule
-    players = [p for p in doc.get("players", []) if isinstance(p, str)]
-    all_players = names(t, tuple(players))
-    head, _, rest = field.partition(".")
-    if field == "players" and rule == "R-SETUP-1":
-        return t("must name {low} to {high} players, not {count}", low=MIN_PLAYERS,
-                 high=MAX_PLAYERS, count=len(players))
-    if field == "players":
-        return _twice(t, players, players=True)
-    if head.startswith("players["):
-        return t("must be a name, not {value}", value=repr(_at(doc, field)))
-    if field == "nuns":
-        if rule == "R-SCORE-6":
-            return t("the nun row shows at most {most} nuns (got {count})",
-                     most=MAX_NUNS_IN_ROW, count=doc["nuns"])
-        return _count_problem(t, doc["nuns"])
-    if field == "gold" and rule == "R-SCORE-4":
-        return t("Gold is held but gold (the Treasury) is not in in_play")
-    if field == "in_play":
-        unknown = next((item for item in doc.get("in_play", [])
-                        if item not in {s.value for s in SPECIALS_IN_PLAY}), "")
-        return t("unknown special-card type {value} (types are {types})", value=repr(unknown),
-                 types=", ".join(s.value for s in Special if s in SPECIALS_IN_PLAY))
-    kind_, _, name = rest.partition(".")
-    if head == "specials" and not name:
-        if kind_ == Special.GOLD:
-            return t("Gold is scored on its own: use the gold map")
-        if rule == "R-SCORE-3":
-            return t("{special} cards are held but {special} is not in in_play", special=kind_)
-        return t("unknown special-card type (types are {types})",
-                 types=", ".join(s.value for s in SCORED_SPECIALS))
-    if head in ("influence", "arrival") and kind_ not in {e.value for e in Estate}:
-        return t("unknown estate (estates are {estates})",
-                 estates=", ".join(e.value for e in Estate))
-    if head == "arrival":
-        order = doc.get("arrival", {}).get(kind_, [])
-        if rule == "R-SCORE-1":
-            return _tie(t, doc, Estate(kind_), order)
-        stranger = next((p for p in order if p not in players), None)
-        if stranger is not None:
-            return t("unknown player {name} (players are {players})", name=repr(stranger),
-                     players=all_players)
-        return _twice(t, order, players=False)
-    if head in _PLAYER_MAPS:
-        counts, player = doc.get(head, {}), rest
-    elif head in ("influence", "specials") and name:
-        counts, player = doc.get(head, {}).get(kind_, {}), name
-    else:
-        return t("this value cannot be scored")
-    if player not in players:
-        return t("unknown player {name} (players are {players})", name=repr(player),
-                 players=all_players)
-    return _count_problem(t, counts.get(player))
-
-
-def _at(doc: Mapping[str, Any], field: str) -> object:
-    """The value at a field the engine named ("influence.church.Anna", "players[2]")."""
-    value: object = doc
-    for part in field.replace("[", ".").replace("]", "").split("."):
-        if isinstance(value, dict):
-            value = value.get(part)
-        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
-            value = value[int(part)]
-        else:
-            return None
-    return value
-
-
-def _count_problem(t: Translator, value: object) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return t("must not be negative (got {value})", value=value)
-    return t("must be a whole number, not {value}", value=repr(value))
-
-
-def _twice(t: Translator, listed: list[str], players: bool) -> str:
-    twice = tuple(sorted({name for name in listed if listed.count(name) > 1}))
-    named = names(t, twice)
-    if players:
-        return t.plural("{names} appears more than once", "{names} appear more than once",
-                        len(twice), names=named)
-    return t.plural("{names} listed more than once", "{names} listed more than once",
-                    len(twice), names=named)
-
-
-def _tie(t: Translator, doc: dict[str, Any], estate: Estate, order: list[str]) -> str:
-    """The first tie on `estate`'s track that decides VP and is not fully listed."""
-    influence = {p: v for p, v in doc.get("influence", {}).get(estate.value, {}).items()
-                 if isinstance(v, int) and v > 0}
-    place = 0
-    for level in sorted(set(influence.values()), reverse=True):
-        group = [p for p in doc["players"] if influence.get(p) == level]
-        missing = [p for p in group if p not in order]
-        if len(group) > 1 and place < len(_estate_vp_for(doc)) and missing:
-            tied = names(t, tuple(group))
-            if missing == group:
-                return t("{players} tie on {influence} influence; list them from bottom to top "
-                         "to say whose disc lies on top", players=tied, influence=level)
-            return t("{players} tie on {influence} influence; list them from bottom to top "
-                     "to say whose disc lies on top ({missing} not listed)", players=tied,
-                     influence=level, missing=names(t, tuple(missing)))
-        place += len(group)
-    return t("this value cannot be scored")
-
-
-def _estate_vp_for(doc: Mapping[str, Any]) -> tuple[int, ...]:
-    return estate_vp(EndState(players=tuple(doc["players"]), nuns=0))
+def problem_words(t: Translator, error: ScoringInputError) -> str:
+    """What is wrong with the document, in the language of `t`: the engine's verdict (its code
+    and values) in words, or this module's own, already worded."""
+    return str(error) if isinstance(error, _Worded) else field_problem(t, error)
 
 
 def _read(path: str) -> bytes:
@@ -314,7 +208,7 @@ def run_score(path: str, lang: str | None = None) -> int:
     except _Worded as error:
         return _error(str(error))
     except ScoringInputError as error:
-        return _error(problem_words(t, error, data))
+        return _error(problem_words(t, error))
     try:
         sys.stdout.write(dumps_printable(result_to_json(result, lang)) + "\n")
         sys.stdout.flush()

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from companion.rules.catalog import Estate, Special
-from companion.rules.scoring import EndState, ScoringInputError
+from companion.rules.scoring import EndState, InputProblem, ScoringInputError
 
 PLAYERS = ("Anna", "Ben", "Cem")
 
@@ -111,7 +111,8 @@ def test_the_end_state_cannot_be_changed_through_the_maps_it_was_built_from() ->
 
 def test_a_name_with_a_line_break_is_named_on_one_line() -> None:
     # The CLI promises one line on stderr whatever the typed-in names hold.
-    error = ScoringInputError("influence.peasantry.\nDora\t", "unknown player 'Dora\n'")
+    error = ScoringInputError("influence.peasantry.\nDora\t", InputProblem.UNKNOWN_PLAYER,
+                              name=repr("Dora\n"), players=["Anna", "Ben\n", "Cem"])
     assert "\n" not in str(error) and "\t" not in str(error)
     assert str(error).startswith("influence.peasantry.\\nDora\\t: ")
-    assert "Jürgen" in str(ScoringInputError("hand.Jürgen", "negative"))
+    assert "Jürgen" in str(ScoringInputError("hand.Jürgen", InputProblem.NEGATIVE, value=-1))

@@ -12,6 +12,7 @@ from companion.rules.scoring.input import (
     SCORED_SPECIALS,
     SPECIALS_IN_PLAY,
     EndState,
+    InputProblem,
     ScoringInputError,
 )
 from companion.rules.scoring.result import (
@@ -27,6 +28,6 @@ from companion.rules.scoring.rules import score
 __all__ = [
     "ESTATE_VP", "ESTATE_VP_TWO_PLAYERS", "GOLD_FIRST_TIE_POOL", "GOLD_FIRST_VP",
     "GOLD_SECOND_VP", "MAJORITY_TIE_VP", "MAJORITY_VP", "SCORED_SPECIALS", "SPECIALS_IN_PLAY",
-    "Code", "EndState", "Line", "Param", "PlayerScore", "ScoreResult", "ScoringInputError",
-    "Step", "score",
+    "Code", "EndState", "InputProblem", "Line", "Param", "PlayerScore", "ScoreResult",
+    "ScoringInputError", "Step", "score",
 ]

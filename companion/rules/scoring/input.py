@@ -2,13 +2,15 @@
 construction so a built `EndState` always scores.
 
 A group that did not track its game can type it in by hand and get the same result as a
-tracked game; `ScoringInputError` names the path of the value to fix.
+tracked game; `ScoringInputError` names the path of the value to fix, and says what is wrong
+with it as an `InputProblem` code and its values (`companion.i18n.scoring_input` words them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from types import MappingProxyType
 
 from companion.rules.catalog import (
@@ -18,6 +20,7 @@ from companion.rules.catalog import (
     Estate,
     Special,
 )
+from companion.rules.errors import Param
 from companion.rules.house_rules import HouseRules, TrackTie
 
 SCORED_SPECIALS: tuple[Special, ...] = (Special.SWORD, Special.FLUTE, Special.PASS)
@@ -32,22 +35,101 @@ GOLD_FIRST_VP, GOLD_SECOND_VP = 6, 3
 GOLD_FIRST_TIE_POOL = GOLD_FIRST_VP + GOLD_SECOND_VP
 
 
+class InputProblem(StrEnum):
+    """What is wrong with an end state's value; each has a text in the catalogs."""
+
+    NOT_A_WHOLE_NUMBER = "not_a_whole_number"
+    NEGATIVE = "negative"
+    PLAYER_COUNT = "player_count"
+    NOT_A_NAME = "not_a_name"
+    NAME_TWICE = "name_twice"
+    UNKNOWN_PLAYER = "unknown_player"
+    NOT_A_PLAYER_MAP = "not_a_player_map"
+    NOT_AN_ESTATE_MAP = "not_an_estate_map"
+    UNKNOWN_ESTATE = "unknown_estate"
+    NOT_AN_ORDER = "not_an_order"
+    LISTED_TWICE = "listed_twice"
+    UNKNOWN_SPECIAL_IN_PLAY = "unknown_special_in_play"
+    NOT_A_SPECIALS_MAP = "not_a_specials_map"
+    GOLD_IN_SPECIALS = "gold_in_specials"
+    UNKNOWN_SPECIAL = "unknown_special"
+    SPECIAL_NOT_IN_PLAY = "special_not_in_play"
+    GOLD_NOT_IN_PLAY = "gold_not_in_play"
+    TOO_MANY_NUNS = "too_many_nuns"
+    TIE_NOT_LISTED = "tie_not_listed"
+    TIE_PARTLY_LISTED = "tie_partly_listed"
+
+
+_ENGLISH: dict[InputProblem, str] = {
+    InputProblem.NOT_A_WHOLE_NUMBER: "must be a whole number, not {value}",
+    InputProblem.NEGATIVE: "must not be negative (got {value})",
+    InputProblem.PLAYER_COUNT: "must name {low} to {high} players, not {count}",
+    InputProblem.NOT_A_NAME: "must be a name, not {value}",
+    InputProblem.NAME_TWICE: "{names} {appear} more than once",
+    InputProblem.UNKNOWN_PLAYER: "unknown player {name} (players are {players})",
+    InputProblem.NOT_A_PLAYER_MAP: "must map player names to numbers",
+    InputProblem.NOT_AN_ESTATE_MAP: "must map estates to values",
+    InputProblem.UNKNOWN_ESTATE: "unknown estate (estates are {estates})",
+    InputProblem.NOT_AN_ORDER: "must list players from bottom to top",
+    InputProblem.LISTED_TWICE: "{names} listed more than once",
+    InputProblem.UNKNOWN_SPECIAL_IN_PLAY: "unknown special-card type {value} (types are {types})",
+    InputProblem.NOT_A_SPECIALS_MAP: "must map special-card types to counts",
+    InputProblem.GOLD_IN_SPECIALS: "Gold is scored on its own: use the gold map",
+    InputProblem.UNKNOWN_SPECIAL: "unknown special-card type (types are {types})",
+    InputProblem.SPECIAL_NOT_IN_PLAY: "{special} cards are held but {special} is not in in_play",
+    InputProblem.GOLD_NOT_IN_PLAY: "Gold is held but gold (the Treasury) is not in in_play",
+    InputProblem.TOO_MANY_NUNS: "the nun row shows at most {most} nuns (got {count})",
+    InputProblem.TIE_NOT_LISTED: "{players} tie on {influence} influence; list them from bottom "
+                                 "to top to say whose disc lies on top",
+    InputProblem.TIE_PARTLY_LISTED: "{players} tie on {influence} influence; list them from "
+                                    "bottom to top to say whose disc lies on top ({missing} not "
+                                    "listed)",
+}
+"""The English of each problem, for logs and tracebacks only: what a person reads comes from
+the catalogs (the same English there, in the other languages their words)."""
+
+PLAYER_LISTS = frozenset({"names", "players", "missing"})
+"""The values that list players ("Anna, Ben and Cem"); other lists are JSON keys ("a, b")."""
+
+
 class ScoringInputError(ValueError):
     """An end state that cannot be scored.
 
     `field` is the path of the offending value in the JSON form of the end state (for example
-    `influence.peasantry.Dora`), so a player typing it in by hand knows exactly what to fix.
+    `influence.peasantry.Dora`), so a player typing it in by hand knows exactly what to fix;
+    `code` says what is wrong with it and `params` the values its text needs (a value the
+    player typed that is not what it should be comes as it is written, `'acht'`, `1.5`).
+    `str()` and `message` are English, for logs; a person reads `code` in their language.
     """
 
-    def __init__(self, field: str, message: str, rule: str | None = None) -> None:
-        field, message = _one_line(field), _one_line(message)
+    def __init__(self, field: str, code: InputProblem, rule: str | None = None,
+                 **params: Param) -> None:
+        field = one_line(field)
+        message = one_line(_english(code, params))
         super().__init__(f"{field}: {message}")
         self.field = field
+        self.code = code
+        self.params: dict[str, Param] = params
         self.message = message
         self.rule = rule
 
+    def __repr__(self) -> str:
+        return f"ScoringInputError({self.field!r}, {self.code.value!r}, {self.params!r})"
 
-def _one_line(text: str) -> str:
+
+def _english(code: InputProblem, params: Mapping[str, Param]) -> str:
+    words: dict[str, object] = {}
+    for key, value in params.items():
+        if isinstance(value, list):
+            words[key] = _names(value) if key in PLAYER_LISTS else ", ".join(value)
+        else:
+            words[key] = value
+    names = params.get("names")
+    words["appear"] = "appears" if isinstance(names, list) and len(names) == 1 else "appear"
+    return _ENGLISH[code].format(**words)
+
+
+def one_line(text: str) -> str:
     """A typed-in name may hold a line break or a tab; the error must still be one line."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
@@ -63,9 +145,9 @@ def _frozen(mapping: Mapping[str, int]) -> Mapping[str, int]:
 
 def _check_count(path: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringInputError(path, f"must be a whole number, not {value!r}")
+        raise ScoringInputError(path, InputProblem.NOT_A_WHOLE_NUMBER, value=repr(value))
     if value < 0:
-        raise ScoringInputError(path, f"must not be negative (got {value})")
+        raise ScoringInputError(path, InputProblem.NEGATIVE, value=value)
 
 
 def _names(players: Iterable[str]) -> str:
@@ -109,46 +191,43 @@ class EndState:
             for estate, counts in self._by_estate("influence", self.influence).items()
         }))
         set_(self, "arrival", MappingProxyType({
-            estate: self._checked_arrival(f"arrival.{estate}", order)
+            estate: self._checked_arrival(estate, order)
             for estate, order in self._by_estate("arrival", self.arrival).items()
         }))
         set_(self, "specials", self._checked_specials())
         for name in ("hand", "gold", "markers", "rats"):
             set_(self, name, self._checked_counts(name, getattr(self, name)))
         if self.gold and Special.GOLD not in self.in_play and any(self.gold.values()):
-            raise ScoringInputError(
-                "gold", "Gold is held but gold (the Treasury) is not in in_play",
-                "R-SCORE-4")
+            raise ScoringInputError("gold", InputProblem.GOLD_NOT_IN_PLAY, "R-SCORE-4")
         _check_count("nuns", self.nuns)
         if self.nuns > MAX_NUNS_IN_ROW:
-            raise ScoringInputError(
-                "nuns", f"the nun row shows at most {MAX_NUNS_IN_ROW} nuns (got {self.nuns})",
-                "R-SCORE-6")
+            raise ScoringInputError("nuns", InputProblem.TOO_MANY_NUNS, "R-SCORE-6",
+                                    most=MAX_NUNS_IN_ROW, count=self.nuns)
         for estate in Estate:
             track_order(self, estate)
 
     @staticmethod
     def _check_players(players: tuple[str, ...]) -> None:
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ScoringInputError(
-                "players", f"must name {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}",
-                "R-SETUP-1")
+            raise ScoringInputError("players", InputProblem.PLAYER_COUNT, "R-SETUP-1",
+                                    low=MIN_PLAYERS, high=MAX_PLAYERS, count=len(players))
         for index, name in enumerate(players):
             if not isinstance(name, str) or not name.strip():
-                raise ScoringInputError(f"players[{index}]", f"must be a name, not {name!r}")
+                raise ScoringInputError(f"players[{index}]", InputProblem.NOT_A_NAME,
+                                        value=repr(name))
         duplicates = sorted({name for name in players if players.count(name) > 1})
         if duplicates:
-            raise ScoringInputError("players", f"{_names(duplicates)} appears more than once")
+            raise ScoringInputError("players", InputProblem.NAME_TWICE, names=duplicates)
 
     def _check_player(self, path: str, name: object) -> None:
         if name not in self.players:
             raise ScoringInputError(f"{path}.{name}" if isinstance(name, str) else path,
-                                    f"unknown player {name!r} (players are "
-                                    f"{_names(self.players)})")
+                                    InputProblem.UNKNOWN_PLAYER, name=repr(name),
+                                    players=list(self.players))
 
     def _checked_counts(self, path: str, counts: object) -> Mapping[str, int]:
         if not isinstance(counts, Mapping):
-            raise ScoringInputError(path, "must map player names to numbers")
+            raise ScoringInputError(path, InputProblem.NOT_A_PLAYER_MAP)
         for name, value in counts.items():
             self._check_player(path, name)
             _check_count(f"{path}.{name}", value)
@@ -157,28 +236,29 @@ class EndState:
     @staticmethod
     def _by_estate(path: str, mapping: Mapping[Estate, object]) -> dict[Estate, object]:
         if not isinstance(mapping, Mapping):
-            raise ScoringInputError(path, "must map estates to values")
+            raise ScoringInputError(path, InputProblem.NOT_AN_ESTATE_MAP)
         result: dict[Estate, object] = {}
         for key, value in mapping.items():
             try:
                 result[Estate(key)] = value
             except ValueError:
-                raise ScoringInputError(
-                    f"{path}.{key}", "unknown estate (estates are "
-                    f"{', '.join(estate.value for estate in Estate)})") from None
+                raise ScoringInputError(f"{path}.{key}", InputProblem.UNKNOWN_ESTATE,
+                                        estates=[e.value for e in Estate]) from None
         return result
 
-    def _checked_arrival(self, path: str, order: object) -> tuple[str, ...]:
+    def _checked_arrival(self, estate: Estate, order: object) -> tuple[str, ...]:
+        path = f"arrival.{estate}"
         if isinstance(order, str) or not isinstance(order, Iterable):
-            raise ScoringInputError(path, "must list players from bottom to top")
+            raise ScoringInputError(path, InputProblem.NOT_AN_ORDER)
         order = tuple(order)
         for name in order:
             if name not in self.players:
-                raise ScoringInputError(path, f"unknown player {name!r} (players are "
-                                              f"{_names(self.players)})")
+                raise ScoringInputError(path, InputProblem.UNKNOWN_PLAYER, name=repr(name),
+                                        players=list(self.players))
         twice = sorted({name for name in order if order.count(name) > 1})
         if twice:
-            raise ScoringInputError(path, f"{_names(twice)} listed more than once")
+            raise ScoringInputError(path, InputProblem.LISTED_TWICE, names=twice,
+                                    estate=estate.value)
         return order
 
     def _checked_in_play(self) -> frozenset[Special]:
@@ -190,33 +270,30 @@ class EndState:
                 special = None
             if special not in SPECIALS_IN_PLAY:
                 raise ScoringInputError(
-                    "in_play", f"unknown special-card type {item!r} (types are "
-                    f"{', '.join(s.value for s in Special if s in SPECIALS_IN_PLAY)})")
+                    "in_play", InputProblem.UNKNOWN_SPECIAL_IN_PLAY, value=repr(item),
+                    types=[s.value for s in Special if s in SPECIALS_IN_PLAY])
             result.add(special)
         return frozenset(result)
 
     def _checked_specials(self) -> Mapping[Special, Mapping[str, int]]:
         if not isinstance(self.specials, Mapping):
-            raise ScoringInputError("specials", "must map special-card types to counts")
+            raise ScoringInputError("specials", InputProblem.NOT_A_SPECIALS_MAP)
         result: dict[Special, Mapping[str, int]] = {}
         for key, counts in self.specials.items():
             path = f"specials.{key}"
             if key == Special.GOLD:
-                raise ScoringInputError(path, "Gold is scored on its own: use the gold map",
-                                        "R-SCORE-4")
+                raise ScoringInputError(path, InputProblem.GOLD_IN_SPECIALS, "R-SCORE-4")
             try:
                 special = Special(key)
             except ValueError:
                 special = None
             if special not in SCORED_SPECIALS:
-                raise ScoringInputError(
-                    path, "unknown special-card type (types are "
-                    f"{', '.join(s.value for s in SCORED_SPECIALS)})")
+                raise ScoringInputError(path, InputProblem.UNKNOWN_SPECIAL,
+                                        types=[s.value for s in SCORED_SPECIALS])
             checked = self._checked_counts(path, counts)
             if special not in self.in_play and any(checked.values()):
-                raise ScoringInputError(
-                    path, f"{special.value} cards are held but {special.value} is not in in_play",
-                    "R-SCORE-3")
+                raise ScoringInputError(path, InputProblem.SPECIAL_NOT_IN_PLAY, "R-SCORE-3",
+                                        special=special.value)
             result[special] = checked
         return MappingProxyType(result)
 
@@ -237,12 +314,14 @@ def track_order(end: EndState, estate: Estate) -> list[list[str]]:
         group = [p for p in end.players if influence.get(p, 0) == level]
         if len(group) > 1 and place < len(estate_vp(end)):
             missing = [p for p in group if p not in arrival]
+            if missing == group:
+                raise ScoringInputError(f"arrival.{estate}", InputProblem.TIE_NOT_LISTED,
+                                        "R-SCORE-1", players=group, influence=level,
+                                        estate=estate.value)
             if missing:
-                which = "" if missing == group else f" ({_names(missing)} not listed)"
-                raise ScoringInputError(
-                    f"arrival.{estate}",
-                    f"{_names(group)} tie on {level} influence; list them from bottom to top "
-                    f"to say whose disc lies on top{which}", "R-SCORE-1")
+                raise ScoringInputError(f"arrival.{estate}", InputProblem.TIE_PARTLY_LISTED,
+                                        "R-SCORE-1", players=group, influence=level,
+                                        missing=missing, estate=estate.value)
             group.sort(key=arrival.index,
                        reverse=end.house_rules.track_tie is TrackTie.TOP_WINS)
         groups.append(group)

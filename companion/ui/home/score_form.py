@@ -11,16 +11,12 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import N_
 from companion.i18n.names import estate_name, special_name
-from companion.rules.catalog import (
-    MAX_NUNS_IN_ROW,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Estate,
-    Special,
-)
+from companion.i18n.scoring_input import field_problem
+from companion.rules.catalog import MAX_PLAYERS, Estate, Special
 from companion.rules.house_rules import HouseRules, TrackTie
-from companion.rules.scoring import EndState, ScoringInputError, Step, score
+from companion.rules.scoring import EndState, InputProblem, ScoringInputError, Step, score
 from companion.ui.endgame_lines import line_text, step_title
 from companion.ui.shared import theme
 from companion.ui.shared.frame import content_width, page_frame
@@ -28,6 +24,8 @@ from companion.ui.shared.widgets import big_button, heading, tagged, text
 from companion.ui.shell import TableApp
 
 COUNTED = ("hand", "sword", "flute", "pass", "gold", "markers", "rats")
+TIE_ON_THE_SHEET = N_("{estate}: players tie on the track; enter each of their player numbers "
+                      "once, from the bottom disc to the top one.")
 SCORED_SPECIALS = (Special.SWORD, Special.FLUTE, Special.PASS, Special.GOLD)
 ESTATE_VALUES = frozenset(e.value for e in Estate)
 
@@ -171,23 +169,29 @@ def end_state_from_form(app: TableApp) -> Any:
         nuns=_number(app, values.get("nuns", ""), t("Nuns in the nun row")))
 
 
-def input_problem(app: TableApp, exc: Any) -> str:
-    """What the scoring objects to, in the table's language, for the problems the sheet can
-    produce; anything else keeps the scoring's own (English) words."""
+SHEET_WORDS: dict[InputProblem, str] = {
+    InputProblem.PLAYER_COUNT: N_("Enter the names of {low} to {high} players."),
+    InputProblem.NAME_TWICE: N_("Two players have the same name."),
+    InputProblem.LISTED_TWICE: TIE_ON_THE_SHEET,
+    InputProblem.TIE_NOT_LISTED: TIE_ON_THE_SHEET,
+    InputProblem.TIE_PARTLY_LISTED: TIE_ON_THE_SHEET,
+    InputProblem.TOO_MANY_NUNS: N_("The nun row shows at most {most} nuns."),
+}
+"""The problems the sheet can produce, said for the sheet (player numbers, not JSON fields); any
+other is said as the score command says it."""
+
+
+def input_problem(app: TableApp, exc: ScoringInputError) -> str:
+    """What the scoring objects to, in the table's language."""
     t = app.t
-    where = str(getattr(exc, "field", ""))
-    if where == "players" and getattr(exc, "rule", None) == "R-SETUP-1":
-        return t("Enter the names of {low} to {high} players.", low=MIN_PLAYERS,
-                 high=MAX_PLAYERS)
-    if where == "players":
-        return t("Two players have the same name.")
-    if where.startswith("arrival.") and where.removeprefix("arrival.") in ESTATE_VALUES:
-        estate = estate_name(t, Estate(where.removeprefix("arrival.")))
-        return t("{estate}: players tie on the track; enter each of their player numbers once, "
-                 "from the bottom disc to the top one.", estate=estate)
-    if where == "nuns":
-        return t("The nun row shows at most {most} nuns.", most=MAX_NUNS_IN_ROW)
-    return t("The end state cannot be scored: {reason}", reason=str(exc))
+    template = SHEET_WORDS.get(exc.code)
+    if template is None:
+        return t("The end state cannot be scored: {reason}", reason=field_problem(t, exc))
+    params = dict(exc.params)
+    estate = params.get("estate")
+    if isinstance(estate, str) and estate in ESTATE_VALUES:
+        params["estate"] = estate_name(t, Estate(estate))
+    return t(template, **params)
 
 
 def _score(app: TableApp) -> None:
