@@ -65,7 +65,7 @@ _ENGLISH: dict[InputProblem, str] = {
     InputProblem.NEGATIVE: "must not be negative (got {value})",
     InputProblem.PLAYER_COUNT: "must name {low} to {high} players, not {count}",
     InputProblem.NOT_A_NAME: "must be a name, not {value}",
-    InputProblem.NAME_TWICE: "{names} {appear} more than once",
+    InputProblem.NAME_TWICE: "{names} appears more than once",
     InputProblem.UNKNOWN_PLAYER: "unknown player {name} (players are {players})",
     InputProblem.NOT_A_PLAYER_MAP: "must map player names to numbers",
     InputProblem.NOT_AN_ESTATE_MAP: "must map estates to values",
@@ -87,6 +87,8 @@ _ENGLISH: dict[InputProblem, str] = {
 }
 """The English of each problem, for logs and tracebacks only: what a person reads comes from
 the catalogs (the same English there, in the other languages their words)."""
+_ENGLISH_OF_MANY = {InputProblem.NAME_TWICE: "{names} appear more than once"}
+"""A text whose verb agrees with the players it names, when it names more than one."""
 
 PLAYER_LISTS = frozenset({"names", "players", "missing"})
 """The values that list players ("Anna, Ben and Cem"); other lists are JSON keys ("a, b")."""
@@ -125,8 +127,8 @@ def _english(code: InputProblem, params: Mapping[str, Param]) -> str:
         else:
             words[key] = value
     names = params.get("names")
-    words["appear"] = "appears" if isinstance(names, list) and len(names) == 1 else "appear"
-    return _ENGLISH[code].format(**words)
+    many = isinstance(names, list) and len(names) > 1
+    return (_ENGLISH_OF_MANY.get(code, _ENGLISH[code]) if many else _ENGLISH[code]).format(**words)
 
 
 def one_line(text: str) -> str:
