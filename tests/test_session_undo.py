@@ -33,6 +33,7 @@ from companion.rules.scoring import score
 from companion.rules.state import Phase
 from companion.store.db import EventStatus, GameChangedElsewhere, GameStore, StoreError
 from companion.store.session import Session, UndoError
+from companion.store.problems import StoreProblem
 
 STEPS = public_steps(seed=1, players=3)
 START = STEPS[0]
@@ -300,7 +301,8 @@ def test_a_step_the_disk_refuses_is_not_shown_either(tmp_path: Path) -> None:
 
     class FullDisk(GameStore):
         def append(self, *args: Any, **kwargs: Any) -> Any:
-            raise StoreError("could not save: database or disk is full")
+            raise StoreError(StoreProblem.CANNOT_SAVE, path=self.path,
+                             reason="database or disk is full")
 
     with FullDisk.open(tmp_path) as store:
         session = new_game(store)
