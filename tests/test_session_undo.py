@@ -32,8 +32,8 @@ from companion.rules.events import (
 from companion.rules.scoring import score
 from companion.rules.state import Phase
 from companion.store.db import EventStatus, GameChangedElsewhere, GameStore, StoreError
-from companion.store.session import Session, UndoError
 from companion.store.problems import StoreProblem
+from companion.store.session import Session, UndoError
 
 STEPS = public_steps(seed=1, players=3)
 START = STEPS[0]

@@ -143,7 +143,7 @@ def _value_words(t: Translator, value: Any) -> Any:
     if type(value).__name__ == "RuleViolation":
         from companion.i18n.codes import refusal_text  # the engine's words, only when needed
 
-        return refusal_text(t, value)  # type: ignore[arg-type]
+        return refusal_text(t, value)
     return value
 
 
@@ -183,14 +183,13 @@ def holder_words(t: Translator, holder: str) -> str:
 
 
 def error_text(t: Translator, exc: BaseException) -> str:
-    """Any error of the store (or the JSON gate, or the engine through a record) in `t`'s
-    language; another error as its own message."""
-    if isinstance(exc, JsonRefused):
-        return json_refusal(t, exc)
+    """Any error of the store (or the JSON gate, or the engine's refusal) in `t`'s language;
+    another error as its own message."""
     code = getattr(exc, "code", None)
     values = getattr(exc, "values", None)
     if not isinstance(code, P) or not isinstance(values, dict):
-        return str(exc)
+        said = _value_words(t, exc)
+        return said if isinstance(said, str) else str(exc)
     text = problem_text(t, code, values)
     path = getattr(exc, "path", None)
     return f"{path}: {text}" if isinstance(path, str) and path else text

@@ -87,7 +87,8 @@ def _games(args: argparse.Namespace, out: TextIO) -> None:
 def _game_line(t: Translator, game: GameSummary) -> str:
     start = f"{game.game_id}  {when(t, game.created)}  {', '.join(game.players)}"
     if game.damage is not None:
-        return f"{start}  " + t("DAMAGED: {damage}", damage=game.damage)
+        said = game.damage if game.damage_problem is None else error_text(t, game.damage_problem)
+        return f"{start}  " + t("DAMAGED: {damage}", damage=said)
     if game.finished:
         winners = winners_values(game.winner)
         outcome = (t("finished, nobody won") if not game.winner

@@ -17,7 +17,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
@@ -133,6 +133,8 @@ class GameSummary:
     damage: str | None = None
     """Why the game's stored events cannot be read (None: every one of them decodes). A damaged
     game is listed, named and left as it is; the other games stay usable."""
+    damage_problem: StoreCorrupted | None = field(default=None, compare=False, repr=False)
+    """The same as an error, for words in the reader's language (`damage` is English)."""
 
 
 def default_data_dir() -> Path:
@@ -439,7 +441,7 @@ class GameStore:
                 data = load_json(raw)
             except JsonRefused as exc:
                 raise RecordError(where, P.NOT_JSON, refused=JsonRefused(
-                    exc.problem, reason=exc.reason, **exc.values)) from None
+                    exc.problem, None, reason=exc.reason, **exc.values)) from None
             event = event_from_json(data, self.event_types, where)
             if kind != type(event).__name__:
                 raise RecordError(f"{where}.type", P.STORED_AS, event=type(event).__name__,
@@ -451,7 +453,7 @@ class GameStore:
             raise StoreCorrupted(P.GAME_DAMAGED, game=game_id, path=self.path,
                                  damage=exc) from exc
 
-    def _damage(self, game_id: str, revision: int, count: int) -> str | None:
+    def _damage(self, game_id: str, revision: int, count: int) -> StoreCorrupted | None:
         """Why the game's events do not all decode, or None. Every event is checked once per
         write to the game (the result is kept for its revision and number of events)."""
         if self._checked.get(game_id) == (revision, count):
@@ -460,7 +462,7 @@ class GameStore:
             for row in self._event_rows(game_id):
                 self._decode_row(game_id, *row)
         except StoreCorrupted as exc:
-            return str(exc)
+            return exc
         self._checked[game_id] = (revision, count)
         return None
 
@@ -471,11 +473,15 @@ class GameStore:
             " AND e.status = 'active'), g.revision,"
             " (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id) FROM games g " + where +
             " ORDER BY g.updated DESC, g.id", params).fetchall()
-        return [GameSummary(game_id=r[0], created=r[1], updated=r[2],
-                            players=_players(r[3]), setup_code=r[4],
-                            finished=bool(r[5]), winner=r[6], progress=r[7], events=r[8],
-                            revision=r[9], damage=self._damage(r[0], r[9], r[10]))
-                for r in rows]
+        summaries = []
+        for r in rows:
+            damage = self._damage(r[0], r[9], r[10])
+            summaries.append(GameSummary(
+                game_id=r[0], created=r[1], updated=r[2], players=_players(r[3]),
+                setup_code=r[4], finished=bool(r[5]), winner=r[6], progress=r[7], events=r[8],
+                revision=r[9], damage=None if damage is None else str(damage),
+                damage_problem=damage))
+        return summaries
 
 
 def _players(column: Any) -> tuple[str, ...]:

@@ -89,7 +89,7 @@ def parse_record(text: str | bytes, engine: Engine | None = None,
         data = load_json(text, max_bytes=MAX_RECORD_BYTES)
     except JsonRefused as exc:
         raise RecordError(exc.where or "record", P.NOT_JSON, refused=JsonRefused(
-            exc.problem, reason=exc.reason, **exc.values)) from None
+            exc.problem, None, reason=exc.reason, **exc.values)) from None
     return validate_record(data, engine, event_types)
 
 
