@@ -49,7 +49,7 @@ PROBLEMS: dict[P, str] = {
     P.NO_EVENTS: N_("expected a non-empty list of events"),
     P.SETUP_MISMATCH: N_("does not match the setup in events[0]"),
     P.HOUSE_RULES_MISMATCH: N_("do not match the house rules in events[0]"),
-    P.REFUSED_BY_RULES: N_("{event} is refused by the rules ({rule}): {violation}"),
+    P.REFUSED_BY_RULES: N_("{event} is refused by the rules: {violation}"),
     P.NOT_TEXT: N_("is not stored as text"),
     P.STORED_AS: N_("is {event} but stored as '{kind}'"),
     P.GAME_EXISTS: N_("game {game} is already stored in {path}"),
@@ -78,7 +78,7 @@ PROBLEMS: dict[P, str] = {
     P.NOT_A_DATABASE: N_("{path} is damaged or not a database ({reason}); it was left as it "
                          "is"),
     P.DOES_NOT_REPLAY: N_("game {game} does not replay: event {index} ({event}) is refused: "
-                          "{violation} ({rule})"),
+                          "{violation}"),
     P.NOT_FINISHED: N_("game {game} is not finished yet: nothing to send to BG Stats"),
     P.NOTHING_TO_UNDO: N_("nothing to undo: the game is at its start"),
     P.NOTHING_TO_REDO: N_("nothing to redo"),
@@ -87,11 +87,10 @@ PROBLEMS: dict[P, str] = {
     P.CORRECTION_AFTER_SCORING: N_("a correction is asked for only after the scoring"),
     P.ENTRIES_FINAL: N_("the game is scored: player {player}'s entries are final"),
     P.UNDO_ILLEGAL_LATER: N_("cannot undo {event}: the later steps would no longer be legal "
-                             "({violation} {rule})"),
+                             "({violation})"),
     P.REDO_ILLEGAL_LATER: N_("cannot redo {event}: the later steps would no longer be legal "
-                             "({violation} {rule})"),
-    P.UNDO_NO_LONGER_LEGAL: N_("cannot undo: {event} would no longer be legal ({violation} "
-                               "{rule})"),
+                             "({violation})"),
+    P.UNDO_NO_LONGER_LEGAL: N_("cannot undo: {event} would no longer be legal ({violation})"),
     P.SYMLINK_NOT_WRITTEN: N_("{path} is a symbolic link; not written (give the file it "
                               "points to, or another name)"),
     P.NOT_A_REGULAR_FILE: N_("{path} is not a regular file; not written"),
@@ -126,8 +125,18 @@ SEATS_ADVICE = frozenset({P.SEATS_EMPTY, P.SEATS_DAMAGED, P.SEATS_NOT_OURS,
                           P.SEATS_NOT_A_DATABASE})
 """The seats file's damage ends with what to do about it."""
 
-REFUSED_WITHOUT_RULE = N_("{event} is refused by the rules: {violation}")
-"""REFUSED_BY_RULES by an engine that names no rule."""
+WITH_RULE: dict[P, str] = {
+    P.REFUSED_BY_RULES: "{event} is refused by the rules ({rule}): {violation}",
+    P.UNDO_ILLEGAL_LATER: "cannot undo {event}: the later steps would no longer be legal "
+                          "({violation} {rule})",
+    P.REDO_ILLEGAL_LATER: "cannot redo {event}: the later steps would no longer be legal "
+                          "({violation} {rule})",
+    P.UNDO_NO_LONGER_LEGAL: "cannot undo: {event} would no longer be legal ({violation} {rule})",
+    P.DOES_NOT_REPLAY: "game {game} does not replay: event {index} ({event}) is refused: "
+                       "{violation} ({rule})",
+}
+"""The English of the logs and `str(exc)` names the rule an event broke, for the developer
+who reads them; what a person reads leaves rule IDs out, like the engine's refusals."""
 HOLDER_UNKNOWN = N_("its pid and address are not written yet")
 HOLDER = N_("pid {pid}, serving {address}")
 
@@ -147,8 +156,10 @@ def _value_words(t: Translator, value: Any) -> Any:
     return value
 
 
-def problem_text(t: Translator, code: P, values: Mapping[str, Any]) -> str:
-    """A problem in `t`'s language, from its code and values."""
+def problem_text(t: Translator, code: P, values: Mapping[str, Any], *,
+                 rule_ids: bool = False) -> str:
+    """A problem in `t`'s language, from its code and values (`rule_ids`: the English of the
+    logs, naming the broken rule)."""
     if code is P.NONE_OF:
         said = [problem_text(t, e.code, e.values) for e in values.get("problems", ())]
         text = said[0] if said else ""
@@ -158,8 +169,8 @@ def problem_text(t: Translator, code: P, values: Mapping[str, Any]) -> str:
     words = {key: _value_words(t, value) for key, value in values.items()}
     if code in (P.FOLDER_IN_USE,):
         words["holder"] = holder_words(t, str(values.get("holder", "")))
-    if code is P.REFUSED_BY_RULES and not values.get("rule"):
-        return t(REFUSED_WITHOUT_RULE, **words)
+    if rule_ids and values.get("rule") and code in WITH_RULE:
+        return WITH_RULE[code].format(**words)
     counted = COUNTED.get(code)
     count = values.get(counted[0]) if counted is not None else None
     if counted is not None and isinstance(count, int):

@@ -13,7 +13,7 @@ def english(code: StoreProblem, values: dict[str, object]) -> str:
     from companion.i18n import translator
     from companion.i18n.store_words import problem_text
 
-    return problem_text(translator("en"), code, values)
+    return problem_text(translator("en"), code, values, rule_ids=True)
 
 
 class Worded(Exception):
