@@ -138,7 +138,6 @@ WITH_RULE: dict[P, str] = {
 """The English of the logs and `str(exc)` names the rule an event broke, for the developer
 who reads them; what a person reads leaves rule IDs out, like the engine's refusals."""
 HOLDER_UNKNOWN = N_("its pid and address are not written yet")
-HOLDER = N_("pid {pid}, serving {address}")
 
 
 def _value_words(t: Translator, value: Any) -> Any:
@@ -184,13 +183,8 @@ def problem_text(t: Translator, code: P, values: Mapping[str, Any], *,
 
 def holder_words(t: Translator, holder: str) -> str:
     """What the lock file says of the server that holds the folder ("pid 4711, serving
-    http://..."), as the other server wrote it; its parts in `t`'s language."""
-    pid, sep, address = holder.removeprefix("pid ").partition(", serving ")
-    if not holder:
-        return t(HOLDER_UNKNOWN)
-    if holder.startswith("pid ") and sep and pid.isdigit():
-        return t(HOLDER, pid=pid, address=address)
-    return holder
+    http://..."), as that server wrote it, or that it has not written it yet."""
+    return holder or t(HOLDER_UNKNOWN)
 
 
 def error_text(t: Translator, exc: BaseException) -> str:

@@ -13,6 +13,7 @@ import os
 import stat
 import sys
 import tempfile
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -59,9 +60,11 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
 
 def printable(text: str) -> str:
     """`text` on one line with every control, format or unpaired character escaped (ESC as
-    `\\x1b`): what a file says is shown, never obeyed by the terminal."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace")
-                   .decode("ascii") for c in text)
+    `\\x1b`): what a file says is shown, never obeyed by the terminal. Spaces stay spaces,
+    the no-break ones too (French puts one before every colon)."""
+    return "".join(c if c.isprintable() or unicodedata.category(c) == "Zs"
+                   else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   for c in text)
 
 
 def _open(args: argparse.Namespace) -> GameStore:
