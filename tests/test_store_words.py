@@ -4,10 +4,12 @@ them in the language they asked for, and `str(exc)` stays the English of the log
 
 from __future__ import annotations
 
+import copy
 import fcntl
 import gettext
 import json
 import os
+import pickle
 import socket
 import sqlite3
 import string
@@ -23,7 +25,7 @@ from companion.i18n.store_words import COUNTED, PROBLEMS, WITH_RULE, error_text
 from companion.phones.seats import SEATS_FILENAME, SeatRegistry, SeatsFileDamaged
 from companion.rules.simulate import random_game
 from companion.store.codec import RecordError
-from companion.store.db import DB_FILENAME, GameStore, StoreCorrupted
+from companion.store.db import DB_FILENAME, GameNotFound, GameStore, StoreCorrupted
 from companion.store.lock import LOCK_FILENAME, DataDirInUse, DataDirLock
 from companion.store.problems import StoreProblem
 from companion.store.records import dumps, export_game, parse_record
@@ -222,3 +224,16 @@ def test_a_damaged_seats_file_at_start_is_told_in_german_with_what_to_do(
         "stehen nicht darin, nur welches Handy welchen Platz hat; jedes Handy scannt dann "
         "seinen Code erneut.\n")
     assert (folder / SEATS_FILENAME).read_bytes() == b""
+
+
+def test_a_store_error_survives_a_copy_with_its_code_and_values(tmp_path: Path) -> None:
+    with GameStore.open(tmp_path) as store, pytest.raises(GameNotFound) as missing:
+        store.game("deadbeef")
+    copied = pickle.loads(pickle.dumps(missing.value))
+    assert type(copied) is GameNotFound and str(copied) == str(missing.value)
+    assert copied.code is StoreProblem.GAME_NOT_FOUND and copied.values == missing.value.values
+    record = RecordError("events[2].cards", StoreProblem.EXPECTED_INTEGER)
+    again = copy.copy(record)
+    assert (again.path, again.problem, str(again)) == (
+        "events[2].cards", "expected an integer", "events[2].cards: expected an integer")
+    assert error_text(translator("nl"), again) == "events[2].cards: verwacht was een geheel getal"

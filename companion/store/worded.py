@@ -4,6 +4,8 @@ the person's language."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.store.problems import StoreProblem
 
 
@@ -23,3 +25,15 @@ class Worded(Exception):
         self.code = code
         self.values = values
         super().__init__(english(code, values))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled whole (a log handler in another process, `copy.copy`): the
+        constructor takes a code, not the message that `args` holds."""
+        return _restore, (type(self), self.args, self.__dict__)
+
+
+def _restore(cls: type[Worded], args: tuple[Any, ...], state: dict[str, Any]) -> Worded:
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
