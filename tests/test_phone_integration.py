@@ -130,6 +130,16 @@ def test_a_player_undoes_only_their_own_entry(game, hub) -> None:
     assert session.state.rats[0] == 10
 
 
+def test_a_refused_undo_is_said_in_the_phones_language(game, hub) -> None:
+    # Issue 14: the session's refusal is a code; Ben's French phone reads it in French.
+    session, _ = game
+    ben = paired(hub, session, 1)
+    response = ben.post("/phone/api/undo", json={}, headers={"accept-language": "fr-FR"})
+    assert response.status_code == 409
+    assert response.json()["message"] == "le joueur 1 n’a aucune note personnelle à annuler"
+    assert len(session.events) == 1
+
+
 def test_a_nun_card_note_reaches_the_players_view(game, hub) -> None:
     session, _ = game
     carla = paired(hub, session, 2)

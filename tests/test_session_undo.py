@@ -32,6 +32,7 @@ from companion.rules.events import (
 from companion.rules.scoring import score
 from companion.rules.state import Phase
 from companion.store.db import EventStatus, GameChangedElsewhere, GameStore, StoreError
+from companion.store.problems import StoreProblem
 from companion.store.session import Session, UndoError
 
 STEPS = public_steps(seed=1, players=3)
@@ -300,7 +301,8 @@ def test_a_step_the_disk_refuses_is_not_shown_either(tmp_path: Path) -> None:
 
     class FullDisk(GameStore):
         def append(self, *args: Any, **kwargs: Any) -> Any:
-            raise StoreError("could not save: database or disk is full")
+            raise StoreError(StoreProblem.CANNOT_SAVE, path=self.path,
+                             reason="database or disk is full")
 
     with FullDisk.open(tmp_path) as store:
         session = new_game(store)

@@ -487,16 +487,17 @@ router.include_router(host)
 
 
 def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
-    """The engine's reason for a refusal, in the phone's language where a translation exists."""
+    """The reason for a refusal (the engine's, or the session's undo), in the phone's
+    language where a translation exists."""
     cause = refused.__cause__
     if not isinstance(cause, Exception) or not hasattr(cause, "code"):
         return str(refused)
     # Imported here: the catalogs load the engine, which the server does not need to start.
     from companion.i18n import translator
-    from companion.i18n.codes import violation_text
+    from companion.i18n.store_words import error_text
 
     language = pick_language(request.headers.get("accept-language"))
-    return violation_text(translator(language), cause)
+    return error_text(translator(language), cause)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.store.db import create_private, make_data_dir, make_private
+from companion.store.problems import StoreProblem as P
+from companion.store.worded import Worded
 
 TOKEN_TTL_SECONDS = 10 * 60
 """A QR left on screen (or photographed) stops working after this long."""
@@ -34,13 +36,12 @@ Clock = Callable[[], float]
 
 
 SEATS_FILENAME = "seats.sqlite3"
-WHAT_TO_DO = ("Move it aside (or delete it) and start again: the games are not in it, only "
-              "which phone holds which seat, so every phone then scans its code again.")
 
 
-class SeatsFileDamaged(Exception):
-    """The seats file cannot be read; it is left exactly as it was. Worded for the person at
-    the table, like the games database's `StoreCorrupted`: the path, what is wrong, what to do."""
+class SeatsFileDamaged(Worded):
+    """The seats file cannot be read; it is left exactly as it was. Like the games database's
+    `StoreCorrupted`, a `StoreProblem` with the path and what is wrong; its words
+    (`companion.i18n.store_words`) end with what to do."""
 
 
 class SeatError(Exception):
@@ -147,19 +148,16 @@ def _open_seats_file(path: Path) -> sqlite3.Connection:
     if not path.exists():
         _create_seats_file(path)
     if path.stat().st_size == 0:
-        raise SeatsFileDamaged(f"{path} is empty (truncated?); it was left as it is. "
-                               + WHAT_TO_DO)
+        raise SeatsFileDamaged(P.SEATS_EMPTY, path=path)
     db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
     try:
         problems = [row[0] for row in db.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
-            raise SeatsFileDamaged(f"{path} is damaged ({problems[0]}); it was left as it is. "
-                                   + WHAT_TO_DO)
+            raise SeatsFileDamaged(P.SEATS_DAMAGED, path=path, reason=problems[0])
         tables = {row[0] for row in db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         if tables and "seats" not in tables:
-            raise SeatsFileDamaged(f"{path} is not a rattus-companion seats file; it was left "
-                                   "as it is. " + WHAT_TO_DO)
+            raise SeatsFileDamaged(P.SEATS_NOT_OURS, path=path)
         # WAL with synchronous=NORMAL never corrupts; a power cut can at worst forget the
         # last pairing (the phone scans again), and claiming stays quick on a busy table.
         db.execute("PRAGMA journal_mode=WAL")
@@ -167,11 +165,10 @@ def _open_seats_file(path: Path) -> sqlite3.Connection:
         db.executescript(_SCHEMA)
     except sqlite3.OperationalError as exc:
         db.close()
-        raise SeatsFileDamaged(f"cannot open {path}: {exc}") from exc
+        raise SeatsFileDamaged(P.SEATS_CANNOT_OPEN, path=path, reason=str(exc)) from exc
     except sqlite3.DatabaseError as exc:
         db.close()
-        raise SeatsFileDamaged(f"{path} is damaged or not a database ({exc}); it was left as "
-                               "it is. " + WHAT_TO_DO) from exc
+        raise SeatsFileDamaged(P.SEATS_NOT_A_DATABASE, path=path, reason=str(exc)) from exc
     except BaseException:
         db.close()
         raise

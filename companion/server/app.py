@@ -26,6 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 from uvicorn.protocols.utils import ClientDisconnected
 
 from companion.i18n import terminal_language, translator
+from companion.i18n.store_words import error_text
 from companion.phones.hub import Hub
 from companion.phones.network import base_url
 from companion.phones.seats import SeatRegistry, SeatsFileDamaged
@@ -36,7 +37,7 @@ from companion.server.games import OpenGames
 from companion.server.limits import uvicorn_options
 from companion.server.main import make_main
 from companion.store.db import GameStore, StoreError, default_data_dir
-from companion.store.lock import DataDirInUse, DataDirLock
+from companion.store.lock import DataDirLock
 
 log = logging.getLogger(__name__)
 
@@ -210,15 +211,9 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     try:
         lock = DataDirLock.acquire(folder, base_url(port, host))
         store = GameStore.open(folder)
-    except DataDirInUse as exc:
-        t = translator(lang or terminal_language())
-        print("rattus-companion: " + t(
-            "the data folder {folder} is already served by another rattus-companion "
-            "({holder}); stop that one first, or start with another --data-dir",
-            folder=exc.folder, holder=exc.holder), file=sys.stderr)
-        return 1
     except StoreError as exc:
-        print(f"rattus-companion: {exc}", file=sys.stderr)
+        t = translator(lang or terminal_language())
+        print("rattus-companion: " + error_text(t, exc), file=sys.stderr)
         return 1
     host_key = load_or_create_host_key(folder)
     config = TableConfig(data_dir=folder, host_key=host_key, lang=lang,
@@ -226,7 +221,8 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
     try:
         seats = SeatRegistry.in_data_dir(folder)
     except SeatsFileDamaged as exc:
-        print(f"rattus-companion: {exc}", file=sys.stderr)
+        t = translator(lang or terminal_language())
+        print("rattus-companion: " + error_text(t, exc), file=sys.stderr)
         store.close()
         lock.release()
         return 1

@@ -20,6 +20,7 @@ from companion.rules.scoring import ScoreResult
 from companion.rules.state import Phase
 from companion.safe_json import JsonRefused, load_json
 from companion.store.db import EventStatus, GameStore, StoreError
+from companion.store.problems import StoreProblem as P
 
 LINK_PREFIX = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Rattus Cartus Companion"
@@ -128,7 +129,7 @@ def game_play_link(store: GameStore, game_id: str) -> str:
     stored = [e for e in store.events(game_id) if e.status is EventStatus.ACTIVE]
     state = replay([e.event for e in stored])
     if state is None or state.phase is not Phase.FINISHED:
-        raise StoreError(f"game {game_id} is not finished yet: nothing to send to BG Stats")
+        raise StoreError(P.NOT_FINISHED, game=game_id)
     setup = state.setup
     started = datetime.fromisoformat(store.game(game_id).created)
     ended = datetime.fromisoformat(stored[-1].appended_at)

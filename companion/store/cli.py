@@ -13,6 +13,7 @@ import os
 import stat
 import sys
 import tempfile
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -20,11 +21,13 @@ from typing import TextIO
 from companion.i18n import Translator, terminal_language, translator
 from companion.i18n.dates import when
 from companion.i18n.scoring_lines import winners_words
+from companion.i18n.store_words import error_text
 from companion.safe_json import JsonRefused, dumps_printable, read_capped
 from companion.store.bgstats import winners_values
 from companion.store.codec import RecordError
 from companion.store.db import PRIVATE_FILE, GameStore, GameSummary, StoreError
 from companion.store.gamemeta import progress_words
+from companion.store.problems import StoreProblem as P
 
 EXIT_ERROR = 2
 
@@ -38,24 +41,30 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     try:
         commands[args.command](args, stdout)
     except (StoreError, RecordError) as exc:
-        print(printable(f"rattus-companion {args.command}: {exc}"), file=stderr)
+        print(printable(f"rattus-companion {args.command}: {error_text(_t(args), exc)}"),
+              file=stderr)
         return EXIT_ERROR
     except JsonRefused as exc:
-        print(printable(f"rattus-companion {args.command}: record: {exc}"), file=stderr)
+        print(printable(f"rattus-companion {args.command}: record: "
+                        f"{error_text(_t(args), exc)}"), file=stderr)
         return EXIT_ERROR
     except OSError as exc:
-        where = f" {exc.filename}" if exc.filename else ""
-        print(printable(f"rattus-companion {args.command}: cannot use{where}: "
-                        f"{exc.strerror or exc}"), file=stderr)
+        t = _t(args)
+        reason = exc.strerror or str(exc)
+        said = (t("cannot use {file}: {reason}", file=exc.filename, reason=reason)
+                if exc.filename else t("cannot use: {reason}", reason=reason))
+        print(printable(f"rattus-companion {args.command}: {said}"), file=stderr)
         return EXIT_ERROR
     return 0
 
 
 def printable(text: str) -> str:
     """`text` on one line with every control, format or unpaired character escaped (ESC as
-    `\\x1b`): what a file says is shown, never obeyed by the terminal."""
-    return "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace")
-                   .decode("ascii") for c in text)
+    `\\x1b`): what a file says is shown, never obeyed by the terminal. Spaces stay spaces,
+    the no-break ones too (French puts one before every colon)."""
+    return "".join(c if c.isprintable() or unicodedata.category(c) == "Zs"
+                   else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   for c in text)
 
 
 def _open(args: argparse.Namespace) -> GameStore:
@@ -81,7 +90,8 @@ def _games(args: argparse.Namespace, out: TextIO) -> None:
 def _game_line(t: Translator, game: GameSummary) -> str:
     start = f"{game.game_id}  {when(t, game.created)}  {', '.join(game.players)}"
     if game.damage is not None:
-        return f"{start}  " + t("DAMAGED: {damage}", damage=game.damage)
+        said = game.damage if game.damage_problem is None else error_text(t, game.damage_problem)
+        return f"{start}  " + t("DAMAGED: {damage}", damage=said)
     if game.finished:
         winners = winners_values(game.winner)
         outcome = (t("finished, nobody won") if not game.winner
@@ -119,10 +129,9 @@ def _write_atomically(path: Path, text: str) -> None:
     except FileNotFoundError:
         kind = None
     if kind is not None and stat.S_ISLNK(kind):
-        raise StoreError(f"{path} is a symbolic link; not written (give the file it points to, "
-                         "or another name)")
+        raise StoreError(P.SYMLINK_NOT_WRITTEN, path=path)
     if kind is not None and not stat.S_ISREG(kind):
-        raise StoreError(f"{path} is not a regular file; not written")
+        raise StoreError(P.NOT_A_REGULAR_FILE, path=path)
     folder = path.parent if str(path.parent) else Path(".")
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
     try:

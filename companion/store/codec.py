@@ -17,6 +17,9 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from companion.store.problems import StoreProblem as P
+from companion.store.worded import Worded
+
 JsonValue = None | bool | int | str | list["JsonValue"] | dict[str, "JsonValue"]
 EventTypes = Mapping[str, type]
 """Event class name -> event class (the engine's `EVENT_TYPES`)."""
@@ -29,13 +32,15 @@ where every event from a file or the database is decoded, keeps a seed of 10**10
 change of 10**18 out of every game without a case per field."""
 
 
-class RecordError(ValueError):
-    """A value that cannot be decoded; the message starts with where it is (`events[3].cards`)."""
+class RecordError(Worded, ValueError):
+    """A value that cannot be decoded; the message starts with where it is (`events[3].cards`),
+    `problem` is the rest of it (in English; `companion.i18n.store_words` words the code)."""
 
-    def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
+    def __init__(self, path: str, code: P, /, **values: object) -> None:
+        super().__init__(code, **values)
         self.path = path
-        self.problem = problem
+        self.problem = str(self.args[0])
+        self.args = (f"{path}: {self.problem}",)
 
 
 def engine_event_types() -> EventTypes:
@@ -71,13 +76,13 @@ def event_from_json(data: Any, types_: EventTypes | None = None, path: str = "ev
     """The event `data` describes; `RecordError` naming the path if it is not exactly one."""
     registry = engine_event_types() if types_ is None else types_
     if not isinstance(data, dict):
-        raise RecordError(path, "expected an object")
+        raise RecordError(path, P.EXPECTED_OBJECT)
     name = data.get(TYPE_KEY)
     if not isinstance(name, str):
-        raise RecordError(f"{path}.{TYPE_KEY}", "missing or not a string")
+        raise RecordError(f"{path}.{TYPE_KEY}", P.TYPE_MISSING)
     cls = registry.get(name)
     if cls is None:
-        raise RecordError(f"{path}.{TYPE_KEY}", f"unknown event type {name!r}")
+        raise RecordError(f"{path}.{TYPE_KEY}", P.UNKNOWN_EVENT_TYPE, name=repr(name))
     fields = {k: v for k, v in data.items() if k != TYPE_KEY}
     return dataclass_from_json(cls, fields, path)
 
@@ -85,21 +90,21 @@ def event_from_json(data: Any, types_: EventTypes | None = None, path: str = "ev
 def dataclass_from_json(cls: type, data: Any, path: str) -> Any:
     """An instance of the dataclass `cls` from its JSON object, every field required."""
     if not isinstance(data, dict):
-        raise RecordError(path, "expected an object")
+        raise RecordError(path, P.EXPECTED_OBJECT)
     hints = _hints(cls)
     names = [f.name for f in dataclasses.fields(cls) if f.init]
     extra = sorted(set(data) - set(names))
     if extra:
-        raise RecordError(f"{path}.{extra[0]}", f"unexpected field for {cls.__name__}")
+        raise RecordError(f"{path}.{extra[0]}", P.UNEXPECTED_FIELD_FOR, kind=cls.__name__)
     values = {}
     for name in names:
         if name not in data:
-            raise RecordError(f"{path}.{name}", f"missing field of {cls.__name__}")
+            raise RecordError(f"{path}.{name}", P.MISSING_FIELD_OF, kind=cls.__name__)
         values[name] = _decode(hints[name], data[name], f"{path}.{name}")
     try:
         return cls(**values)
     except (TypeError, ValueError) as exc:
-        raise RecordError(path, f"not a valid {cls.__name__}: {exc}") from exc
+        raise RecordError(path, P.NOT_VALID, kind=cls.__name__, reason=str(exc)) from exc
 
 
 @functools.cache
@@ -123,11 +128,11 @@ def _decode(hint: Any, raw: Any, path: str) -> Any:
         allowed = typing.get_args(hint)
         if any(raw == a and type(raw) is type(a) for a in allowed):
             return raw
-        raise RecordError(path, f"expected one of {list(allowed)}")
+        raise RecordError(path, P.EXPECTED_ONE_OF, allowed=str(list(allowed)))
     if hint is type(None):
         if raw is None:
             return None
-        raise RecordError(path, "expected null")
+        raise RecordError(path, P.EXPECTED_NULL)
     if isinstance(hint, type):
         return _decode_class(hint, raw, path)
     raise TypeError(f"{path}: the codec does not know the type {hint!r}")
@@ -139,22 +144,21 @@ def _decode_class(cls: type, raw: Any, path: str) -> Any:
             return cls(raw)
         except ValueError:
             allowed = ", ".join(repr(m.value) for m in cls)
-            raise RecordError(path, f"expected one of {allowed}") from None
+            raise RecordError(path, P.EXPECTED_ONE_OF, allowed=allowed) from None
     if cls is bool:
         if isinstance(raw, bool):
             return raw
-        raise RecordError(path, "expected true or false")
+        raise RecordError(path, P.EXPECTED_BOOL)
     if cls is int:
         if isinstance(raw, int) and not isinstance(raw, bool):
             if -INT_LIMIT < raw < INT_LIMIT:
                 return raw
-            raise RecordError(path, f"is out of range for any game (at most {INT_LIMIT - 1} "
-                                    "either way)")
-        raise RecordError(path, "expected an integer")
+            raise RecordError(path, P.OUT_OF_RANGE, most=INT_LIMIT - 1)
+        raise RecordError(path, P.EXPECTED_INTEGER)
     if cls is str:
         if isinstance(raw, str):
             return raw
-        raise RecordError(path, "expected a string")
+        raise RecordError(path, P.EXPECTED_STRING)
     if dataclasses.is_dataclass(cls):
         return dataclass_from_json(cls, raw, path)
     raise TypeError(f"{path}: the codec does not know the type {cls.__name__}")
@@ -171,13 +175,13 @@ def _decode_union(options: tuple[Any, ...], raw: Any, path: str) -> Any:
         try:
             return _decode(option, raw, path)
         except RecordError as exc:
-            errors.append(exc.problem)
-    raise RecordError(path, " or ".join(errors))
+            errors.append(exc)
+    raise RecordError(path, P.NONE_OF, problems=errors)
 
 
 def _decode_tuple(args: tuple[Any, ...], raw: Any, path: str) -> tuple[Any, ...]:
     if not isinstance(raw, list):
-        raise RecordError(path, "expected a list")
+        raise RecordError(path, P.EXPECTED_LIST)
     if len(args) == 2 and args[1] is Ellipsis:
         return tuple(_decode(args[0], item, f"{path}[{i}]") for i, item in enumerate(raw))
     if args == ((),) or not args:
@@ -185,7 +189,7 @@ def _decode_tuple(args: tuple[Any, ...], raw: Any, path: str) -> tuple[Any, ...]
     else:
         item_hints = args
     if len(raw) != len(item_hints):
-        raise RecordError(path, f"expected a list of {len(item_hints)} items")
+        raise RecordError(path, P.LIST_LENGTH, count=len(item_hints))
     return tuple(_decode(hint, item, f"{path}[{i}]")
                  for i, (hint, item) in enumerate(zip(item_hints, raw, strict=True)))
 

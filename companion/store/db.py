@@ -17,7 +17,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
@@ -33,6 +33,8 @@ from companion.store.codec import (
     private_owner,
     to_json,
 )
+from companion.store.problems import StoreProblem as P
+from companion.store.worded import Worded
 
 DB_FILENAME = "games.sqlite3"
 APP_NAME = "rattus-companion"
@@ -46,8 +48,9 @@ connection behind a lock, so any wait is for someone else: a short one is answer
 `StoreBusy` (which names the file) rather than a long silence and a generic error."""
 
 
-class StoreError(Exception):
-    """A problem with the games database, worded for the person at the table."""
+class StoreError(Worded):
+    """A problem with the games database, as a `StoreProblem` and its values; worded for the
+    person at the table by `companion.i18n.store_words`."""
 
 
 class StoreCorrupted(StoreError):
@@ -130,6 +133,8 @@ class GameSummary:
     damage: str | None = None
     """Why the game's stored events cannot be read (None: every one of them decodes). A damaged
     game is listed, named and left as it is; the other games stay usable."""
+    damage_problem: StoreCorrupted | None = field(default=None, compare=False, repr=False)
+    """The same as an error, for words in the reader's language (`damage` is English)."""
 
 
 def default_data_dir() -> Path:
@@ -239,7 +244,7 @@ class GameStore:
         with self._transaction() as db:
             new_id = game_id or self._new_id(db)
             if game_id is not None and self._exists(db, game_id):
-                raise StoreError(f"game {game_id} is already stored in {self.path}")
+                raise StoreError(P.GAME_EXISTS, game=game_id, path=self.path)
             stamp = now_iso()
             db.execute(
                 "INSERT INTO games (id, created, updated, players, setup_code, finished, winner,"
@@ -263,7 +268,7 @@ class GameStore:
         """Append `events` (one step at the table) in one durable write: all or none. Several
         events are marked as one step (`StoredEvent.step`), which an undo takes back whole."""
         if not events:
-            raise StoreError("nothing to append")
+            raise StoreError(P.NOTHING_TO_APPEND)
         with self._transaction() as db:
             self._require(db, game_id, revision)
             (last,) = db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id = ?",
@@ -317,7 +322,7 @@ class GameStore:
         with self._lock, _busy_named(self.path):
             rows = self._summaries("WHERE g.id = ?", (game_id,))
         if not rows:
-            raise GameNotFound(f"no game {game_id} in {self.path}")
+            raise GameNotFound(P.GAME_NOT_FOUND, game=game_id, path=self.path)
         return rows[0]
 
     def list_games(self) -> list[GameSummary]:
@@ -333,8 +338,7 @@ class GameStore:
     def resolve_id(self, text: str) -> str:
         """The game whose id is `text` or starts with it (ids are long to type at a terminal)."""
         if not text.isascii():
-            raise GameNotFound(f"no game {text!r} in {self.path} (ids are letters and digits; "
-                               "see `rattus-companion games`)")
+            raise GameNotFound(P.NO_GAME_LIKE, text=repr(text), path=self.path)
         with self._lock, _busy_named(self.path):
             rows = self._db.execute(
                 "SELECT id FROM games WHERE id = ? OR id LIKE ? ESCAPE '\\' ORDER BY id",
@@ -344,9 +348,9 @@ class GameStore:
         if text in ids:
             return text
         if not ids:
-            raise GameNotFound(f"no game {text!r} in {self.path} (see `rattus-companion games`)")
+            raise GameNotFound(P.NO_GAME_STARTING, text=repr(text), path=self.path)
         if len(ids) > 1:
-            raise GameNotFound(f"{text!r} matches several games: {', '.join(ids)}")
+            raise GameNotFound(P.SEVERAL_GAMES, text=repr(text), ids=", ".join(ids))
         return ids[0]
 
     # -- internals ----------------------------------------------------------------------
@@ -368,7 +372,7 @@ class GameStore:
                     self._db.execute("ROLLBACK")
                 if _is_busy(exc):
                     raise _busy(self.path) from exc
-                raise StoreError(f"could not save to {self.path}: {exc}") from exc
+                raise StoreError(P.CANNOT_SAVE, path=self.path, reason=str(exc)) from exc
 
     def _new_id(self, db: sqlite3.Connection) -> str:
         while True:
@@ -384,11 +388,9 @@ class GameStore:
                  ) -> None:
         row = db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise GameNotFound(f"no game {game_id} in {self.path}")
+            raise GameNotFound(P.GAME_NOT_FOUND, game=game_id, path=self.path)
         if revision is not None and row[0] != revision:
-            raise GameChangedElsewhere(
-                f"game {game_id} was changed in another window or program; "
-                "reopen it to see those changes and continue")
+            raise GameChangedElsewhere(P.CHANGED_ELSEWHERE, game=game_id)
 
     def _insert_event(self, db: sqlite3.Connection, game_id: str, seq: int, event: Any,
                       stamp: str, step: int | None = None) -> StoredEvent:
@@ -409,7 +411,7 @@ class GameStore:
             cursor = db.execute("UPDATE events SET status = ? WHERE game_id = ? AND seq = ?",
                                 (str(status), game_id, seq))
             if cursor.rowcount != 1:
-                raise StoreError(f"game {game_id} has no event #{seq}")
+                raise StoreError(P.NO_SUCH_EVENT, game=game_id, seq=seq)
 
     @staticmethod
     def _update_meta(db: sqlite3.Connection, game_id: str, meta: GameMeta, stamp: str) -> None:
@@ -434,24 +436,24 @@ class GameStore:
         where = f"event #{seq}"
         try:
             if not isinstance(raw, bytes):
-                raise RecordError(where, "is not stored as text")
+                raise RecordError(where, P.NOT_TEXT)
             try:
                 data = load_json(raw)
             except JsonRefused as exc:
-                raise RecordError(where, exc.problem) from None
+                raise RecordError(where, P.NOT_JSON, refused=JsonRefused(
+                    exc.problem, None, reason=exc.reason, **exc.values)) from None
             event = event_from_json(data, self.event_types, where)
             if kind != type(event).__name__:
-                raise RecordError(f"{where}.type", f"is {type(event).__name__} but stored as "
-                                                   f"{kind!r}")
+                raise RecordError(f"{where}.type", P.STORED_AS, event=type(event).__name__,
+                                  kind=kind)
             return StoredEvent(seq, event, EventStatus(status), stamp,
                                None if owner is None else json.loads(owner), undone_with,
                                step if isinstance(step, int) else None)
         except (RecordError, ValueError, TypeError, RecursionError) as exc:
-            raise StoreCorrupted(
-                f"game {game_id} in {self.path} is damaged and cannot be read: {exc}; "
-                "it was left as it is") from exc
+            raise StoreCorrupted(P.GAME_DAMAGED, game=game_id, path=self.path,
+                                 damage=exc) from exc
 
-    def _damage(self, game_id: str, revision: int, count: int) -> str | None:
+    def _damage(self, game_id: str, revision: int, count: int) -> StoreCorrupted | None:
         """Why the game's events do not all decode, or None. Every event is checked once per
         write to the game (the result is kept for its revision and number of events)."""
         if self._checked.get(game_id) == (revision, count):
@@ -460,7 +462,7 @@ class GameStore:
             for row in self._event_rows(game_id):
                 self._decode_row(game_id, *row)
         except StoreCorrupted as exc:
-            return str(exc)
+            return exc
         self._checked[game_id] = (revision, count)
         return None
 
@@ -471,11 +473,15 @@ class GameStore:
             " AND e.status = 'active'), g.revision,"
             " (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id) FROM games g " + where +
             " ORDER BY g.updated DESC, g.id", params).fetchall()
-        return [GameSummary(game_id=r[0], created=r[1], updated=r[2],
-                            players=_players(r[3]), setup_code=r[4],
-                            finished=bool(r[5]), winner=r[6], progress=r[7], events=r[8],
-                            revision=r[9], damage=self._damage(r[0], r[9], r[10]))
-                for r in rows]
+        summaries = []
+        for r in rows:
+            damage = self._damage(r[0], r[9], r[10])
+            summaries.append(GameSummary(
+                game_id=r[0], created=r[1], updated=r[2], players=_players(r[3]),
+                setup_code=r[4], finished=bool(r[5]), winner=r[6], progress=r[7], events=r[8],
+                revision=r[9], damage=None if damage is None else str(damage),
+                damage_problem=damage))
+        return summaries
 
 
 def _players(column: Any) -> tuple[str, ...]:
@@ -501,8 +507,7 @@ def _is_busy(exc: sqlite3.Error) -> bool:
 
 
 def _busy(path: Path) -> StoreBusy:
-    return StoreBusy(f"{path} is locked by another program; close it (or wait for it) and try "
-                     "again")
+    return StoreBusy(P.FILE_BUSY, path=path)
 
 
 @contextmanager
@@ -513,7 +518,7 @@ def _busy_named(path: Path) -> Iterator[None]:
     except sqlite3.Error as exc:
         if _is_busy(exc):
             raise _busy(path) from exc
-        raise StoreError(f"cannot read {path}: {exc}") from exc
+        raise StoreError(P.CANNOT_READ, path=path, reason=str(exc)) from exc
 
 
 def make_data_dir(folder: Path) -> None:
@@ -522,7 +527,7 @@ def make_data_dir(folder: Path) -> None:
     try:
         folder.mkdir(mode=PRIVATE_DIR, parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreError(f"cannot create the data directory {folder}: {exc.strerror}") from exc
+        raise StoreError(P.CANNOT_MAKE_FOLDER, folder=folder, reason=exc.strerror) from exc
     try:
         mode = folder.stat().st_mode
         if mode & 0o077:
@@ -595,22 +600,19 @@ def _open_checked(path: Path, steps: Mapping[int, Callable[[sqlite3.Connection],
                   ) -> sqlite3.Connection:
     """Open an existing file only if it is an intact games database we know how to read."""
     if path.stat().st_size == 0:
-        raise StoreCorrupted(f"{path} is empty (truncated?); it was left as it is")
+        raise StoreCorrupted(P.FILE_EMPTY, path=path)
     db = _connect(path)
     try:
         problems = [row[0] for row in db.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
-            raise StoreCorrupted(f"{path} is damaged ({problems[0]}); it was left as it is")
+            raise StoreCorrupted(P.FILE_DAMAGED, path=path, reason=problems[0])
         (version,) = db.execute("PRAGMA user_version").fetchone()
         latest = max(steps)
         if version > latest:
-            raise StoreTooNew(f"{path} was written by a newer version of rattus-companion "
-                              f"(schema {version}, this version reads up to {latest}); "
-                              "please update the app")
+            raise StoreTooNew(P.FILE_TOO_NEW, path=path, version=version, latest=latest)
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if version == 0 or not {"games", "events"} <= tables:
-            raise StoreCorrupted(f"{path} is not a rattus-companion games database; "
-                                 "it was left as it is")
+            raise StoreCorrupted(P.NOT_OUR_FILE, path=path)
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         if version < latest:
@@ -620,11 +622,10 @@ def _open_checked(path: Path, steps: Mapping[int, Callable[[sqlite3.Connection],
         db.close()
         if _is_busy(exc):
             raise _busy(path) from exc
-        raise StoreError(f"cannot open {path}: {exc}") from exc
+        raise StoreError(P.CANNOT_OPEN, path=path, reason=str(exc)) from exc
     except sqlite3.DatabaseError as exc:
         db.close()
-        raise StoreCorrupted(f"{path} is damaged or not a database ({exc}); "
-                             "it was left as it is") from exc
+        raise StoreCorrupted(P.NOT_A_DATABASE, path=path, reason=str(exc)) from exc
     except BaseException:
         db.close()
         raise

@@ -17,18 +17,18 @@ from pathlib import Path
 from typing import Self
 
 from companion.store.db import PRIVATE_FILE, StoreError, make_data_dir
+from companion.store.problems import StoreProblem as P
 
 LOCK_FILENAME = "server.lock"
 
 
 class DataDirInUse(StoreError):
     """Another running server holds the data folder: `folder`, and `holder` as that server
-    wrote it in the lock file ("pid 4711, serving http://..."), for words in any language."""
+    wrote it in the lock file ("pid 4711, serving http://...", or "" while it is being
+    written), for words in any language (`companion.i18n.store_words.holder_words`)."""
 
     def __init__(self, folder: Path, holder: str) -> None:
-        super().__init__(
-            f"the data folder {folder} is already served by another rattus-companion "
-            f"({holder}); stop that one first, or start with another --data-dir")
+        super().__init__(P.FOLDER_IN_USE, folder=folder, holder=holder)
         self.folder = folder
         self.holder = holder
 
@@ -50,7 +50,7 @@ class DataDirLock:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW,
                          PRIVATE_FILE)
         except OSError as exc:
-            raise StoreError(f"cannot use the lock file {path}: {exc.strerror}") from exc
+            raise StoreError(P.CANNOT_USE_LOCK, path=path, reason=exc.strerror) from exc
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -59,7 +59,7 @@ class DataDirLock:
             raise DataDirInUse(Path(folder), holder) from None
         except OSError as exc:
             os.close(fd)
-            raise StoreError(f"cannot lock {path}: {exc.strerror}") from exc
+            raise StoreError(P.CANNOT_LOCK, path=path, reason=exc.strerror) from exc
         os.ftruncate(fd, 0)
         os.pwrite(fd, f"pid {os.getpid()}, serving {address}\n".encode(), 0)
         return cls(path, fd)
@@ -75,7 +75,7 @@ class DataDirLock:
 
 
 def _read_holder(fd: int) -> str:
-    """What the running server wrote about itself (it may be mid-write: then say so)."""
+    """What the running server wrote about itself ("" while it is mid-write)."""
     text = os.pread(fd, 200, 0).decode("utf-8", "replace").strip()
     printable = "".join(c for c in text if c.isprintable())
-    return printable or "its pid and address are not written yet"
+    return printable

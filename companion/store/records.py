@@ -26,6 +26,7 @@ from companion.store.codec import (
     to_json,
 )
 from companion.store.db import GameStore, GameSummary
+from companion.store.problems import StoreProblem as P
 from companion.store.session import Engine, default_engine
 
 FORMAT = "rattus-companion/game-record"
@@ -87,42 +88,42 @@ def parse_record(text: str | bytes, engine: Engine | None = None,
     try:
         data = load_json(text, max_bytes=MAX_RECORD_BYTES)
     except JsonRefused as exc:
-        raise RecordError(exc.where or "record", exc.problem) from None
+        raise RecordError(exc.where or "record", P.NOT_JSON, refused=JsonRefused(
+            exc.problem, None, reason=exc.reason, **exc.values)) from None
     return validate_record(data, engine, event_types)
 
 
 def validate_record(data: Any, engine: Engine | None = None,
                     event_types: EventTypes | None = None) -> GameRecord:
     if not isinstance(data, dict):
-        raise RecordError("record", "expected a JSON object")
+        raise RecordError("record", P.EXPECTED_JSON_OBJECT)
     if data.get("format") != FORMAT:
-        raise RecordError("format", f"expected {FORMAT!r}: this is not a game record")
+        raise RecordError("format", P.NOT_A_RECORD, format=FORMAT)
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise RecordError("version", "expected an integer")
+        raise RecordError("version", P.EXPECTED_INTEGER)
     if version > VERSION:
-        raise RecordError("version", f"{version} is newer than this app reads ({VERSION}); "
-                                     "please update rattus-companion")
+        raise RecordError("version", P.VERSION_TOO_NEW, version=version, latest=VERSION)
     if version < 1:
-        raise RecordError("version", f"{version} is not a record version")
+        raise RecordError("version", P.NOT_A_VERSION, version=version)
     missing = sorted(_REQUIRED - set(data))
     if missing:
-        raise RecordError(missing[0], "missing")
+        raise RecordError(missing[0], P.MISSING)
     unknown = sorted(set(data) - _REQUIRED - _OPTIONAL)
     if unknown:
-        raise RecordError(unknown[0], "unexpected field in a game record")
+        raise RecordError(unknown[0], P.UNEXPECTED_RECORD_FIELD)
     game_id = data.get("game_id")
     if game_id is not None and (not isinstance(game_id, str) or not _ID.fullmatch(game_id)):
-        raise RecordError("game_id", "expected 1 to 64 letters, digits, '-' or '_'")
+        raise RecordError("game_id", P.BAD_GAME_ID)
     created = data.get("created")
     if created is not None:
         try:
             datetime.fromisoformat(created)
         except (TypeError, ValueError):
-            raise RecordError("created", "expected an ISO date and time") from None
+            raise RecordError("created", P.BAD_DATE) from None
     raw_events = data["events"]
     if not isinstance(raw_events, list) or not raw_events:
-        raise RecordError("events", "expected a non-empty list of events")
+        raise RecordError("events", P.NO_EVENTS)
     types_ = engine_event_types() if event_types is None else event_types
     events = tuple(event_from_json(raw, types_, f"events[{i}]")
                    for i, raw in enumerate(raw_events))
@@ -136,20 +137,10 @@ def _check_header(data: Mapping[str, Any], first: Any) -> None:
     """The setup and house rules shown at the top must be the ones the game was played with."""
     setup = getattr(first, "setup", None)
     if "setup" in data and data["setup"] != to_json(setup):
-        raise RecordError("setup", "does not match the setup in events[0]")
+        raise RecordError("setup", P.SETUP_MISMATCH)
     if "house_rules" in data and data["house_rules"] != to_json(getattr(setup, "house_rules",
                                                                         None)):
-        raise RecordError("house_rules", "do not match the house rules in events[0]")
-
-
-def _english(exc: Exception) -> str:
-    """A refusal of the engine in words (the record's error is for the CLI, in English).
-    Imported here like `session.default_engine`: the store runs with any `Engine`."""
-    from companion.i18n import translator
-    from companion.i18n.codes import refusal_text
-    from companion.rules.errors import RuleViolation
-
-    return refusal_text(translator("en"), exc) if isinstance(exc, RuleViolation) else str(exc)
+        raise RecordError("house_rules", P.HOUSE_RULES_MISMATCH)
 
 
 def replay_checked(events: Sequence[Any], engine: Engine) -> Any:
@@ -159,12 +150,9 @@ def replay_checked(events: Sequence[Any], engine: Engine) -> Any:
         try:
             state = engine.fold_recorded(state, event)
         except engine.violation as exc:
-            rule = getattr(exc, "rule", None)
-            reason = _english(exc)
-            where = f" ({rule})" if rule else ""
-            raise RecordError(f"events[{index}]",
-                              f"{type(event).__name__} is refused by the rules{where}: "
-                              f"{reason}") from exc
+            raise RecordError(f"events[{index}]", P.REFUSED_BY_RULES,
+                              event=type(event).__name__, rule=getattr(exc, "rule", None),
+                              violation=exc) from exc
     return state
 
 

@@ -28,6 +28,7 @@ from companion.rules.state import Phase
 from companion.rules.views import PlayerView, TableView, own_view, public_view
 from companion.store.codec import private_owner, to_json
 from companion.store.db import EventStatus, GameMeta, GameStore, StoredEvent, StoreError
+from companion.store.problems import StoreProblem as P
 
 log = logging.getLogger(__name__)
 
@@ -252,7 +253,7 @@ class Session:
         with self._lock:
             last = self._last_active(None)
             if last is None:
-                raise UndoError("nothing to undo: the game is at its start")
+                raise UndoError(P.NOTHING_TO_UNDO)
             step = self._step_of(last, EventStatus.ACTIVE)
             key = step[0].seq
             members = {e.seq for e in step}
@@ -274,7 +275,7 @@ class Session:
         with self._lock:
             target = self._next_redo(None)
             if target is None:
-                raise UndoError("nothing to redo")
+                raise UndoError(P.NOTHING_TO_REDO)
             step = self._step_of(target, EventStatus.UNDONE)
             back = {e.seq for e in step} | {e.seq for e in self._log
                                             if e.undone_with == target.seq}
@@ -287,7 +288,7 @@ class Session:
             self._not_scored(player)
             target = self._last_active(to_json(player))
             if target is None:
-                raise UndoError(f"player {player} has no private entry to undo")
+                raise UndoError(P.NO_PRIVATE_UNDO, player=player)
             log = self._with(target.seq, EventStatus.UNDONE)
             state = self._fold_strictly(log, "undo", target)
             self._commit(log, state, {target.seq: EventStatus.UNDONE}, {}, None)
@@ -298,7 +299,7 @@ class Session:
             self._not_scored(player)
             target = self._next_redo(to_json(player))
             if target is None:
-                raise UndoError(f"player {player} has no private entry to redo")
+                raise UndoError(P.NO_PRIVATE_REDO, player=player)
             return self._restore(target, {target.seq})
 
     # -- a player's correction request after the scoring ----------------------------------
@@ -307,7 +308,7 @@ class Session:
         """`player` asks the table to score them with `rats`; stored nowhere in the game."""
         with self._lock:
             if getattr(self._state, "phase", None) is not Phase.FINISHED:
-                raise RequestRefused("a correction is asked for only after the scoring")
+                raise RequestRefused(P.CORRECTION_AFTER_SCORING)
             request = self._requests[player] = RatsRequest(player, rats)
             self._notify(None)
             return request
@@ -336,7 +337,7 @@ class Session:
         """A scored game's result changes only by the table (R-SCORE-6): a player's own undo
         would change the rats it was scored with."""
         if getattr(self._state, "phase", None) is Phase.FINISHED:
-            raise UndoError(f"the game is scored: player {player}'s entries are final")
+            raise UndoError(P.ENTRIES_FINAL, player=player)
 
     def _last_active(self, owner: Any) -> StoredEvent | None:
         """The step an undo takes back: never the first event, which starts the game."""
@@ -382,8 +383,9 @@ class Session:
         try:
             return self._fold([e.event for e in log if e.status is EventStatus.ACTIVE])
         except self._engine.violation as exc:
-            raise UndoError(f"cannot {verb} {type(target.event).__name__}: the later steps "
-                            f"would no longer be legal ({exc})") from exc
+            raise UndoError(P.UNDO_ILLEGAL_LATER if verb == "undo" else P.REDO_ILLEGAL_LATER,
+                            event=type(target.event).__name__, violation=exc,
+                            rule=getattr(exc, "rule", "")) from exc
 
     def _fold_setting_aside(self, log: Sequence[StoredEvent], after: int
                             ) -> tuple[Any, list[int]]:
@@ -400,8 +402,8 @@ class Session:
                 if stored.seq > after and stored.private_player is not None:
                     aside.append(stored.seq)
                     continue
-                raise UndoError(f"cannot undo: {type(stored.event).__name__} would no longer "
-                                f"be legal ({exc})") from exc
+                raise UndoError(P.UNDO_NO_LONGER_LEGAL, event=type(stored.event).__name__,
+                                violation=exc, rule=getattr(exc, "rule", "")) from exc
         return state, aside
 
     def _commit(self, log: list[StoredEvent], state: Any, changes: dict[int, EventStatus],
@@ -421,8 +423,9 @@ class Session:
                 state = self._engine.fold_recorded(state, event)
             except self._engine.violation as exc:
                 if resuming:
-                    raise StoreError(f"game {self.game_id} does not replay: event {index} "
-                                     f"({type(event).__name__}) is refused: {exc}") from exc
+                    raise StoreError(P.DOES_NOT_REPLAY, game=self.game_id, index=index,
+                                     event=type(event).__name__, violation=exc,
+                                     rule=getattr(exc, "rule", "")) from exc
                 raise
         return state
 

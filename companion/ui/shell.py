@@ -20,6 +20,7 @@ import flet as ft
 
 from companion.i18n import LANGUAGES, Translator, pick_language, translator
 from companion.i18n.codes import rule_reference, violation_text
+from companion.i18n.store_words import error_text
 from companion.rules.errors import RuleViolation
 from companion.rules.views import TableView
 from companion.store.db import StoreError
@@ -240,8 +241,8 @@ class TableApp:
                         detail=rule_reference(self.t, exc))
             return False
         except StoreError as exc:
-            self.notify(self.t("The game could not be saved: {reason}", reason=str(exc)),
-                        error=True)
+            self.notify(self.t("The game could not be saved: {reason}",
+                               reason=error_text(self.t, exc)), error=True)
             return False
         return True
 
@@ -257,8 +258,8 @@ class TableApp:
             self.notify(violation_text(self.t, exc), error=True)
             return False
         except StoreError as exc:
-            self.notify(self.t("The game could not be saved: {reason}", reason=str(exc)),
-                        error=True)
+            self.notify(self.t("The game could not be saved: {reason}",
+                               reason=error_text(self.t, exc)), error=True)
             return False
         return True
 

@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.i18n.codes import violation_text
 from companion.i18n.names import building_name, special_name
+from companion.i18n.store_words import error_text
 from companion.rules import events
 from companion.rules.catalog import NUN_ROW_SIZE, START_HAND, START_RATS
 from companion.rules.errors import RuleViolation
@@ -79,7 +80,8 @@ def setup_checklist_view(app: TableApp) -> ft.View:
             app.notify(violation_text(t, exc), error=True)
             return
         except StoreError as exc:
-            app.notify(t("The game could not be saved: {reason}", reason=str(exc)), error=True)
+            app.notify(t("The game could not be saved: {reason}", reason=error_text(t, exc)),
+                       error=True)
             return
         app.tab.setup = None
         await app.go(f"/game/{session.game_id}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.i18n.store_words import error_text
 from companion.ui.shared.frame import page_frame
 from companion.ui.shared.widgets import big_button, tagged, text
 from companion.ui.shell import TableApp
@@ -18,6 +19,6 @@ def problem_view(app: TableApp, exc: Exception) -> ft.View:
     app.leave_game()
     return page_frame(app, t("Something went wrong"), [
         tagged("problem", text(t("This screen could not be shown."))),
-        text(str(exc)),
+        text(error_text(t, exc)),
         big_button("home", t("Back to the start"), app.nav("/"), icon=ft.Icons.HOME),
     ])
