@@ -37,6 +37,39 @@ _STILL = """async el => {
 }"""
 """The element's box once it has not moved for three frames (a scroll or a relayout done)."""
 
+_TAPPABLE_OF = "(el => el.hasAttribute('flt-tappable') ? el : el.querySelector('[flt-tappable]'))"
+
+_TAP = """el => {
+    const target = """ + _TAPPABLE_OF + """(el);
+    if (!target || !target.isConnected) return false;
+    const r = target.getBoundingClientRect();
+    const x = r.x + r.width / 2, y = r.y + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
+        const now = performance.now();
+        if (!(now - (target.__rattusScrolled || -1e9) < 500)) {
+            target.__rattusScrolled = now;
+            target.scrollIntoView({block: 'center', inline: 'center'});
+        }
+        return false;
+    }
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || !target.contains(hit)) return false;
+    const last = window.__rattusPointerUp || -1e9;
+    if (performance.now() - last < 120) return false;
+    target.click();
+    return true;
+}"""
+"""Click the tappable node once it is on screen and uncovered; one further down is scrolled
+to (Flutter scrolls its view with the semantics tree's scroll). Flutter ignores a click that
+follows a real pointer release by less than 50 ms (it takes it for that release's own click),
+so the click also waits until the last release (a text field's focusing tap) is 120 ms old."""
+
+_WATCH_POINTER = """() => {
+    if (window.__rattusWatch) return;
+    window.__rattusWatch = true;
+    addEventListener('pointerup', () => { window.__rattusPointerUp = performance.now(); }, true);
+}"""
+
 _ATTACHED = "el => document.activeElement === el && el.hasAttribute('autocorrect')"
 
 
@@ -51,6 +84,7 @@ def enable_semantics(page: Page) -> None:
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=TIMEOUT_MS)
     placeholder.evaluate("element => element.click()")
+    page.evaluate(_WATCH_POINTER)
 
 
 def by_id(page: Page, identifier: str) -> Locator:
@@ -58,10 +92,24 @@ def by_id(page: Page, identifier: str) -> Locator:
 
 
 def tap(page: Page, identifier: str) -> None:
-    """Tap the control tagged `identifier` (its button, not the label around it)."""
+    """Tap the control tagged `identifier` (its button, not the label around it).
+
+    The tap is the control's own semantics action, the one a screen reader sends: one click
+    event on the tappable node, dispatched in the same script that checked the node is on
+    screen and uncovered. A mouse tap is three events sent in three round trips (down, up,
+    click); on a loaded machine they reach Flutter seconds apart, and Flutter's web engine
+    then decides by a 200 ms timer whether to deliver the click or replay the pointer events
+    for a hit test against the screen as it is by then. Two CI runs under load lost one such
+    tap each (the button stayed, the server never heard of it); a single event has no such
+    split.
+    """
     target = by_id(page, identifier)
     target.wait_for(state="visible", timeout=TIMEOUT_MS)
-    inner = target.locator("[role=button], flt-semantics[role=button], input, textarea")
+    node = target.first.element_handle()
+    if node.evaluate("el => " + _TAPPABLE_OF + "(el) !== null"):
+        page.wait_for_function(_TAP, arg=node, timeout=TIMEOUT_MS)
+        return
+    inner = target.locator("input, textarea")
     if inner.count():
         inner.first.click()
     else:

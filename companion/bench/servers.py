@@ -7,6 +7,7 @@ its table page answers HTTP 200.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import socket
@@ -89,7 +90,10 @@ def running(kind: Kind, data_dir: Path | None = None) -> Iterator[Server]:
                                                                     PYTHONUNBUFFERED="1"))
         server = Server(kind, process, base, base + "/", data_dir, 0.0)
         stack.callback(server.stop)
-        server.seconds_to_serve = _wait_for_page(process, base + "/", started)
+        errors: collections.deque[bytes] = collections.deque(maxlen=200)
+        reader = threading.Thread(target=_keep_reading, args=(process, errors), daemon=True)
+        reader.start()
+        server.seconds_to_serve = _wait_for_page(process, base + "/", started, errors, reader)
         server.cpu_seconds_to_serve = cpu_seconds(process.pid)
         if kind is Kind.OURS:
             assert data_dir is not None
@@ -100,10 +104,20 @@ def running(kind: Kind, data_dir: Path | None = None) -> Iterator[Server]:
         yield server
 
 
-def _wait_for_page(process: subprocess.Popen[bytes], url: str, started: float) -> float:
+def _keep_reading(process: subprocess.Popen[bytes], lines: collections.deque[bytes]) -> None:
+    """Keep the server's error output flowing: a pipe nobody reads fills up (64 KiB) and then
+    stops the server at its next log line, in the middle of a scripted game."""
+    assert process.stderr is not None
+    for line in process.stderr:
+        lines.append(line)
+
+
+def _wait_for_page(process: subprocess.Popen[bytes], url: str, started: float,
+                   errors: collections.deque[bytes], reader: threading.Thread) -> float:
     while time.perf_counter() - started < START_TIMEOUT:
         if process.poll() is not None:
-            error = process.stderr.read().decode(errors="replace") if process.stderr else ""
+            reader.join(timeout=5)
+            error = b"".join(errors).decode(errors="replace")
             raise RuntimeError(f"the server exited with {process.returncode}: {error[-500:]}")
         try:
             with urllib.request.urlopen(url, timeout=5) as response:

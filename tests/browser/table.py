@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -96,11 +97,20 @@ def table_server(data_dir: Path, lang: str | None = None, port: int | None = Non
     base = f"http://127.0.0.1:{port}"
     table_url = f"{base}/?key={table_url.split('key=', 1)[1]}"
     server = TableServer(process, base, table_url, data_dir, lines)
+    threading.Thread(target=_keep_reading, args=(process, lines), daemon=True).start()
     _wait_until_serving(base, deadline)
     try:
         yield server
     finally:
         server.stop()
+
+
+def _keep_reading(process: subprocess.Popen[str], lines: list[str]) -> None:
+    """Keep the server's output flowing into `lines`: a pipe nobody reads fills up (64 KiB) and
+    then stops the server at its next log line, which a test would see as a lost tap."""
+    assert process.stdout is not None
+    for line in process.stdout:
+        lines.append(line)
 
 
 def _wait_until_serving(base: str, deadline: float) -> None:
