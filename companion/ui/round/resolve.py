@@ -30,6 +30,7 @@ from companion.rules.views import TableView
 from companion.ui.round.drafts import RevealDraft, reveal_draft
 from companion.ui.round.parts import Body, banner, submit_after
 from companion.ui.shared import theme
+from companion.ui.shared.frame import is_wide
 from companion.ui.shared.widgets import (
     big_button,
     building_card,
@@ -68,11 +69,17 @@ def resolve_body(app: TableApp, view: TableView, step: Step, before: Sequence[An
     tap records as done, and `above` what they were (shown above the reveal controls)."""
     building = step.building
     assert building is not None
-    controls: list[ft.Control] = [row_progress(app, view, building), *above]
-    if step.prompt is Prompt.REVEAL_CARDS:
+    controls: list[ft.Control] = [row_progress(app, view, building)]
+    if step.prompt is Prompt.REVEAL_CARDS and is_wide(app):
+        # beside the reveal controls, at the top of the building's column: the acting
+        # player's steppers stay in sight (issue 13) and so do the actions before them
+        body = _reveal(app, view, step, before, beside=above)
+    elif step.prompt is Prompt.REVEAL_CARDS:
         body = _reveal(app, view, step, before)
+        controls += above
     else:
         body = _choose(app, view, step, before)
+        controls += above
     body.controls[:0] = controls
     return body
 
@@ -144,7 +151,8 @@ def building_now(t: Translator, setup: Setup, res: BuildingResolution) -> ft.Con
                          footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=4))
 
 
-def _reveal(app: TableApp, view: TableView, step: Step, before: Sequence[Any]) -> Body:
+def _reveal(app: TableApp, view: TableView, step: Step, before: Sequence[Any],
+            beside: Sequence[ft.Control] = ()) -> Body:
     t = app.t
     setup = view.setup
     req = step.reveal
@@ -191,7 +199,7 @@ def _reveal(app: TableApp, view: TableView, step: Step, before: Sequence[Any]) -
                estate=estate), size=theme.SMALL_SIZE),
     ]
     assert kind is res.kind
-    controls: list[ft.Control] = [two_columns(acting, [building_now(t, setup, res)])]
+    controls: list[ft.Control] = [two_columns(acting, [*beside, building_now(t, setup, res)])]
     influence = declared - draft.swords - draft.flutes
     return Body(controls, big_button("reveal-confirm", t("Revealed: +{n} influence",
                                                          n=influence),
