@@ -338,6 +338,21 @@ def test_the_round_end_passes_the_start_player_to_the_left(table: Table) -> None
     assert "Undone: the buildings of round 2" == table.page.messages[-1]
 
 
+def test_a_game_saved_at_the_round_end_opens_on_the_next_rows_screen(table: Table) -> None:
+    # R-ROUND-E: a game recorded before the round's end took no tap (its last building's
+    # actions done, no RoundEnded yet) replays as it was and shows the next round's row, whose
+    # tap records the round's end with it.
+    to_phase_c(table)
+    table.play([ev.Entered(p, 0, 0) for p in range(4)] + [ev.BuildingResolved(0)])
+    assert table.state.phase is Phase.E
+    assert "Ben starts round 2" in table.texts("end-round-info")
+    assert "end-round" not in table.ids() and "actions-of-0" not in table.ids()
+    before = table.stored()
+    table.tap("reveal-confirm")
+    assert table.stored()[len(before)] == ev.RoundEnded()
+    assert table.state.round == 2 and table.state.phase is Phase.B
+
+
 def test_the_last_rounds_last_building_ends_the_game_with_one_tap(tmp_path: Path) -> None:
     # R-ROUND-E: after the last round the end form follows directly.
     table = Table(tmp_path, four_players())
