@@ -40,6 +40,7 @@ PHASES: tuple[tuple[Phase, str], ...] = (
     (Phase.E, N_("Round end")),
 )
 
+
 def round_view(app: TableApp, game_id: str) -> ft.View:
     view = app.use_game(game_id)
     if view.over:
