@@ -152,13 +152,12 @@ def _estate(building: Building) -> Any:
     return BUILDINGS[building].estate
 
 
-def supply_part(app: TableApp) -> ft.Control:
+def supply_part(app: TableApp, asks: str) -> ft.Control:
     """Phase B, shown above phase C's first entry: the first entry is the sign that everyone
-    has done their supply (R-ROUND-B), so it takes no tap of its own."""
+    has done their supply (R-ROUND-B), so it takes no tap of its own. `asks`: what the phase
+    asks; all of it in one short paragraph, so phase C's count buttons stay in sight."""
     t = app.t
-    return tagged("supply-info", ft.Column([
-        text(t("The symbols: draw population cards, discard a rat, look at a card of the "
-               "nun row. In turn order from the start player, or all at once if "
-               "everyone agrees. Note discarded rats and nun-row cards on your own phone."),
-             size=theme.SMALL_SIZE),
-    ], tight=True))
+    return tagged("supply-info", text(" ".join((asks, t(
+        "The symbols: draw population cards, discard a rat, look at a card of the nun row. In "
+        "turn order from the start player, or all at once if everyone agrees. Note discarded "
+        "rats and nun-row cards on your own phone."))), size=theme.SMALL_SIZE))

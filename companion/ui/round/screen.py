@@ -64,7 +64,7 @@ def phase_body(app: TableApp, view: TableView, step: Step) -> tuple[TableView, S
     above: list[ft.Control] = []
     while step.prompt in (Prompt.SUPPLY, Prompt.TAKE_ACTIONS, Prompt.END_ROUND):
         if step.prompt is Prompt.SUPPLY:
-            above.append(folded(app, step, supply_part(app)))
+            above.append(supply_part(app, prompt_text(app.t, step)))
             before.append(events.SupplyDone())
         elif step.prompt is Prompt.TAKE_ACTIONS:
             part, done = actions_part(app, view, step)
