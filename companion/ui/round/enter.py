@@ -41,9 +41,10 @@ def entries_on(view: TableView, building: int) -> list[tuple[int, int, int]]:
             for slot, p in enumerate(record.entrants(building), 1)]
 
 
-def enter_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any] = ()
-               ) -> Body:
-    """`before`: what the first entry also records (the supply done, R-ROUND-B)."""
+def enter_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any] = (),
+               above: Sequence[ft.Control] = ()) -> Body:
+    """`before`: what the first entry also records (the supply done, R-ROUND-B), `above` what
+    that asks, put with the hints above the buildings so their count buttons stay in sight."""
     t = app.t
     setup = view.setup
     actor = step.actor
@@ -59,8 +60,8 @@ def enter_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any]
         submit_after(app, before, events.Passed(actor))
 
     later = [setup.names[p] for p in queue[1:]]
-    info: list[ft.Control] = [text(t("Tap the building and the number of cards laid face "
-                                     "down there."), size=theme.SMALL_SIZE)]
+    info: list[ft.Control] = [*above, text(t("Tap the building and the number of cards laid "
+                                             "face down there."), size=theme.SMALL_SIZE)]
     if later:
         info.append(tagged("queue", text(t("Then: {players}", players=", ".join(later)),
                                          size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)))

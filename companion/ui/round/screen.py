@@ -86,8 +86,7 @@ def phase_body(app: TableApp, view: TableView, step: Step) -> tuple[TableView, S
         body = reveal_body(app, view, step, before)
         body.controls[:0] = above
     elif prompt is Prompt.ENTER:
-        body = enter_body(app, view, step, before)
-        body.controls[:0] = above
+        body = enter_body(app, view, step, before, above)
     else:
         body = resolve_body(app, view, step, before, above)
     return view, step, body
