@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, Translator
+from companion.i18n.codes import prompt_text
 from companion.i18n.names import action_text, building_name, estate_name
 from companion.rules import events
 from companion.rules.catalog import ActionKind, Building, Special
@@ -27,8 +28,9 @@ from companion.rules.resolution import (
 from companion.rules.setup import Setup
 from companion.rules.views import TableView
 from companion.ui.round.drafts import RevealDraft, reveal_draft
-from companion.ui.round.parts import Body, banner, submit_all
+from companion.ui.round.parts import Body, banner, submit_after
 from companion.ui.shared import theme
+from companion.ui.shared.frame import is_wide
 from companion.ui.shared.widgets import (
     big_button,
     building_card,
@@ -61,16 +63,23 @@ REASONS: dict[PremiumReason, str] = {
 }
 
 
-def resolve_body(app: TableApp, view: TableView, step: Step) -> Body:
+def resolve_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any] = (),
+                 above: Sequence[ft.Control] = ()) -> Body:
+    """A reveal or a Sword/Flute choice; `before`: the previous building's actions, which this
+    tap records as done, and `above` what they were (shown above the reveal controls)."""
     building = step.building
     assert building is not None
     controls: list[ft.Control] = [row_progress(app, view, building)]
-    if step.prompt is Prompt.REVEAL_CARDS:
-        body = _reveal(app, view, step)
-    elif step.prompt in (Prompt.CHOOSE_SWORD_GIVER, Prompt.CHOOSE_FLUTE_RECEIVER):
-        body = _choose(app, view, step)
+    if step.prompt is Prompt.REVEAL_CARDS and is_wide(app):
+        # beside the reveal controls, at the top of the building's column: the acting
+        # player's steppers stay in sight (issue 13) and so do the actions before them
+        body = _reveal(app, view, step, before, beside=above)
+    elif step.prompt is Prompt.REVEAL_CARDS:
+        body = _reveal(app, view, step, before)
+        controls += above
     else:
-        body = _actions(app, view, step)
+        body = _choose(app, view, step, before)
+        controls += above
     body.controls[:0] = controls
     return body
 
@@ -142,7 +151,8 @@ def building_now(t: Translator, setup: Setup, res: BuildingResolution) -> ft.Con
                          footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=4))
 
 
-def _reveal(app: TableApp, view: TableView, step: Step) -> Body:
+def _reveal(app: TableApp, view: TableView, step: Step, before: Sequence[Any],
+            beside: Sequence[ft.Control] = ()) -> Body:
     t = app.t
     setup = view.setup
     req = step.reveal
@@ -165,8 +175,9 @@ def _reveal(app: TableApp, view: TableView, step: Step) -> Body:
         return by
 
     def confirm(_event: Any = None) -> None:
-        if app.submit(events.Revealed(p, b, declared - draft.rest(), draft.other,
-                                      draft.jokers, draft.swords, draft.flutes)):
+        if submit_after(app, before, events.Revealed(
+                p, b, declared - draft.rest(), draft.other, draft.jokers, draft.swords,
+                draft.flutes)):
             app.tab.round.reveal = None
 
     res = view.resolutions[b]
@@ -188,7 +199,7 @@ def _reveal(app: TableApp, view: TableView, step: Step) -> Body:
                estate=estate), size=theme.SMALL_SIZE),
     ]
     assert kind is res.kind
-    controls: list[ft.Control] = [two_columns(acting, [building_now(t, setup, res)])]
+    controls: list[ft.Control] = [two_columns(acting, [*beside, building_now(t, setup, res)])]
     influence = declared - draft.swords - draft.flutes
     return Body(controls, big_button("reveal-confirm", t("Revealed: +{n} influence",
                                                          n=influence),
@@ -213,7 +224,7 @@ def special_text(t: Translator, setup: Setup, result: SpecialResult | None) -> s
              receiver=names[result.receiver])  # type: ignore[index]
 
 
-def _choose(app: TableApp, view: TableView, step: Step) -> Body:
+def _choose(app: TableApp, view: TableView, step: Step, before: Sequence[Any]) -> Body:
     t = app.t
     setup = view.setup
     req = step.choice
@@ -230,7 +241,8 @@ def _choose(app: TableApp, view: TableView, step: Step) -> Body:
 
     def choose(player: int) -> Any:
         def handler(_event: Any = None) -> None:
-            app.submit(events.SpecialTargetChosen(req.building, req.special, player))
+            submit_after(app, before,
+                         events.SpecialTargetChosen(req.building, req.special, player))
         return handler
 
     buttons: list[ft.Control] = [
@@ -355,9 +367,12 @@ def resolution_lines(app: TableApp, view: TableView, res: BuildingResolution,
     return specials + lines
 
 
-def _actions(app: TableApp, view: TableView, step: Step) -> Body:
+def actions_part(app: TableApp, view: TableView, step: Step) -> tuple[ft.Control, list[Any]]:
+    """A building's actions (R-ROUND-D b/c) as the next tap shows them above its own controls,
+    and the events that tap records first: the Hospital's discards (data, on steppers here)
+    and the building resolved. The next building's first reveal, or the next round's row,
+    is the sign that these actions are done: no Done tap of their own."""
     t = app.t
-    setup = view.setup
     res = step.resolution
     b = step.building
     assert res is not None and b is not None
@@ -374,22 +389,16 @@ def _actions(app: TableApp, view: TableView, step: Step) -> Body:
             app.render()
         return handler
 
-    def done(_event: Any = None) -> None:
-        discards = [events.HospitalDiscarded(b, p, n) for p, n in hospital.items() if n]
-        if submit_all(app, [*discards, events.BuildingResolved(b)]):
-            for p in hospital:
-                own.hospital.pop((view.round, b, p), None)
-
-    specials = special_lines(app, view, res)
-    lines = resolution_lines(app, view, res, hospital, on_hospital, with_specials=False)
+    discards: list[Any] = [events.HospitalDiscarded(b, p, n) for p, n in hospital.items() if n]
+    # the rules' order: Sword and Flute were resolved at the reveal (R-ROUND-D a), then the
+    # premium and the normal actions
+    lines = resolution_lines(app, view, res, hospital, on_hospital)
     if options:  # the one place a Hospital discard is entered (the phones only show it)
         lines.append(tagged("hospital-recorded-here", text(t(
             "Hospital: enter the hand cards discarded here; this is where they are recorded, "
             "and the players' phones show them."), size=theme.SMALL_SIZE)))
-    record = view.record
-    remaining = [i for i in range(len(record.row))
-                 if i != b and not record.resolved[i] and record.entrants(i)]
-    label = t("Done: next building") if remaining else t("Done: end of the round")
-    # the rules' order: the reveal, then Sword and Flute (R-ROUND-D a), then the actions
-    return Body([two_columns([building_now(t, setup, res), *specials], lines)],
-                big_button("actions-done", label, done, icon=ft.Icons.CHECK))
+    title = text(prompt_text(t, step), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD)
+    part = tagged(f"actions-of-{b}", ft.Container(
+        content=two_columns([title, *reveal_lines(t, view.setup, res)], lines),
+        padding=10, border_radius=12, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))
+    return part, [*discards, events.BuildingResolved(b)]
