@@ -500,9 +500,14 @@ def test_the_hospital_discard_is_entered_at_the_table_and_the_private_view_shows
                 ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0)])
     assert "where they are recorded" in table.texts("hospital-recorded-here")
     table.tap("hospital-1-more")
-    table.tap("actions-done")
-    assert table.stored()[-2:] == [ev.HospitalDiscarded(0, 1, 1), ev.BuildingResolved(0)]
-    assert "hospital-recorded-here" not in table.ids()  # the Farm has no Hospital discard
+    # the next round's row records the actions as done, the discard with them
+    for building in ("farm", "palace", "castle"):
+        table.tap(f"pick-{building}")
+    table.tap("reveal-confirm")
+    stored = table.stored()
+    at = stored.index(ev.HospitalDiscarded(0, 1, 1))
+    assert stored[at + 1] == ev.BuildingResolved(0)
+    assert "hospital-recorded-here" not in table.ids()  # round 2 has no Hospital
     table.page.route = f"/game/{table.session.game_id}/private/1"
     assert "log-hospital" not in table.ids()
     assert "ask the table" in table.texts("private-hospital-note")
