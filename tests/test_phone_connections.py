@@ -14,7 +14,6 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx2
@@ -25,6 +24,7 @@ from support.phones import (
     Stream,
     TableNight,
     hub_for,
+    night_of,
     served_like_the_table,
 )
 
@@ -35,13 +35,7 @@ from companion.server.limits import ConnectionLimits
 PARTIAL_HEAD = b"GET /phone/ HTTP/1.1\r\nHost: x\r\nX-a: "
 
 
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[TableNight]:
-    table = TableNight(tmp_path, players=3)
-    try:
-        yield table
-    finally:
-        table.close()
+night = night_of(3)
 
 
 @pytest.fixture

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
 from starlette.testclient import TestClient
-from support.phones import START_RATS, TableNight, hub_for, served_like_the_table
+from support.phones import START_RATS, TableNight, hub_for, night_of, served_like_the_table
 
 from companion.phones.body import BadJson, load_json
 from companion.phones.hub import Hub
@@ -23,13 +21,7 @@ ANNA, BEN, CARLA = 0, 1, 2
 JSON = {"content-type": "application/json"}
 
 
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[TableNight]:
-    table = TableNight(tmp_path, players=3)
-    try:
-        yield table
-    finally:
-        table.close()
+night = night_of(3)
 
 
 @pytest.fixture

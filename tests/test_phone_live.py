@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
 from support.browser import live_server
-from support.phones import START_RATS, Stream, TableNight, hub_for
+from support.phones import START_RATS, Stream, TableNight, hub_for, night_of
 
 from companion.phones.hub import Hub
 from companion.phones.routes import COOKIE, phone_app
@@ -18,13 +17,7 @@ from companion.phones.routes import COOKIE, phone_app
 ANNA, BEN = 0, 1
 
 
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[TableNight]:
-    table = TableNight(tmp_path, players=2)
-    try:
-        yield table
-    finally:
-        table.close()
+night = night_of(2)
 
 
 @pytest.fixture

@@ -11,15 +11,13 @@ import hashlib
 import io
 import json
 import threading
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 import zxingcpp
 from PIL import Image
 from starlette.testclient import TestClient
-from support.phones import START_RATS, TableNight, hub_for
+from support.phones import START_RATS, TableNight, hub_for, night_of
 
 from companion.i18n import pick_language
 from companion.phones.hub import Hub
@@ -31,13 +29,7 @@ from companion.rules import events as ev
 ANNA, BEN, CARLA = 0, 1, 2
 
 
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[TableNight]:
-    table = TableNight(tmp_path, players=3)
-    try:
-        yield table
-    finally:
-        table.close()
+night = night_of(3)
 
 
 @pytest.fixture

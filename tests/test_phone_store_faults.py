@@ -5,12 +5,9 @@ in both cases nothing changes."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from starlette.testclient import TestClient
-from support.phones import START_RATS, TableNight, hub_for
+from support.phones import START_RATS, TableNight, hub_for, night_of
 
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
@@ -22,13 +19,7 @@ STORED_EVENTS = "SELECT seq, CAST(json AS BLOB) FROM events ORDER BY seq"
 BASE = "http://table.local:8550"
 
 
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[TableNight]:
-    table = TableNight(tmp_path, players=3)
-    try:
-        yield table
-    finally:
-        table.close()
+night = night_of(3)
 
 
 def paired_anna(night: TableNight) -> tuple[TestClient, Hub]:

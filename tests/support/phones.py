@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import pytest
 
 from companion.phones.hub import Hub
 from companion.phones.routes import COOKIE
@@ -176,3 +177,18 @@ def served_like_the_table(app: Any, limits: ConnectionLimits | None = None) -> I
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def night_of(players: int) -> Any:
+    """The `night` fixture of a phone test module: a stored game of `players` seats with its
+    hub, closed after the test (`night = night_of(3)`)."""
+
+    @pytest.fixture
+    def night(tmp_path: Path) -> Iterator[TableNight]:
+        table = TableNight(tmp_path, players=players)
+        try:
+            yield table
+        finally:
+            table.close()
+
+    return night
