@@ -267,6 +267,26 @@ def test_steppers_split_the_declared_cards_and_never_exceed_them(table: Table) -
     assert table.stored()[-1] == ev.Revealed(0, 0, 0, 1, 0, 1, 0)
 
 
+def test_a_number_tap_that_gives_every_card_a_type_records_the_reveal(table: Table) -> None:
+    # R-ROUND-D a: the declared cards are split by kind; "2" is one tap, not "+" twice, and
+    # once no card is left to be of the building's own estate the reveal is complete.
+    to_phase_c(table)
+    table.play([ev.Entered(0, 0, 2), ev.Entered(1, 1, 0), ev.Entered(2, 1, 0),
+                ev.Entered(3, 2, 0)])
+    before = table.stored()
+    assert "reveal-jokers-3" not in table.ids()  # only as many as were declared
+    table.tap("reveal-jokers-1")
+    assert table.stored() == before and table.texts("reveal-jokers") == "1"
+    assert "1 population card of" in table.texts("reveal-matching")
+    with pytest.raises(AssertionError, match="disabled"):
+        table.tap("reveal-swords-2")
+    table.tap("reveal-swords-1")
+    assert table.stored() == [*before, ev.Revealed(0, 0, 0, 0, 1, 1, 0)]
+    table.tap("undo")
+    table.tap("reveal-other-2")
+    assert table.stored() == [*before, ev.Revealed(0, 0, 0, 2)]
+
+
 def test_the_actions_say_who_takes_the_premium_and_why(table: Table) -> None:
     # R-ROUND-D b: most population + Joker cards takes the premium; the others the normal one.
     to_phase_c(table)

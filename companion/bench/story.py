@@ -198,6 +198,8 @@ class Table:
         self.step_tap(f"enter-{self.rng.choice(buildings)}-{cards}", "C")
 
     def reveal(self, ids: set[str]) -> None:
+        """A kind's count is one tap on its number; the tap that leaves no card of the
+        building's own estate records the reveal, otherwise the confirm does."""
         self.screenshot_once("d-reveal")
         declared = int(self.text("reveal-matching").split()[0])
         left = declared
@@ -205,8 +207,12 @@ class Table:
         for kind in ("other", "jokers", "swords", "flutes"):
             if f"reveal-{kind}-more" in ids and left and self.rng.random() < share:
                 n = min(left, self.rng.choice([1, 1, 2]))
-                self.stepper(f"reveal-{kind}", n, "D")
                 left -= n
+                if not left:
+                    self.step_tap(f"reveal-{kind}-{n}", "D")
+                    return
+                self.tap(f"reveal-{kind}-{n}", "D")
+                wait_for_text(self.page, f"reveal-{kind}", str(n))
         if left < declared:
             self.screenshot_once("d-reveal-mixed")
         self.step_tap("reveal-confirm", "D")

@@ -36,7 +36,7 @@ MOVES_ON = ("reveal-confirm", "actions-done", "end-round", "pass")
 """The buttons of the bottom bar: they must be on screen, below the body."""
 ACTING = (
     r"enter-\d+-(\d+|more|fewer)",
-    r"reveal-(other|jokers|swords|flutes)(-more|-fewer)?",
+    r"reveal-(other|jokers|swords|flutes)(-more|-fewer|-\d+)?",
     r"reveal-matching",
     r"choose-\d+",
     r"choice",

@@ -35,13 +35,15 @@ from companion.ui.shared.widgets import (
 from companion.ui.shell import TableApp
 
 
-def reveal_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any] = ()
-                ) -> Body:
+def reveal_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any] = (),
+                above: Sequence[ft.Control] = ()) -> Body:
     """`before`: the steps this tap also records (the last building's actions, the round's
-    end), whose texts the screen shows above."""
+    end), `above` what they were, shown above the row."""
     if step.params.get("digital"):
-        return _digital(app, view, before)
-    return _physical(app, view, int(step.params["count"]), before)
+        return _digital(app, view, before, above)
+    body = _physical(app, view, int(step.params["count"]), before)
+    body.controls[:0] = above
+    return body
 
 
 def _row_cards(app: TableApp, row: list[Building] | tuple[Building, ...],
@@ -50,16 +52,22 @@ def _row_cards(app: TableApp, row: list[Building] | tuple[Building, ...],
                             for i, b in enumerate(row)])
 
 
-def _digital(app: TableApp, view: TableView, before: Sequence[Any]) -> Body:
+def _digital(app: TableApp, view: TableView, before: Sequence[Any],
+             above: Sequence[ft.Control]) -> Body:
     t = app.t
     reveal = view.next_row
     if reveal is None:  # a deck that cannot deal is a broken game record
         problem = view.deal_problem
-        return Body([text(violation_text(t, problem) if problem else "", colour="#B3261E")])
-    controls: list[ft.Control] = [
-        text(t("Lay out these buildings from left to right:")),
-        tagged("reveal-row", _row_cards(app, reveal.row)),
-    ]
+        return Body([*above, text(violation_text(t, problem) if problem else "",
+                                  colour="#B3261E")])
+    lay_out: ft.Control = text(t("Lay out these buildings from left to right:"))
+    if above:  # the row in one line first: what to lay out stays in sight above the actions
+        names = " · ".join(building_name(t, b) for b in reveal.row)
+        lay_out = ft.Row([lay_out, tagged("reveal-row-names",
+                                          text(names, weight=ft.FontWeight.BOLD))],
+                         wrap=True, spacing=8, run_spacing=0)
+    controls: list[ft.Control] = [lay_out, *above, tagged("reveal-row",
+                                                          _row_cards(app, reveal.row))]
     if reveal.replaced:
         same = building_name(t, reveal.replaced[0])
         controls.append(tagged("reveal-replaced", banner(t(
@@ -152,12 +160,17 @@ def _estate(building: Building) -> Any:
     return BUILDINGS[building].estate
 
 
-def supply_part(app: TableApp, asks: str) -> ft.Control:
+def supply_part(app: TableApp, asks: str, explain: bool) -> ft.Control:
     """Phase B, shown above phase C's first entry: the first entry is the sign that everyone
     has done their supply (R-ROUND-B), so it takes no tap of its own. `asks`: what the phase
-    asks; all of it in one short paragraph, so phase C's count buttons stay in sight."""
+    asks; all of it in one short paragraph, so phase C's count buttons stay in sight. The
+    symbols are explained in the first round only (`explain`): by then the table knows them,
+    and the last round's banner needs the room on a laptop."""
     t = app.t
-    return tagged("supply-info", text(" ".join((asks, t(
-        "The symbols: draw population cards, discard a rat, look at a card of the nun row. In "
-        "turn order from the start player, or all at once if everyone agrees. Note discarded "
-        "rats and nun-row cards on your own phone."))), size=theme.SMALL_SIZE))
+    words = [asks]
+    if explain:
+        words.append(t(
+            "The symbols: draw population cards, discard a rat, look at a card of the nun row. "
+            "In turn order from the start player, or all at once if everyone agrees. Note "
+            "discarded rats and nun-row cards on your own phone."))
+    return tagged("supply-info", text(" ".join(words), size=theme.SMALL_SIZE))

@@ -65,7 +65,7 @@ def phase_body(app: TableApp, view: TableView, step: Step) -> tuple[TableView, S
     above: list[ft.Control] = []
     while step.prompt in (Prompt.SUPPLY, Prompt.TAKE_ACTIONS, Prompt.END_ROUND):
         if step.prompt is Prompt.SUPPLY:
-            above.append(supply_part(app, prompt_text(app.t, step)))
+            above.append(supply_part(app, prompt_text(app.t, step), explain=view.round == 1))
             before.append(events.SupplyDone())
         elif step.prompt is Prompt.TAKE_ACTIONS:
             part, done = actions_part(app, view, step)
@@ -84,8 +84,7 @@ def phase_body(app: TableApp, view: TableView, step: Step) -> tuple[TableView, S
         step = view.step
     prompt = step.prompt
     if prompt is Prompt.REVEAL_BUILDINGS:
-        body = reveal_body(app, view, step, before)
-        body.controls[:0] = above
+        body = reveal_body(app, view, step, before, above)
     elif prompt is Prompt.ENTER:
         body = enter_body(app, view, step, before, above)
     else:
