@@ -203,9 +203,10 @@ def _reveal(app: TableApp, view: TableView, step: Step, before: Sequence[Any],
             continue
         value = getattr(draft, name)
         row = stepper(f"reveal-{name}", t(label), value, change(name), draft.rest() < declared)
-        row.controls[3:3] = number_buttons(f"reveal-{name}", value, declared,
-                                           declared - draft.rest() + value,
-                                           lambda n, name=name: set_to(name, n))
+        row.controls.insert(3, ft.Container(ft.Row(number_buttons(
+            f"reveal-{name}", value, declared, declared - draft.rest() + value,
+            lambda n, name=name: set_to(name, n)), spacing=4, tight=True),
+            padding=ft.Padding.only(left=4, right=10)))
         steppers.append(row)
     acting: list[ft.Control] = [
         ft.Row([player_chip(setup.names[p], setup.colours[p]),
@@ -375,8 +376,8 @@ def action_chip(t: Translator, view: TableView, taken: ActionTaken) -> ft.Contro
     return tagged(f"action-{taken.player}", ft.Container(
         content=ft.Row([text(label, size=theme.SMALL_SIZE - 1, weight=ft.FontWeight.BOLD),
                         text(action_line(t, view, taken), size=theme.SMALL_SIZE)],
-                       spacing=6, wrap=True, run_spacing=0, tight=True),
-        padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=8,
+                       spacing=6, wrap=True, run_spacing=0),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=8, expand=True,
         bgcolor="#FFF8E1" if taken.premium else ft.Colors.SURFACE_CONTAINER_LOW))
 
 
@@ -431,8 +432,7 @@ def actions_part(app: TableApp, view: TableView, step: Step) -> tuple[ft.Control
             action_chip(t, view, taken)]
         if taken.action.kind is ActionKind.HOSPITAL and taken.player in hospital:
             items.append(hospital_stepper(t, taken, hospital[taken.player], on_hospital))
-        rows.append(ft.Row(items, wrap=True, spacing=6, run_spacing=2,
-                           vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        rows.append(ft.Row(items, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     # what each revealed comes last: the rats were taken at the reveal, when it was shown
     rows.append(ft.Row([ft.Row([
         player_chip(setup.names[r.player], setup.colours[r.player], small=True),
