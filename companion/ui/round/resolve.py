@@ -203,11 +203,17 @@ def _reveal(app: TableApp, view: TableView, step: Step, before: Sequence[Any],
             continue
         value = getattr(draft, name)
         row = stepper(f"reveal-{name}", t(label), value, change(name), draft.rest() < declared)
-        row.controls.insert(3, ft.Container(ft.Row(number_buttons(
+        numbers = ft.Container(ft.Row(number_buttons(
             f"reveal-{name}", value, declared, declared - draft.rest() + value,
             lambda n, name=name: set_to(name, n)), spacing=4, tight=True),
-            padding=ft.Padding.only(left=4, right=10)))
-        steppers.append(row)
+            padding=ft.Padding.only(left=4, right=10))
+        if is_wide(app):
+            row.controls.insert(3, numbers)
+            steppers.append(row)
+        else:  # a narrow column: the label on its own line, in whole words
+            row.controls[3] = numbers
+            steppers.append(ft.Column([text(t(label), size=theme.SMALL_SIZE), row],
+                                      spacing=0, tight=True))
     acting: list[ft.Control] = [
         ft.Row([player_chip(setup.names[p], setup.colours[p]),
                 text(t.plural("reveals {n} card", "reveals {n} cards", declared),
