@@ -370,3 +370,20 @@ def test_a_tap_whose_second_event_is_refused_stores_nothing(store: GameStore) ->
         session.submit_all([STEPS[3], STEPS[3]])
     assert store.events(session.game_id) == before
     assert session.state == state_of(STEPS[:3])
+
+
+def test_a_view_after_steps_not_yet_taken_stores_nothing_and_tells_nobody(
+        store: GameStore) -> None:
+    """The table draws the next tap ahead of a step that takes none (the supply, R-ROUND-B):
+    the view is the game as those steps would leave it, nothing is stored, and a step the
+    rules refuse is refused here too."""
+    session = played(store, 1)
+    calls: list[Any] = []
+    session.subscribe(lambda state, event: calls.append(event))
+    ahead = session.view_after(STEPS[2:4])
+    assert ahead.game_events == 4 and ahead.step.prompt.value == "enter"
+    assert ahead.round == session.table_view().round
+    assert store.active_events(session.game_id) == STEPS[:2]
+    assert session.state == state_of(STEPS[:2]) and calls == []
+    with pytest.raises(RuleViolation):
+        session.view_after([STEPS[3]])

@@ -282,8 +282,12 @@ def test_a_correction_that_takes_the_hospital_premium_away_caps_its_discards(
         table.tap("hospital-0-more")
     table.play([ev.RevealCorrected(1, BEN, 2, 0)])
     assert table.texts("hospital-0") == "2"
-    table.tap("actions-done")
-    assert table.stored()[-2:] == [ev.HospitalDiscarded(0, ANNA, 2), ev.BuildingResolved(0)]
+    # the Farm's actions and the round's end take no tap: the next round's row records them
+    # all, the Hospital's discards first (issue 13)
+    for building in ("farm", "palace", "castle"):
+        table.tap(f"pick-{building}")
+    table.tap("reveal-confirm")
+    assert table.stored()[-5:-3] == [ev.HospitalDiscarded(0, ANNA, 2), ev.BuildingResolved(0)]
     table.store.close()
 
 

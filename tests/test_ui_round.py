@@ -210,12 +210,23 @@ def test_the_apps_deck_is_laid_out_with_one_tap(table: Table) -> None:
     assert table.state.phase is Phase.B
 
 
-def test_supply_is_a_reminder_and_one_tap(table: Table) -> None:
-    # R-ROUND-B: the supply actions happen with the real cards; the table only confirms.
-    table.play([reveal_event(table.state)])
-    assert "supply-info" in table.ids()
-    table.tap("supply-done")
-    assert table.state.phase is Phase.C
+def test_the_supply_is_a_reminder_above_the_first_entry_and_takes_no_tap(table: Table) -> None:
+    # R-ROUND-B: the supply actions happen with the real cards; the first entry of phase C
+    # (R-ROUND-C) is the sign that everyone has done theirs (issue 13: fewer taps).
+    row = reveal_event(table.state)
+    table.play([row])
+    assert table.state.phase is Phase.B
+    ids = table.ids()
+    assert "supply-info" in ids and "enter-1-2" in ids and "supply-done" not in ids
+    assert {"phase-B-now", "phase-C-now"} <= ids
+    assert "Supply: each player picks the supply action" in table.texts()
+    table.tap("enter-1-2")
+    assert table.stored()[-2:] == [ev.SupplyDone(), ev.Entered(0, 1, 2)]
+    assert table.state.phase is Phase.C and "supply-info" not in table.ids()
+    table.tap("undo")  # one undo takes back what the one tap did, no more
+    assert table.stored() == [row]
+    assert table.state.phase is Phase.B and "supply-info" in table.ids()
+    assert table.page.messages[-1].startswith("Undone: Anna's entry into the")
 
 
 def test_an_entry_is_one_tap_on_the_buildings_card_count(table: Table) -> None:
@@ -256,10 +267,31 @@ def test_steppers_split_the_declared_cards_and_never_exceed_them(table: Table) -
     assert table.stored()[-1] == ev.Revealed(0, 0, 0, 1, 0, 1, 0)
 
 
+def test_a_number_tap_that_gives_every_card_a_type_records_the_reveal(table: Table) -> None:
+    # R-ROUND-D a: the declared cards are split by kind; "2" is one tap, not "+" twice, and
+    # once no card is left to be of the building's own estate the reveal is complete.
+    to_phase_c(table)
+    table.play([ev.Entered(0, 0, 2), ev.Entered(1, 1, 0), ev.Entered(2, 1, 0),
+                ev.Entered(3, 2, 0)])
+    before = table.stored()
+    assert "reveal-jokers-3" not in table.ids()  # only as many as were declared
+    table.tap("reveal-jokers-1")
+    assert table.stored() == before and table.texts("reveal-jokers") == "1"
+    assert "1 population card of" in table.texts("reveal-matching")
+    with pytest.raises(AssertionError, match="disabled"):
+        table.tap("reveal-swords-2")
+    table.tap("reveal-swords-1")
+    assert table.stored() == [*before, ev.Revealed(0, 0, 0, 0, 1, 1, 0)]
+    table.tap("undo")
+    table.page.width = 800  # an upright tablet: each kind's label on a line of its own
+    table.tap("reveal-other-2")
+    assert table.stored() == [*before, ev.Revealed(0, 0, 0, 2)]
+
+
 def test_the_actions_say_who_takes_the_premium_and_why(table: Table) -> None:
     # R-ROUND-D b: most population + Joker cards takes the premium; the others the normal one.
     to_phase_c(table)
-    table.play([ev.Entered(0, 0, 2), ev.Entered(1, 0, 3), ev.Entered(2, 1, 0),
+    table.play([ev.Entered(0, 0, 2), ev.Entered(1, 0, 3), ev.Entered(2, 1, 1),
                 ev.Entered(3, 2, 0), ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 2)])
     step = next_step(table.state)
     assert step.prompt is Prompt.TAKE_ACTIONS and step.resolution is not None
@@ -268,8 +300,31 @@ def test_the_actions_say_who_takes_the_premium_and_why(table: Table) -> None:
         table.texts("premium-why")
     assert "Premium" in table.texts("action-1") and "Normal action" in table.texts("action-0")
     assert "takes 2 rats" in table.texts("revealed-1")
-    table.tap("actions-done")
-    assert table.stored()[-1] == ev.BuildingResolved(0)
+    # no Done tap: the next building's first reveal records that these actions are done, and
+    # the actions stay on screen above the reveal until then (issue 13)
+    assert "reveal-matching" in table.ids() and "actions-done" not in table.ids()
+    assert "The players in the" in table.texts("actions-of-0")
+    assert "Cleo: reveal your cards" in table.texts("prompt")
+    table.tap("reveal-confirm")
+    assert table.stored()[-2:] == [ev.BuildingResolved(0), ev.Revealed(2, 1, 1, 0)]
+
+
+def test_one_undo_takes_back_a_reveal_and_the_actions_it_recorded_as_done(table: Table
+                                                                          ) -> None:
+    # R-ROUND-D: the Farm's actions are done once the Castle's first reveal is tapped; undo
+    # takes back exactly that tap (the reveal and the actions done), redo puts both back.
+    to_phase_c(table)
+    table.play([ev.Entered(0, 0, 2), ev.Entered(1, 1, 1), ev.Entered(2, 1, 0),
+                ev.Entered(3, 2, 0), ev.Revealed(0, 0, 2, 0)])
+    before = table.stored()
+    table.tap("reveal-confirm")
+    assert table.stored() == [*before, ev.BuildingResolved(0), ev.Revealed(1, 1, 1, 0)]
+    table.tap("undo")
+    assert table.stored() == before
+    assert next_step(table.state).prompt is Prompt.TAKE_ACTIONS
+    assert "actions-of-0" in table.ids() and "reveal-matching" in table.ids()
+    table.tap("redo")
+    assert table.stored() == [*before, ev.BuildingResolved(0), ev.Revealed(1, 1, 1, 0)]
 
 
 def test_a_sword_tie_for_fewest_is_chosen_by_the_winner(table: Table) -> None:
@@ -286,14 +341,52 @@ def test_a_sword_tie_for_fewest_is_chosen_by_the_winner(table: Table) -> None:
 
 
 def test_the_round_end_passes_the_start_player_to_the_left(table: Table) -> None:
-    # R-ROUND-E: the start-player card passes to the left.
+    # R-ROUND-E: the start-player card passes to the left. The round's end takes no tap: the
+    # next round's row shows with it above, and laying that row out records both (issue 13).
     to_phase_c(table)
     table.play([ev.Entered(p, 0, 0) for p in range(4)])
-    table.tap("actions-done")
+    assert "actions-done" not in table.ids() and "end-round" not in table.ids()
+    assert "actions-of-0" in table.ids()
     assert "Ben starts round 2" in table.texts("end-round-info")
-    table.tap("end-round")
-    assert table.state.round == 2 and table.state.start_player == 1
     assert "Round 2 of 8" in table.texts()
+    before = table.stored()
+    table.tap("reveal-confirm")
+    assert table.state.round == 2 and table.state.start_player == 1
+    assert table.state.phase is Phase.B
+    assert table.stored()[len(before):-1] == [ev.BuildingResolved(0), ev.RoundEnded()]
+    assert isinstance(table.stored()[-1], ev.BuildingsRevealed)
+    table.tap("undo")  # the one tap, the whole of it: back to the first round's actions
+    assert table.stored() == before and table.state.round == 1
+    assert "Undone: the buildings of round 2" == table.page.messages[-1]
+
+
+def test_a_game_saved_at_the_round_end_opens_on_the_next_rows_screen(table: Table) -> None:
+    # R-ROUND-E: a game recorded before the round's end took no tap (its last building's
+    # actions done, no RoundEnded yet) replays as it was and shows the next round's row, whose
+    # tap records the round's end with it.
+    to_phase_c(table)
+    table.play([ev.Entered(p, 0, 0) for p in range(4)] + [ev.BuildingResolved(0)])
+    assert table.state.phase is Phase.E
+    assert "Ben starts round 2" in table.texts("end-round-info")
+    assert "end-round" not in table.ids() and "actions-of-0" not in table.ids()
+    before = table.stored()
+    table.tap("reveal-confirm")
+    assert table.stored()[len(before)] == ev.RoundEnded()
+    assert table.state.round == 2 and table.state.phase is Phase.B
+
+
+def test_the_last_rounds_last_building_ends_the_game_with_one_tap(tmp_path: Path) -> None:
+    # R-ROUND-E: after the last round the end form follows directly.
+    table = Table(tmp_path, four_players())
+    while not table.state.is_last_round:
+        table.play([_quick(table.state, next_step(table.state))])
+    while next_step(table.state).prompt is not Prompt.TAKE_ACTIONS:
+        table.play([_quick(table.state, next_step(table.state))])
+    assert "last-round-bonus" in table.ids()
+    table.tap("actions-done")
+    assert table.stored()[-2:] == [ev.BuildingResolved(0), ev.RoundEnded()]
+    assert next_step(table.state).prompt is Prompt.END_VALUES
+    table.store.close()
 
 
 def test_the_last_round_says_so_and_gives_influence_instead_of_actions(tmp_path: Path) -> None:
@@ -408,8 +501,12 @@ def test_hospital_discards_are_recorded_with_the_actions(tmp_path: Path) -> None
     assert table.texts("hospital-1") == "2"
     with pytest.raises(AssertionError, match="disabled"):
         table.tap("hospital-1-more")
-    table.tap("actions-done")
-    assert table.stored()[-2:] == [ev.HospitalDiscarded(0, 1, 2), ev.BuildingResolved(0)]
+    # the next round's row records the actions as done, the discards with them
+    for building in ("farm", "palace", "castle"):
+        table.tap(f"pick-{building}")
+    table.tap("reveal-confirm")
+    assert table.stored()[-4:-1] == [ev.HospitalDiscarded(0, 1, 2), ev.BuildingResolved(0),
+                                     ev.RoundEnded()]
     table.store.close()
 
 
@@ -424,9 +521,14 @@ def test_the_hospital_discard_is_entered_at_the_table_and_the_private_view_shows
                 ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0)])
     assert "where they are recorded" in table.texts("hospital-recorded-here")
     table.tap("hospital-1-more")
-    table.tap("actions-done")
-    assert table.stored()[-2:] == [ev.HospitalDiscarded(0, 1, 1), ev.BuildingResolved(0)]
-    assert "hospital-recorded-here" not in table.ids()  # the Farm has no Hospital discard
+    # the next round's row records the actions as done, the discard with them
+    for building in ("farm", "palace", "castle"):
+        table.tap(f"pick-{building}")
+    table.tap("reveal-confirm")
+    stored = table.stored()
+    at = stored.index(ev.HospitalDiscarded(0, 1, 1))
+    assert stored[at + 1] == ev.BuildingResolved(0)
+    assert "hospital-recorded-here" not in table.ids()  # round 2 has no Hospital
     table.page.route = f"/game/{table.session.game_id}/private/1"
     assert "log-hospital" not in table.ids()
     assert "ask the table" in table.texts("private-hospital-note")

@@ -125,13 +125,11 @@ class Table:
             self.screenshot_once("end-form")
             self.fill_end_values(ids)
             return True
+        self.folded(ids)
         if "reveal-matching" in ids:
             self.reveal(ids)
         elif "reveal-confirm" in ids:
             self.reveal_buildings(ids)
-        elif "supply-done" in ids:
-            self.screenshot_once("b-supply")
-            self.step_tap("supply-done", "B")
         elif "enter-0-0" in ids:
             self.enter(ids)
         elif any(i.startswith("choose-") for i in ids):
@@ -139,13 +137,31 @@ class Table:
             choice = self.rng.choice(sorted(i for i in ids if i.startswith("choose-")))
             self.step_tap(choice, "D")
         elif "actions-done" in ids:
-            self.actions(ids)
+            self.step_tap("actions-done", "D")
         elif "end-round" in ids:
             self.screenshot_once("e-round-end")
             self.step_tap("end-round", "E")
         else:
             raise AssertionError(f"no prompt on the screen: {sorted(ids)}")
         return True
+
+    def folded(self, ids: set[str]) -> None:
+        """What the screen shows above the next tap, which records it too (issue 13): the
+        supply (B), a building's actions with the Hospital's discards (D), the round's end
+        (E). Only the Hospital's discards take taps: they are data."""
+        if "supply-info" in ids:
+            self.screenshot_once("b-supply")
+        if "end-round-info" in ids:
+            self.screenshot_once("e-round-end")
+        if any(i.startswith("actions-of-") for i in ids):
+            self.screenshot_once("d-actions")
+            if any(i.startswith("special-") for i in ids):
+                self.screenshot_once("d-actions-special")
+            if "last-round-bonus" in ids:
+                self.screenshot_once("d-last-round")
+        for i in sorted(ids):
+            if re.fullmatch(r"hospital-\d+-more", i) and self.rng.random() < 0.5:
+                self.stepper(i.removesuffix("-more"), 1, "D")
 
     def reveal_buildings(self, ids: set[str]) -> None:
         picks = sorted(i for i in ids if i.startswith("pick-"))
@@ -182,6 +198,8 @@ class Table:
         self.step_tap(f"enter-{self.rng.choice(buildings)}-{cards}", "C")
 
     def reveal(self, ids: set[str]) -> None:
+        """A kind's count is one tap on its number; the tap that leaves no card of the
+        building's own estate records the reveal, otherwise the confirm does."""
         self.screenshot_once("d-reveal")
         declared = int(self.text("reveal-matching").split()[0])
         left = declared
@@ -189,22 +207,15 @@ class Table:
         for kind in ("other", "jokers", "swords", "flutes"):
             if f"reveal-{kind}-more" in ids and left and self.rng.random() < share:
                 n = min(left, self.rng.choice([1, 1, 2]))
-                self.stepper(f"reveal-{kind}", n, "D")
                 left -= n
+                if not left:
+                    self.step_tap(f"reveal-{kind}-{n}", "D")
+                    return
+                self.tap(f"reveal-{kind}-{n}", "D")
+                wait_for_text(self.page, f"reveal-{kind}", str(n))
         if left < declared:
             self.screenshot_once("d-reveal-mixed")
         self.step_tap("reveal-confirm", "D")
-
-    def actions(self, ids: set[str]) -> None:
-        self.screenshot_once("d-actions")
-        if any(i.startswith("special-") for i in ids):
-            self.screenshot_once("d-actions-special")
-        if "last-round-bonus" in ids:
-            self.screenshot_once("d-last-round")
-        for i in sorted(ids):
-            if re.fullmatch(r"hospital-\d+-more", i) and self.rng.random() < 0.5:
-                self.stepper(i.removesuffix("-more"), 1, "D")
-        self.step_tap("actions-done", "D")
 
     def fill_end_values(self, ids: set[str]) -> None:
         """What everyone holds first; the rats (from the ledgers) and the nuns only at the

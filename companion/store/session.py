@@ -154,6 +154,17 @@ class Session:
                 return exc
             return None
 
+    def view_after(self, events: Sequence[Any]) -> TableView:
+        """The table's view as it would be after `events`, stored nowhere: a screen that folds
+        a step without a decision into the next tap draws that next tap from it, and sends
+        `events` with it as one step. Raises the engine's objection if they are refused."""
+        with self._lock:
+            trial = self._state
+            for event in events:
+                trial = self._engine.apply(trial, event)
+            active = sum(e.status is EventStatus.ACTIVE for e in self._log)
+            return public_view(trial, active + len(events))
+
     @property
     def events(self) -> list[Any]:
         """The game as it stands: the active events in order."""

@@ -32,11 +32,11 @@ VIEWPORTS = {
     "upright-800x1280": {"width": 800, "height": 1280},
     "screen-1920x1080": {"width": 1920, "height": 1080},
 }
-MOVES_ON = ("reveal-confirm", "supply-done", "actions-done", "end-round", "pass")
+MOVES_ON = ("reveal-confirm", "actions-done", "end-round", "pass")
 """The buttons of the bottom bar: they must be on screen, below the body."""
 ACTING = (
     r"enter-\d+-(\d+|more|fewer)",
-    r"reveal-(other|jokers|swords|flutes)(-more|-fewer)?",
+    r"reveal-(other|jokers|swords|flutes)(-more|-fewer|-\d+)?",
     r"reveal-matching",
     r"choose-\d+",
     r"choice",
@@ -44,7 +44,9 @@ ACTING = (
     r"prompt",
 )
 DECIDED = (r"special-(sword|flute)", r"premium-why", r"action-\d+", r"last-round-bonus")
-"""What a building's resolution decided, on screen when the players tap Done."""
+"""What a building's resolution decided, on screen when the players tap what records its
+actions as done: the next building's first reveal, the next round's row (issue 13), or, in
+the last round, the end of the game."""
 
 
 _BOXES = """els => els.map(e => {
@@ -94,7 +96,7 @@ class FitsCheck:
         step = table.marker()
         body_bottom = self.height - BOTTOM_BAR
         checked = boxes(page, ids, ACTING)
-        if "actions-done" in ids:
+        if "actions-done" in ids or any(i.startswith("actions-of-") for i in ids):
             checked |= boxes(page, ids, DECIDED)
         for identifier, box in checked.items():
             if outside(box, self.width, TOP_BAR, body_bottom):
@@ -114,14 +116,12 @@ class FitsCheck:
     def kind(ids: set[str]) -> str:
         if "reveal-matching" in ids:
             return "d-reveal-" + str(len([i for i in ids if re.fullmatch(r"revealed-\d+", i)]))
-        if "actions-done" in ids:
+        if "actions-done" in ids or any(i.startswith("actions-of-") for i in ids):
             return "d-actions-" + str(len([i for i in ids if re.fullmatch(r"action-\d+", i)]))
         if "enter-0-0" in ids:
             return "c-enter"
         if any(i.startswith("choose-") for i in ids):
             return "d-choice"
-        if "supply-done" in ids:
-            return "b-supply"
         if "end-round" in ids:
             return "e-round-end"
         if "reveal-confirm" in ids:

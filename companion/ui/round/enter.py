@@ -7,6 +7,7 @@ comes back) is the engine's; the screen only reads it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import flet as ft
@@ -14,7 +15,7 @@ import flet as ft
 from companion.rules import events
 from companion.rules.guide import Step, turn_queue
 from companion.rules.views import TableView
-from companion.ui.round.parts import Body
+from companion.ui.round.parts import Body, submit_after
 from companion.ui.shared import theme
 from companion.ui.shared.widgets import (
     big_button,
@@ -40,7 +41,10 @@ def entries_on(view: TableView, building: int) -> list[tuple[int, int, int]]:
             for slot, p in enumerate(record.entrants(building), 1)]
 
 
-def enter_body(app: TableApp, view: TableView, step: Step) -> Body:
+def enter_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any] = (),
+               above: Sequence[ft.Control] = ()) -> Body:
+    """`before`: what the first entry also records (the supply done, R-ROUND-B), `above` what
+    that asks, put with the hints above the buildings so their count buttons stay in sight."""
     t = app.t
     setup = view.setup
     actor = step.actor
@@ -49,15 +53,15 @@ def enter_body(app: TableApp, view: TableView, step: Step) -> Body:
 
     def enter(building: int, cards: int) -> Any:
         def handler(_event: Any = None) -> None:
-            app.submit(events.Entered(actor, building, cards))
+            submit_after(app, before, events.Entered(actor, building, cards))
         return handler
 
     def pass_turn(_event: Any = None) -> None:
-        app.submit(events.Passed(actor))
+        submit_after(app, before, events.Passed(actor))
 
     later = [setup.names[p] for p in queue[1:]]
-    info: list[ft.Control] = [text(t("Tap the building and the number of cards laid face "
-                                     "down there."), size=theme.SMALL_SIZE)]
+    info: list[ft.Control] = [*above, text(t("Tap the building and the number of cards laid "
+                                             "face down there."), size=theme.SMALL_SIZE)]
     if later:
         info.append(tagged("queue", text(t("Then: {players}", players=", ".join(later)),
                                          size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)))

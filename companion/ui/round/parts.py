@@ -54,3 +54,11 @@ def submit_all(app: TableApp, events: Sequence[Any]) -> bool:
     """Submit the events of one tap as one step: all stored, or none if the engine refuses
     any; one undo takes them all back."""
     return app.submit_all(events)
+
+
+def submit_after(app: TableApp, before: Sequence[Any], *events: Any) -> bool:
+    """Submit a tap's `events` with the steps folded into it (`before`: a building's actions
+    done, the round's end, the supply done), as one step: one undo takes back all of it."""
+    if not before and len(events) == 1:
+        return app.submit(events[0])
+    return app.submit_all([*before, *events])

@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, Translator
+from companion.i18n.codes import prompt_text
 from companion.i18n.names import action_text, building_name, estate_name
 from companion.rules import events
 from companion.rules.catalog import ActionKind, Building, Special
@@ -21,14 +22,16 @@ from companion.rules.guide import Prompt, Step
 from companion.rules.resolution import (
     ActionTaken,
     BuildingResolution,
+    PlayerReveal,
     PremiumReason,
     SpecialResult,
 )
 from companion.rules.setup import Setup
 from companion.rules.views import TableView
 from companion.ui.round.drafts import RevealDraft, reveal_draft
-from companion.ui.round.parts import Body, banner, submit_all
+from companion.ui.round.parts import Body, banner, submit_after
 from companion.ui.shared import theme
+from companion.ui.shared.frame import is_wide
 from companion.ui.shared.widgets import (
     big_button,
     building_card,
@@ -61,16 +64,23 @@ REASONS: dict[PremiumReason, str] = {
 }
 
 
-def resolve_body(app: TableApp, view: TableView, step: Step) -> Body:
+def resolve_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any] = (),
+                 above: Sequence[ft.Control] = ()) -> Body:
+    """A reveal or a Sword/Flute choice; `before`: the previous building's actions, which this
+    tap records as done, and `above` what they were (shown above the reveal controls)."""
     building = step.building
     assert building is not None
     controls: list[ft.Control] = [row_progress(app, view, building)]
-    if step.prompt is Prompt.REVEAL_CARDS:
-        body = _reveal(app, view, step)
-    elif step.prompt in (Prompt.CHOOSE_SWORD_GIVER, Prompt.CHOOSE_FLUTE_RECEIVER):
-        body = _choose(app, view, step)
+    if step.prompt is Prompt.REVEAL_CARDS and is_wide(app):
+        # beside the reveal controls, at the top of the building's column: the acting
+        # player's steppers stay in sight (issue 13) and so do the actions before them
+        body = _reveal(app, view, step, before, beside=above)
+    elif step.prompt is Prompt.REVEAL_CARDS:
+        body = _reveal(app, view, step, before)
+        controls += above
     else:
-        body = _actions(app, view, step)
+        body = _choose(app, view, step, before)
+        controls += above
     body.controls[:0] = controls
     return body
 
@@ -102,29 +112,28 @@ def _names(setup: Setup, players: Sequence[int]) -> str:
     return ", ".join(setup.names[p] for p in players)
 
 
+def reveal_words(t: Translator, r: PlayerReveal) -> str:
+    """One player's reveal here and what it brought: influence, rats taken, Swords, Flutes."""
+    if r.reveal is None:
+        return t.plural("slot {slot}: {n} card, not revealed yet",
+                        "slot {slot}: {n} cards, not revealed yet", r.declared, slot=r.slot)
+    parts = [t("+{n} influence", n=r.influence)]
+    if r.rats:
+        parts.append(t.plural("takes {n} rat", "takes {n} rats", r.rats))
+    if r.reveal.swords:
+        parts.append(t.plural("{n} Sword", "{n} Swords", r.reveal.swords))
+    if r.reveal.flutes:
+        parts.append(t.plural("{n} Flute", "{n} Flutes", r.reveal.flutes))
+    return t.plural("slot {slot}: {n} card", "slot {slot}: {n} cards", r.declared,
+                    slot=r.slot) + " → " + ", ".join(parts)
+
+
 def reveal_lines(t: Translator, setup: Setup, res: BuildingResolution) -> list[ft.Control]:
     """Who revealed what here and what it brought: influence, rats taken, Swords, Flutes."""
-    lines: list[ft.Control] = []
-    for r in res.reveals:
-        if r.reveal is None:
-            words = t.plural("slot {slot}: {n} card, not revealed yet",
-                             "slot {slot}: {n} cards, not revealed yet", r.declared, slot=r.slot)
-        else:
-            parts = [t("+{n} influence", n=r.influence)]
-            if r.rats:
-                parts.append(t.plural("takes {n} rat", "takes {n} rats", r.rats))
-            if r.reveal.swords:
-                parts.append(t.plural("{n} Sword", "{n} Swords", r.reveal.swords))
-            if r.reveal.flutes:
-                parts.append(t.plural("{n} Flute", "{n} Flutes", r.reveal.flutes))
-            words = t.plural("slot {slot}: {n} card", "slot {slot}: {n} cards", r.declared,
-                             slot=r.slot) + " → " \
-                + ", ".join(parts)
-        lines.append(tagged(f"revealed-{r.player}", ft.Row(
-            [player_chip(setup.names[r.player], setup.colours[r.player], small=True),
-             text(words, size=theme.SMALL_SIZE, expand=True)], spacing=6,
-            vertical_alignment=ft.CrossAxisAlignment.CENTER)))
-    return lines
+    return [tagged(f"revealed-{r.player}", ft.Row(
+        [player_chip(setup.names[r.player], setup.colours[r.player], small=True),
+         text(reveal_words(t, r), size=theme.SMALL_SIZE, expand=True)], spacing=6,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER)) for r in res.reveals]
 
 
 def two_columns(first: list[ft.Control], second: list[ft.Control]) -> ft.Control:
@@ -142,7 +151,8 @@ def building_now(t: Translator, setup: Setup, res: BuildingResolution) -> ft.Con
                          footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=4))
 
 
-def _reveal(app: TableApp, view: TableView, step: Step) -> Body:
+def _reveal(app: TableApp, view: TableView, step: Step, before: Sequence[Any],
+            beside: Sequence[ft.Control] = ()) -> Body:
     t = app.t
     setup = view.setup
     req = step.reveal
@@ -164,17 +174,46 @@ def _reveal(app: TableApp, view: TableView, step: Step) -> Body:
             return handler
         return by
 
-    def confirm(_event: Any = None) -> None:
-        if app.submit(events.Revealed(p, b, declared - draft.rest(), draft.other,
-                                      draft.jokers, draft.swords, draft.flutes)):
+    def record() -> bool:
+        if submit_after(app, before, events.Revealed(
+                p, b, declared - draft.rest(), draft.other, draft.jokers, draft.swords,
+                draft.flutes)):
             app.tab.round.reveal = None
+            return True
+        return False
+
+    def confirm(_event: Any = None) -> None:
+        record()
+
+    def set_to(name: str, n: int) -> Any:
+        def handler(_event: Any = None) -> None:
+            if draft.rest() - getattr(draft, name) + n > declared:
+                return
+            setattr(draft, name, n)
+            # every card has a type: the reveal is complete, this tap records it
+            if draft.rest() < declared or not record():
+                app.render()
+        return handler
 
     res = view.resolutions[b]
     estate = estate_name(t, res.estate)
-    steppers = [stepper(f"reveal-{name}", t(label), getattr(draft, name), change(name),
-                         draft.rest() < declared)
-                for name, label, special in REVEAL_KINDS
-                if special is None or setup.special_in_play(special)]
+    steppers: list[ft.Control] = []
+    for name, label, special in REVEAL_KINDS:
+        if special is not None and not setup.special_in_play(special):
+            continue
+        value = getattr(draft, name)
+        row = stepper(f"reveal-{name}", t(label), value, change(name), draft.rest() < declared)
+        numbers = ft.Container(ft.Row(number_buttons(
+            f"reveal-{name}", value, declared, declared - draft.rest() + value,
+            lambda n, name=name: set_to(name, n)), spacing=4, tight=True),
+            padding=ft.Padding.only(left=4, right=10))
+        if is_wide(app):
+            row.controls.insert(3, numbers)
+            steppers.append(row)
+        else:  # a narrow column: the label on its own line, in whole words
+            row.controls[3] = numbers
+            steppers.append(ft.Column([text(t(label), size=theme.SMALL_SIZE), row],
+                                      spacing=0, tight=True))
     acting: list[ft.Control] = [
         ft.Row([player_chip(setup.names[p], setup.colours[p]),
                 text(t.plural("reveals {n} card", "reveals {n} cards", declared),
@@ -188,11 +227,30 @@ def _reveal(app: TableApp, view: TableView, step: Step) -> Body:
                estate=estate), size=theme.SMALL_SIZE),
     ]
     assert kind is res.kind
-    controls: list[ft.Control] = [two_columns(acting, [building_now(t, setup, res)])]
+    controls: list[ft.Control] = [two_columns(acting, [*beside, building_now(t, setup, res)])]
     influence = declared - draft.swords - draft.flutes
     return Body(controls, big_button("reveal-confirm", t("Revealed: +{n} influence",
                                                          n=influence),
                                      confirm, icon=ft.Icons.VISIBILITY))
+
+
+REVEAL_NUMBERS = 3
+"""Number buttons per kind of card (1, 2, 3): one tap instead of "+" tapped n times."""
+
+
+def number_buttons(identifier: str, value: int, declared: int, room: int, on_tap: Any
+                   ) -> list[ft.Control]:
+    """A kind's count in one tap, `<identifier>-<n>`: `room` is the most this kind can hold
+    now. A tap that gives every declared card a type records the reveal (issue 13)."""
+    style = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=10))
+    buttons: list[ft.Control] = []
+    for n in range(1, min(declared, REVEAL_NUMBERS) + 1):
+        label = ft.Text(str(n), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD)
+        kind = ft.FilledButton if n == value else ft.OutlinedButton
+        buttons.append(tagged(f"{identifier}-{n}", kind(
+            content=label, on_click=on_tap(n), width=40, height=40, style=style,
+            disabled=n > room)))
+    return buttons
 
 
 def special_text(t: Translator, setup: Setup, result: SpecialResult | None) -> str | None:
@@ -213,7 +271,7 @@ def special_text(t: Translator, setup: Setup, result: SpecialResult | None) -> s
              receiver=names[result.receiver])  # type: ignore[index]
 
 
-def _choose(app: TableApp, view: TableView, step: Step) -> Body:
+def _choose(app: TableApp, view: TableView, step: Step, before: Sequence[Any]) -> Body:
     t = app.t
     setup = view.setup
     req = step.choice
@@ -230,7 +288,8 @@ def _choose(app: TableApp, view: TableView, step: Step) -> Body:
 
     def choose(player: int) -> Any:
         def handler(_event: Any = None) -> None:
-            app.submit(events.SpecialTargetChosen(req.building, req.special, player))
+            submit_after(app, before,
+                         events.SpecialTargetChosen(req.building, req.special, player))
         return handler
 
     buttons: list[ft.Control] = [
@@ -305,57 +364,54 @@ def premium_why(t: Translator, view: TableView, res: BuildingResolution) -> list
     return []
 
 
-def resolution_lines(app: TableApp, view: TableView, res: BuildingResolution,
-                     hospital_draft: dict[int, int] | None = None, on_hospital: Any = None,
-                     with_specials: bool = True) -> list[ft.Control]:
-    """A resolved building in words: Sword and Flute first, as the rules resolve them at the
-    reveal (R-ROUND-D a, R-SPECIAL), then the premium and why, the others, the last round's
-    bonus (R-ROUND-D b)."""
-    t = app.t
-    setup = view.setup
-    names = setup.names
-    lines: list[ft.Control] = []
-    specials = special_lines(app, view, res) if with_specials else []
-    lines += premium_why(t, view, res)
-    if res.last_round:
-        if res.last_round_bonus is not None:
-            lines.append(tagged("last-round-bonus", banner(t(
-                "Last round, no actions: {player} would take the premium and gains 1 influence "
-                "in the {estate} instead; the others get nothing.",
-                player=names[res.last_round_bonus], estate=estate_name(t, res.estate)),
-                ft.Icons.HOURGLASS_BOTTOM, dense=True)))
-        return specials + lines
-    for taken in res.actions:
-        label = t("Premium") if taken.premium else t("Normal action")
-        row: list[ft.Control] = [
-            player_chip(names[taken.player], setup.colours[taken.player], small=True),
-            ft.Column([text(label, size=theme.SMALL_SIZE - 1, weight=ft.FontWeight.BOLD),
-                       text(action_line(t, view, taken), size=theme.SMALL_SIZE)],
-                      spacing=0, tight=True, expand=True),
-        ]
-        if taken.action.kind is ActionKind.HOSPITAL and hospital_draft is not None:
-            value = hospital_draft.get(taken.player, 0)
-            row.append(ft.Column([
-                text(t("hand cards discarded"), size=theme.SMALL_SIZE),
-                ft.Row([
-                    tagged(f"hospital-{taken.player}-fewer", ft.IconButton(
-                        ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=28,
-                        on_click=on_hospital(taken.player, -1), disabled=value == 0)),
-                    tagged(f"hospital-{taken.player}", ft.Text(str(value),
-                                                               size=theme.HEADING_SIZE)),
-                    tagged(f"hospital-{taken.player}-more", ft.IconButton(
-                        ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=28,
-                        on_click=on_hospital(taken.player, +1),
-                        disabled=value >= taken.action.hand_cards_up_to)),
-                ], spacing=0, tight=True)], tight=True, spacing=0))
-        lines.append(tagged(f"action-{taken.player}", ft.Container(
-            content=ft.Row(row, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            padding=ft.Padding.symmetric(horizontal=8, vertical=4), border_radius=10,
-            bgcolor="#FFF8E1" if taken.premium else ft.Colors.SURFACE_CONTAINER_LOW)))
-    return specials + lines
+def last_round_lines(t: Translator, view: TableView, res: BuildingResolution
+                     ) -> list[ft.Control]:
+    """The last round's bonus instead of the actions (R-ROUND-D b)."""
+    if not res.last_round or res.last_round_bonus is None:
+        return []
+    return [tagged("last-round-bonus", banner(t(
+        "Last round, no actions: {player} would take the premium and gains 1 influence in the "
+        "{estate} instead; the others get nothing.",
+        player=view.setup.names[res.last_round_bonus], estate=estate_name(t, res.estate)),
+        ft.Icons.HOURGLASS_BOTTOM, dense=True))]
 
 
-def _actions(app: TableApp, view: TableView, step: Step) -> Body:
+def action_chip(t: Translator, view: TableView, taken: ActionTaken) -> ft.Control:
+    """A player's action in one short line: premium or normal, and what it does."""
+    label = t("Premium") if taken.premium else t("Normal action")
+    return tagged(f"action-{taken.player}", ft.Container(
+        content=ft.Row([text(label, size=theme.SMALL_SIZE - 1, weight=ft.FontWeight.BOLD),
+                        text(action_line(t, view, taken), size=theme.SMALL_SIZE)],
+                       spacing=6, wrap=True, run_spacing=0),
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=8, expand=True,
+        bgcolor="#FFF8E1" if taken.premium else ft.Colors.SURFACE_CONTAINER_LOW))
+
+
+def hospital_stepper(t: Translator, taken: ActionTaken, value: int, on_hospital: Any
+                     ) -> ft.Control:
+    """The hand cards a Hospital action discarded: data the table enters here."""
+    return ft.Row([
+        text(t("hand cards discarded"), size=theme.SMALL_SIZE),
+        tagged(f"hospital-{taken.player}-fewer", ft.IconButton(
+            ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=28,
+            on_click=on_hospital(taken.player, -1), disabled=value == 0)),
+        tagged(f"hospital-{taken.player}", ft.Text(str(value), size=theme.HEADING_SIZE)),
+        tagged(f"hospital-{taken.player}-more", ft.IconButton(
+            ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=28, on_click=on_hospital(taken.player, +1),
+            disabled=value >= taken.action.hand_cards_up_to)),
+    ], spacing=0, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def actions_part(app: TableApp, view: TableView, step: Step) -> tuple[ft.Control, list[Any]]:
+    """A building's actions (R-ROUND-D b/c) as the next tap shows them above its own controls,
+    and the events that tap records first: the Hospital's discards (data, on steppers here)
+    and the building resolved. The next building's first reveal, or the next round's row,
+    is the sign that these actions are done: no Done tap of their own.
+
+    Compact, so the next tap's controls stay in sight with five players in the building
+    (issue 13): in the rules' order, Sword and Flute first (resolved at the reveal, R-ROUND-D
+    a, R-SPECIAL-1/2), why the premium goes where it goes, one line per player with the
+    action they take, then what each revealed."""
     t = app.t
     setup = view.setup
     res = step.resolution
@@ -374,22 +430,28 @@ def _actions(app: TableApp, view: TableView, step: Step) -> Body:
             app.render()
         return handler
 
-    def done(_event: Any = None) -> None:
-        discards = [events.HospitalDiscarded(b, p, n) for p, n in hospital.items() if n]
-        if submit_all(app, [*discards, events.BuildingResolved(b)]):
-            for p in hospital:
-                own.hospital.pop((view.round, b, p), None)
-
-    specials = special_lines(app, view, res)
-    lines = resolution_lines(app, view, res, hospital, on_hospital, with_specials=False)
+    discards: list[Any] = [events.HospitalDiscarded(b, p, n) for p, n in hospital.items() if n]
+    rows: list[ft.Control] = []
+    for taken in () if res.last_round else res.actions:
+        items: list[ft.Control] = [
+            player_chip(setup.names[taken.player], setup.colours[taken.player], small=True),
+            action_chip(t, view, taken)]
+        if taken.action.kind is ActionKind.HOSPITAL and taken.player in hospital:
+            items.append(hospital_stepper(t, taken, hospital[taken.player], on_hospital))
+        rows.append(ft.Row(items, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    # what each revealed comes last: the rats were taken at the reveal, when it was shown
+    rows.append(ft.Row([ft.Row([
+        player_chip(setup.names[r.player], setup.colours[r.player], small=True),
+        tagged(f"revealed-{r.player}", text(reveal_words(t, r), size=theme.SMALL_SIZE - 1))],
+        spacing=4, tight=True) for r in res.reveals], wrap=True, spacing=10, run_spacing=2))
     if options:  # the one place a Hospital discard is entered (the phones only show it)
-        lines.append(tagged("hospital-recorded-here", text(t(
+        rows.append(tagged("hospital-recorded-here", text(t(
             "Hospital: enter the hand cards discarded here; this is where they are recorded, "
             "and the players' phones show them."), size=theme.SMALL_SIZE)))
-    record = view.record
-    remaining = [i for i in range(len(record.row))
-                 if i != b and not record.resolved[i] and record.entrants(i)]
-    label = t("Done: next building") if remaining else t("Done: end of the round")
-    # the rules' order: the reveal, then Sword and Flute (R-ROUND-D a), then the actions
-    return Body([two_columns([building_now(t, setup, res), *specials], lines)],
-                big_button("actions-done", label, done, icon=ft.Icons.CHECK))
+    title = text(prompt_text(t, step), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)
+    part = tagged(f"actions-of-{b}", ft.Container(
+        content=ft.Column([title, *special_lines(app, view, res), *premium_why(t, view, res),
+                           *last_round_lines(t, view, res), *rows], spacing=4, tight=True),
+        padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=12,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))
+    return part, [*discards, events.BuildingResolved(b)]

@@ -1,5 +1,8 @@
 """Phases A and B of a round: the buildings come out, then everyone does a supply action.
 
+Phase B takes no tap: once the row is laid out, the screen shows what the supply asks above
+phase C's first entry, which records that the supply is done.
+
 With the app's deck (R-ROUND-A) the engine says which cards to lay out, the replacement rule
 already applied: one tap confirms. With the players' own deck they tap the cards that came up;
 the engine checks copies and the replacement rule and says what is wrong.
@@ -7,6 +10,7 @@ the engine checks copies and the replacement rule and says what is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import flet as ft
@@ -19,7 +23,7 @@ from companion.rules.errors import RuleViolation
 from companion.rules.guide import Step
 from companion.rules.views import TableView
 from companion.ui.round.drafts import row_draft
-from companion.ui.round.parts import Body, banner
+from companion.ui.round.parts import Body, banner, submit_after
 from companion.ui.shared import theme
 from companion.ui.shared.widgets import (
     big_button,
@@ -31,10 +35,15 @@ from companion.ui.shared.widgets import (
 from companion.ui.shell import TableApp
 
 
-def reveal_body(app: TableApp, view: TableView, step: Step) -> Body:
+def reveal_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any] = (),
+                above: Sequence[ft.Control] = ()) -> Body:
+    """`before`: the steps this tap also records (the last building's actions, the round's
+    end), `above` what they were, shown above the row."""
     if step.params.get("digital"):
-        return _digital(app, view)
-    return _physical(app, view, int(step.params["count"]))
+        return _digital(app, view, before, above)
+    body = _physical(app, view, int(step.params["count"]), before)
+    body.controls[:0] = above
+    return body
 
 
 def _row_cards(app: TableApp, row: list[Building] | tuple[Building, ...],
@@ -43,16 +52,22 @@ def _row_cards(app: TableApp, row: list[Building] | tuple[Building, ...],
                             for i, b in enumerate(row)])
 
 
-def _digital(app: TableApp, view: TableView) -> Body:
+def _digital(app: TableApp, view: TableView, before: Sequence[Any],
+             above: Sequence[ft.Control]) -> Body:
     t = app.t
     reveal = view.next_row
     if reveal is None:  # a deck that cannot deal is a broken game record
         problem = view.deal_problem
-        return Body([text(violation_text(t, problem) if problem else "", colour="#B3261E")])
-    controls: list[ft.Control] = [
-        text(t("Lay out these buildings from left to right:")),
-        tagged("reveal-row", _row_cards(app, reveal.row)),
-    ]
+        return Body([*above, text(violation_text(t, problem) if problem else "",
+                                  colour="#B3261E")])
+    lay_out: ft.Control = text(t("Lay out these buildings from left to right:"))
+    if above:  # the row in one line first: what to lay out stays in sight above the actions
+        names = " · ".join(building_name(t, b) for b in reveal.row)
+        lay_out = ft.Row([lay_out, tagged("reveal-row-names",
+                                          text(names, weight=ft.FontWeight.BOLD))],
+                         wrap=True, spacing=8, run_spacing=0)
+    controls: list[ft.Control] = [lay_out, *above, tagged("reveal-row",
+                                                          _row_cards(app, reveal.row))]
     if reveal.replaced:
         same = building_name(t, reveal.replaced[0])
         controls.append(tagged("reveal-replaced", banner(t(
@@ -61,13 +76,13 @@ def _digital(app: TableApp, view: TableView) -> Body:
             building=same), ft.Icons.SWAP_HORIZ)))
 
     def laid_out(_event: Any = None) -> None:
-        app.submit(reveal)
+        submit_after(app, before, reveal)
 
     return Body(controls, big_button("reveal-confirm", t("They are laid out"), laid_out,
                                      icon=ft.Icons.CHECK))
 
 
-def _physical(app: TableApp, view: TableView, count: int) -> Body:
+def _physical(app: TableApp, view: TableView, count: int, before: Sequence[Any]) -> Body:
     t = app.t
     draft = row_draft(app.tab.round, view.round)
     setup = view.setup
@@ -81,7 +96,7 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
                 draft.replaced.append(draft.row[-1])
                 draft.row[-1] = building
             else:
-                _say_the_row_is_full(app, draft.row + [building], draft.replaced)
+                _say_the_row_is_full(app, draft.row + [building], draft.replaced, before)
                 return
             app.render()
         return handler
@@ -94,7 +109,8 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
         app.render()
 
     def confirm(_event: Any = None) -> None:
-        if app.submit(events.BuildingsRevealed(tuple(draft.row), tuple(draft.replaced))):
+        if submit_after(app, before, events.BuildingsRevealed(tuple(draft.row),
+                                                              tuple(draft.replaced))):
             draft.row.clear()
             draft.replaced.clear()
 
@@ -127,12 +143,13 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
                                      icon=ft.Icons.CHECK, disabled=not ready))
 
 
-def _say_the_row_is_full(app: TableApp, row: list[Building], replaced: list[Building]
-                         ) -> None:
+def _say_the_row_is_full(app: TableApp, row: list[Building], replaced: list[Building],
+                         before: Sequence[Any]) -> None:
     """A card tapped after the row is complete is not added: the engine says why (R-SETUP-6:
     buildings per round by player count), and how to change a card instead."""
     assert app.session is not None
-    refusal = app.session.refusal([events.BuildingsRevealed(tuple(row), tuple(replaced))])
+    refusal = app.session.refusal([*before, events.BuildingsRevealed(tuple(row),
+                                                                      tuple(replaced))])
     why = violation_text(app.t, refusal) if isinstance(refusal, RuleViolation) else ""
     app.notify(" ".join(filter(None, (why, app.t(
         "The row is complete: to change a card, take the last card back first.")))),
@@ -143,20 +160,17 @@ def _estate(building: Building) -> Any:
     return BUILDINGS[building].estate
 
 
-def supply_body(app: TableApp, view: TableView) -> Body:
+def supply_part(app: TableApp, asks: str, explain: bool) -> ft.Control:
+    """Phase B, shown above phase C's first entry: the first entry is the sign that everyone
+    has done their supply (R-ROUND-B), so it takes no tap of its own. `asks`: what the phase
+    asks; all of it in one short paragraph, so phase C's count buttons stay in sight. The
+    symbols are explained in the first round only (`explain`): by then the table knows them,
+    and the last round's banner needs the room on a laptop."""
     t = app.t
-
-    def done(_event: Any = None) -> None:
-        app.submit(events.SupplyDone())
-
-    controls: list[ft.Control] = [
-        tagged("supply-info", ft.Column([
-            text(t("The symbols: draw population cards, discard a rat, look at a card of the "
-                   "nun row. In turn order from the start player, or all at once if "
-                   "everyone agrees. Note discarded rats and nun-row cards on your own phone."),
-                 size=theme.SMALL_SIZE),
-        ], tight=True)),
-        _row_cards(app, view.row),
-    ]
-    return Body(controls, big_button("supply-done", t("Everyone has done their supply"), done,
-                                     icon=ft.Icons.CHECK))
+    words = [asks]
+    if explain:
+        words.append(t(
+            "The symbols: draw population cards, discard a rat, look at a card of the nun row. "
+            "In turn order from the start player, or all at once if everyone agrees. Note "
+            "discarded rats and nun-row cards on your own phone."))
+    return tagged("supply-info", text(" ".join(words), size=theme.SMALL_SIZE))

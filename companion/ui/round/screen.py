@@ -9,6 +9,7 @@ the table's view and its `Step` and submits the events the players tap through t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import flet as ft
@@ -16,15 +17,16 @@ import flet as ft
 from companion.i18n import N_
 from companion.i18n.codes import prompt_text
 from companion.rules import events
+from companion.rules.errors import RuleViolation
 from companion.rules.guide import Prompt, Step
 from companion.rules.views import Phase, TableView
 from companion.ui.endgame.screen import endgame_view
 from companion.ui.phones.panel import open_private
 from companion.ui.round.enter import enter_body
-from companion.ui.round.parts import Body, banner, game_frame, step_marker
+from companion.ui.round.parts import Body, banner, game_frame, step_marker, submit_after
 from companion.ui.round.questions import questions_panel
-from companion.ui.round.resolve import resolve_body
-from companion.ui.round.reveal import reveal_body, supply_body
+from companion.ui.round.resolve import actions_part, resolve_body
+from companion.ui.round.reveal import reveal_body, supply_part
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel
 from companion.ui.shared.paths import corrections_route, game_route, play_route
@@ -39,38 +41,83 @@ PHASES: tuple[tuple[Phase, str], ...] = (
     (Phase.E, N_("Round end")),
 )
 
+
 def round_view(app: TableApp, game_id: str) -> ft.View:
     view = app.use_game(game_id)
     if view.over:
         return endgame_view(app, game_id)
-    step = view.step
-    body = phase_body(app, view, step)
-    head = header(app, view, step, game_id)
-    return game_frame(app, app.t("Rattus Cartus"), [*head, *body.controls], view, body.bottom,
+    ahead, step, body = phase_body(app, view, view.step)
+    phases = {view.phase, ahead.phase}
+    if ahead.round != view.round:
+        phases.add(Phase.E)  # the round's end shows above the next round's row
+    head = header(app, ahead, step, game_id, stored=view, phases=phases)
+    return game_frame(app, app.t("Rattus Cartus"), [*head, *body.controls], ahead, body.bottom,
                       back=game_route(game_id))
 
 
-def phase_body(app: TableApp, view: TableView, step: Step) -> Body:
+def phase_body(app: TableApp, view: TableView, step: Step) -> tuple[TableView, Step, Body]:
+    """The screen of the next tap that decides something or paces the table, with the steps
+    before it that ask for no tap of their own shown above its controls and sent with it as
+    one step (one undo): the supply (the first entry is its sign), a building's actions (the
+    next building's first reveal, or the next round's row, is theirs) and the round's end
+    (R-ROUND-B, R-ROUND-D, R-ROUND-E). Returns the view and step the screen is drawn from."""
+    before: list[events.Event] = []
+    above: list[ft.Control] = []
+    while step.prompt in (Prompt.SUPPLY, Prompt.TAKE_ACTIONS, Prompt.END_ROUND):
+        if step.prompt is Prompt.SUPPLY:
+            above.append(supply_part(app, prompt_text(app.t, step), explain=view.round == 1))
+            before.append(events.SupplyDone())
+        elif step.prompt is Prompt.TAKE_ACTIONS:
+            part, done = actions_part(app, view, step)
+            above.append(part)
+            before += done
+        elif view.is_last_round:  # the end form follows: this one tap ends the game
+            return view, step, end_round_body(app, view, before, above)
+        else:
+            above.append(folded(app, step, end_round_part(app, view)))
+            before.append(events.RoundEnded())
+        assert app.session is not None
+        try:
+            view = app.session.view_after(before)
+        except RuleViolation:  # not expected: then these steps take their own tap, as before
+            return view, step, Body(above, done_button(app, before))
+        step = view.step
     prompt = step.prompt
     if prompt is Prompt.REVEAL_BUILDINGS:
-        return reveal_body(app, view, step)
-    if prompt is Prompt.SUPPLY:
-        return supply_body(app, view)
-    if prompt is Prompt.ENTER:
-        return enter_body(app, view, step)
-    if prompt is Prompt.END_ROUND:
-        return end_round_body(app, view)
-    return resolve_body(app, view, step)
+        body = reveal_body(app, view, step, before, above)
+    elif prompt is Prompt.ENTER:
+        body = enter_body(app, view, step, before, above)
+    else:
+        body = resolve_body(app, view, step, before, above)
+    return view, step, body
 
 
-def header(app: TableApp, view: TableView, step: Step, game_id: str) -> list[ft.Control]:
+def done_button(app: TableApp, before: Sequence[events.Event]) -> ft.Control:
+    def done(_event: Any = None) -> None:
+        submit_after(app, before)
+
+    return big_button("actions-done", app.t("Done: next building"), done, icon=ft.Icons.CHECK)
+
+
+def folded(app: TableApp, step: Step, detail: ft.Control) -> ft.Control:
+    """A step that takes no tap, above the next one's controls: what it asks, in short."""
+    return ft.Container(
+        content=ft.Column([text(prompt_text(app.t, step), size=theme.BODY_SIZE,
+                                weight=ft.FontWeight.BOLD), detail], spacing=4, tight=True),
+        padding=10, border_radius=12, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
+
+
+def header(app: TableApp, view: TableView, step: Step, game_id: str,
+           stored: TableView, phases: set[Phase]) -> list[ft.Control]:
     """Where the game stands, in three short lines: the round, the deck and the phase; who
-    plays, who started and whose turn it is; what to do now."""
+    plays, who started and whose turn it is; what to do now. `view` and `step` are what the
+    screen is drawn from (after the steps it folds into its tap), `stored` the game as stored,
+    `phases` the ones the screen shows."""
     t = app.t
     setup = view.setup
     chips: list[ft.Control] = []
     for phase, label in PHASES:
-        now = phase is view.phase
+        now = phase in phases
         chips.append(tagged(f"phase-{phase.value}" + ("-now" if now else ""), ft.Container(
             content=ft.Text(f"{phase.value} · {t(label)}", size=theme.SMALL_SIZE - 1,
                             weight=ft.FontWeight.BOLD if now else None,
@@ -94,7 +141,7 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str) -> list[ft.
                                          tooltip=t("Private view (no phone)"),
                                          border_radius=20)))
     controls: list[ft.Control] = [
-        ft.Row([step_marker(app, view, ft.Text(
+        ft.Row([step_marker(app, stored, ft.Text(
             t("Round {round} of {rounds}", round=step.round, rounds=step.rounds),
             size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD)),
             *chips, *([] if step.is_last_round else [  # the banner below says it then
@@ -107,8 +154,8 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str) -> list[ft.
     if step.is_last_round:
         controls.append(tagged("last-round", banner(last_round_text(app, view),
                                                     ft.Icons.HOURGLASS_BOTTOM, dense=True)))
-    controls += disputes_panel(app, view, game_id)
-    controls += questions_panel(app, view, step)
+    controls += disputes_panel(app, stored, game_id)
+    controls += questions_panel(app, stored, stored.step)
     controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE - 2,
                                           weight=ft.FontWeight.W_500)))
     return [ft.Column(controls, spacing=6, tight=True)]
@@ -146,24 +193,29 @@ def corrections_button(app: TableApp, step: Step, game_id: str) -> list[ft.Contr
         style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE))))]
 
 
-def end_round_body(app: TableApp, view: TableView) -> Body:
-    t = app.t
+def end_round_part(app: TableApp, view: TableView) -> ft.Control:
+    """Phase E (R-ROUND-E), above the next round's row: the row's tap is its sign."""
     setup = view.setup
-    if view.is_last_round:
-        lines = [t("The last round is over: the game ends. Next, everyone counts their hand, "
-                   "special cards and victory-point markers, and the nun row is revealed.")]
-        label, icon = t("End the game"), ft.Icons.FLAG
-    else:
-        nxt = setup.names[(view.start_player + 1) % setup.player_count]
-        lines = [t("All discs come back from the buildings, and this round's buildings are "
-                   "discarded."),
-                 t("The start-player card passes to the left: {player} starts round {round}.",
-                   player=nxt, round=view.round + 1)]
-        label, icon = t("Start round {round}", round=view.round + 1), ft.Icons.SKIP_NEXT
+    nxt = setup.names[(view.start_player + 1) % setup.player_count]
+    return tagged("end-round-info", ft.Column([text(line, size=theme.SMALL_SIZE) for line in (
+        app.t("All discs come back from the buildings, and this round's buildings are "
+              "discarded."),
+        app.t("The start-player card passes to the left: {player} starts round {round}.",
+              player=nxt, round=view.round + 1))], tight=True, spacing=2))
+
+
+def end_round_body(app: TableApp, view: TableView, before: Sequence[events.Event] = (),
+                   above: Sequence[ft.Control] = ()) -> Body:
+    """The last round's end: one tap (with the last building's actions, `before`) and the end
+    form follows."""
+    t = app.t
+    lines = [t("The last round is over: the game ends. Next, everyone counts their hand, "
+               "special cards and victory-point markers, and the nun row is revealed.")]
 
     def end(_event: Any = None) -> None:
-        app.submit(events.RoundEnded())
+        submit_after(app, before, events.RoundEnded())
 
-    return Body([tagged("end-round-info", ft.Column([text(line) for line in lines],
-                                                    tight=True))],
-                big_button("end-round", label, end, icon=icon))
+    return Body([*above, tagged("end-round-info", ft.Column([text(line) for line in lines],
+                                                            tight=True))],
+                big_button("actions-done" if before else "end-round", t("End the game"), end,
+                           icon=ft.Icons.FLAG))

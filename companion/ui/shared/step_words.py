@@ -27,10 +27,12 @@ _IN_ROUND: dict[type, str] = {
 }
 
 
-def step_words(t: Translator, view: TableView, step: Sequence[Any]) -> str:
+def step_words(t: Translator, view: TableView, step: Sequence[Any], undone: bool = False
+               ) -> str:
     """The step `step` (one tap's events, in order) as a phrase, read in `view`: the game just
-    before the step (after an undo) or just after it (after a redo), in both of which the
-    step's round and row are still recorded."""
+    before the step (after an undo, `undone`) or just after it (after a redo), in both of which
+    the step's row is still recorded; a step that ended a round and laid out the next one's
+    row is named by the next round, which the game before it had not reached."""
     names = view.setup.names
     last = step[-1]
     kind = type(last)
@@ -42,7 +44,9 @@ def step_words(t: Translator, view: TableView, step: Sequence[Any]) -> str:
         if 0 <= position < len(row):
             return t(_AT_BUILDING[kind], player=who, building=building_name(t, row[position]))
     if kind in _IN_ROUND:
-        return t(_IN_ROUND[kind], player=who, round=getattr(last, "round", view.round))
+        ahead = undone and any(isinstance(e, ev.RoundEnded) for e in step[:-1])
+        return t(_IN_ROUND[kind], player=who,
+                 round=getattr(last, "round", view.round + ahead))
     if kind is ev.Passed:
         return t("{player}'s Pass", player=who)
     if kind in (ev.EndValuesEntered, ev.NunsCounted):
@@ -51,7 +55,7 @@ def step_words(t: Translator, view: TableView, step: Sequence[Any]) -> str:
 
 
 def undone_text(t: Translator, view: TableView, step: Sequence[Any]) -> str:
-    return t("Undone: {step}", step=step_words(t, view, step))
+    return t("Undone: {step}", step=step_words(t, view, step, undone=True))
 
 
 def redone_text(t: Translator, view: TableView, step: Sequence[Any]) -> str:
