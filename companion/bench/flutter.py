@@ -39,6 +39,9 @@ _STILL = """async el => {
 
 _TAPPABLE_OF = "(el => el.hasAttribute('flt-tappable') ? el : el.querySelector('[flt-tappable]'))"
 
+_BUTTON_OF = "(el.getAttribute('role') === 'button' ? el : el.querySelector('[role=button]'))"
+"""A button that is disabled for now has no `flt-tappable` yet; the tap waits for it."""
+
 _TAP = """el => {
     const target = """ + _TAPPABLE_OF + """(el);
     if (!target || !target.isConnected) return false;
@@ -59,7 +62,7 @@ _TAP = """el => {
     target.click();
     return true;
 }"""
-"""Click the tappable node once it is on screen and uncovered; one further down is scrolled
+"""Click the tappable node once it is enabled, on screen and uncovered; one further down is scrolled
 to (Flutter scrolls its view with the semantics tree's scroll). Flutter ignores a click that
 follows a real pointer release by less than 50 ms (it takes it for that release's own click),
 so the click also waits until the last release (a text field's focusing tap) is 120 ms old."""
@@ -106,7 +109,7 @@ def tap(page: Page, identifier: str) -> None:
     target = by_id(page, identifier)
     target.wait_for(state="visible", timeout=TIMEOUT_MS)
     node = target.first.element_handle()
-    if node.evaluate("el => " + _TAPPABLE_OF + "(el) !== null"):
+    if node.evaluate("el => " + _TAPPABLE_OF + "(el) !== null || " + _BUTTON_OF + " !== null"):
         page.wait_for_function(_TAP, arg=node, timeout=TIMEOUT_MS)
         return
     inner = target.locator("input, textarea")
