@@ -59,6 +59,7 @@ _TAP = """el => {
     if (!hit || !target.contains(hit)) return false;
     const last = window.__rattusPointerUp || -1e9;
     if (performance.now() - last < 120) return false;
+    window.__rattusSaid = [];
     target.click();
     return true;
 }"""
@@ -67,11 +68,24 @@ to (Flutter scrolls its view with the semantics tree's scroll). Flutter ignores 
 follows a real pointer release by less than 50 ms (it takes it for that release's own click),
 so the click also waits until the last release (a text field's focusing tap) is 120 ms old."""
 
-_WATCH_POINTER = """() => {
+_WATCH = """() => {
     if (window.__rattusWatch) return;
     window.__rattusWatch = true;
+    window.__rattusSaid = [];
     addEventListener('pointerup', () => { window.__rattusPointerUp = performance.now(); }, true);
+    const note = () => {
+        for (const e of document.querySelectorAll("[flt-semantics-identifier='message']")) {
+            const said = e.textContent.trim();
+            if (said && !window.__rattusSaid.includes(said)) window.__rattusSaid.push(said);
+        }
+    };
+    new MutationObserver(note).observe(document.documentElement, {subtree: true,
+        childList: true, characterData: true, attributes: true,
+        attributeFilter: ['flt-semantics-identifier']});
 }"""
+"""Watch the page for what a test must not miss: the last real pointer release (see `_TAP`),
+and every message the table shows (a snackbar stays 3.5 s; on a loaded machine a test can look
+later than that, so each one is noted when Flutter puts it on the page)."""
 
 _ATTACHED = "el => document.activeElement === el && el.hasAttribute('autocorrect')"
 
@@ -87,7 +101,7 @@ def enable_semantics(page: Page) -> None:
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=TIMEOUT_MS)
     placeholder.evaluate("element => element.click()")
-    page.evaluate(_WATCH_POINTER)
+    page.evaluate(_WATCH)
 
 
 def by_id(page: Page, identifier: str) -> Locator:
@@ -112,6 +126,7 @@ def tap(page: Page, identifier: str) -> None:
     if node.evaluate("el => " + _TAPPABLE_OF + "(el) !== null || " + _BUTTON_OF + " !== null"):
         page.wait_for_function(_TAP, arg=node, timeout=TIMEOUT_MS)
         return
+    page.evaluate("() => { window.__rattusSaid = []; }")
     inner = target.locator("input, textarea")
     if inner.count():
         inner.first.click()
@@ -205,11 +220,12 @@ def matching(page: Page, pattern: str) -> list[str]:
     return [i for i in identifiers(page) if re.fullmatch(pattern, i)]
 
 
-def wait_for_text_starting(page: Page, identifier: str, start: str) -> str:
-    """Until the control tagged `identifier` reads a text beginning with `start` (a snackbar
-    naming what a tap did); returns that text."""
-    page.wait_for_function(
-        "([id, v]) => { const e = document.querySelector("
-        "`[flt-semantics-identifier='${id}']`); return e && e.textContent.trim().startsWith(v); }",
-        arg=[identifier, start], timeout=TIMEOUT_MS)
-    return str(by_id(page, identifier).first.text_content() or "").strip()
+def wait_for_said(page: Page, words: str) -> str:
+    """Until the table has shown a message containing `words` since the last tap (a snackbar
+    naming what the tap did, perhaps gone again by now); returns that message."""
+    handle = page.wait_for_function(
+        """v => [...(window.__rattusSaid || []),
+                 ...[...document.querySelectorAll("[flt-semantics-identifier='message']")]
+                    .map(e => e.textContent.trim())].find(s => s.includes(v))""",
+        arg=words, timeout=TIMEOUT_MS)
+    return str(handle.json_value())

@@ -22,8 +22,8 @@ from companion.bench.flutter import (
     tap,
     tap_and_redraw,
     type_into,
+    wait_for_said,
     wait_for_text,
-    wait_for_text_starting,
 )
 
 STEP = "[flt-semantics-identifier^='step-']"
@@ -289,12 +289,12 @@ def undo_and_redo_an_entry(table: Table) -> None:
     after = table.marker()
     table.step_tap("undo", "undo")
     assert table.marker() == before
-    said = wait_for_text_starting(table.page, "message", "Undone: ")
+    said = wait_for_said(table.page, "Undone: ")
     assert re.fullmatch(f"Undone: ({'|'.join(FOUR_PLAYERS)})'s entry into the .+", said), said
     table.shoot(table.page, "undone-entry")
     table.step_tap("redo", "undo")
     assert table.marker() == after
-    assert wait_for_text_starting(table.page, "message", "Redone: ").endswith(said[9:])
+    assert wait_for_said(table.page, "Redone: ").endswith(said[9:])
     table.step_tap("undo", "undo")
     assert table.marker() == before
     table.step_tap("enter-1-2", "C")

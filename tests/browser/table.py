@@ -33,6 +33,7 @@ from companion.bench.flutter import (  # noqa: F401  (the browser tests' toolbox
     tap,
     tap_and_redraw,
     type_into,
+    wait_for_said,
     wait_for_text,
 )
 

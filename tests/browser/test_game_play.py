@@ -27,7 +27,7 @@ from browser.table import (
     table_server,
     tap,
 )
-from companion.bench.flutter import still_box, tap_and_redraw, wait_for_text_starting
+from companion.bench.flutter import still_box, tap_and_redraw, wait_for_said
 from companion.bench.story import Table, play_four_player_story, set_up, start_two_player_story
 from companion.bench.taps import count_taps
 
@@ -186,8 +186,7 @@ def test_a_third_building_in_a_two_player_round_is_refused_saying_why(
         tap_and_redraw(page, "pick-farm")
         tap_and_redraw(page, "pick-palace")
         tap(page, "pick-castle")
-        said = wait_for_text_starting(page, "message", "With 2 players, 2 buildings are "
-                                                       "revealed each round")
+        said = wait_for_said(page, "With 2 players, 2 buildings are revealed each round")
         assert "take the last card back" in said
         screenshot(page, "two-players-third-building")
         row = str(by_id(page, "reveal-row").first.text_content())

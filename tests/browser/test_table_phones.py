@@ -25,6 +25,7 @@ from browser.table import (
     shooter,
     table_server,
     tap,
+    wait_for_said,
 )
 from browser.test_game_play import check_result_against_engine
 from companion.bench.flutter import TIMEOUT_MS
@@ -139,13 +140,13 @@ def private_view_of_dario(page: Any) -> None:
     assert by_id(page, "private-rats").count() == 0
     screenshot(page, "phones-private-hidden")
     tap(page, "log-supply_discard")
-    by_id(page, "message").filter(has_text="Logged −1").wait_for()
+    wait_for_said(page, "Logged −1")
     # Issue 12, item 4: the top bar's undo here is Dario's own, not the game's.
     assert by_id(page, "redo").count() == 0
     tap(page, "undo")
-    by_id(page, "message").filter(has_text="Your last entry is taken back.").wait_for()
+    wait_for_said(page, "Your last entry is taken back.")
     tap(page, "log-supply_discard")
-    by_id(page, "message").filter(has_text="Logged −1").wait_for()
+    wait_for_said(page, "Logged −1")
     tap(page, "reveal-pad")
     by_id(page, "private-rats").wait_for()
     screenshot(page, "phones-private-shown")
