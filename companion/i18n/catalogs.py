@@ -100,8 +100,9 @@ def _same_texts(one: Catalog, other: Catalog) -> bool:
     return texts(one) == texts(other)
 
 
-RULE_ID = re.compile(r" ?\(R-[A-Z]+-[A-Z0-9]+\)")
-"""A rule ID in a msgid; the translations already leave it out (issue 14)."""
+RULE_ID = re.compile(r" ?\(R-[A-Z]+-[A-Z0-9]+(?:(?:, | to )(?:R-[A-Z]+-)?[A-Z0-9]+)*\)")
+"""A rule ID in a msgid, or a list of them ("(R-ROUND-C, R-SPECIAL-3)", "(R-SCORE-2 to 5)");
+the translations already leave them out (issue 14)."""
 
 
 def _without_rule_ids(message_id: object) -> str | tuple[str, ...]:

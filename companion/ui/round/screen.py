@@ -178,9 +178,9 @@ def last_round_text(app: TableApp, view: TableView) -> str:
     if view.players == 2:
         return t("Last round! No building actions this round: with 2 players only one player "
                  "gains 1 influence, in one building: whoever would take the round's one "
-                 "premium (R-ROUND-D).")
+                 "premium.")
     return t("Last round! No building actions this round: in each building, whoever would take "
-             "the premium gains 1 influence in its estate instead (R-ROUND-D).")
+             "the premium gains 1 influence in its estate instead.")
 
 
 def corrections_button(app: TableApp, step: Step, game_id: str) -> list[ft.Control]:

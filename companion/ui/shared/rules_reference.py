@@ -26,44 +26,53 @@ from companion.ui.shared.widgets import (
 )
 from companion.ui.shell import TableApp
 
-GAME: tuple[tuple[str, str], ...] = (
-    (N_("A · Reveal"), N_("Lay out 2 buildings (2-3 players) or 3 (4-5 players) from the "
-                          "building deck. If all show the same building, the last one is "
-                          "replaced by the top card of the replacement stack (R-ROUND-A).")),
-    (N_("B · Supply"), N_("Each player picks the supply symbols of one revealed building and "
-                          "does them: draw population cards, discard a rat, look at a nun-row "
-                          "card (R-ROUND-B).")),
+GAME: tuple[tuple[str, str, str], ...] = (
+    (N_("A · Reveal"), N_("Lay out 2 buildings (2-3 players) or 3 (4-5 players) from the building"
+                          " deck. If all show the same building, the last one is replaced by the "
+                          "top card of the replacement stack."),
+     "R-ROUND-A"),
+    (N_("B · Supply"), N_("Each player picks the supply symbols of one revealed building and does"
+                          " them: draw population cards, discard a rat, look at a nun-row card."),
+     "R-ROUND-B"),
     (N_("C · Enter"), N_("From the start player clockwise, each player puts a disc on the next "
-                         "free slot of one building and lays any number of cards face down "
-                         "there (0 allowed). Pass card: play it at the start of your turn to go "
-                         "again after the others (R-ROUND-C, R-SPECIAL-3).")),
+                         "free slot of one building and lays any number of cards face down there "
+                         "(0 allowed). Pass card: play it at the start of your turn to go again "
+                         "after the others."),
+     "R-ROUND-C, R-SPECIAL-3"),
     (N_("D · Resolve"), N_("Building by building, in slot order: each card played gives 1 "
                            "influence in the building's estate, and each population card of "
                            "another estate 1 rat. Swords and Flutes are resolved right then, "
-                           "before the actions. Then the premium and the normal actions "
-                           "(R-ROUND-D).")),
+                           "before the actions. Then the premium and the normal actions."),
+     "R-ROUND-D"),
     (N_("Sword"), N_("In the building, whoever played the fewest Swords gives half their hand "
-                     "(rounded down) to whoever played the most (R-SPECIAL-1).")),
+                     "(rounded down) to whoever played the most."),
+     "R-SPECIAL-1"),
     (N_("Flute"), N_("Whoever played the fewest Flutes takes 1 rat; whoever played the most "
-                     "discards 1 rat (R-SPECIAL-2).")),
-    (N_("Gold"), N_("Cannot be played; kept in hand, it scores at the end (R-SPECIAL-3, "
-                    "R-SCORE-4).")),
-    (N_("2 players"), N_("Only one premium per round: the player who played more population "
-                         "and Joker cards (a tie: who entered first) takes it in their "
-                         "building; the other takes the normal action (R-ROUND-D).")),
+                     "discards 1 rat."),
+     "R-SPECIAL-2"),
+    (N_("Gold"), N_("Cannot be played; kept in hand, it scores at the end."),
+     "R-SPECIAL-3, R-SCORE-4"),
+    (N_("2 players"), N_("Only one premium per round: the player who played more population and "
+                         "Joker cards (a tie: who entered first) takes it in their building; the "
+                         "other takes the normal action."),
+     "R-ROUND-D"),
     (N_("Last round"), N_("No actions: in each building whoever would take the premium gains 1 "
                           "influence in its estate instead (with 2 players, one such bonus in "
-                          "all) (R-ROUND-D).")),
-    (N_("E · Round end"), N_("Discs come back, the buildings are discarded, the start-player "
-                             "card passes to the left (R-ROUND-E).")),
-    (N_("Scoring"), N_("Hand: most population and Joker cards 2 VP (a tie: 1 each); the same "
-                       "for Swords, Flutes and Pass cards; Gold 6 and 3; victory-point markers "
-                       "as printed (R-SCORE-2 to 5).")),
+                          "all)."),
+     "R-ROUND-D"),
+    (N_("E · Round end"), N_("Discs come back, the buildings are discarded, the start-player card"
+                             " passes to the left."),
+     "R-ROUND-E"),
+    (N_("Scoring"), N_("Hand: most population and Joker cards 2 VP (a tie: 1 each); the same for "
+                       "Swords, Flutes and Pass cards; Gold 6 and 3; victory-point markers as "
+                       "printed."),
+     "R-SCORE-2, R-SCORE-3, R-SCORE-4, R-SCORE-5"),
     (N_("Plague"), N_("The nun row is turned over: whoever has more rats than its nuns dies and "
-                      "cannot win. The winner: the most VP among the living; a tie: fewer rats "
-                      "(R-SCORE-6, R-SCORE-7).")),
+                      "cannot win. The winner: the most VP among the living; a tie: fewer rats."),
+     "R-SCORE-6, R-SCORE-7"),
 )
-"""The game in short, in the order it is played."""
+"""The game in short, in the order it is played: each part's name, its words and the IDs of
+the rules it sums up (RULES.md), which the reference shows apart from the words."""
 
 
 def rules_dialog(app: TableApp) -> ft.AlertDialog:
@@ -71,9 +80,10 @@ def rules_dialog(app: TableApp) -> ft.AlertDialog:
     sections: list[ft.Control] = [
         ft.Text(t("How a game goes"), size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD),
     ]
-    for name, rule in GAME:
+    for name, rule, rule_ids in GAME:
+        # The rule's ID is a detail for the curious: it opens on the heading, off the sentence.
         sections.append(tagged(f"rules-{name.split()[-1].lower()}", ft.Column([
-            text(t(name), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD),
+            text(t(name), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD, tooltip=rule_ids),
             text(t(rule), size=theme.SMALL_SIZE)], spacing=2, tight=True)))
     sections += [
         ft.Text(t("Buildings and estates"), size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD),
