@@ -191,8 +191,8 @@ def test_a_second_server_on_the_same_folder_is_told_in_dutch(tmp_path: Path) -> 
     said = translator("nl")(
         "the data folder {folder} is already served by another rattus-companion ({holder}); "
         "stop that one first, or start with another --data-dir",
-        folder=folder, holder=f"pid {os.getpid()}, serving http://192.168.1.20:8550")
-    assert "already served" not in said
+        folder=folder, holder=f"PID {os.getpid()}, bereikbaar op http://192.168.1.20:8550")
+    assert "already served" not in said and "serving" not in said
     assert done.stderr == f"rattus-companion: {said}\n"
 
 

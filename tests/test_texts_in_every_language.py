@@ -256,5 +256,6 @@ def test_a_second_server_on_the_same_folder_is_told_in_german(tmp_path: Path) ->
     assert done.returncode == 1
     assert done.stderr == (
         f"rattus-companion: der Datenordner {folder} wird schon von einem anderen "
-        f"rattus-companion bedient (pid {os.getpid()}, serving http://192.168.1.20:8550); "
+        f"rattus-companion bedient (PID {os.getpid()}, erreichbar unter "
+        "http://192.168.1.20:8550); "
         "beendet zuerst diesen oder startet mit einem anderen --data-dir\n")

@@ -8,6 +8,7 @@ these same texts (`companion.store.worded`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -138,6 +139,9 @@ WITH_RULE: dict[P, str] = {
 """The English of the logs and `str(exc)` names the rule an event broke, for the developer
 who reads them; what a person reads leaves rule IDs out, like the engine's refusals."""
 HOLDER_UNKNOWN = N_("its pid and address are not written yet")
+HOLDER = N_("pid {pid}, serving {address}")
+"""What the lock file says (`companion.store.lock`: "pid 4711, serving http://..."), worded."""
+_HOLDER_WRITTEN = re.compile(r"pid (?P<pid>\d+), serving (?P<address>\S+)")
 
 
 def _value_words(t: Translator, value: Any) -> Any:
@@ -183,7 +187,10 @@ def problem_text(t: Translator, code: P, values: Mapping[str, Any], *,
 
 def holder_words(t: Translator, holder: str) -> str:
     """What the lock file says of the server that holds the folder ("pid 4711, serving
-    http://..."), as that server wrote it, or that it has not written it yet."""
+    http://..."), in `t`'s language, or that it has not written it yet."""
+    written = _HOLDER_WRITTEN.fullmatch(holder.strip())
+    if written is not None:
+        return t(HOLDER, pid=written["pid"], address=written["address"])
     return holder or t(HOLDER_UNKNOWN)
 
 
