@@ -56,6 +56,9 @@ VIOLATIONS: dict[Refusal, str] = {
                          "top card of the replacement stack."),
     Refusal.BAD_REPLACEMENT: N_("Only the last card is replaced, and only while all revealed "
                                 "cards show the same building."),
+    Refusal.NO_COPY_LEFT: "The {building} has {copies} cards in this game: {discarded} "
+                          "discarded with earlier rows, {under} under the replacement stack. "
+                          "So {left} can come up now, not {shown}.",
     # phase C
     Refusal.ALREADY_ENTERED: N_("{player} has already entered a building this round."),
     Refusal.PASS_NOT_IN_PLAY: N_("There are no Pass cards in this game (no Town Hall)."),
@@ -129,6 +132,11 @@ COUNTED: dict[Refusal, tuple[str, tuple[str, str]]] = {
         "The Hospital's action discards up to {up_to} hand cards here, not {cards}.")),
     Refusal.RATS_NEGATIVE: ("rats", plural("{player} has only {rats} rat.",
                                            "{player} has only {rats} rats.")),
+    Refusal.NO_COPY_LEFT: ("copies", plural(
+        "The {building} has {copies} card in this game: {discarded} discarded with earlier "
+        "rows, {under} under the replacement stack. So {left} can come up now, not {shown}.",
+        "The {building} has {copies} cards in this game: {discarded} discarded with earlier "
+        "rows, {under} under the replacement stack. So {left} can come up now, not {shown}.")),
     Refusal.TOO_MANY_COPIES: ("copies", plural(
         "There is only {copies} card of the {building}.",
         "There are only {copies} cards of the {building}.")),

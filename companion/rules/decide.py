@@ -15,7 +15,8 @@ from enum import Enum
 from functools import cache
 
 from companion.rules import events as ev
-from companion.rules.catalog import MAX_NUNS_IN_ROW, NUN_ROW_SIZE, ActionKind, Special
+from companion.rules.catalog import MAX_NUNS_IN_ROW, NUN_ROW_SIZE, ActionKind, Building, Special
+from companion.rules.copies import over_the_copies
 from companion.rules.deck import reveal_event
 from companion.rules.errors import Param, Refusal, RuleViolation
 from companion.rules.events import RatReason
@@ -131,6 +132,13 @@ def check_start(state: GameState | None, event: ev.GameStarted) -> None:
 
 
 def check_buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> None:
+    if _check_row(state, event):
+        _check_copies_of_row(state, event.row, event.replaced)
+
+
+def _check_row(state: GameState, event: ev.BuildingsRevealed) -> bool:
+    """Phase A's row, but for the copies: checked whole in digital mode (False: nothing more
+    to check); True for a row of the players' own deck, whose copies are checked next."""
     allowed_now(state, event, "R-ROUND-A")
     setup = state.setup
     k = setup.buildings_per_round
@@ -143,7 +151,7 @@ def check_buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> N
         if event != expected:
             raise RuleViolation("R-ROUND-A", Refusal.DECK_MISMATCH,
                                 row=[b.value for b in expected.row])
-        return
+        return False
     shown = set(row).union(replaced)
     for b in shown:
         if not setup.in_play(b):
@@ -154,7 +162,36 @@ def check_buildings_revealed(state: GameState, event: ev.BuildingsRevealed) -> N
         same = replaced[0]
         if any(c != same for c in replaced) or any(c != same for c in row[:-1]):
             raise RuleViolation("R-ROUND-A", Refusal.BAD_REPLACEMENT)
-    for b in shown:
+    return True
+
+
+def _check_copies_of_row(state: GameState, row: tuple[Building, ...],
+                         replaced: tuple[Building, ...]) -> None:
+    """R-COMP-4 / R-ROUND-A: no more cards of a building come up than the game has; the
+    copies in the rows so far and under the replacement stack are accounted for."""
+    setup = state.setup
+    for b in set(row).union(replaced):
+        needed = row.count(b) + replaced.count(b)
+        if needed > setup.copies(b):
+            raise RuleViolation("R-COMP-4", Refusal.TOO_MANY_COPIES, building=b.value,
+                                copies=setup.copies(b))
+    over = over_the_copies(setup, state.rounds, row, replaced)
+    if over is not None:
+        b, where, shown = over
+        copies = setup.copies(b)
+        raise RuleViolation("R-COMP-4", Refusal.NO_COPY_LEFT, building=b.value, copies=copies,
+                            discarded=where.discarded, under=where.under_stack,
+                            left=max(0, copies - where.accounted), shown=shown)
+
+
+def check_buildings_revealed_recorded(state: GameState, event: ev.BuildingsRevealed) -> None:
+    """`check_buildings_revealed` as an app before issue 19 checked a stored row: the copies
+    put under the replacement stack in earlier rounds were not counted, so a game it stored
+    with one card too many still folds (every new row is checked in full)."""
+    if not _check_row(state, event):
+        return
+    setup, row, replaced = state.setup, event.row, event.replaced
+    for b in set(row).union(replaced):
         needed = row.count(b) + (len(replaced) if replaced and b == replaced[0] else 0)
         if state.used.count(b) + needed > setup.copies(b):
             raise RuleViolation("R-COMP-4", Refusal.TOO_MANY_COPIES, building=b.value,

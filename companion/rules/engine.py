@@ -38,7 +38,8 @@ class EventRules:
 
 RULES: dict[type[ev.Event], EventRules] = {
     ev.GameStarted: EventRules(d.check_start, e.evolve_start),
-    ev.BuildingsRevealed: EventRules(d.check_buildings_revealed, e.evolve_buildings_revealed),
+    ev.BuildingsRevealed: EventRules(d.check_buildings_revealed, e.evolve_buildings_revealed,
+                                     recorded=d.check_buildings_revealed_recorded),
     ev.SupplyDone: EventRules(d.check_supply_done, e.evolve_supply_done),
     ev.Entered: EventRules(d.check_entered, e.evolve_entered),
     ev.Passed: EventRules(d.check_passed, e.evolve_passed, recorded=d.check_pass_turn),
@@ -93,10 +94,12 @@ def apply(state: GameState | None, event: ev.Event) -> GameState:
 def apply_recorded(state: GameState | None, event: ev.Event) -> GameState:
     """`apply` for an event read back from a stored game (resuming it, undo and redo, an
     imported record): checked as when it was recorded, so a game saved by an earlier version
-    still folds. The one difference today: a Pass is not held against the Pass cards the
+    still folds. One difference: a Pass is not held against the Pass cards the
     player may hold (`passes.pass_cards_up_to`), which the app checks only since it records
     them; an old game where someone passed without a Town Hall gain stays playable, and every
-    new Pass in it is checked."""
+    new Pass in it is checked. Likewise a row of the players' own deck is not held against
+    the copies put under the replacement stack in earlier rounds, which the app counts only
+    since issue 19 (`decide.check_buildings_revealed_recorded`)."""
     check(state, event, recorded=True)
     return evolve(state, event)
 

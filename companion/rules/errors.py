@@ -45,6 +45,7 @@ class Refusal(StrEnum):
     BUILDING_NOT_IN_PLAY = "building_not_in_play"
     ALL_SAME = "all_same"
     BAD_REPLACEMENT = "bad_replacement"
+    NO_COPY_LEFT = "no_copy_left"
     # phase C
     ALREADY_ENTERED = "already_entered"
     PASS_NOT_IN_PLAY = "pass_not_in_play"
