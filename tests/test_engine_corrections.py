@@ -211,7 +211,7 @@ def test_a_correction_that_moves_the_hospital_premium_asks_for_the_discards_agai
                                 up_to=(2, 3))
     game.refuse(ev.HospitalCorrected(1, 0, (3, 1)), "R-ROUND-D", "hospital_limit")
     game.refuse(ev.HospitalCorrected(1, 0, (2,)), "R-ROUND-D", "hospital_cards_per_player")
-    game.refuse(ev.HospitalCorrected(1, 1, (0, 0)), "R-ROUND-D", "no_open_question")
+    game.refuse(ev.HospitalCorrected(1, 1, (0, 0)), "R-ROUND-D", "no_hospital_discards")
     game.play(ev.HospitalCorrected(1, 0, (2, 3)))
     hospital = resolve_building(game.state, 1, 0)
     assert (hospital.premium, hospital.premium_reason) == (1, PremiumReason.MOST_CARDS)
@@ -233,3 +233,32 @@ def test_a_dispute_stays_open_for_the_table_until_a_correction_or_a_dismissal():
     game.play(ev.RevealCorrected(1, 3, 1, 0))
     assert game.state.disputes == ()
     assert _rebuild(game.state) == game.state
+
+
+def test_hospital_discards_recorded_wrong_are_said_again_without_a_moved_premium():
+    # R-ROUND-D b: Red took the Hospital's premium and the table recorded 1 hand card; Red had
+    # discarded 3. Yellow's normal action discarded none. The table says the discards again:
+    # Red discards 2 rats more; the premium's limit (3) and the normal's (2) still hold.
+    game = Game(setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS))
+    game.round((Building.HOSPITAL, FARM, CASTLE), [(0, 0, 2), (1, 0, 1), (2, 1, 0), (3, 1, 0)])
+    game.play(ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 0), ev.HospitalDiscarded(0, 0, 1),
+              ev.BuildingResolved(0))
+    assert game.state.rats[:2] == (8, 10)
+    assert next_step(game.state).questions == ()
+    game.refuse(ev.HospitalCorrected(1, 0, (4, 0)), "R-ROUND-D", "hospital_limit")
+    game.refuse(ev.HospitalCorrected(1, 0, (3, 3)), "R-ROUND-D", "hospital_limit")
+    game.refuse(ev.HospitalCorrected(1, 1, (0, 0)), "R-ROUND-D", "no_hospital_discards")
+    game.refuse(ev.HospitalCorrected(2, 0, (0, 0)), "EVENT", "no_such_round")
+    game.play(ev.HospitalCorrected(1, 0, (3, 0)))
+    assert game.state.rats[:2] == (6, 10)
+    assert [a.hospital_cards for a in resolve_building(game.state, 1, 0).actions] == [3, 0]
+    assert next_step(game.state).questions == ()
+    assert _rebuild(game.state) == game.state
+
+
+def test_a_hospital_not_resolved_yet_takes_its_discards_as_usual():
+    # R-ROUND-D b: until its actions are done, the Hospital's discards are HospitalDiscarded.
+    game = Game(setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS))
+    game.round((Building.HOSPITAL, FARM, CASTLE), [(0, 0, 2), (1, 0, 1), (2, 1, 0), (3, 1, 0)])
+    game.play(ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 0))
+    game.refuse(ev.HospitalCorrected(1, 0, (1, 0)), "R-ROUND-D", "no_hospital_discards")

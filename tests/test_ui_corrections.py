@@ -384,3 +384,99 @@ def test_a_tie_a_correction_makes_is_chosen_by_its_winner_on_the_round_screen(
     assert table.stored()[-1] == ev.TieChosenAfterCorrection(1, 0, Special.FLUTE, CLEO)
     assert question not in table.ids()
     table.store.close()
+
+
+# -- the Hospital's discards, and a dispute's way to its entry (issue 19) -------------------
+
+
+def hospital_round(tmp_path: Path) -> Table:
+    """Round 1 with the players' own deck: Hospital, Farm, Palace. Anna (2 Church cards) takes
+    the Hospital's premium, Ben (1) the normal action; the table records that Anna discarded
+    1 hand card and Ben none, and the round is played out."""
+    from companion.rules.setup import DeckMode, SelectionMethod
+
+    manual = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
+              Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual))
+    table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                ev.SupplyDone(), ev.Entered(ANNA, 0, 2), ev.Entered(BEN, 0, 1),
+                ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 2, 0),
+                ev.Revealed(BEN, 0, 1, 0), ev.HospitalDiscarded(0, ANNA, 1)])
+    resolve_the_row(table)
+    return table
+
+
+def test_the_hospitals_discards_are_corrected_in_the_entrys_editor(tmp_path: Path) -> None:
+    # R-ROUND-D b: Anna discarded 3 hand cards with the premium, not 1: 2 more rats go.
+    table = hospital_round(tmp_path)
+    assert table.state.rats[ANNA] == 8
+    open_corrections(table)
+    table.tap(f"fix-1-{ANNA}")
+    assert "Hand cards discarded at the Hospital (up to 3)" in table.texts()
+    assert table.texts("fix-hospital") == "1"
+    table.tap("fix-hospital-more")
+    table.tap("fix-hospital-more")
+    assert table.find("fix-hospital-more").content.disabled  # type: ignore[union-attr]
+    table.tap("fix-save")
+    assert table.stored()[-1] == ev.HospitalCorrected(1, 0, (3, 0))
+    assert table.state.rats[ANNA] == 6
+    assert "fix-save" not in table.ids(), "saved: back to the list"
+    table.tap(f"fix-1-{BEN}")
+    assert "(up to 2)" in table.texts()
+    assert table.texts("fix-hospital") == "0"
+    table.store.close()
+
+
+def test_a_hospital_discard_and_a_reveal_are_one_correction(tmp_path: Path) -> None:
+    # R-ROUND-D: Ben played 1 card of another estate (1 rat) and discarded 2 hand cards.
+    table = hospital_round(tmp_path)
+    count = len(table.stored())
+    open_corrections(table)
+    table.tap(f"fix-1-{BEN}")
+    table.tap("fix-matching-fewer")
+    table.tap("fix-other-more")
+    table.tap("fix-hospital-more")
+    table.tap("fix-hospital-more")
+    table.tap("fix-save")
+    assert table.stored()[count:] == [ev.RevealCorrected(1, BEN, 0, 1),
+                                      ev.HospitalCorrected(1, 0, (1, 2))]
+    assert table.state.rats[BEN] == 10 + 1 - 2
+    table.session.undo()
+    assert len(table.stored()) == count, "one undo takes the whole correction back"
+    table.store.close()
+
+
+def test_a_hospital_not_entered_shows_no_discards_in_the_editor(tmp_path: Path) -> None:
+    table = hospital_round(tmp_path)
+    open_corrections(table)
+    table.tap(f"fix-1-{CLEO}")
+    assert "fix-hospital" not in table.ids()
+    table.tap("fix-building-0")  # moving the entry: its discards are not the editor's
+    assert "fix-hospital" not in table.ids()
+    table.store.close()
+
+
+def test_correct_the_round_on_a_dispute_opens_the_disputed_entry(table: Table) -> None:
+    # Dora disputes the rat of her reveal in round 1 (recorded: 2 Bourgeoisie cards and 1 of
+    # another estate); "Correct the round" opens her entry, where all 3 are Bourgeoisie.
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
+                ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
+    while (step := next_step(table.state)).prompt is not Prompt.END_ROUND:
+        if step.prompt is Prompt.TAKE_ACTIONS:
+            table.play([ev.BuildingResolved(step.building)])  # type: ignore[arg-type]
+            continue
+        assert step.reveal is not None
+        other = 1 if step.reveal.player == DORA else 0
+        table.play([ev.Revealed(step.reveal.player, step.reveal.building,
+                                step.reveal.declared - other, other)])
+    table.session.submit(ev.RatChangeDisputed(DORA, "1.3.reveal"))
+    key = f"{DORA}-1.3.reveal"
+    table.tap(f"correct-dispute-{key}")
+    assert table.page.route == f"/game/{table.session.game_id}/correct"
+    assert table.texts("fix-recorded") == ("Recorded: 3. Market, slot 1: 3 cards — "
+                                           "Bourgeoisie: 2, other estates: 1")
+    table.tap("fix-other-fewer")
+    table.tap("fix-matching-more")
+    table.tap("fix-save")
+    assert table.stored()[-1] == ev.RevealCorrected(1, DORA, 3, 0)
+    assert f"dispute-{key}" not in table.ids(), "a correction of the round settles it"

@@ -87,6 +87,8 @@ VIOLATIONS: dict[Refusal, str] = {
     Refusal.NO_SUCH_ROUND: N_("Round {round} has not been played."),
     Refusal.NO_OPEN_QUESTION: N_("Nothing is to be answered for building {position} of round "
                                  "{round}."),
+    Refusal.NO_HOSPITAL_DISCARDS: N_("Building {position} of round {round} is not a Hospital "
+                                     "whose actions were taken: nothing was discarded there."),
     Refusal.HOSPITAL_CARDS_PER_PLAYER: "Say the hand cards of each of the {players} players in "
                                        "the Hospital, not {given}.",
     Refusal.NO_OPEN_DISPUTE: N_("{player} has no open dispute of this entry."),

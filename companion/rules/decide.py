@@ -21,7 +21,7 @@ from companion.rules.deck import reveal_event
 from companion.rules.errors import Param, Refusal, RuleViolation
 from companion.rules.events import RatReason
 from companion.rules.guide import Now, can_pass, next_step, now, pass_possible
-from companion.rules.questions import Question, QuestionKind, open_questions
+from companion.rules.questions import Question, QuestionKind, hospital_discards, open_questions
 from companion.rules.resolution import holders_and_actions, special_result
 from companion.rules.setup import DeckMode, check_setup
 from companion.rules.state import (
@@ -382,13 +382,22 @@ def check_tie_chosen(state: GameState, event: ev.TieChosenAfterCorrection) -> No
 
 
 def check_hospital_corrected(state: GameState, event: ev.HospitalCorrected) -> None:
+    """R-ROUND-D b: the table says again what was discarded at a Hospital whose actions were
+    taken, within the limits of the actions taken there by the records now (an open question
+    after a moved premium, or discards recorded wrong)."""
     allowed_now(state, event, "R-ROUND-D")
-    q = _open_question(state, QuestionKind.HOSPITAL, event.round, event.building, None,
-                       "R-ROUND-D")
-    if len(event.cards) != len(q.entrants):
+    if not 1 <= event.round <= state.round:
+        raise RuleViolation("EVENT", Refusal.NO_SUCH_ROUND, round=event.round)
+    record = state.round_record(event.round)
+    _building(record, event.building)
+    found = hospital_discards(state.setup, record, event.building)
+    if found is None:
+        raise RuleViolation("R-ROUND-D", Refusal.NO_HOSPITAL_DISCARDS, round=event.round,
+                            position=event.building + 1)
+    if len(event.cards) != len(found.entrants):
         raise RuleViolation("R-ROUND-D", Refusal.HOSPITAL_CARDS_PER_PLAYER,
-                            players=len(q.entrants), given=len(event.cards))
-    for cards, up_to in zip(event.cards, q.up_to, strict=True):
+                            players=len(found.entrants), given=len(event.cards))
+    for cards, up_to in zip(event.cards, found.up_to, strict=True):
         if not 0 <= cards <= up_to:
             raise RuleViolation("R-ROUND-D", Refusal.HOSPITAL_LIMIT, up_to=up_to, cards=cards)
 

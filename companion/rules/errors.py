@@ -70,6 +70,7 @@ class Refusal(StrEnum):
     NOT_REVEALED_YET = "not_revealed_yet"
     NO_OPEN_QUESTION = "no_open_question"
     HOSPITAL_CARDS_PER_PLAYER = "hospital_cards_per_player"
+    NO_HOSPITAL_DISCARDS = "no_hospital_discards"
     # end of the game
     SPECIAL_NOT_IN_PLAY = "special_not_in_play"
     GAME_NOT_FINISHED = "game_not_finished"

@@ -21,6 +21,7 @@ from companion.rules.resolution import (
     special_result,
     taken_premium,
 )
+from companion.rules.setup import Setup
 from companion.rules.state import GameState, Phase, RoundRecord
 
 
@@ -71,19 +72,50 @@ def _ties(state: GameState, record: RoundRecord, building: int) -> list[Question
     return found
 
 
-def _hospital(state: GameState, record: RoundRecord, building: int) -> list[Question]:
+@dataclass(frozen=True)
+class HospitalDiscards:
+    """A Hospital whose actions were taken: who was there and what each may discard."""
+
+    round: int
+    building: int
+    entrants: tuple[int, ...]
+    """In slot order (the order of `HospitalCorrected.cards`)."""
+    up_to: tuple[int, ...]
+    """Per entrant, the hand cards the action they take by the records now lets them discard."""
+    cards: tuple[int, ...]
+    """Per entrant, the hand cards recorded as discarded."""
+    was: int | None
+    """The premium holder the actions were taken for."""
+    now: int | None
+    """The premium holder by the records as they stand (corrections included)."""
+
+
+def hospital_discards(setup: Setup, record: RoundRecord, building: int
+                      ) -> HospitalDiscards | None:
+    """R-ROUND-D b: the discards of the Hospital `building` of `record`, once its actions were
+    taken (there are none in the last round); None for any other building. The table says
+    them again (`HospitalCorrected`) when a correction moved the premium, or when the
+    discards themselves were recorded wrong."""
+    if not 0 <= building < len(record.row) or record.row[building] is not Building.HOSPITAL:
+        return None
     taken, was = taken_premium(record, building)
     if not taken:
-        return []
-    now = premium_holder(state.setup, record, building)
-    if now == was:
-        return []
+        return None
+    now = premium_holder(setup, record, building)
     info = BUILDINGS[Building.HOSPITAL]
     entrants = record.occupants[building]
     up_to = tuple(info.premium.hand_cards_up_to if p == now else info.normal.hand_cards_up_to
                   for p in entrants)
-    return [Question(QuestionKind.HOSPITAL, record.number, building, was=was, now=now,
-                     entrants=entrants, up_to=up_to)]
+    cards = tuple(record.hospital_cards(building, p) for p in entrants)
+    return HospitalDiscards(record.number, building, entrants, up_to, cards, was, now)
+
+
+def _hospital(state: GameState, record: RoundRecord, building: int) -> list[Question]:
+    found = hospital_discards(state.setup, record, building)
+    if found is None or found.now == found.was:
+        return []
+    return [Question(QuestionKind.HOSPITAL, record.number, building, was=found.was,
+                     now=found.now, entrants=found.entrants, up_to=found.up_to)]
 
 
 def open_questions(state: GameState) -> tuple[Question, ...]:

@@ -20,12 +20,13 @@ from companion.i18n.names import building_name, estate_name
 from companion.rules import events
 from companion.rules.catalog import BUILDINGS, Special
 from companion.rules.errors import RuleViolation
+from companion.rules.questions import HospitalDiscards, QuestionKind, hospital_discards
 from companion.rules.views import Phase, Reveal, RoundRecord, TableView
 from companion.ui.round.drafts import Fix
 from companion.ui.round.parts import game_frame, step_marker, submit_all
 from companion.ui.round.questions import questions_panel
 from companion.ui.shared import theme
-from companion.ui.shared.disputes import disputes_panel
+from companion.ui.shared.disputes import disputes_panel, entry_fix
 from companion.ui.shared.paths import play_route
 from companion.ui.shared.widgets import (
     big_button,
@@ -48,12 +49,8 @@ KINDS: tuple[tuple[str, str, Special | None], ...] = (
 
 
 def open_fix(app: TableApp, view: TableView, round_: int, player: int, game_id: str) -> Fix:
-    record = view.round_record(round_)
-    entry = record.entry(player)
-    assert entry is not None and entry.building is not None
-    reveal = record.reveals[player]
-    counts = dict(zip((k for k, _, _ in KINDS), reveal, strict=True)) if reveal else {}
-    fix = Fix(game_id, round_, player, entry.building, entry.cards, reveal, counts)
+    fix = entry_fix(view, round_, player, game_id)
+    assert fix is not None
     app.tab.fix = fix
     return fix
 
@@ -95,6 +92,38 @@ def correction_events(view: TableView, fix: Fix) -> list[events.Event]:
     if Reveal(**fix.counts) != reveal:
         found.append(events.RevealCorrected(fix.round, fix.player, **fix.counts))
     return found
+
+
+def hospital_of(view: TableView, fix: Fix) -> HospitalDiscards | None:
+    """The Hospital the edited entry stays in, once its actions were taken (its discards can
+    be said again); None for another building, or while the editor moves the entry."""
+    record = view.round_record(fix.round)
+    entry = record.entry(fix.player)
+    if fix.reveal is None or entry is None or entry.building != fix.building:
+        return None
+    return hospital_discards(view.setup, record, fix.building)
+
+
+def asked_again(view: TableView, found: HospitalDiscards) -> bool:
+    """A correction moved this Hospital's premium: the open question asks every player's
+    discards again (`questions_panel`), not the editor of one of them."""
+    return any(q.kind is QuestionKind.HOSPITAL and (q.round, q.building)
+               == (found.round, found.building) for q in view.step.questions)
+
+
+def hospital_event(view: TableView, fix: Fix, cards: int) -> events.HospitalCorrected | None:
+    """The discards of the edited player's Hospital with `cards` for them, in `view` (the game
+    as it is once the rest of the correction is played); None if that changes nothing. The
+    others keep what was recorded (within what their action now allows)."""
+    found = hospital_of(view, fix)
+    if found is None or fix.player not in found.entrants:
+        return None
+    i = found.entrants.index(fix.player)
+    said = [min(c, up) for c, up in zip(found.cards, found.up_to, strict=True)]
+    said[i] = cards
+    if tuple(said) == found.cards:
+        return None
+    return events.HospitalCorrected(fix.round, fix.building, tuple(said))
 
 
 def corrections_view(app: TableApp, game_id: str) -> ft.View:
@@ -242,21 +271,49 @@ def editor(app: TableApp, view: TableView, fix: Fix) -> tuple[list[ft.Control], 
 
     def cancel(_event: Any = None) -> None:
         app.tab.fix = None
+        app.tab.round.hospital_answers.pop((fix.round, fix.building, fix.player), None)
         app.render()
+
+    hospital = hospital_of(view, fix)
+    if hospital is not None and asked_again(view, hospital):
+        hospital = None
+    answers = app.tab.round.hospital_answers
+    key = (fix.round, fix.building, fix.player)
+
+    def discarded() -> int:
+        assert hospital is not None
+        i = hospital.entrants.index(fix.player)
+        return min(answers.get(key, hospital.cards[i]), hospital.up_to[i])
+
+    def change_discards(delta: int) -> Any:
+        def handler(_event: Any = None) -> None:
+            assert hospital is not None
+            up_to = hospital.up_to[hospital.entrants.index(fix.player)]
+            answers[key] = max(0, min(up_to, discarded() + delta))
+            app.render()
+        return handler
 
     def save(_event: Any = None) -> None:
         session = app.open_game(fix.game_id)
         found = correction_events(session.table_view(), fix)
-        if not found:
-            cancel()
-            return
         # Checked whole before any of it is stored: a refused second half stores nothing.
         problem = session.refusal(found)
+        if problem is None and hospital is not None and key in answers:
+            after = session.view_after(found) if found else session.table_view()
+            said = hospital_event(after, fix, answers[key])
+            if said is not None:
+                found.append(said)
+                problem = session.refusal(found)
+        if not found:
+            answers.pop(key, None)
+            cancel()
+            return
         if isinstance(problem, RuleViolation):
             app.notify(violation_text(t, problem), error=True,
                        detail=rule_reference(t, problem))
             return
         app.tab.fix = None
+        answers.pop(key, None)
         if submit_all(app, found):
             app.notify(t("Round {round} corrected: everything that follows from it is worked "
                          "out again.", round=fix.round))
@@ -301,6 +358,15 @@ def editor(app: TableApp, view: TableView, fix: Fix) -> tuple[list[ft.Control], 
             "{n} card in all: the declared count becomes this.",
             "{n} cards in all: the declared count becomes this.", fix.total),
             size=theme.SMALL_SIZE)))
+        if hospital is not None:
+            up_to = hospital.up_to[hospital.entrants.index(fix.player)]
+            count = discarded()
+            controls += [
+                text(t("Hospital"), weight=ft.FontWeight.BOLD),
+                stepper("fix-hospital", t("Hand cards discarded at the Hospital (up to {n})",
+                                          n=up_to), count, change_discards,
+                        can_more=count < up_to),
+            ]
     bottom = ft.Row([
         big_button("fix-cancel", t("Cancel"), cancel, icon=ft.Icons.CLOSE, primary=False),
         big_button("fix-save", t("Save the correction"), save, icon=ft.Icons.CHECK),

@@ -12,6 +12,7 @@ from companion.i18n import Translator
 from companion.i18n.names import building_name
 from companion.rules import events
 from companion.rules.views import Dispute, TableView
+from companion.ui.round.drafts import Fix
 from companion.ui.shared import theme
 from companion.ui.shared.paths import corrections_route
 from companion.ui.shared.widgets import player_chip, tagged, text
@@ -30,6 +31,20 @@ def dispute_text(t: Translator, view: TableView, dispute: Dispute) -> str:
              "together, then dismiss the dispute.", player=name, round=dispute.round)
 
 
+def entry_fix(view: TableView, round_: int, player: int, game_id: str) -> Fix | None:
+    """The correction editor opened on `player`'s entry of `round_`, as recorded; None if
+    they entered nothing there."""
+    if not 1 <= round_ <= len(view.rounds):
+        return None
+    record = view.round_record(round_)
+    entry = record.entry(player)
+    if entry is None or entry.building is None:
+        return None
+    reveal = record.reveals[player]
+    counts = dict(reveal._asdict()) if reveal is not None else {}
+    return Fix(game_id, round_, player, entry.building, entry.cards, reveal, counts)
+
+
 def disputes_panel(app: TableApp, view: TableView, game_id: str,
                    correct: bool = True) -> list[ft.Control]:
     """One line per open dispute, with Dismiss and (`correct`) a way to the corrections."""
@@ -44,9 +59,14 @@ def disputes_panel(app: TableApp, view: TableView, game_id: str,
         actions: list[ft.Control] = [tagged(f"dismiss-dispute-{key}", ft.TextButton(
             t("Dismiss"), icon=ft.Icons.CLOSE, on_click=dismiss, height=theme.TOUCH_HEIGHT))]
         if correct and d.building is not None:
+            async def correct_it(_event: Any = None, d: Dispute = d) -> None:
+                # the disputed entry's editor, not the whole list (issue 19)
+                app.tab.fix = entry_fix(app.use_game(game_id), d.round, d.player, game_id)
+                await app.nav(corrections_route(game_id))()
+
             actions.append(tagged(f"correct-dispute-{key}", ft.TextButton(
-                t("Correct the round"), icon=ft.Icons.EDIT_NOTE,
-                on_click=app.nav(corrections_route(game_id)), height=theme.TOUCH_HEIGHT)))
+                t("Correct the round"), icon=ft.Icons.EDIT_NOTE, on_click=correct_it,
+                height=theme.TOUCH_HEIGHT)))
         found.append(tagged(f"dispute-{key}", ft.Container(
             content=ft.Column([
                 ft.Row([ft.Icon(ft.Icons.REPORT_PROBLEM, color="#B3261E"),
