@@ -29,6 +29,11 @@ symbol (R-ROUND-B), a correction. Everything else (reveals, Monastery, Flute, an
 discards, entered in one place: with the Hospital's actions) is recorded by the table."""
 
 
+GAME_SCORED = "game_scored"
+"""The refusal of every change a player sends after the scoring (except a correction
+request); the phone words it in its language (`texts.WORDS["e.game_scored"]`)."""
+
+
 class LedgerRefused(Exception):
     """A ledger request that changed nothing. `code` is stable, `rule` is a RULES.md ID or None.
 
@@ -61,12 +66,16 @@ class LedgerRules:
     has one."""
     seats: Callable[[Any], int] = lambda state: len(state.rats)
     """How many players the game has: seats from this number on do not exist in it."""
+    scored: Callable[[Any], bool] = lambda state: False
+    """Whether the game is scored: from then on a player's device stores nothing (R-SCORE-6),
+    only their correction request reaches the table."""
 
 
 def engine_rules() -> LedgerRules:
     """The real engine's ledger events and view, imported late so this module loads without it."""
     from companion.rules import RuleViolation
     from companion.rules import events as ev
+    from companion.rules.state import Phase
     from companion.rules.views import player_view
     from companion.store.session import RequestRefused, UndoError
 
@@ -82,6 +91,7 @@ def engine_rules() -> LedgerRules:
         public_rows=lambda state: [[b.value for b in r.row] for r in state.rounds],
         rats_confirmed=lambda player: ev.RatsConfirmed(player=player),
         seats=lambda state: len(state.rats),
+        scored=lambda state: state.phase is Phase.FINISHED,
     )
 
 
@@ -117,7 +127,18 @@ class Ledger:
             found["request"] = {"rats": asked.rats, "status": asked.status}
         return found
 
+    def _still_open(self) -> None:
+        """Nothing a player sends is stored once the game is scored: the result is the table's
+        (R-SCORE-6). Their correction request (`ask_correction`) is the one way left; every
+        other change is refused here, before the engine, so none slips in (the engine itself
+        still accepts a first confirmation after the scoring)."""
+        if self.rules.scored(self.session.state):
+            raise LedgerRefused(GAME_SCORED, "The game is scored: nothing you send is recorded "
+                                "any more. To change your rats, ask the table for a "
+                                "correction.", rule="R-SCORE-6", status=409)
+
     def _submit(self, event: Any) -> None:
+        self._still_open()
         try:
             self.session.submit(event)
         except self.rules.refusals as refused:
@@ -161,6 +182,7 @@ class Ledger:
 
     def undo(self) -> None:
         """Take back this player's own last private entry (never anything the table recorded)."""
+        self._still_open()
         try:
             self.session.undo_private(self.player)
         except self.rules.refusals as refused:

@@ -44,6 +44,7 @@ from companion.phones.assets import SECURITY_HEADERS, PageAssets
 from companion.phones.body import MAX_BYTES, BadJson, load_json, phone_message
 from companion.phones.hub import PhoneHub, PhoneSession
 from companion.phones.ledger import (
+    GAME_SCORED,
     MAX_ENTRY_ID_LENGTH,
     MAX_RAT_CHANGE,
     MAX_RATS_ASKED,
@@ -65,6 +66,7 @@ from companion.phones.seats import (
     TokenAlreadyUsed,
     UnknownDevice,
 )
+from companion.phones.texts import texts
 from companion.store.db import StoreBusy, StoreCorrupted, StoreError
 
 log = logging.getLogger(__name__)
@@ -486,17 +488,23 @@ router.include_router(host)
 # -- refusals -----------------------------------------------------------------------------
 
 
+PAGE_REFUSALS = frozenset({GAME_SCORED})
+"""Ledger refusals the phone page has its own words for: answered in the phone's language."""
+
+
 def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
     """The reason for a refusal (the engine's, or the session's undo), in the phone's
     language where a translation exists."""
     cause = refused.__cause__
+    language = pick_language(request.headers.get("accept-language"))
+    if refused.code in PAGE_REFUSALS:
+        return str(texts(language)["e." + refused.code])
     if not isinstance(cause, Exception) or not hasattr(cause, "code"):
         return str(refused)
     # Imported here: the catalogs load the engine, which the server does not need to start.
     from companion.i18n import translator
     from companion.i18n.store_words import error_text
 
-    language = pick_language(request.headers.get("accept-language"))
     return error_text(translator(language), cause)
 
 

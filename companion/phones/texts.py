@@ -35,6 +35,8 @@ WORDS: dict[str, str] = {
     "setup": N_("setup"),
     "dispute": N_("Dispute"),
     "disputed": N_("disputed"),
+    "dispute_checked": N_("checked by the table: it stands"),
+    "pending": N_("waiting for the table"),
     "nuns": N_("Nun row: cards I have seen"),
     "position": N_("Card"),
     "nuns_on_card": N_("Nuns"),
@@ -66,6 +68,8 @@ WORDS: dict[str, str] = {
     "e.store_busy": N_("The table's games file is busy. Try again in a moment."),
     "e.game_damaged": N_("This game's record is damaged. The table can say more."),
     "e.store_error": N_("The table could not read its games file. The table can say more."),
+    "e.game_scored": N_("The game is scored: nothing you send is recorded any more. To change "
+                        "your rats, ask the table for a correction."),
     "result": N_("Result"),
     "survived": N_("You survive the plague."),
     "died": N_("You die of the plague."),
@@ -99,12 +103,16 @@ def _counted(t: Translator) -> dict[str, tuple[str, str]]:
                                 "The table kept the result; {n} rats were not taken."),
         "fix_accepted": t.forms("The table took your correction: {n} rat.",
                                 "The table took your correction: {n} rats."),
+        "pending_hand_cards": t.forms(
+            "plus the hand card you discard there (up to {n}), one rat: the table enters it",
+            "plus the hand cards you discard there (up to {n}), one rat each: the table enters "
+            "them"),
     }
 
 
 COUNTS = {"rats": "n", "nun_note": "nuns", "nun_bound": "n", "r.reveal": "count", "above": "n",
           "not_above": "n", "my_vp": "rats", "fix_pending": "n", "fix_rejected": "n",
-          "fix_accepted": "n"}
+          "fix_accepted": "n", "pending_hand_cards": "n"}
 """Which value of each counted text is its count (the script reads this from `#count`)."""
 
 _PAGES: dict[str, dict[str, object]] = {}

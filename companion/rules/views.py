@@ -18,9 +18,11 @@ dicts, for the phones and the records.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
-from companion.rules.catalog import Building, PlayerColour
+from companion.rules.catalog import ActionKind, Building, PlayerColour
+from companion.rules.derive import entry_id
 from companion.rules.endgame import arrival_order, end_state, final_rats
 from companion.rules.engine import reveal_event
 from companion.rules.errors import RuleViolation
@@ -47,8 +49,8 @@ from companion.rules.state import (
 )
 
 __all__ = [
-    "ESTATES", "Dispute", "EndValues", "LedgerEntry", "Phase", "PlayerView", "Reveal",
-    "RoundRecord",
+    "ESTATES", "Dispute", "DisputeState", "EndValues", "LedgerEntry", "PendingChange", "Phase",
+    "PlayerView", "Reveal", "RoundRecord",
     "TableView", "Track", "Turn", "at_plague_check", "own_view", "player_json", "player_view",
     "public_view", "table_json",
     "table_view",
@@ -166,6 +168,54 @@ class PlayerView:
     table, and changed there."""
     result: OwnResult | None = None
     """Once the game is scored: the player's own result and who won (public by then)."""
+    pending: tuple[PendingChange, ...] = ()
+    """The rat changes of a building the table has worked out but not recorded yet (see
+    `PendingChange`): shown as waiting for the table, not counted in `rats`."""
+    open_disputes: tuple[str, ...] = ()
+    """The entry ids of this player's disputes still open at the table."""
+
+    @property
+    def scored(self) -> bool:
+        """The game is scored: nothing of the player's is recorded any more (R-SCORE-6),
+        only a correction request to the table."""
+        return self.phase is Phase.FINISHED
+
+    def dispute_state(self, entry: LedgerEntry) -> DisputeState | None:
+        """Where the player's dispute of `entry` stands: None if they never disputed it."""
+        if not entry.disputed:
+            return None
+        if entry.entry_id in self.open_disputes:
+            return DisputeState.OPEN
+        return DisputeState.CHECKED
+
+
+class DisputeState(StrEnum):
+    """A disputed ledger entry, as its player's device shows it."""
+
+    OPEN = "open"
+    """The table has not looked at it yet."""
+    CHECKED = "checked"
+    """The table looked at it and the entry stands as shown: the dispute was dismissed
+    (`DisputeDismissed`) or its round corrected, which settles the round's disputes."""
+
+
+@dataclass(frozen=True)
+class PendingChange:
+    """A rat change the table already shows for a building (its actions panel says "Dev
+    discards 2 rats") but records only with its next tap (`BuildingResolved` folded into the
+    next deciding tap): everyone in the building has revealed, its actions are not recorded.
+
+    `entry_id` is the ledger entry it will become. A Hospital's hand-card discards are typed in
+    at the table's screen and recorded with that same tap, so until then only the action's own
+    rats are known: `hand_cards_up_to` says how many hand cards the player may still discard
+    there (for as many rats more); 0 for every other change."""
+
+    entry_id: str
+    round: int
+    building: int
+    delta: int
+    reason: RatReason
+    hand_cards_up_to: int = 0
 
 
 @dataclass(frozen=True)
@@ -194,6 +244,38 @@ def own_result(state: GameState, player: int) -> OwnResult | None:
     mine = result.player(state.setup.names[player])
     return OwnResult(vp=mine.total, rats=mine.rats, survives=mine.survives,
                      winners=result.winners)
+
+
+def pending_changes(state: GameState, player: int) -> tuple[PendingChange, ...]:
+    """`player`'s rat changes of this round's buildings whose reveals are complete but whose
+    actions (`BuildingResolved`) are not recorded yet, and not already in the ledger (a Flute
+    settled by the last reveal is recorded with it)."""
+    if state.phase not in (Phase.C, Phase.D) or not state.rounds:
+        return ()
+    record = state.rounds[-1]
+    recorded = {e.entry_id for e in state.ledgers[player]}
+    found: list[PendingChange] = []
+    for b, entrants in enumerate(record.occupants):
+        if (b < len(record.resolved) and record.resolved[b]) or player not in entrants \
+                or any(record.reveals[p] is None for p in entrants):
+            continue
+        res = resolve_building(state, record.number, b)
+        hospital = {a.player: a for a in res.actions
+                    if a.action.kind is ActionKind.HOSPITAL and a.player == player}
+        changes = [(c.delta, c.reason) for c in res.rat_changes if c.player == player]
+        if player in hospital and all(r is not RatReason.HOSPITAL for _, r in changes):
+            changes.append((0, RatReason.HOSPITAL))  # no rat of its own: hand cards only
+        for delta, reason in changes:
+            identifier = entry_id(record.number, b, reason)
+            if identifier in recorded:
+                continue
+            up_to = 0
+            taken = hospital.get(player) if reason is RatReason.HOSPITAL else None
+            if taken is not None and not record.hospital_cards(b, player):
+                up_to = taken.action.hand_cards_up_to
+            if delta or up_to:
+                found.append(PendingChange(identifier, record.number, b, delta, reason, up_to))
+    return tuple(found)
 
 
 def public_view(state: GameState, game_events: int = 0) -> TableView:
@@ -236,7 +318,9 @@ def own_view(state: GameState, player: int) -> PlayerView:
         rats_confirmed=state.rats_confirmed[player], ledger=state.ledgers[player],
         nun_notes=state.nun_notes[player], rows=tuple(r.row for r in state.rounds),
         reasons=own_reasons(state), result=own_result(state, player),
-        hospital_at_table=Building.HOSPITAL in state.setup.buildings)
+        hospital_at_table=Building.HOSPITAL in state.setup.buildings,
+        pending=pending_changes(state, player),
+        open_disputes=tuple(d.entry_id for d in state.disputes if d.player == player))
 
 
 def _special(result: SpecialResult | None) -> dict[str, Any] | None:
@@ -343,10 +427,17 @@ def table_json(view: TableView) -> dict[str, Any]:
     return found
 
 
-def _entry(e: LedgerEntry) -> dict[str, Any]:
+def _entry(view: PlayerView, e: LedgerEntry) -> dict[str, Any]:
+    dispute = view.dispute_state(e)
     return {"entry_id": e.entry_id, "delta": e.delta, "applied": e.applied,
             "reason": e.reason.value, "round": e.round, "building": e.building,
-            "public": e.public, "disputed": e.disputed}
+            "public": e.public, "disputed": e.disputed,
+            "dispute": None if dispute is None else dispute.value}
+
+
+def _pending(c: PendingChange) -> dict[str, Any]:
+    return {"entry_id": c.entry_id, "delta": c.delta, "reason": c.reason.value,
+            "round": c.round, "building": c.building, "hand_cards_up_to": c.hand_cards_up_to}
 
 
 def player_view(state: GameState, player: int) -> dict[str, Any]:
@@ -361,7 +452,9 @@ def player_json(view: PlayerView) -> dict[str, Any]:
         "round": view.round, "phase": view.phase.value,
         "rats": view.rats,
         "rats_confirmed": view.rats_confirmed,
-        "ledger": [_entry(e) for e in view.ledger],
+        "ledger": [_entry(view, e) for e in view.ledger],
+        "pending": [_pending(c) for c in view.pending],
+        "scored": view.scored,
         "nun_notes": list(view.nun_notes),
         "reasons": [r.value for r in view.reasons],
         "hospital_at_table": view.hospital_at_table,

@@ -7,6 +7,7 @@
   var joining = match ? claim(match[1]) : null;
   var T = JSON.parse(document.getElementById("texts").textContent);
   var source = null, current = null, hideTimer = 0, pressedAt = 0, pointerUsed = false, retry = 0;
+  var checking = false, checkTimer = 0;
 
   function $(id) { return document.getElementById(id); }
   function t(key, vars) {
@@ -17,7 +18,12 @@
     for (var name in vars || {}) text = text.split("{" + name + "}").join(vars[name]);
     return text;
   }
-  function say(text, bad) { var el = $("status"); el.textContent = text || ""; el.className = bad ? "bad" : ""; }
+  /* One status line. A message about the link to the table (`link`) is the badge's to keep:
+     it goes when the link is back (`online`), and it is never shown under a "live" badge. */
+  function say(text, bad, link) {
+    var el = $("status"); el.textContent = text || ""; el.className = bad ? "bad" : "";
+    if (link) el.setAttribute("data-link", "1"); else el.removeAttribute("data-link");
+  }
   function el(tag, text, cls) {
     var node = document.createElement(tag);
     if (text) node.textContent = text;
@@ -41,8 +47,18 @@
 
   function refused(error) {
     if (error.status === 401) return unpaired(error.code);
+    if (error.code === "network") return lost();
     say((error.code === "refused" && error.message) || T["e." + error.code] || error.message || t("e.network"), true);
   }
+
+  /* A request found no table: the link is down, whatever the stream last said. The badge says
+     so with the message, and the page reconnects (which brings both back together). */
+  function lost() {
+    if (source) { var stream = source; source = null; stream.close(); }
+    unreachable("network");
+    check();
+  }
+  function unreachable(code) { offline(); say(T["e." + code] || t("e.network"), true, true); }
 
   function unpaired(code) {
     if (source) { source.close(); source = null; }
@@ -63,8 +79,8 @@
     var key = "r." + entry.reason;
     var reason = T[key] ? t(key, { count: Math.abs(entry.delta), building: building ? t("b." + building) : "" }) : entry.reason;
     var when = entry.round ? t("round", { n: entry.round }) : t("setup");
-    var shown = signed(entry.applied === undefined ? entry.delta : entry.applied);
-    return shown + ": " + reason + ", " + when;
+    var change = entry.applied === undefined ? entry.delta : entry.applied;
+    return (change ? signed(change) + ": " : "") + reason + ", " + when;
   }
 
   function render(payload) {
@@ -86,9 +102,17 @@
     notes.forEach(function (note) { list.appendChild(el("li", t("nun_note", note))); });
 
     list = $("history"); list.textContent = "";
+    /* What the table has worked out but records with its next tap: shown now, apart. */
+    (view.pending || []).forEach(function (change) {
+      var item = el("li", entryText(change, payload.rows || []), "pending");
+      if (change.hand_cards_up_to) item.appendChild(el("span", t("pending_hand_cards", { n: change.hand_cards_up_to }), "more"));
+      item.appendChild(el("span", t("pending"), "waiting"));
+      list.appendChild(item);
+    });
     view.ledger.slice().reverse().forEach(function (entry) {
       var item = el("li", entryText(entry, payload.rows || []));
-      if (entry.disputed) item.appendChild(el("span", t("disputed"), "disputed"));
+      if (entry.dispute === "checked") item.appendChild(el("span", t("dispute_checked"), "checked"));
+      else if (entry.disputed) item.appendChild(el("span", t("disputed"), "disputed"));
       else if (entry.public) {
         var flag = el("button", t("dispute"));
         flag.type = "button";
@@ -104,11 +128,12 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-reason]"), function (b) {
       b.hidden = reasons.indexOf(b.getAttribute("data-reason")) < 0;
     });
-    var scored = !!view.result;
+    var scored = !!view.result || !!view.scored;
     $("log").hidden = !reasons.length;
     $("nuns").hidden = scored;
     $("result").hidden = !scored;
-    if (scored) {
+    $("undo").hidden = scored;
+    if (scored && view.result) {
       $("compare").textContent = "";
       $("my-result").textContent = t("my_vp", { vp: view.result.vp, rats: view.result.rats });
       $("survival").textContent = t(view.result.survives ? "survived" : "died");
@@ -119,8 +144,8 @@
       $("fix-status").textContent = asked ? t("fix_" + asked.status, { n: asked.rats }) : "";
       if (!$("fix-rats").value) $("fix-rats").value = view.result.rats;
     }
-    $("end").hidden = scored || (view.phase !== "END" && view.phase !== "FINISHED");
-    $("confirm").hidden = !payload.can_confirm || (view.phase !== "END" && view.phase !== "FINISHED");
+    $("end").hidden = scored || view.phase !== "END";
+    $("confirm").hidden = scored || !payload.can_confirm || view.phase !== "END";
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
     mark("ledger-shown");
@@ -143,12 +168,15 @@
   function whenReady(handle) { return function (event) { ready.then(function () { handle(event); }); }; }
 
   var on = {
-    state: function (data) { render(JSON.parse(data)); mark("live"); },
+    state: function (data) { online(); render(JSON.parse(data)); mark("live"); },
     released: function () { unpaired("unknown_device"); },
     /* The table's server is stopping: show it at once; the stream comes back with the server. */
     stopping: function () { offline(); }
   };
-  function online() { retry = 0; $("link").hidden = false; $("link").className = ""; $("link").textContent = t("live"); }
+  function online() {
+    retry = 0; $("link").hidden = false; $("link").className = ""; $("link").textContent = t("live");
+    if ($("status").hasAttribute("data-link")) say("");
+  }
   function offline() { $("link").hidden = false; $("link").className = "off"; $("link").textContent = t("offline"); }
 
   function connect() {
@@ -198,10 +226,19 @@
 
   /* A stream the server closed for good: ask once why (a 401 means the seat is gone). */
   function check() {
-    return call("GET", "state").then(function (payload) { render(payload); connect(); }, function (error) {
+    clearTimeout(checkTimer);
+    if (checking) return;
+    checking = true;
+    call("GET", "state").then(function (payload) {
+      checking = false;
+      /* The table answered: the message goes; the badge turns "live" when the stream opens. */
+      if ($("status").hasAttribute("data-link")) say("");
+      render(payload); connect();
+    }, function (error) {
+      checking = false;
       if (error.status === 401) return unpaired(error.code);
-      say(T["e." + error.code] || t("e.network"), true);
-      setTimeout(check, Math.min(15000, 1000 * Math.pow(2, retry++)));
+      unreachable(error.code);
+      checkTimer = setTimeout(check, Math.min(15000, 1000 * Math.pow(2, retry++)));
     });
   }
 

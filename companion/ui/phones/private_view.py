@@ -23,6 +23,7 @@ from companion.i18n import N_, Translator
 from companion.i18n.codes import violation_text
 from companion.i18n.names import building_name
 from companion.phones.ledger import (
+    GAME_SCORED,
     MAX_RAT_CHANGE,
     NUN_POSITIONS,
     NUNS_PER_CARD,
@@ -30,7 +31,7 @@ from companion.phones.ledger import (
     LedgerRefused,
     ledger_of,
 )
-from companion.rules.views import LedgerEntry, PlayerView
+from companion.rules.views import DisputeState, LedgerEntry, PendingChange, PlayerView
 from companion.ui.phones.memory import (
     AFTER_LIFT,
     AFTER_TAP,
@@ -81,22 +82,43 @@ def change_text(value: int) -> str:
     return f"{value:+d}".replace("-", "−")
 
 
-def entry_line(t: Translator, entry: LedgerEntry, rows: Sequence[Sequence[Any]]) -> str:
-    """One ledger entry as the player reads it: "+2: cards off-estate (Farm), round 6"."""
-    code = entry.reason.value
+def _reason(t: Translator, code: str, number: int, building: int | None,
+            rows: Sequence[Sequence[Any]]) -> str:
     reason = t(REASONS.get(code, code))
-    number = entry.round
-    building = entry.building
     known = building is not None and 0 < number <= len(rows) and building < len(rows[number - 1])
     if code in WHERE_MATTERS and known and building is not None:
         reason = f"{reason} ({building_name(t, rows[number - 1][building])})"
+    return reason
+
+
+def entry_line(t: Translator, entry: LedgerEntry, rows: Sequence[Sequence[Any]],
+               dispute: DisputeState | None = None) -> str:
+    """One ledger entry as the player reads it: "+2: cards off-estate (Farm), round 6";
+    `dispute`: where the player's dispute of it stands (`PlayerView.dispute_state`)."""
+    reason = _reason(t, entry.reason.value, entry.round, entry.building, rows)
     line = t("{change}: {reason}, round {round}", change=change_text(entry.delta),
-             reason=reason, round=number)
+             reason=reason, round=entry.round)
     if entry.applied != entry.delta:
         line += " " + t("(counted {change})", change=change_text(entry.applied))
-    if entry.disputed:
+    if dispute is DisputeState.CHECKED:
+        line += " " + t("(checked by the table: it stands)")
+    elif entry.disputed:
         line += " " + t("(disputed)")
     return line
+
+
+def pending_line(t: Translator, change: PendingChange, rows: Sequence[Sequence[Any]]) -> str:
+    """A change the table has worked out but records with its next tap, said as such."""
+    reason = _reason(t, change.reason.value, change.round, change.building, rows)
+    line = t("{change}: {reason}, round {round}", change=change_text(change.delta),
+             reason=reason, round=change.round) if change.delta else \
+        t("{reason}, round {round}", reason=reason, round=change.round)
+    if change.hand_cards_up_to:
+        line += " " + t.plural(
+            "(plus the hand card you discard there, up to {n}: the table enters it)",
+            "(plus the hand cards you discard there, up to {n}: the table enters them)",
+            change.hand_cards_up_to)
+    return line + " " + t("(waiting for the table)")
 
 
 class PrivateScreen:
@@ -185,8 +207,12 @@ class PrivateScreen:
         t = self.app.t
         rows = view.rows
         entries = list(reversed(view.ledger))
-        history: list[ft.Control] = [
-            tagged(f"private-entry-{index}", text(entry_line(t, entry, rows)))
+        pending: list[ft.Control] = [
+            tagged(f"private-pending-{index}", text(pending_line(t, change, rows), italic=True))
+            for index, change in enumerate(view.pending)]
+        history: list[ft.Control] = pending + [
+            tagged(f"private-entry-{index}", text(entry_line(t, entry, rows,
+                                                             view.dispute_state(entry))))
             for index, entry in enumerate(entries)] or [text(t("No changes yet."))]
         notes = [t.plural("Card {position}: {n} nun", "Card {position}: {n} nuns", nuns,
                           position=position)
@@ -201,6 +227,12 @@ class PrivateScreen:
     def _entry(self) -> list[ft.Control]:
         t = self.app.t
         mem = self.memory
+        view = self.session.player_view(self.player)
+        if view.scored:
+            # R-SCORE-6: the result is the table's; nothing is logged here any more.
+            return [tagged("private-scored", text(t(
+                "The game is scored: nothing more is logged here. If your rats are wrong, "
+                "say so at the table; it can correct the result.")))]
         amount = ft.Row([
             tagged("amount-fewer", ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=40,
                                                  on_click=self._amount(-1),
@@ -229,7 +261,6 @@ class PrivateScreen:
                                       self._pick("nuns", n)) for n in NUNS_PER_CARD],
                         wrap=True, spacing=8)
         can_undo = self.session.can_undo_private(self.player)
-        view = self.session.player_view(self.player)
         hospital = [tagged("private-hospital-note", text(t(
             "Hospital discards are entered at the table with the Hospital's actions and show "
             "up in your history; to change one, ask the table."), size=theme.SMALL_SIZE))
@@ -337,6 +368,9 @@ class PrivateScreen:
 
 def _refusal_text(t: Translator, refused: LedgerRefused) -> str:
     cause = refused.__cause__
+    if refused.code == GAME_SCORED:
+        return t("The game is scored: nothing more is logged here. If your rats are wrong, "
+                 "say so at the table; it can correct the result.")
     if getattr(cause, "code", None) == "rats_negative":
         # The engine's message names the count; a message lingers after the rats hide.
         return t("You do not have that many rats.")

@@ -1,0 +1,82 @@
+"""A round at a real table whose Monastery discards rats, for the stories of issue 19 (5-7, 10):
+what a phone says is what is so.
+
+The table is the real engine through a real `Session` and store, with the players' own cards
+(physical deck), so the row is the one the story needs: a Farm and a Monastery. The table's
+taps are sent as the round screen sends them (`submit_all`: the steps that decide nothing go
+with the next tap that does, see docs/architecture.md, "The round screen folds...").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from companion.phones.hub import Hub
+from companion.phones.seats import SeatRegistry
+from companion.rules import events as ev
+from companion.rules.catalog import Building
+from companion.rules.setup import DeckMode
+from companion.store.db import GameStore
+from companion.store.session import Session
+from support.engine_games import setup_for
+
+ANNA, BEN, CARLA = 0, 1, 2
+FARM, MONASTERY = 0, 1
+"""The buildings' places in the first round's row."""
+ROW = (Building.FARM, Building.MONASTERY)
+
+
+class MonasteryNight:
+    """Anna, Ben and Carla, the first-game set (R-SETUP-3), the players' own deck."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.store = GameStore.open(data_dir)
+        self.session = Session.start(self.store, ev.GameStarted(
+            setup_for(3, deck=DeckMode.PHYSICAL)))
+        self.registry = SeatRegistry()
+
+    @property
+    def game_id(self) -> str:
+        return str(self.session.game_id)
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def hub(self, base_url: str = "http://192.168.1.20:8550",
+            registry: SeatRegistry | None = None) -> Hub:
+        return Hub(registry=registry or self.registry,
+                   open_session={self.game_id: self.session}.get, base_url=base_url)
+
+    def stored(self) -> list[Any]:
+        """The game's stored event log, every row as the file holds it (status included)."""
+        return list(self.store.events(self.game_id))
+
+    def tap(self, *events: Any) -> None:
+        """One tap at the table: its events in one step."""
+        self.session.submit_all(list(events))
+
+    def up_to_the_monastery(self) -> None:
+        """R-ROUND-A to D a: the row, the supply, the entries (Anna 2 cards and Ben 1 at the
+        Monastery, Carla none at the Farm), the Farm's actions, Anna's reveal: 2 Church cards."""
+        self.tap(ev.BuildingsRevealed(ROW))
+        self.tap(ev.SupplyDone(), ev.Entered(ANNA, MONASTERY, 2))
+        self.tap(ev.Entered(BEN, MONASTERY, 1))
+        self.tap(ev.Entered(CARLA, FARM, 0))  # no card: nothing to reveal
+        self.tap(ev.BuildingResolved(FARM), ev.Revealed(ANNA, MONASTERY, 2, 0))
+
+    def last_monastery_reveal(self) -> None:
+        """Ben reveals 1 card of another estate (+1 rat, R-ROUND-D a): the Monastery's reveals
+        are complete. Its actions (Anna's premium: discard 2; Ben's normal: discard 1) are on
+        the table's screen now, and recorded with its next tap."""
+        self.tap(ev.Revealed(BEN, MONASTERY, 0, 1))
+
+    def next_tap(self) -> None:
+        """The table's next deciding tap: the next round's row, which carries the Monastery's
+        actions and the round's end with it."""
+        self.tap(ev.BuildingResolved(MONASTERY), ev.RoundEnded(),
+                 ev.BuildingsRevealed((Building.MARKET, Building.PALACE)))
+
+    def close(self) -> None:
+        self.store.close()

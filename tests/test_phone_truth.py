@@ -1,0 +1,234 @@
+"""What the phones say is what is so (issue 19, points 6, 7 and 10), without a browser.
+
+Told as one evening of Anna, Ben and Carla: the table records with the real engine through a
+real Session and store, the phones speak to the real phone routes, and every check reads the
+phone's own answer (or its live stream) against what the table shows and what the store holds.
+`test_phone_truth_browser.py` plays the same stories on the phone page itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from support.browser import live_server
+from support.engine_games import ALL_SPECIALS, Game, setup_for
+from support.phone_truth import ANNA, BEN, CARLA, MONASTERY, MonasteryNight
+from support.phones import Stream, TableNight, hub_for
+
+from companion.i18n import translator
+from companion.phones.hub import Hub
+from companion.phones.ledger import LedgerRefused, ledger_of
+from companion.phones.routes import phone_app
+from companion.phones.texts import texts
+from companion.rules import events as ev
+from companion.rules.catalog import Building
+from companion.rules.setup import SelectionMethod
+from companion.rules.views import DisputeState, PendingChange, own_view, player_view
+from companion.store.session import Session
+
+
+@pytest.fixture
+def night(tmp_path: Path) -> Iterator[MonasteryNight]:
+    table = MonasteryNight(tmp_path)
+    try:
+        yield table
+    finally:
+        table.close()
+
+
+def paired(app: Any, hub: Hub, game: str, seat: int) -> TestClient:
+    client = TestClient(app, base_url="http://table.local:8550")
+    answer = client.post("/phone/api/join", json={"token": hub.registry.issue_token(game, seat)})
+    assert answer.status_code == 200, answer.text
+    return client
+
+
+# -- 7. a building's rat changes: pending at once, recorded with the table's next tap --------
+
+
+def test_the_monasterys_discards_reach_the_phones_as_pending_then_as_recorded(night) -> None:
+    # R-ROUND-D b: the Monastery's premium discards 2 rats, its normal action 1. The table's
+    # actions panel says so as soon as the reveals are complete; the engine records it with the
+    # table's next tap (BuildingResolved folded into it).
+    hub = night.hub()
+    secret = hub.registry.claim(hub.registry.issue_token(night.game_id, ANNA)).device_secret
+    night.up_to_the_monastery()
+    with live_server(phone_app(hub)) as base_url:
+        stream = Stream(base_url, secret)
+        try:
+            kind, first = stream.next()
+            assert kind == "state" and first["view"]["pending"] == []
+            night.last_monastery_reveal()
+            kind, shown = stream.next()
+            assert kind == "state"
+            # What the table shows for Anna is on her phone at once, as waiting for the table.
+            table = night.session.table_view().resolutions[MONASTERY]
+            assert [(c.delta, c.reason.value) for c in table.rat_changes if c.player == ANNA] \
+                == [(-2, "monastery")]
+            assert shown["view"]["pending"] == [{
+                "entry_id": "1.2.monastery", "delta": -2, "reason": "monastery", "round": 1,
+                "building": MONASTERY, "hand_cards_up_to": 0}]
+            assert shown["view"]["rats"] == 10  # not recorded: not counted yet
+            assert [e["reason"] for e in shown["view"]["ledger"]] == []
+
+            night.next_tap()
+            kind, after = stream.next()
+            assert after["view"]["pending"] == []
+            assert [(e["entry_id"], e["delta"]) for e in after["view"]["ledger"]] == [
+                ("1.2.monastery", -2)]
+            assert after["view"]["rats"] == 8
+        finally:
+            stream.close()
+
+
+def test_bens_phone_shows_his_own_pending_discard_and_carla_none(night) -> None:
+    night.up_to_the_monastery()
+    night.last_monastery_reveal()
+    # R-ROUND-D a: Ben's card of another estate brought him a rat with his reveal (recorded);
+    # his normal action's discard waits for the table.
+    ben = own_view(night.state, BEN)
+    assert [e.entry_id for e in ben.ledger] == ["1.2.reveal"]
+    assert ben.pending == (PendingChange("1.2.monastery", 1, MONASTERY, -1,
+                                         ev.RatReason.MONASTERY),)
+    assert own_view(night.state, CARLA).pending == ()
+
+
+def hospital_game() -> Game:
+    """Anna (3 cards) and Ben (1 card) at the Hospital, Carla at the Farm with none."""
+    game = Game(setup_for(3, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS))
+    game.round((Building.FARM, Building.HOSPITAL), [(ANNA, 1, 3), (BEN, 1, 1), (CARLA, 0, 0)])
+    game.play(ev.BuildingResolved(0), ev.Revealed(ANNA, 1, 3, 0), ev.Revealed(BEN, 1, 1, 0))
+    return game
+
+
+def test_the_hospital_shows_its_own_rat_and_leaves_the_hand_cards_to_the_table() -> None:
+    # R-ROUND-D b, the Hospital: premium "discard 1 rat, then discard up to 3 hand cards to
+    # discard as many rats"; normal "discard up to 2 hand cards". The hand cards are typed in at
+    # the table's screen and recorded with its next tap: the phone shows what is known.
+    game = hospital_game()
+    anna, ben = own_view(game.state, ANNA), own_view(game.state, BEN)
+    assert anna.pending == (PendingChange("1.2.hospital", 1, 1, -1, ev.RatReason.HOSPITAL, 3),)
+    assert ben.pending == (PendingChange("1.2.hospital", 1, 1, 0, ev.RatReason.HOSPITAL, 2),)
+    # The table's tap: Anna discarded 2 hand cards, Ben none; then the pending is the record.
+    game.play(ev.HospitalDiscarded(1, ANNA, 2), ev.BuildingResolved(1))
+    anna = own_view(game.state, ANNA)
+    assert anna.pending == () and own_view(game.state, BEN).pending == ()
+    assert [(e.entry_id, e.delta) for e in anna.ledger] == [("1.2.hospital", -3)]
+
+
+def test_a_flute_settled_by_the_last_reveal_is_recorded_with_it_never_pending_twice() -> None:
+    # R-SPECIAL-2: the fewest Flutes receives a rat from the most. Known (and recorded) with the
+    # reveal that completes the building; the phone lists it once, as recorded.
+    game = Game(setup_for(3, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS))
+    game.round((Building.FARM, Building.RAT_CATCHERS_HUT),
+               [(ANNA, 1, 1), (BEN, 1, 1), (CARLA, 0, 0)])
+    game.play(ev.BuildingResolved(0), ev.Revealed(ANNA, 1, 0, 0, flutes=1),
+              ev.Revealed(BEN, 1, 1, 0))
+    anna, ben = own_view(game.state, ANNA), own_view(game.state, BEN)
+    assert [(e.entry_id, e.delta) for e in ben.ledger] == [("1.2.flute", 1)]
+    assert [(e.entry_id, e.delta) for e in anna.ledger] == [("1.2.flute", -1)]
+    assert anna.pending == () and ben.pending == ()
+
+
+# -- 6. a dismissed dispute: the phone says the table checked it, after a reload too ------------
+
+
+def test_a_dismissed_dispute_says_the_table_checked_it_after_a_reload_too(tmp_path) -> None:
+    table = TableNight(tmp_path, players=3)
+    try:
+        hub = hub_for(table)
+        app = phone_app(hub)
+        anna = paired(app, hub, table.game_id, ANNA)
+        table.reveal_rats({ANNA: 2})  # R-ROUND-D a: two cards of another estate, +2 rats
+        entry = anna.get("/phone/api/state").json()["view"]["ledger"][0]
+        assert entry["dispute"] is None
+        disputed = anna.post("/phone/api/dispute", json={"entry_id": entry["entry_id"]})
+        assert disputed.json()["view"]["ledger"][0]["dispute"] == "open"
+        assert [d.entry_id for d in table.session.table_view().disputes] == [entry["entry_id"]]
+
+        table.session.submit(ev.DisputeDismissed(ANNA, entry["entry_id"]))
+        assert table.session.table_view().disputes == ()
+        # A reload is a new request for the state: the answer comes from the stored game.
+        reloaded = anna.get("/phone/api/state").json()["view"]["ledger"][0]
+        assert reloaded["dispute"] == "checked" and reloaded["delta"] == 2
+        view = own_view(table.state, ANNA)
+        assert view.dispute_state(view.ledger[0]) is DisputeState.CHECKED
+        # Another evening on the same file: the game reopened from the store says the same.
+        reopened = Session.resume(table.store, table.game_id)
+        assert player_view(reopened.state, ANNA)["ledger"][0]["dispute"] == "checked"
+    finally:
+        table.close()
+
+
+# -- 10. after the scoring nothing a phone sends is stored but the correction request ----------
+
+
+def scored(table: TableNight) -> None:
+    table.play_to_the_end()
+    for seat in range(3):
+        table.session.submit(ev.EndValuesEntered(seat, hand=seat + 1))
+    table.session.submit(ev.NunsCounted(20))
+
+
+def test_after_the_scoring_a_phone_changes_nothing_but_may_ask_for_a_correction(tmp_path
+                                                                               ) -> None:
+    # R-SCORE-6: once the rats are revealed and scored, the result changes only at the table.
+    table = TableNight(tmp_path, players=3)
+    try:
+        hub = hub_for(table)
+        app = phone_app(hub)
+        anna = paired(app, hub, table.game_id, ANNA)
+        ben = paired(app, hub, table.game_id, BEN)
+        table.reveal_rats({ANNA: 2, BEN: 1})
+        assert anna.post("/phone/api/rats", json={"delta": -1, "reason": "supply_discard"}
+                         ).status_code == 200  # before the scoring, her own note is stored
+        public = anna.get("/phone/api/state").json()["view"]["ledger"][0]["entry_id"]
+        scored(table)
+        assert anna.get("/phone/api/state").json()["view"]["scored"] is True
+        before = table.store.events(table.game_id)
+        french = translator("fr")("The game is scored: nothing you send is recorded any more. "
+                                  "To change your rats, ask the table for a correction.")
+        assert french == texts("fr")["e.game_scored"]
+        assert french.startswith("La partie")  # the French words, not the English msgid
+        for path, body in (("confirm", {}), ("rats", {"delta": 1, "reason": "correction"}),
+                           ("rats", {"delta": -1, "reason": "supply_discard"}),
+                           ("nuns", {"position": 2, "nuns": 3}),
+                           ("dispute", {"entry_id": public}), ("undo", {})):
+            answer = anna.post(f"/phone/api/{path}", json=body,
+                               headers={"accept-language": "fr-FR"})
+            assert answer.status_code == 409, (path, answer.text)
+            assert answer.json()["error"] == "game_scored", path
+            assert answer.json()["rule"] == "R-SCORE-6"
+            assert answer.json()["message"] == french
+        assert table.store.events(table.game_id) == before
+        assert not table.state.rats_confirmed[ANNA]
+
+        # Ben's correction request is still heard: the table sees it; nothing is stored.
+        asked = ben.post("/phone/api/correction", json={"rats": 4})
+        assert asked.status_code == 200
+        assert asked.json()["request"] == {"rats": 4, "status": "pending"}
+        assert [(r.player, r.rats) for r in table.session.pending_requests()] == [(BEN, 4)]
+        assert table.store.events(table.game_id) == before
+    finally:
+        table.close()
+
+
+def test_the_table_s_own_ledger_refuses_the_same_after_the_scoring(tmp_path) -> None:
+    # The private view (a player without a phone) goes through the same ledger.
+    table = TableNight(tmp_path, players=3)
+    try:
+        scored(table)
+        before = table.store.events(table.game_id)
+        ledger = ledger_of(table.session, CARLA)
+        for act in (ledger.confirm, ledger.undo, lambda: ledger.change_rats(-1, "correction"),
+                    lambda: ledger.note_nun_card(1, 1)):
+            with pytest.raises(LedgerRefused) as refused:
+                act()
+            assert refused.value.code == "game_scored"
+        assert table.store.events(table.game_id) == before
+    finally:
+        table.close()
