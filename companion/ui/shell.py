@@ -189,6 +189,11 @@ class TableApp:
             except Exception as exc:
                 log.exception("cannot show %s", path)
                 view = self.screens.problem(self, exc)
+        # Flutter's own words (a fold-out's "Expanded"/"Collapsed" for a screen reader) follow
+        # the table's language too.
+        self.page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=[ft.Locale(lang) for lang in LANGUAGES],
+            current_locale=ft.Locale(self.t.lang))
         self.page.views.clear()
         self.page.views.append(view)
         self._keep_awake(path.startswith("/game/"))
