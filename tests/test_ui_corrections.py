@@ -480,3 +480,73 @@ def test_correct_the_round_on_a_dispute_opens_the_disputed_entry(table: Table) -
     table.tap("fix-save")
     assert table.stored()[-1] == ev.RevealCorrected(1, DORA, 3, 0)
     assert f"dispute-{key}" not in table.ids(), "a correction of the round settles it"
+
+
+# -- what a correction leaves the players to do by hand (issue 19) ----------------------------
+
+
+def treasury_round(tmp_path: Path, lang: str = "en") -> Table:
+    """Round 1 with the players' own deck: Treasury, Castle, Farm. Anna (2 cards) took the
+    Treasury's premium, 2 Gold; Ben (1 card) the normal action, 1 Gold."""
+    from companion.rules.setup import DeckMode, SelectionMethod
+
+    manual = {Building.TREASURY: 5, Building.CASTLE: 5, Building.HOSPITAL: 5,
+              Building.FARM: 5, Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual),
+                  lang=lang)
+    table.play([ev.BuildingsRevealed((Building.TREASURY, Building.CASTLE, Building.FARM)),
+                ev.SupplyDone(), ev.Entered(ANNA, 0, 2), ev.Entered(BEN, 0, 1),
+                ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 2, 0)])
+    resolve_the_row(table)
+    return table
+
+
+def test_a_correction_that_moves_the_treasurys_premium_says_who_gives_and_takes_gold(
+        tmp_path: Path) -> None:
+    # R-ROUND-D b: Ben played 3 cards, not 1: the premium (2 Gold) was his.
+    table = treasury_round(tmp_path)
+    open_corrections(table)
+    assert "correction-effects" not in table.ids()
+    table.tap(f"fix-1-{BEN}")
+    table.tap("fix-matching-more")
+    table.tap("fix-matching-more")
+    table.tap("fix-save")
+    assert table.texts("correction-effects") == (
+        "After the correction of round 1, at the table: "
+        "• Anna gives back 1 Gold. "
+        "• Ben takes 1 Gold more. "
+        "• Ben moves their disc 2 spaces forward on the Royalty track. "
+        "Done at the table")
+    table.page.route = f"/game/{table.session.game_id}/play"
+    assert "correction-effects" in table.ids(), "the round screen lists it too"
+    table.tap("effects-done")
+    assert "correction-effects" not in table.ids()
+    table.store.close()
+
+
+def test_corrections_in_a_row_add_up_and_the_next_step_of_the_game_ends_the_list(
+        tmp_path: Path) -> None:
+    # R-ROUND-D: Ben's 3 cards take the premium; then Anna's 2 were 4: it is hers again, so
+    # no Gold changes hands, and only the discs move.
+    table = treasury_round(tmp_path)
+    table.play([ev.RevealCorrected(1, BEN, 3, 0)])
+    assert "Ben takes 1 Gold more." in table.texts("correction-effects")
+    table.play([ev.RevealCorrected(1, ANNA, 4, 0)])
+    assert table.texts("correction-effects") == (
+        "After the correction of round 1, at the table: "
+        "• Anna moves their disc 2 spaces forward on the Royalty track. "
+        "• Ben moves their disc 2 spaces forward on the Royalty track. "
+        "Done at the table")
+    table.play([ev.RoundEnded()])
+    assert "correction-effects" not in table.ids()
+    table.store.close()
+
+
+def test_an_undone_correction_takes_its_list_away(tmp_path: Path) -> None:
+    table = treasury_round(tmp_path)
+    table.play([ev.RevealCorrected(1, BEN, 0, 1)])
+    assert table.texts("correction-effects") == (
+        "After the correction of round 1, at the table: • Ben takes 1 rat. Done at the table")
+    table.session.undo()
+    assert "correction-effects" not in table.ids()
+    table.store.close()

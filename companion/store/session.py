@@ -78,16 +78,24 @@ class Engine:
     a game saved by an earlier version still loads (the engine's `apply_recorded`); None:
     `apply`. New events always go through `apply`."""
 
+    effects: Callable[[Any, Any], tuple[Any, ...]] | None = None
+    """What the players must do by hand after corrections: `effects(before, after)` (the
+    engine's `correction_effects`); None: a session that lists none."""
+    is_correction: Callable[[Any], bool] = lambda _event: False
+    """Whether an event corrects a recorded round (its effects are listed)."""
+
     def fold_recorded(self, state: Any, event: Any) -> Any:
         return (self.apply_recorded or self.apply)(state, event)
 
 
 def default_engine() -> Engine:
     from companion.rules import RuleViolation, apply, apply_recorded
+    from companion.rules.correction_effects import correction_effects, is_correction
     from companion.store.gamemeta import describe
 
     return Engine(apply=apply, violation=RuleViolation, describe=describe,
-                  apply_recorded=apply_recorded)
+                  apply_recorded=apply_recorded, effects=correction_effects,
+                  is_correction=is_correction)
 
 
 class Session:
@@ -104,6 +112,8 @@ class Session:
         self._subscribers: list[Subscriber] = []
         self._table: tuple[int, TableView] | None = None
         self._requests: dict[int, RatsRequest] = {}
+        self._effects_base: Any = None
+        self._effects: tuple[Any, ...] = ()
         self._state = self._fold([e.event for e in self._log if e.status is EventStatus.ACTIVE],
                                  resuming=True)
 
@@ -222,6 +232,7 @@ class Session:
             self._log = [replace(e, status=EventStatus.DROPPED) if e.seq in drop else e
                          for e in self._log]
             self._log.append(stored)
+            self._follow_corrections(self._state, new_state, [event])
             self._state = new_state
             self._notify(event)
             return new_state
@@ -246,6 +257,7 @@ class Session:
             self._log = [replace(e, status=EventStatus.DROPPED) if e.seq in drop else e
                          for e in self._log]
             self._log.extend(stored)
+            self._follow_corrections(self._state, new_state, events)
             self._state = new_state
             self._notify(events[-1])
             return new_state
@@ -312,6 +324,33 @@ class Session:
             if target is None:
                 raise UndoError(P.NO_PRIVATE_REDO, player=player)
             return self._restore(target, {target.seq})
+
+    # -- what corrections leave the players to do ----------------------------------------
+
+    def correction_effects(self) -> tuple[Any, ...]:
+        """What the players must now give, take, discard or move by hand after the table's
+        latest corrections (in a row: their effects add up), until the table's next step
+        that is not a correction, an undo or redo, or `effects_done`. Kept in memory."""
+        with self._lock:
+            return self._effects
+
+    def effects_done(self) -> None:
+        """The table has done what the corrections left to do: the list is cleared."""
+        with self._lock:
+            if self._effects_base is None and not self._effects:
+                return
+            self._effects_base, self._effects = None, ()
+            self._notify(None)
+
+    def _follow_corrections(self, before: Any, after: Any, events: Sequence[Any]) -> None:
+        if self._engine.effects is None or private_owner(events[0]) is not None:
+            return
+        if all(self._engine.is_correction(e) for e in events):
+            if self._effects_base is None:
+                self._effects_base = before
+            self._effects = self._engine.effects(self._effects_base, after)
+        else:
+            self._effects_base, self._effects = None, ()
 
     # -- a player's correction request after the scoring ----------------------------------
 
@@ -424,6 +463,8 @@ class Session:
         self._revision += 1
         self._log = log
         self._state = state
+        if not changes or any(e.seq in changes and e.private_player is None for e in log):
+            self._effects_base, self._effects = None, ()
         self._notify(announce)
 
     def _fold(self, events: Sequence[Any], resuming: bool = False) -> Any:
