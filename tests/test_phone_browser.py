@@ -233,23 +233,26 @@ def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser,
         assert anna.locator("#history button").count() == anna.locator(
             "#history button[hidden]").count()  # no Dispute either
         anna.screenshot(path=str(screenshots() / "phone-after-scoring.png"))
-        stored = len(night.events)
+        assert anna.locator("#confirm").is_hidden()  # issue 19, point 10: not after it
+        stored = night.store.events(night.game_id)
         for path, body in (("rats", {"delta": 3, "reason": "correction"}),
-                           ("nuns", {"position": 1, "nuns": 2}), ("undo", {})):
+                           ("nuns", {"position": 1, "nuns": 2}), ("undo", {}), ("confirm", {})):
             answer = anna.request.post(f"{hub.base_url}/phone/api/{path}", data=body)
             assert answer.status == 409, path
-        assert len(night.events) == stored
+            assert answer.json()["error"] == "game_scored", path
+        assert night.store.events(night.game_id) == stored
+        stored_count = len(night.events)
         assert score(end_state(night.state)) == result
         # Her correction is a request: shown as waiting, the stored game untouched.
         anna.fill("#fix-rats", "30")
         anna.locator("#ask-fix").click()
         anna.locator("#fix-status", has_text="Waiting for the table: 30 rats.").wait_for()
-        assert len(night.events) == stored
+        assert len(night.events) == stored_count
         assert night.session.rats_request(ANNA).rats == 30
         anna.screenshot(path=str(screenshots() / "phone-correction-asked.png"))
         night.session.settle_rats(ANNA, accepted=False)
         anna.locator("#fix-status", has_text="The table kept the result").wait_for()
-        assert len(night.events) == stored
+        assert len(night.events) == stored_count
     finally:
         context.close()
 

@@ -18,17 +18,23 @@ from support.browser import live_server
 from support.engine_games import ALL_SPECIALS, Game, setup_for
 from support.phone_truth import ANNA, BEN, CARLA, MONASTERY, MonasteryNight
 from support.phones import Stream, TableNight, hub_for
+from test_ui_phones import CLEO, Clock, Table
 
 from companion.i18n import translator
 from companion.phones.hub import Hub
 from companion.phones.ledger import LedgerRefused, ledger_of
 from companion.phones.routes import phone_app
+from companion.phones.seats import SeatRegistry
 from companion.phones.texts import texts
 from companion.rules import events as ev
+from companion.rules import next_step, reveal_event
 from companion.rules.catalog import Building
+from companion.rules.guide import Prompt
 from companion.rules.setup import SelectionMethod
+from companion.rules.state import Phase
 from companion.rules.views import DisputeState, PendingChange, own_view, player_view
 from companion.store.session import Session
+from companion.ui.phones import private_view
 
 
 @pytest.fixture
@@ -232,3 +238,45 @@ def test_the_table_s_own_ledger_refuses_the_same_after_the_scoring(tmp_path) -> 
         assert table.store.events(table.game_id) == before
     finally:
         table.close()
+
+
+def test_the_private_view_hides_its_buttons_once_the_game_is_scored(tmp_path) -> None:
+    # R-SCORE-6: Cleo has no phone; after the scoring her private view logs nothing, like a
+    # phone, and says where a correction is asked for.
+    clock = Clock()
+    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
+    try:
+        private_view.memory(table.app).clock = clock
+        table.open(f"/game/{table.session.game_id}/private/{CLEO}")
+        assert {"log-supply_discard", "log-correction-up", "note", "private-undo"} \
+            <= table.ids()
+        play_out(table.session)
+        for seat in range(table.session.state.players):
+            table.session.submit(ev.EndValuesEntered(seat, hand=seat))
+        table.session.submit(ev.NunsCounted(20))
+        table.app.render()
+        ids = table.ids()
+        assert not {"log-supply_discard", "log-correction-up", "log-correction-down", "note",
+                    "private-undo"} & ids
+        assert "private-scored" in ids
+        assert "nothing more is logged here" in table.texts("private-scored")
+        assert "reveal-pad" in ids  # her rats are still hers to look at
+    finally:
+        table.store.close()
+
+
+def play_out(session: Session) -> None:
+    """Every round played with nobody entering a card, up to the end values."""
+    while session.state.phase not in (Phase.END, Phase.FINISHED):
+        step = next_step(session.state)
+        if step.prompt is Prompt.REVEAL_BUILDINGS:
+            session.submit(reveal_event(session.state))
+        elif step.prompt is Prompt.SUPPLY:
+            session.submit(ev.SupplyDone())
+        elif step.prompt is Prompt.ENTER:
+            session.submit(ev.Entered(step.actor, 0, 0))
+        elif step.prompt is Prompt.TAKE_ACTIONS:
+            session.submit(ev.BuildingResolved(step.building))
+        else:
+            assert step.prompt is Prompt.END_ROUND, step.prompt
+            session.submit(ev.RoundEnded())

@@ -1,0 +1,197 @@
+"""What the phone page says is what is so (issue 19, points 5, 6 and 7), in a real browser.
+
+Anna's phone is a fresh browser context that scans her code; the table is the real engine
+through a real Session. Each story waits for what the page shows, never for a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.browser import chromium_browser, free_port, live_server, requires_chromium
+from support.phone_truth import ANNA, MonasteryNight
+from support.phones import TableNight, hub_for
+
+from companion.bench.flutter import TIMEOUT_MS
+from companion.i18n import translator
+from companion.phones.hub import Hub
+from companion.phones.qr import pairing_url
+from companion.phones.routes import phone_app
+from companion.phones.seats import SeatRegistry
+from companion.rules import events as ev
+
+pytestmark = [pytest.mark.browser, requires_chromium]
+
+LIVE, RECONNECTING = "live", "reconnecting…"
+NO_CONNECTION = "No connection to the table."
+
+
+@pytest.fixture(scope="module")
+def browser():  # type: ignore[no-untyped-def]
+    with chromium_browser() as browser:
+        yield browser
+
+
+def scan(browser: Any, hub: Hub, game_id: str, seat: int, locale: str = "en-GB") -> Any:
+    """A phone scans the seat's QR code: a fresh browser context opens the pairing link."""
+    context = browser.new_context(locale=locale, viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(pairing_url(hub.base_url, hub.registry.issue_token(game_id, seat)))
+    page.wait_for_url("**/phone/")
+    return page
+
+
+def screenshots() -> Path:
+    folder = Path(__file__).resolve().parents[1] / "screenshots"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+# -- 5. a restart: the link's badge and message agree at every moment -------------------------
+
+RECORD_MOMENTS = """() => {
+  /* Every state of the badge and the status line the page could paint: a mutation observer
+     runs after each task that changed them, so no moment between two of them is missed. */
+  window.moments = [];
+  const take = () => {
+    const link = document.getElementById("link"), status = document.getElementById("status");
+    const moment = [link.hidden ? "" : link.textContent, status.textContent];
+    const last = window.moments[window.moments.length - 1];
+    if (!last || last[0] !== moment[0] || last[1] !== moment[1]) window.moments.push(moment);
+  };
+  new MutationObserver(take).observe(document.querySelector("main"),
+    { subtree: true, childList: true, characterData: true, attributes: true });
+  take();
+}"""
+
+
+def shows(page: Any, badge: str, status: str) -> None:
+    page.wait_for_function(
+        "([badge, status]) => { const l = document.getElementById('link');"
+        " return !l.hidden && l.textContent === badge"
+        " && document.getElementById('status').textContent === status; }",
+        arg=[badge, status], timeout=TIMEOUT_MS)
+
+
+def test_after_a_restart_the_phone_says_live_only_when_it_is_and_never_no_connection_then(
+        browser: Any, tmp_path: Path) -> None:
+    night = TableNight(tmp_path, players=3)
+    registry = SeatRegistry(tmp_path / "seats.sqlite3")
+    port = free_port()
+    context = None
+    try:
+        hub = hub_for(night, registry, base_url=f"http://127.0.0.1:{port}")
+        with live_server(phone_app(hub), port=port):
+            anna = scan(browser, hub, night.game_id, ANNA)
+            context = anna.context
+            shows(anna, LIVE, "")
+            anna.evaluate(RECORD_MOMENTS)
+            hub.stop()  # the table's server stops: every phone's stream is told first
+        # The server is down: the phone finds no table, and says so with its badge.
+        shows(anna, RECONNECTING, NO_CONNECTION)
+
+        # The same command starts the server again: the same seats file, the same game.
+        reopened = SeatRegistry(tmp_path / "seats.sqlite3")
+        again = hub_for(night, reopened, base_url=f"http://127.0.0.1:{port}")
+        with live_server(phone_app(again), port=port):
+            shows(anna, LIVE, "")
+            # Live means live: what the table records now reaches the phone without a tap.
+            night.reveal_rats({ANNA: 1})
+            anna.locator("#history li", has_text="off-estate").wait_for(timeout=TIMEOUT_MS)
+            moments = anna.evaluate("window.moments")
+        reopened.close()
+        assert [RECONNECTING, NO_CONNECTION] in moments and moments[-1] == [LIVE, ""]
+        for badge, status in moments:
+            assert not (badge == LIVE and status == NO_CONNECTION), moments
+            assert status != NO_CONNECTION or badge == RECONNECTING, moments
+    finally:
+        if context is not None:
+            context.close()
+        registry.close()
+        night.close()
+
+
+# -- 6. a dismissed dispute: the table checked it, and a reload says so too ------------------
+
+
+def test_a_dispute_the_table_dismissed_says_so_on_the_french_phone_after_a_reload(
+        browser: Any, tmp_path: Path) -> None:
+    t = translator("fr")
+    night = TableNight(tmp_path, players=3)
+    context = None
+    try:
+        hub = hub_for(night)
+        with live_server(phone_app(hub)) as base_url:
+            hub.base_url = base_url
+            lucas = scan(browser, hub, night.game_id, ANNA, locale="fr-FR")
+            context = lucas.context
+            night.reveal_rats({ANNA: 1})  # R-ROUND-D a: one card of another estate, +1 rat
+            entry = lucas.locator("#history li", has_text="+1")
+            entry.get_by_role("button", name=t("Dispute")).click()
+            entry.locator(".disputed", has_text=t("disputed")).wait_for(timeout=TIMEOUT_MS)
+
+            # The table looks at it with Lucas and keeps the entry.
+            night.session.submit(ev.DisputeDismissed(ANNA, night.state.ledgers[ANNA][0].entry_id))
+            checked = t("checked by the table: it stands")
+            assert checked != "checked by the table: it stands"
+            entry.locator(".checked", has_text=checked).wait_for(timeout=TIMEOUT_MS)
+            assert entry.locator(".disputed").count() == 0
+            lucas.reload()
+            entry = lucas.locator("#history li", has_text="+1")
+            entry.locator(".checked", has_text=checked).wait_for(timeout=TIMEOUT_MS)
+            assert entry.locator(".disputed").count() == 0
+            assert entry.get_by_role("button").count() == 0
+            lucas.screenshot(path=str(screenshots() / "phone-dismissed-dispute-checked-fr.png"))
+    finally:
+        if context is not None:
+            context.close()
+        night.close()
+
+
+# -- 7. the Monastery's discards: pending at once, recorded with the table's next tap --------
+
+
+@pytest.fixture
+def monastery(tmp_path: Path) -> Iterator[tuple[MonasteryNight, Hub]]:
+    night = MonasteryNight(tmp_path)
+    hub = night.hub()
+    try:
+        with live_server(phone_app(hub)) as base_url:
+            hub.base_url = base_url
+            yield night, hub
+    finally:
+        night.close()
+
+
+def test_the_monasterys_discard_shows_on_the_phone_as_pending_then_as_recorded(
+        browser: Any, monastery: tuple[MonasteryNight, Hub]) -> None:
+    # R-ROUND-D b: Anna takes the Monastery's premium, "discard 2 rats".
+    night, hub = monastery
+    anna = scan(browser, hub, night.game_id, ANNA)
+    try:
+        night.up_to_the_monastery()
+        night.last_monastery_reveal()  # the table's screen now says "Red discards 2 rats"
+        pending = anna.locator("#history li.pending")
+        pending.wait_for(timeout=TIMEOUT_MS)
+        assert pending.inner_text().startswith("−2: Monastery, round 1")
+        assert pending.locator(".waiting").inner_text() == "waiting for the table"
+        assert anna.locator("#history li").count() == 1  # nothing recorded yet
+        assert pending.get_by_role("button").count() == 0  # nothing to dispute yet
+        anna.locator("#reveal").click()
+        assert anna.locator("#rats").inner_text() == "10 rats"  # not counted until recorded
+        anna.screenshot(path=str(screenshots() / "phone-monastery-pending.png"))
+
+        night.next_tap()  # the next round's row: the Monastery's actions go with it
+        recorded = anna.locator("#history li:not(.pending)", has_text="Monastery")
+        recorded.wait_for(timeout=TIMEOUT_MS)
+        assert recorded.inner_text().startswith("−2: Monastery, round 1")
+        assert "waiting" not in recorded.inner_text()
+        recorded.get_by_role("button", name="Dispute").wait_for()  # recorded: disputable
+        assert anna.locator("#history li.pending").count() == 0
+        anna.locator("#reveal").click()
+        assert anna.locator("#rats").inner_text() == "8 rats"
+    finally:
+        anna.context.close()
