@@ -83,8 +83,9 @@ def rules_dialog(app: TableApp) -> ft.AlertDialog:
     for name, rule, rule_ids in GAME:
         # The rule's ID is a detail for the curious: a tap on the heading shows it, off the
         # sentence; a screen reader reads the heading and the words, not the ID.
-        detail = ft.Tooltip(message=rule_ids, trigger_mode=ft.TooltipTriggerMode.TAP,
-                            exclude_from_semantics=True)
+        detail = ft.Tooltip(message=rule_ids, exclude_from_semantics=True,
+                            # Flet 1.0.5 declares the modes as plain strings in a class.
+                            trigger_mode=ft.TooltipTriggerMode.TAP)  # type: ignore[arg-type]
         sections.append(tagged(f"rules-{name.split()[-1].lower()}", ft.Column([
             text(t(name), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD, tooltip=detail),
             text(t(rule), size=theme.SMALL_SIZE)], spacing=2, tight=True)))
