@@ -23,7 +23,12 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from companion.i18n import translator
-from companion.i18n.catalogs import TRANSLATED, extract, read_catalog
+from companion.i18n.catalogs import (
+    TRANSLATED,
+    carry_over_rule_id_removals,
+    extract,
+    read_catalog,
+)
 from companion.i18n.store_words import problem_text
 from companion.phones.texts import texts as phone_texts
 from companion.store.problems import StoreProblem
@@ -165,6 +170,20 @@ def test_the_rules_reference_keeps_each_rules_id_apart_from_its_words() -> None:
         assert RULE_ID.fullmatch(rule_ids.split(", ")[0]), name
     assert {ids for _, _, ids in GAME} >= {"R-ROUND-A", "R-ROUND-B", "R-ROUND-D", "R-ROUND-E",
                                            "R-SPECIAL-1", "R-SPECIAL-2"}
+
+
+def test_a_msgid_that_loses_a_list_of_rule_ids_keeps_its_translation() -> None:
+    # The rules reference's parts cited several rules at once; taken out of the source, their
+    # translations (which never showed them) stay.
+    old = Catalog(locale="fr")
+    old.add("Gold: kept in hand (R-SPECIAL-3, R-SCORE-4).", "Or\u00a0: gardé en main.")
+    old.add("Hand: most cards (R-SCORE-2 to 5).", "Main\u00a0: le plus de cartes.")
+    new = Catalog(locale="fr")
+    new.add("Gold: kept in hand.", "")
+    new.add("Hand: most cards.", "")
+    carry_over_rule_id_removals(old, new)
+    assert [m.string for m in new if m.id] == ["Or\u00a0: gardé en main.",
+                                               "Main\u00a0: le plus de cartes."]
 
 
 def test_the_last_round_is_announced_in_french_without_its_rule_id() -> None:
