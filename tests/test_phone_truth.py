@@ -35,6 +35,7 @@ from companion.rules.state import Phase
 from companion.rules.views import DisputeState, PendingChange, own_view, player_view
 from companion.store.session import Session
 from companion.ui.phones import private_view
+from companion.ui.phones.private_view import entry_line, pending_line
 
 
 @pytest.fixture
@@ -280,3 +281,28 @@ def play_out(session: Session) -> None:
         else:
             assert step.prompt is Prompt.END_ROUND, step.prompt
             session.submit(ev.RoundEnded())
+
+
+def test_the_private_view_says_pending_and_checked_as_the_phone_does(night) -> None:
+    # The table's private view (a player without a phone) reads the same PlayerView.
+    night.up_to_the_monastery()
+    night.last_monastery_reveal()
+    view = own_view(night.state, ANNA)
+    rows = view.rows
+    en, fr = translator("en"), translator("fr")
+    assert pending_line(en, view.pending[0], rows) == \
+        "−2: Monastery, round 1 (waiting for the table)"
+    assert pending_line(fr, view.pending[0], rows) == \
+        "−2\u00a0: Monastère, manche 1 (en attente de la table)"
+    hospital = PendingChange("1.2.hospital", 1, 1, 0, ev.RatReason.HOSPITAL, 2)
+    assert pending_line(en, hospital, rows) == (
+        "Hospital, round 1 (plus the hand cards you discard there, up to 2: the table enters "
+        "them) (waiting for the table)")
+    night.next_tap()
+    ben = own_view(night.state, BEN)
+    reveal = ben.ledger[0]
+    ledger_of(night.session, BEN).dispute(reveal.entry_id)
+    night.session.submit(ev.DisputeDismissed(BEN, reveal.entry_id))
+    ben = own_view(night.state, BEN)
+    assert entry_line(en, ben.ledger[0], ben.rows, ben.dispute_state(ben.ledger[0])) == \
+        "+1: cards off-estate (Monastery), round 1 (checked by the table: it stands)"

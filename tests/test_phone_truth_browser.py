@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from support.browser import chromium_browser, free_port, live_server, requires_chromium
-from support.phone_truth import ANNA, MonasteryNight
+from support.phone_truth import ANNA, HospitalNight, MonasteryNight
 from support.phones import TableNight, hub_for
 
 from companion.bench.flutter import TIMEOUT_MS
@@ -195,3 +195,36 @@ def test_the_monasterys_discard_shows_on_the_phone_as_pending_then_as_recorded(
         assert anna.locator("#rats").inner_text() == "8 rats"
     finally:
         anna.context.close()
+
+
+def test_the_hospital_shows_its_own_rat_and_leaves_the_hand_cards_to_the_table(
+        browser: Any, tmp_path: Path) -> None:
+    # R-ROUND-D b, the Hospital's premium: "discard 1 rat, then discard up to 3 hand cards to
+    # discard as many rats". The hand cards are typed in at the table and recorded with its
+    # next tap; until then Anna's phone shows what is known, and says who enters the rest.
+    night = HospitalNight(tmp_path)
+    hub = night.hub()
+    try:
+        with live_server(phone_app(hub)) as base_url:
+            hub.base_url = base_url
+            anna = scan(browser, hub, night.game_id, ANNA)
+            try:
+                night.up_to_the_hospital()
+                pending = anna.locator("#history li.pending")
+                pending.wait_for(timeout=TIMEOUT_MS)
+                assert pending.inner_text().startswith("−1: Hospital, round 1")
+                assert pending.locator(".more").inner_text() == (
+                    "plus the hand cards you discard there (up to 3), one rat each: "
+                    "the table enters them")
+                assert pending.locator(".waiting").inner_text() == "waiting for the table"
+                anna.screenshot(path=str(screenshots() / "phone-hospital-pending.png"))
+
+                night.hospital_tap(anna_discards=2)
+                recorded = anna.locator("#history li:not(.pending)", has_text="Hospital")
+                recorded.wait_for(timeout=TIMEOUT_MS)
+                assert recorded.inner_text().startswith("−3: Hospital, round 1")
+                assert anna.locator("#history li.pending").count() == 0
+            finally:
+                anna.context.close()
+    finally:
+        night.close()

@@ -16,10 +16,10 @@ from companion.phones.hub import Hub
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
 from companion.rules.catalog import Building
-from companion.rules.setup import DeckMode
+from companion.rules.setup import DeckMode, SelectionMethod
 from companion.store.db import GameStore
 from companion.store.session import Session
-from support.engine_games import setup_for
+from support.engine_games import ALL_SPECIALS, setup_for
 
 ANNA, BEN, CARLA = 0, 1, 2
 FARM, MONASTERY = 0, 1
@@ -80,3 +80,32 @@ class MonasteryNight:
 
     def close(self) -> None:
         self.store.close()
+
+
+HOSPITAL = 1
+"""The Hospital's place in the row of `HospitalNight`."""
+
+
+class HospitalNight(MonasteryNight):
+    """The same three with the Hospital in play (every special too): Anna enters it with 3
+    cards (the premium), Ben with 1 (the normal action), Carla the Farm with none."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.store = GameStore.open(data_dir)
+        self.session = Session.start(self.store, ev.GameStarted(setup_for(
+            3, deck=DeckMode.PHYSICAL, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS)))
+        self.registry = SeatRegistry()
+
+    def up_to_the_hospital(self) -> None:
+        self.tap(ev.BuildingsRevealed((Building.FARM, Building.HOSPITAL)))
+        self.tap(ev.SupplyDone(), ev.Entered(ANNA, HOSPITAL, 3))
+        self.tap(ev.Entered(BEN, HOSPITAL, 1))
+        self.tap(ev.Entered(CARLA, FARM, 0))
+        self.tap(ev.BuildingResolved(FARM), ev.Revealed(ANNA, HOSPITAL, 3, 0))
+        self.tap(ev.Revealed(BEN, HOSPITAL, 1, 0))
+
+    def hospital_tap(self, anna_discards: int) -> None:
+        """The table's next tap: the hand cards typed in at the Hospital go with it."""
+        self.tap(ev.HospitalDiscarded(HOSPITAL, ANNA, anna_discards),
+                 ev.BuildingResolved(HOSPITAL), ev.RoundEnded(),
+                 ev.BuildingsRevealed((Building.CASTLE, Building.TREASURY)))
