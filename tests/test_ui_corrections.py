@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_ui_round import Table, four_players
@@ -542,6 +543,17 @@ def test_corrections_in_a_row_add_up_and_the_next_step_of_the_game_ends_the_list
     table.store.close()
 
 
+def test_a_dispute_the_table_dismisses_leaves_the_list_as_it_was(tmp_path: Path) -> None:
+    # Ben's card was of another estate (a rat); he disputes it on his phone, the table looks
+    # and keeps it: what is to be done at the table is still to be done.
+    table = treasury_round(tmp_path)
+    table.play([ev.RevealCorrected(1, BEN, 0, 1)])
+    listed = table.texts("correction-effects")
+    table.play([ev.RatChangeDisputed(BEN, "1.1.reveal"), ev.DisputeDismissed(BEN, "1.1.reveal")])
+    assert table.texts("correction-effects") == listed
+    table.store.close()
+
+
 def test_an_undone_correction_takes_its_list_away(tmp_path: Path) -> None:
     table = treasury_round(tmp_path)
     table.play([ev.RevealCorrected(1, BEN, 0, 1)])
@@ -549,4 +561,46 @@ def test_an_undone_correction_takes_its_list_away(tmp_path: Path) -> None:
         "After the correction of round 1, at the table: • Ben takes 1 rat. Done at the table")
     table.session.undo()
     assert "correction-effects" not in table.ids()
+    table.store.close()
+
+
+def every_effect() -> list[Any]:
+    """One effect of every kind, item, direction and cause."""
+    from companion.rules.catalog import Estate as E
+    from companion.rules.correction_effects import Cause, Effect, EffectKind, Item
+
+    found: list[Any] = [Effect(EffectKind.ITEMS, 1, ANNA, change, item=item)
+                        for item in Item for change in (1, 2, -1, -2)]
+    found += [Effect(EffectKind.RATS, 1, BEN, change) for change in (1, 3, -1, -3)]
+    found += [Effect(EffectKind.INFLUENCE, 1, CLEO, change, estate=estate)
+              for estate in E for change in (1, -2)]
+    found += [Effect(kind, 1, DORA, other=ANNA, cause=cause)
+              for kind in (EffectKind.GIVE_CARDS, EffectKind.CARDS_BACK) for cause in Cause]
+    return found
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "nl"])
+def test_what_a_correction_leaves_to_do_is_said_in_every_language(tmp_path: Path,
+                                                                   lang: str) -> None:
+    from companion.ui.round.questions import effect_text
+
+    table = treasury_round(tmp_path)
+    view = table.session.table_view()
+    english, other = translator("en"), translator(lang)
+    for effect in every_effect():
+        said = effect_text(other, view, effect)
+        assert said != effect_text(english, view, effect), (lang, effect)
+        assert "{" not in said and view.setup.names[effect.player] in said
+    table.store.close()
+
+
+def test_the_list_speaks_german_on_a_german_table(tmp_path: Path) -> None:
+    table = treasury_round(tmp_path, lang="de")
+    table.play([ev.RevealCorrected(1, BEN, 3, 0)])
+    assert table.texts("correction-effects") == (
+        "Nach der Korrektur von Runde 1 am Tisch: "
+        "• Anna gibt 1 Gold zurück. "
+        "• Ben nimmt 1 Gold mehr. "
+        "• Ben zieht die eigene Scheibe auf der Einflussleiste Königtum 2 Felder vor. "
+        "Am Tisch erledigt")
     table.store.close()

@@ -104,6 +104,13 @@ def is_correction(event: object) -> bool:
     return isinstance(event, CORRECTIONS)
 
 
+def keeps_the_list(event: object) -> bool:
+    """Whether the table's `event` leaves what corrections listed still to do: another
+    correction (the effects add up) or a dismissed dispute (the table looked at an entry and
+    kept it); any other step of the game means the table has played on."""
+    return isinstance(event, (*CORRECTIONS, ev.DisputeDismissed))
+
+
 _ITEMS: dict[ActionKind, Item] = {
     ActionKind.TAKE_VP_MARKERS: Item.VP_MARKERS, ActionKind.TAKE_GOLD: Item.GOLD,
     ActionKind.TAKE_SWORDS: Item.SWORDS, ActionKind.TAKE_JOKERS: Item.JOKERS,

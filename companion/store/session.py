@@ -81,8 +81,9 @@ class Engine:
     effects: Callable[[Any, Any], tuple[Any, ...]] | None = None
     """What the players must do by hand after corrections: `effects(before, after)` (the
     engine's `correction_effects`); None: a session that lists none."""
-    is_correction: Callable[[Any], bool] = lambda _event: False
-    """Whether an event corrects a recorded round (its effects are listed)."""
+    keeps_effects: Callable[[Any], bool] = lambda _event: False
+    """Whether a table event keeps the list of what corrections left to do (another
+    correction: their effects add up); any other public event clears it."""
 
     def fold_recorded(self, state: Any, event: Any) -> Any:
         return (self.apply_recorded or self.apply)(state, event)
@@ -90,12 +91,12 @@ class Engine:
 
 def default_engine() -> Engine:
     from companion.rules import RuleViolation, apply, apply_recorded
-    from companion.rules.correction_effects import correction_effects, is_correction
+    from companion.rules.correction_effects import correction_effects, keeps_the_list
     from companion.store.gamemeta import describe
 
     return Engine(apply=apply, violation=RuleViolation, describe=describe,
                   apply_recorded=apply_recorded, effects=correction_effects,
-                  is_correction=is_correction)
+                  keeps_effects=keeps_the_list)
 
 
 class Session:
@@ -345,7 +346,7 @@ class Session:
     def _follow_corrections(self, before: Any, after: Any, events: Sequence[Any]) -> None:
         if self._engine.effects is None or private_owner(events[0]) is not None:
             return
-        if all(self._engine.is_correction(e) for e in events):
+        if all(self._engine.keeps_effects(e) for e in events):
             if self._effects_base is None:
                 self._effects_base = before
             self._effects = self._engine.effects(self._effects_base, after)
