@@ -76,8 +76,11 @@ def shows(page: Any, badge: str, status: str) -> None:
         arg=[badge, status], timeout=TIMEOUT_MS)
 
 
+@pytest.mark.parametrize("reloaded", [False, True], ids=["just-paired", "reloaded"])
 def test_after_a_restart_the_phone_says_live_only_when_it_is_and_never_no_connection_then(
-        browser: Any, tmp_path: Path) -> None:
+        browser: Any, tmp_path: Path, reloaded: bool) -> None:
+    """`reloaded`: the phone opened its page again after pairing, so it follows the table
+    with the browser's own event stream rather than the pairing's answer."""
     night = TableNight(tmp_path, players=3)
     registry = SeatRegistry(tmp_path / "seats.sqlite3")
     port = free_port()
@@ -88,10 +91,18 @@ def test_after_a_restart_the_phone_says_live_only_when_it_is_and_never_no_connec
             anna = scan(browser, hub, night.game_id, ANNA)
             context = anna.context
             shows(anna, LIVE, "")
+            if reloaded:
+                anna.reload()
+                shows(anna, LIVE, "")
             anna.evaluate(RECORD_MOMENTS)
             hub.stop()  # the table's server stops: every phone's stream is told first
-        # The server is down: the phone finds no table, and says so with its badge.
+        # The server is down. Anna taps a button: the phone finds no table, and the badge
+        # says so with the message (nothing is stored, of course).
+        anna.locator("#link", has_text=RECONNECTING).wait_for(timeout=TIMEOUT_MS)
+        stored = night.store.events(night.game_id)
+        anna.locator("[data-reason=supply_discard]").click()
         shows(anna, RECONNECTING, NO_CONNECTION)
+        assert night.store.events(night.game_id) == stored
 
         # The same command starts the server again: the same seats file, the same game.
         reopened = SeatRegistry(tmp_path / "seats.sqlite3")
