@@ -36,6 +36,7 @@ from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
 from companion.server.limits import uvicorn_options
 from companion.server.main import make_main
+from companion.server.table_page import page_routes
 from companion.store.db import GameStore, StoreError, default_data_dir
 from companion.store.lock import DataDirLock
 
@@ -62,6 +63,7 @@ def build_app(config: TableConfig, games: OpenGames, phones: Any | None = None) 
                             if getattr(r, "path", None) not in UNWANTED_ROUTES]
     if phones is not None:
         app.router.routes.insert(0, Mount("/phone", app=phones))
+    app.router.routes[0:0] = page_routes(config)
     _compress_web_client(app, config)
     app.user_middleware.insert(0, Middleware(QuietDisconnects))
     return app
