@@ -43,8 +43,8 @@ LANG_STORAGE = STORAGE_PREFIX + "rattus_companion.lang"
 SERVER_DOWN = N_("The table's server is not answering.")
 RECONNECTS = N_("This page reconnects by itself as soon as the server answers again. The game "
                 "is saved up to the last step entered.")
-STILL_DOWN = N_("If this lasts, check that the companion is still running on the computer "
-                "that started it.")
+STILL_DOWN = N_("If this lasts, check that the app is still running in its terminal window on "
+                "the computer where it was started.")
 WORDS = {"down": SERVER_DOWN, "reconnects": RECONNECTS, "check": STILL_DOWN}
 
 
