@@ -1,0 +1,84 @@
+"""While the server is down the table's tab says so, in words, in the table's language, and it
+reconnects by itself (issue 19, item 8).
+
+Before, the tab showed Flet's boot screen: a blank page with a small spinner, which a table
+read as "frozen" and reloaded by hand. The host stops the server in the middle of the evening
+(SIGTERM, as Ctrl+C) and starts it again with the same command; the tab is never touched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.browser import free_port
+
+from browser.table import by_id, enable_semantics, open_table, screenshot, table_server, tap
+from companion.i18n import translator
+from companion.server.table_page import RECONNECTS, SERVER_DOWN, STILL_DOWN
+
+DOWN = "#server-down"
+
+
+def said(page: Any) -> str:
+    return " ".join(page.locator(DOWN).inner_text().split())
+
+
+def expected(lang: str) -> str:
+    t = translator(lang)
+    return " ".join(" ".join([t(SERVER_DOWN), t(RECONNECTS), t(STILL_DOWN)]).split())
+
+
+def home_again(page: Any) -> None:
+    """Back without a tap: the words are gone and the table's home screen is drawn."""
+    page.locator(DOWN).wait_for(state="hidden", timeout=60_000)
+    page.wait_for_selector("#loading", state="detached", timeout=60_000)
+    enable_semantics(page)
+    by_id(page, "home").wait_for(timeout=60_000)
+
+
+@pytest.mark.parametrize(("server_lang", "browser_locale", "lang"), [
+    ("fr", "en-GB", "fr"),   # `--lang fr`: the table speaks French whatever the browser says
+    (None, "de-AT", "de"),   # no `--lang`: the browser's language, as the table's screens
+])
+def test_a_table_whose_server_is_down_says_so_in_its_language_and_comes_back(
+        tmp_path: Path, browser: Any, server_lang: str | None, browser_locale: str,
+        lang: str) -> None:
+    data_dir, port = tmp_path / "data", free_port()
+    context = browser.new_context(locale=browser_locale)
+    page = context.new_page()
+    with table_server(data_dir, lang=server_lang, port=port) as server:
+        open_table(page, server.table_url)
+        by_id(page, "home").wait_for(timeout=60_000)
+        assert page.locator(DOWN).count() == 0 or not page.locator(DOWN).is_visible()
+    # `table_server` has stopped the server (SIGTERM): nothing answers on the port.
+    page.locator(DOWN).wait_for(state="visible", timeout=60_000)
+    assert said(page) == expected(lang)
+    assert said(page) != expected("en")
+    if lang == "fr":
+        screenshot(page, "table-while-the-server-is-down-fr")
+    with table_server(data_dir, lang=server_lang, port=port):
+        home_again(page)
+        assert not page.locator(DOWN).is_visible()
+    context.close()
+
+
+def test_the_language_chosen_at_the_table_is_the_one_the_words_use(tmp_path: Path,
+                                                                  browser: Any) -> None:
+    """No `--lang`, an English browser, and Dutch chosen in the table's own language menu: the
+    tab speaks Dutch, so its words for a server that is down are Dutch too."""
+    data_dir, port = tmp_path / "data", free_port()
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    with table_server(data_dir, port=port) as server:
+        open_table(page, server.table_url)
+        by_id(page, "home").wait_for(timeout=60_000)
+        tap(page, "language")
+        tap(page, "language-nl")
+        page.get_by_text(translator("nl")("New game")).first.wait_for(timeout=60_000)
+    page.locator(DOWN).wait_for(state="visible", timeout=60_000)
+    assert said(page) == expected("nl")
+    with table_server(data_dir, port=port):
+        home_again(page)
+    context.close()
