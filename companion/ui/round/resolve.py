@@ -383,7 +383,7 @@ def action_chip(t: Translator, view: TableView, taken: ActionTaken) -> ft.Contro
         content=ft.Row([text(label, size=theme.SMALL_SIZE - 1, weight=ft.FontWeight.BOLD),
                         text(action_line(t, view, taken), size=theme.SMALL_SIZE)],
                        spacing=6, wrap=True, run_spacing=0),
-        padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=8, expand=True,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=8,
         bgcolor="#FFF8E1" if taken.premium else ft.Colors.SURFACE_CONTAINER_LOW))
 
 
@@ -399,7 +399,7 @@ def hospital_stepper(t: Translator, taken: ActionTaken, value: int, on_hospital:
         tagged(f"hospital-{taken.player}-more", ft.IconButton(
             ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=28, on_click=on_hospital(taken.player, +1),
             disabled=value >= taken.action.hand_cards_up_to)),
-    ], spacing=0, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    ], spacing=0, tight=True, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def actions_part(app: TableApp, view: TableView, step: Step) -> tuple[ft.Control, list[Any]]:
@@ -433,12 +433,15 @@ def actions_part(app: TableApp, view: TableView, step: Step) -> tuple[ft.Control
     discards: list[Any] = [events.HospitalDiscarded(b, p, n) for p, n in hospital.items() if n]
     rows: list[ft.Control] = []
     for taken in () if res.last_round else res.actions:
-        items: list[ft.Control] = [
-            player_chip(setup.names[taken.player], setup.colours[taken.player], small=True),
-            action_chip(t, view, taken)]
+        # the action and its stepper in a column that takes the rest of the line: its words
+        # wrap there and the stepper sits under them, never past the panel's edge (issue 19)
+        action: list[ft.Control] = [action_chip(t, view, taken)]
         if taken.action.kind is ActionKind.HOSPITAL and taken.player in hospital:
-            items.append(hospital_stepper(t, taken, hospital[taken.player], on_hospital))
-        rows.append(ft.Row(items, spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+            action.append(hospital_stepper(t, taken, hospital[taken.player], on_hospital))
+        rows.append(ft.Row([
+            player_chip(setup.names[taken.player], setup.colours[taken.player], small=True),
+            ft.Column(action, spacing=0, tight=True, expand=True)],
+            spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
     # what each revealed comes last: the rats were taken at the reveal, when it was shown
     rows.append(ft.Row([ft.Row([
         player_chip(setup.names[r.player], setup.colours[r.player], small=True),

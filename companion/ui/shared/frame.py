@@ -47,9 +47,9 @@ def page_frame(app: TableApp, heading: str, controls: Sequence[ft.Control],
                             padding=ft.Padding.symmetric(horizontal=8, vertical=12))
     bar = None
     if bottom is not None:
-        bar = ft.BottomAppBar(content=ft.Row(
+        bar = ft.BottomAppBar(content=tagged("bottom-bar", ft.Row(
             [ft.Container(content=bottom, width=width)],
-            alignment=ft.MainAxisAlignment.CENTER), height=88, padding=12)
+            alignment=ft.MainAxisAlignment.CENTER)), height=88, padding=12)
     return ft.View(route=app.path, controls=[ft.Row([body], alignment=ft.MainAxisAlignment.CENTER)],
                    appbar=app_bar(app, heading, back), bottom_appbar=bar,
                    scroll=ft.ScrollMode.AUTO, padding=8)

@@ -1,0 +1,273 @@
+"""Every control reachable, every text whole: three whole games, looked at on every step.
+
+Issue 19: the Hospital's hand-card steppers were pushed past the right edge of the actions
+panel on every device, and no test saw it, because the screen tests looked at chosen
+controls. Here the players of three stories play whole games through the real UI (the
+4-player game on the app's deck, the 2-player game with the players' own deck, the 5-player
+game with everyone in one building in the first and last rounds), and before every tap the
+whole screen is checked by `support.reachable.look`: every node inside the window's width,
+every enabled control scrollable wholly above the bottom bar, no text cut, and every control
+the engine offers for the step there (the Hospital's steppers among them).
+
+Each step is looked at on one of the four devices tables use, in turn (the window is resized
+between steps), and each round in one of the four languages, in turn (switched with the app
+bar's language button), so every device sees every language within one game. The phones
+panel and a player's private view are looked at in round 2, the end form and the result at
+the end. Screenshots of the first problem of each kind land in `screenshots/reach-*`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.reachable import expected_controls, look, settle
+
+from browser.table import (
+    Offline,
+    by_id,
+    open_table,
+    screenshot,
+    table_server,
+    tap,
+    tap_and_redraw,
+    type_into,
+)
+from companion.bench.story import (
+    FIVE_PLAYERS,
+    FOUR_PLAYER_SEED,
+    FOUR_PLAYERS,
+    STEP,
+    TWO_PLAYER_SEED,
+    TWO_PLAYERS,
+    Table,
+    set_up,
+)
+from companion.rules.catalog import Building, PlayerColour
+from companion.rules.house_rules import HouseRules
+from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
+from companion.ui.shared.theme import WIDE_LAYOUT
+
+DEVICES = (
+    ("laptop", {"width": 1366, "height": 768}),
+    ("tablet", {"width": 1280, "height": 800}),
+    ("upright", {"width": 800, "height": 1280}),
+    ("screen", {"width": 1920, "height": 1080}),
+)
+LANGUAGES = ("en", "fr", "de", "nl")
+
+
+class Walk:
+    """The `look` of a scripted table: resize, switch language, check the whole screen."""
+
+    def __init__(self, name: str, data_dir: Path, first_language: int) -> None:
+        self.name = name
+        self.data_dir = data_dir
+        self.first_language = first_language
+        self.steps = 0
+        self.lang = LANGUAGES[first_language]
+        self.problems: list[str] = []
+        self.devices: Counter[str] = Counter()
+        self.languages: Counter[str] = Counter()
+        self.visited_side_screens = False
+        self.shots: set[str] = set()
+
+    # -- the page ---------------------------------------------------------------------
+
+    def resize(self, page: Any, size: dict[str, int]) -> None:
+        """The server redraws a narrow page on every resize and a wide one when it turns
+        narrow (`frame.follow_resizes`): wait for that redraw, then for the relayout."""
+        old = page.viewport_size
+        if old == size:
+            return
+        redraw = size["width"] < WIDE_LAYOUT or old["width"] < WIDE_LAYOUT
+        marker = page.locator(STEP).first
+        node = marker.element_handle() if redraw and marker.count() else None
+        page.set_viewport_size(size)
+        if node is not None:
+            page.wait_for_function("el => !el.isConnected", arg=node, timeout=30_000)
+        settle(page)
+
+    def switch_language(self, page: Any, lang: str) -> None:
+        if lang == self.lang:
+            return
+        node = page.locator(STEP).first.element_handle()
+        tap(page, "language")
+        tap(page, f"language-{lang}")
+        page.wait_for_function("el => !el.isConnected", arg=node, timeout=30_000)
+        page.locator(STEP).first.wait_for()
+        self.lang = lang
+
+    def check(self, page: Any, where: str, expected: set[str] = frozenset()  # type: ignore[assignment]
+              ) -> None:
+        found = look(page, where, expected)
+        self.problems += found
+        if found:
+            kind = re.sub(r"[^a-z]+", "-", where.split(" ", 2)[-1])[:40]
+            if kind not in self.shots:
+                self.shots.add(kind)
+                screenshot(page, f"reach-{self.name}-{kind}")
+
+    # -- the hook the table calls before each tap ------------------------------------
+
+    def __call__(self, table: Table, ids: set[str]) -> None:
+        page = table.page
+        device, size = DEVICES[self.steps % len(DEVICES)]
+        self.steps += 1
+        if "winner" in ids or "end-form" in ids:
+            end = "result" if "winner" in ids else "end-form"
+            for device, size in DEVICES:  # the end's screens on every device
+                self.resize(page, size)
+                self.check(page, f"{self.lang} {device} {end}")
+            self.devices.update(d for d, _ in DEVICES)
+            return
+        round_number = table.round_number()
+        self.switch_language(page, LANGUAGES[(self.first_language + round_number - 1)
+                                             % len(LANGUAGES)])
+        self.resize(page, size)
+        self.devices[device] += 1
+        self.languages[self.lang] += 1
+        step = table.marker()
+        self.check(page, f"{self.lang} {device} {step} {screen_kind(ids)}",
+                   expected_controls(self.data_dir))
+        if round_number == 2 and not self.visited_side_screens:
+            self.visited_side_screens = True
+            self.side_screens(page, ids)
+
+    def setup_screen(self, page: Any, name: str) -> None:
+        for device, size in DEVICES:
+            self.resize(page, size)
+            self.check(page, f"{self.lang} {device} {name}")
+
+    def side_screens(self, page: Any, ids: set[str]) -> None:
+        """A player's private view (from their seat chip) and the phones panel, on every
+        device, then back to the round where it stood."""
+        chip = next(i for i in sorted(ids) if re.fullmatch(r"seat-chip-0(-now)?", i))
+        tap(page, chip)
+        by_id(page, "private-done").wait_for()
+        for device, size in DEVICES:
+            self.resize(page, size)
+            self.check(page, f"{self.lang} {device} private-view")
+        tap(page, "private-done")
+        page.locator(STEP).first.wait_for()
+        tap(page, "back")
+        by_id(page, "phones").wait_for()
+        tap(page, "phones")
+        by_id(page, "phones-panel").wait_for()
+        for device, size in DEVICES:
+            self.resize(page, size)
+            self.check(page, f"{self.lang} {device} phones-panel")
+        tap(page, "back")
+        by_id(page, "play").wait_for()
+        tap(page, "play")
+        page.locator(STEP).first.wait_for()
+
+
+def screen_kind(ids: set[str]) -> str:
+    if "reveal-matching" in ids:
+        return "reveal"
+    if any(i.startswith("actions-of-") for i in ids):
+        return "actions"
+    if "enter-0-0" in ids:
+        return "enter"
+    if any(i.startswith("choose-") for i in ids):
+        return "choice"
+    if "reveal-confirm" in ids:
+        return "row"
+    return "other"
+
+
+Story = Callable[[Any], Table]
+
+
+def four_players(page: Any, look_: Walk) -> Table:
+    set_up(page, list(FOUR_PLAYERS), "first_game", "digital", Counter())
+    return Table(page, random.Random(FOUR_PLAYER_SEED), look=look_)
+
+
+def two_players_real_deck(page: Any, look_: Walk) -> Table:
+    set_up(page, list(TWO_PLAYERS), "first_game", "physical", Counter())
+    return Table(page, random.Random(TWO_PLAYER_SEED), look=look_)
+
+
+EVERY_SPECIAL = (Building.BREWERY, Building.TOWN_HALL, Building.HOSPITAL, Building.CASTLE,
+                 Building.RAT_CATCHERS_HUT, Building.TREASURY)
+"""One building of each estate, chosen by hand (R-SETUP-2 a): the Hospital's steppers, the
+Brewery's draws, Swords (Castle), Flutes (Rat Catcher's Hut), Passes (Town Hall) and Gold
+(Treasury) all come up."""
+
+
+def every_special_code(names: tuple[str, ...]) -> str:
+    """The setup code a table would read off another device, made by the engine."""
+    players = list(zip(names, PlayerColour, strict=False))
+    return setup_code(make_setup(players, SelectionMethod.CHOSEN, 5, DeckMode.DIGITAL, 0,
+                                 HouseRules(), manual={b: 5 for b in EVERY_SPECIAL}))
+
+
+def five_players_every_special(page: Any, look_: Walk) -> Table:
+    """The wizard's screens looked at too, on every device; the buildings from a setup
+    code; everyone in the first building in the first and the last round."""
+    tap_and_redraw(page, "new-game")
+    by_id(page, "setup-players").wait_for()
+    for index, name in enumerate(FIVE_PLAYERS):
+        if index >= 2:
+            tap_and_redraw(page, "add-player")
+        type_into(page, f"player-name-{index}", name)
+    look_.setup_screen(page, "setup-players")
+    tap(page, "next")
+    by_id(page, "setup-buildings").wait_for()
+    type_into(page, "code-input", every_special_code(FIVE_PLAYERS))
+    tap_and_redraw(page, "apply-code")
+    by_id(page, "card-hospital").wait_for()
+    look_.setup_screen(page, "setup-buildings")
+    tap(page, "next")
+    by_id(page, "setup-code").wait_for()
+    look_.setup_screen(page, "setup-options")
+    tap(page, "next")
+    by_id(page, "setup-checklist").wait_for()
+    look_.setup_screen(page, "setup-checklist")
+    tap(page, "start-game")
+    by_id(page, "play").wait_for()
+    look_.setup_screen(page, "game")
+    tap(page, "play")
+    page.locator(STEP).first.wait_for()
+    return Table(page, random.Random(5), look=look_, crowded_rounds=frozenset({1, 8}))
+
+
+STORIES = {"four-players": (four_players, 0), "two-players-real-deck": (two_players_real_deck, 1),
+           "five-players-every-special": (five_players_every_special, 2)}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("story", list(STORIES))
+def test_every_control_is_reachable_on_every_device_in_every_language(
+        story: str, tmp_path: Path, browser: Any) -> None:
+    # R-ROUND-A..E, R-SPECIAL-1/2, R-SCORE: whole games, every screen they show
+    play, first_language = STORIES[story]
+    offline = Offline()
+    data_dir = tmp_path / "data"
+    walk = Walk(story, data_dir, first_language)
+    with table_server(data_dir, lang=LANGUAGES[first_language]) as server:
+        context = browser.new_context(locale="en-GB", viewport=DEVICES[0][1])
+        offline.install(context)
+        page = context.new_page()
+        open_table(page, server.table_url)
+        by_id(page, "home").wait_for()
+        table = play(page, walk)  # type: ignore[operator]
+        try:
+            table.play_until(lambda: False)
+        except Exception:
+            screenshot(page, f"reach-{story}-stopped")
+            raise
+        context.close()
+    assert walk.visited_side_screens
+    assert set(walk.languages) == set(LANGUAGES), walk.languages
+    assert set(walk.devices) == {d for d, _ in DEVICES}, walk.devices
+    (tmp_path.parent / f"reach-{story}.txt").write_text("\n".join(walk.problems))
+    assert walk.problems == []
+    assert offline.outside == []

@@ -1,0 +1,237 @@
+"""One check for every screen: each control can be reached, each text is whole.
+
+The screen tests of single controls missed a stepper pushed past the right edge of the
+Hospital's actions (issue 19): Flutter drops a control it clips away from the semantics tree,
+so nothing was there to be found missing. This check looks at the whole tree instead, on any
+screen, at any size:
+
+- every node lies wholly inside the window's width (nothing pushed off to the side);
+- every enabled control can be scrolled wholly into the body, between the app bar and the
+  bottom bar (the page is scrolled down to its end to see it, then back to the top);
+- no text is cut: a one-line text whose words are wider than its box (Flutter clips the box
+  to its container, so a cut text has a box narrower than its words), and no ellipsis;
+- every control the engine offers for the step on screen is there (`expected_controls`),
+  so a control clipped away entirely is found by its absence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, TIMEOUT_MS
+
+CONTROL_ROLES = ("button", "textbox", "checkbox", "switch", "slider", "radio", "link", "tab",
+                 "menuitem", "combobox")
+
+_SCAN = """async ([roles, fontUrl]) => {
+    if (!window.__rattusFont) {
+        try {
+            const face = new FontFace('RattusCheck', `url(${fontUrl})`);
+            document.fonts.add(await face.load());
+            window.__rattusFont = 'RattusCheck';
+        } catch (e) { window.__rattusFont = 'DejaVu Sans'; }
+    }
+    const canvas = window.__rattusCanvas || (window.__rattusCanvas =
+        document.createElement('canvas'));
+    const ctx = canvas.getContext('2d');
+    const out = [];
+    const seen = {};
+    for (const e of document.querySelectorAll('flt-semantics')) {
+        const r = e.getBoundingClientRect();
+        if (r.width <= 0 || r.height <= 0) continue;
+        let owner = e, id = null;
+        while (owner && owner.tagName) {
+            id = owner.getAttribute && owner.getAttribute('flt-semantics-identifier');
+            if (id) break;
+            owner = owner.parentElement;
+        }
+        const role = e.getAttribute('role') || '';
+        const field = e.querySelector(':scope > input, :scope > textarea');
+        const control = roles.includes(role) || e.hasAttribute('flt-tappable') || !!field;
+        const label = (e.getAttribute('aria-label') || '').trim();
+        const leaf = !e.querySelector('flt-semantics');
+        const own = label || (leaf ? (e.textContent || '').trim() : '');
+        let words = 0;
+        let lines = 0;
+        if (own && leaf && !own.includes('\\n') && !field) {
+            // at the smallest size the table prints (14 px; DejaVu Sans: 1.164 em a line),
+            // on as many lines as the box is tall: a box that holds the words at their
+            // real size, however they wrap, is never taken for cut
+            const size = Math.min(14, r.height / 1.164);
+            lines = Math.max(1, Math.floor(r.height / (1.164 * size)));
+            ctx.font = `${size}px ${window.__rattusFont}`;
+            words = ctx.measureText(own).width;
+        }
+        const base = (id || role || 'node') + (own ? ':' + own.slice(0, 40) : '');
+        seen[base] = (seen[base] || 0) + 1;
+        out.push({key: base + '#' + seen[base], id: e.getAttribute('flt-semantics-identifier'),
+                  control, enabled: e.getAttribute('aria-disabled') !== 'true',
+                  label: own.slice(0, 80), words, lines,
+                  x: r.x, y: r.y, width: r.width, height: r.height});
+    }
+    return out;
+}"""
+
+_QUIET = """async () => {
+    const frame = () => new Promise(r => requestAnimationFrame(() => r()));
+    const sign = () => [...document.querySelectorAll('flt-semantics')].map(e => {
+        const r = e.getBoundingClientRect();
+        return [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+    }).join(';');
+    let last = sign(), same = 0;
+    for (let i = 0; i < 900 && same < 4; i++) {
+        await frame();
+        const now = sign();
+        same = now === last ? same + 1 : 0;
+        last = now;
+    }
+    return last;
+}"""
+"""The semantics tree once no node has moved for four frames: a scroll or a relayout done.
+Returns its signature, so a scroll that moved nothing (the end of the page) is seen."""
+
+
+@dataclass
+class Reach:
+    """What one look at a screen found wrong, each problem in one line."""
+
+    problems: list[str] = field(default_factory=list)
+    looked: int = 0
+
+
+def settle(page: Any) -> str:
+    signature: str = page.evaluate(_QUIET)
+    return signature
+
+
+def scan(page: Any) -> list[dict[str, Any]]:
+    nodes: list[dict[str, Any]] = page.evaluate(
+        _SCAN, [list(CONTROL_ROLES), "fonts/DejaVuSans.ttf"])
+    return nodes
+
+
+def look(page: Any, where: str, expected: set[str] = frozenset(),  # type: ignore[assignment]
+         ) -> list[str]:
+    """Every problem of the screen as it is now (see the module's docstring), scrolling it to
+    its end and back; `expected`: identifiers of controls that must be there."""
+    viewport = page.viewport_size
+    width, height = viewport["width"], viewport["height"]
+    problems: list[str] = []
+    settle(page)
+    nodes = scan(page)
+    ids = {n["id"] for n in nodes if n["id"]}
+    body_top, body_bottom = TOP_BAR, height - (BOTTOM_BAR if "bottom-bar" in ids else 0)
+    problems += [f"{where}: {i} missing (the engine offers it)" for i in sorted(expected - ids)]
+
+    def fixed(n: dict[str, Any]) -> bool:
+        """In the app bar or the bottom bar: they do not scroll."""
+        return n["y"] + n["height"] <= body_top + 0.5 or n["y"] >= body_bottom - 8
+
+    pending: dict[str, dict[str, Any]] = {}
+    for n in nodes:
+        problems += side_problems(where, n, width, body_top, body_bottom)
+        if n["control"] and n["enabled"] and not fixed(n) and not inside(n, body_top,
+                                                                         body_bottom):
+            pending[n["key"]] = n
+    signature = ""
+    for _ in range(20):
+        if not pending:
+            break
+        page.mouse.move(width * 0.3, height / 2)
+        page.mouse.wheel(0, (body_bottom - body_top) * 0.6)
+        now = settle(page)
+        if now == signature:
+            break  # the end of the page
+        signature = now
+        for n in scan(page):
+            problems += side_problems(where, n, width, body_top, body_bottom)
+            if n["key"] in pending and inside(n, body_top, body_bottom):
+                del pending[n["key"]]
+    problems += [f"{where}: {n['key']} cannot be scrolled above the bottom bar "
+                 f"(y={round(n['y'])} h={round(n['height'])})" for n in pending.values()
+                 if n["height"] < body_bottom - body_top]
+    to_top(page, width, height)
+    return sorted(set(problems))
+
+
+def to_top(page: Any, width: int, height: int) -> None:
+    signature = ""
+    for _ in range(30):
+        page.mouse.move(width * 0.3, height / 2)
+        page.mouse.wheel(0, -height)
+        now = settle(page)
+        if now == signature:
+            return
+        signature = now
+
+
+def inside(n: dict[str, Any], top: float, bottom: float) -> bool:
+    return n["y"] >= top - 0.5 and n["y"] + n["height"] <= bottom + 0.5
+
+
+def side_problems(where: str, n: dict[str, Any], width: int, top: float, bottom: float
+                  ) -> list[str]:
+    """Beyond the sides, cut or shortened; a text is judged only while wholly in the body
+    (at the body's edges the scrolling view clips it, which is no fault)."""
+    found = []
+    if n["x"] < -0.5 or n["x"] + n["width"] > width + 0.5:
+        found.append(f"{where}: {n['key']} beyond the window's side "
+                     f"(x={round(n['x'])} w={round(n['width'])} of {width})")
+    whole = (top + 0.5 < n["y"] and n["y"] + n["height"] < bottom - 0.5) \
+        or n["y"] + n["height"] <= top + 0.5 or n["y"] >= bottom
+    if whole and n["words"] > n["lines"] * n["width"] + 2:
+        found.append(f"{where}: {n['key']} is cut (its words need {round(n['words'])} px, "
+                     f"its box is {round(n['width'])})")
+    if "…" in n["label"] or n["label"].endswith("..."):
+        found.append(f"{where}: {n['key']} ends in an ellipsis")
+    return found
+
+
+def expected_controls(data_dir: Path) -> set[str]:
+    """The controls the engine offers for the step the table shows now: the stored game's next
+    step, past the steps the round screen folds into the next tap (the supply, a building's
+    actions, the round's end), as the screen draws them. Read from the stored events, as the
+    server keeps them, so no screen's own idea of the game is trusted."""
+    from companion.rules import apply, next_step
+    from companion.rules import events as ev
+    from companion.rules.guide import Prompt
+    from companion.rules.state import Phase
+    from companion.store.db import GameStore
+
+    with GameStore.open(data_dir) as store:
+        games = store.unfinished_games()
+        if not games:
+            return set()
+        state = None
+        for event in store.active_events(games[0].game_id):
+            state = apply(state, event)
+    assert state is not None
+    wanted: set[str] = set()
+    for _ in range(6):
+        if state.phase in (Phase.END, Phase.FINISHED):
+            return wanted
+        step = next_step(state)
+        if step.prompt is Prompt.SUPPLY:
+            state = apply(state, ev.SupplyDone())
+        elif step.prompt is Prompt.TAKE_ACTIONS and step.building is not None:
+            for option in step.hospital:
+                wanted |= {f"hospital-{option.player}-more", f"hospital-{option.player}-fewer"}
+            state = apply(state, ev.BuildingResolved(step.building))
+        elif step.prompt is Prompt.END_ROUND and not step.is_last_round:
+            state = apply(state, ev.RoundEnded())
+        else:
+            break
+    if step.prompt is Prompt.REVEAL_CARDS:
+        wanted |= {"reveal-matching", "reveal-confirm", "reveal-other-more",
+                   "reveal-jokers-more"}
+    elif step.prompt is Prompt.ENTER:
+        wanted |= {f"enter-{b}-0" for b in range(len(state.rounds[-1].row))}
+    elif step.prompt in (Prompt.CHOOSE_SWORD_GIVER, Prompt.CHOOSE_FLUTE_RECEIVER) \
+            and step.choice is not None:
+        wanted |= {f"choose-{p}" for p in step.choice.candidates}
+    return wanted
+
+
+__all__ = ["TIMEOUT_MS", "Reach", "expected_controls", "look", "settle"]
