@@ -84,7 +84,21 @@ def _subcommands() -> argparse.ArgumentParser:
 SUBCOMMANDS = ("score", "games", "export", "import", "replay", "bench")
 
 
+INTERRUPTED = 130
+"""The exit status of a command stopped with Ctrl+C (128 + SIGINT), as a shell reports it."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Ctrl+C stops any command without a traceback, at any moment: the table's server says
+    "Stop with Ctrl+C" (issue 19, item 15), and uvicorn, once it has stopped, raises the
+    interrupt again for whoever started it."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     if args_list[:1] == ["bench"]:
         from companion.bench import main as bench_main

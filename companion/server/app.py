@@ -22,7 +22,7 @@ from flet_web import get_package_web_dir
 from flet_web.fastapi import app as flet_app
 from starlette.middleware import Middleware
 from starlette.routing import Mount
-from starlette.websockets import WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect, WebSocketDisconnected
 from uvicorn.protocols.utils import ClientDisconnected
 
 from companion.i18n import terminal_language, translator
@@ -66,6 +66,7 @@ def build_app(config: TableConfig, games: OpenGames, phones: Any | None = None) 
     app.router.routes[0:0] = page_routes(config)
     _compress_web_client(app, config)
     app.user_middleware.insert(0, Middleware(QuietDisconnects))
+    quiet_goodbyes()
     return app
 
 
@@ -85,6 +86,36 @@ class QuietDisconnects:
             await self.app(scope, receive, send)
         except (WebSocketDisconnect, ClientDisconnected) as gone:
             log.debug("a table tab went away: %r", gone)
+
+
+GOODBYES: tuple[type[BaseException], ...] = (
+    WebSocketDisconnect, WebSocketDisconnected, ClientDisconnected, ConnectionError)
+"""What a connection raises once its browser is gone: a tab closed or reloaded, a laptop lid
+shut. `WebSocketDisconnected` is Starlette's "WebSocket is not connected" for a socket whose
+last send found the tab gone."""
+
+
+class TabGoneFilter(logging.Filter):
+    """Flet's WebSocket handler logs a tab's goodbye with a traceback when the goodbye came
+    while the server was sending to it ("Receive loop error: WebSocket is not connected",
+    each time the old tabs closed after a restart, issue 19, item 15). Such a record goes to
+    the debug log instead; every other record of Flet's passes as it is."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, GOODBYES):
+            log.debug("a table tab went away: %s (%r)", record.getMessage(), exc)
+            return False
+        return True
+
+
+def quiet_goodbyes() -> None:
+    """Once per process: Flet's handler logs through its own logger, filtered here."""
+    from flet_web.fastapi import flet_app as flet_handler
+
+    handler_log = flet_handler.logger
+    if not any(isinstance(f, TabGoneFilter) for f in handler_log.filters):
+        handler_log.addFilter(TabGoneFilter())
 
 
 def _compress_web_client(app: Any, config: TableConfig) -> None:

@@ -11,7 +11,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
 import flet as ft
 
@@ -29,54 +29,105 @@ def make_main(config: TableConfig, games: OpenGames) -> PageMain:
         # start; loaded when the first tab connects, the server answers the browser sooner.
         from companion.ui.routes import table_app
 
-        await start_again_on_reconnect(page, table_app(page, config, games).start)
+        await TabLife(page, table_app(page, config, games)).run()
 
     return table_main
 
 
-async def start_again_on_reconnect(page: ft.Page, start: Callable[[], Awaitable[None]]
-                                   ) -> None:
-    """Run the tab's `start`, from the beginning again if the tab reconnects before it is done.
+class Tab(Protocol):
+    """What `TabLife` needs of the table's shell (`companion.ui.shell.TableApp`)."""
 
-    `start` asks the browser for its stored key, its language and its device, and draws the
-    first screen once they answer. A tab reloaded in that first second comes back to the
-    same session with a new client, which never answers the questions the old one was sent:
-    the start waited for ever, and the tab stayed blank (issue 19, item 14). Started again,
-    the questions go to the client that is there. Once `start` has got its answers it sets
-    the page's own `on_connect` (the shell's), which takes over from this one.
+    async def start(self) -> None: ...
+    def render(self) -> None: ...
+    def leave_game(self) -> None: ...
 
-    Flet runs this for the tab's first connection, which is gone once the tab reconnected;
-    returning normally then made Flet log a traceback as it tidied up after that connection.
-    So a start that had to begin again ends as a handler whose connection went away does
-    (`BrokenPipeError`, which Flet notes at info level)."""
-    again = False
-    while True:
-        attempt = asyncio.ensure_future(start())
 
-        def reconnected(_event: Any = None, attempt: asyncio.Future[None] = attempt) -> None:
-            if not attempt.done():
-                attempt.cancel()
-                # Flet follows a reconnect with the route the new client opened; drawn by
-                # the start that gave up, before it knew the key, it showed the locked page
-                # for a moment. The new start draws that route itself.
-                page.on_route_change = None
+class TabLife:
+    """One tab's session through its browser's comings and goings (reloads, restarts, a
+    closed lid), so that the tab always ends up drawn and the terminal stays quiet.
 
-        page.on_connect = reconnected
+    - **Away while starting.** `start` asks the browser for its stored key, its language and
+      its device, and draws the first screen once they answer. A tab reloaded in that first
+      second comes back to the same session with a new client, which never hears the
+      questions the old one was sent: the start waited for ever, the tab stayed blank (issue
+      19, item 14). The start is given up when the browser goes away, and begun again, with
+      the client that is there, when it comes back.
+    - **Away once started.** A session whose browser is gone (a reloaded tab leaves its old
+      session behind, for an hour) no longer follows its game: every change of the game had
+      it ask Flet to redraw, and Flet, with no connection to draw on, left the redraw
+      unawaited ("coroutine 'TableApp._rerender' was never awaited", and from the wake lock
+      an `AttributeError`, issue 19, item 15). When the browser comes back the screen is drawn
+      afresh from the game as it is by then, and follows it again.
+    - **Flet's own end of the first connection.** Flet runs `run` for the tab's first
+      connection; if that connection is gone by the time `run` returns, Flet logged a
+      traceback as it tidied up after it. So `run` then ends as a handler whose connection
+      went away does (`BrokenPipeError`, which Flet notes at info level).
+    """
+
+    def __init__(self, page: ft.Page, tab: Tab) -> None:
+        self.page = page
+        self.tab = tab
+        self.started = False
+        self.gone = False
+        """The connection `run` belongs to went away at least once."""
+        self._attempt: asyncio.Future[None] | None = None
+        self._shell_connect: Any = None
+        self._tasks: set[asyncio.Future[Any]] = set()
+
+    async def run(self) -> None:
+        self.page.on_disconnect = self._disconnected
+        self.page.on_connect = self._connected
+        if not await self._start() or self.gone:
+            raise BrokenPipeError("the tab's first connection is gone")
+
+    async def _start(self) -> bool:
+        attempt = self._attempt = asyncio.ensure_future(self.tab.start())
         try:
             await attempt
         except asyncio.CancelledError:
             current = asyncio.current_task()
             if not attempt.cancelled() or (current is not None and current.cancelling()):
                 raise  # this task itself was stopped (the session closed): stop
-            log.debug("a tab reconnected while it started: starting it again")
-            again = True
-            continue
-        finally:
-            if page.on_connect is reconnected:
-                page.on_connect = None
-        if again:
-            raise BrokenPipeError("the tab's first connection is gone; it started again")
-        return
+            log.debug("a tab went away while it started; it starts again when it is back")
+            return False
+        self.started = True
+        # The shell's own handler (a tab let in by its stored key after a reconnect) runs
+        # first when the browser comes back; then the screen is drawn afresh.
+        if self.page.on_connect is not self._connected:
+            self._shell_connect = self.page.on_connect
+            self.page.on_connect = self._connected
+        return True
+
+    def _started_again(self, done: asyncio.Future[Any]) -> None:
+        self._tasks.discard(done)
+        if not done.cancelled() and done.exception() is not None:
+            log.error("the table's tab could not start again", exc_info=done.exception())
+
+    def _disconnected(self, _event: Any = None) -> None:
+        self.gone = True
+        if self._attempt is not None and not self._attempt.done():
+            self._attempt.cancel()
+            # Flet follows a reconnect with the route the new client opened; drawn by the
+            # start that gave up, before it knew the key, it showed the locked page for a
+            # moment. The new start draws that route itself.
+            self.page.on_route_change = None
+        elif self.started:
+            self.tab.leave_game()
+
+    async def _connected(self, event: Any = None) -> None:
+        if not self.started:
+            if self._attempt is not None and not self._attempt.done():
+                self._attempt.cancel()
+                self.page.on_route_change = None
+            again = asyncio.ensure_future(self._start())
+            self._tasks.add(again)
+            again.add_done_callback(self._started_again)
+            return
+        if self._shell_connect is not None:
+            answer = self._shell_connect(event)
+            if asyncio.iscoroutine(answer):
+                await answer
+        self.tab.render()
 
 
 @cache
