@@ -47,26 +47,28 @@ _TAP = """el => {
     if (!target || !target.isConnected) return false;
     const r = target.getBoundingClientRect();
     const x = r.x + r.width / 2, y = r.y + r.height / 2;
-    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
+    const scroll = () => {
         const now = performance.now();
         if (!(now - (target.__rattusScrolled || -1e9) < 500)) {
             target.__rattusScrolled = now;
             target.scrollIntoView({block: 'center', inline: 'center'});
         }
         return false;
-    }
+    };
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return scroll();
     const hit = document.elementFromPoint(x, y);
-    if (!hit || !target.contains(hit)) return false;
+    if (!hit || !target.contains(hit)) return scroll();
     const last = window.__rattusPointerUp || -1e9;
     if (performance.now() - last < 120) return false;
     window.__rattusSaid = [];
     target.click();
     return true;
 }"""
-"""Click the tappable node once it is enabled, on screen and uncovered; one further down is scrolled
-to (Flutter scrolls its view with the semantics tree's scroll). Flutter ignores a click that
-follows a real pointer release by less than 50 ms (it takes it for that release's own click),
-so the click also waits until the last release (a text field's focusing tap) is 120 ms old."""
+"""Click the tappable node once it is enabled, on screen and uncovered; one further down, or half
+under the bottom bar, is scrolled to (Flutter scrolls its view with the semantics tree's
+scroll). Flutter ignores a click that follows a real pointer release by less than 50 ms (it
+takes it for that release's own click), so the click also waits until the last release (a
+text field's focusing tap) is 120 ms old."""
 
 _WATCH = """() => {
     if (window.__rattusWatch) return;

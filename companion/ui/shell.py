@@ -84,6 +84,10 @@ class TableApp:
         self._awake = False
         self.own_undo: OwnUndo | None = None
         """Set while a screen whose undo is one player's own (the private view) is shown."""
+        self.scroll_to: str | None = None
+        """Set by a screen while it is built: the key of the control the view scrolls to
+        once drawn (the round's prompt on an upright tablet, where the tracks stand above
+        it and a redraw would otherwise leave the players at the top)."""
 
     # -- start --------------------------------------------------------------------------
 
@@ -181,6 +185,7 @@ class TableApp:
         path, _ = split_route(self.page.route)
         self.path = path
         self.own_undo = None
+        self.scroll_to = None
         if not self.authorized:
             view = self.screens.not_table(self)
         else:
@@ -198,6 +203,16 @@ class TableApp:
         self.page.views.append(view)
         self._keep_awake(path.startswith("/game/"))
         self.page.update()
+        if self.scroll_to is not None:
+            key = self.scroll_to
+
+            async def scroll() -> None:
+                try:
+                    await view.scroll_to(scroll_key=key, duration=0)
+                except Exception:
+                    log.debug("cannot scroll to %s", key, exc_info=True)
+
+            self.page.run_task(scroll)
 
     async def _rerender(self) -> None:
         self.render()

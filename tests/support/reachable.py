@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, TIMEOUT_MS
+from companion.bench.flutter import BOTTOM_BAR, TIMEOUT_MS, TOP_BAR
 
 CONTROL_ROLES = ("button", "textbox", "checkbox", "switch", "slider", "radio", "link", "tab",
                  "menuitem", "combobox")
@@ -55,7 +55,8 @@ _SCAN = """async ([roles, fontUrl]) => {
         const own = label || (leaf ? (e.textContent || '').trim() : '');
         let words = 0;
         let lines = 0;
-        if (own && leaf && !own.includes('\\n') && !field) {
+        const icon = Math.abs(r.width - r.height) < 2 && r.width <= 48;  // its label: a tooltip
+        if (own && leaf && !own.includes('\\n') && !field && !icon) {
             // at the smallest size the table prints (14 px; DejaVu Sans: 1.164 em a line),
             // on as many lines as the box is tall: a box that holds the words at their
             // real size, however they wrap, is never taken for cut
@@ -147,8 +148,9 @@ def look(page: Any, where: str, expected: set[str] = frozenset(),  # type: ignor
         signature = now
         for n in scan(page):
             problems += side_problems(where, n, width, body_top, body_bottom)
-            if n["key"] in pending and inside(n, body_top, body_bottom):
-                del pending[n["key"]]
+            if n["key"] in pending and (inside(n, body_top, body_bottom)
+                                        or n["y"] == pending[n["key"]]["y"]):
+                del pending[n["key"]]  # in sight now, or above the page (a snackbar's button)
     problems += [f"{where}: {n['key']} cannot be scrolled above the bottom bar "
                  f"(y={round(n['y'])} h={round(n['height'])})" for n in pending.values()
                  if n["height"] < body_bottom - body_top]

@@ -29,6 +29,7 @@ from companion.ui.round.resolve import actions_part, resolve_body
 from companion.ui.round.reveal import reveal_body, supply_part
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel
+from companion.ui.shared.frame import is_wide
 from companion.ui.shared.paths import corrections_route, game_route, play_route
 from companion.ui.shared.widgets import big_button, player_chip, tagged, text
 from companion.ui.shell import TableApp
@@ -131,8 +132,10 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
             chip.append(ft.Icon(ft.Icons.PLAY_ARROW, color=theme.SEED_COLOUR, size=22))
         chip.append(player_chip(name, setup.colours[seat]))
         if seat == view.start_player:
+            # room after the italic's last letter, which leans past its box
             chip += [ft.Icon(ft.Icons.STAR, color="#B7791F", size=20),
-                     text(t("Start player"), size=theme.SMALL_SIZE - 1, italic=True)]
+                     ft.Container(text(t("Start player"), size=theme.SMALL_SIZE - 1,
+                                       italic=True), padding=ft.Padding.only(right=4))]
         # one tap from the round to a player's private view (a player without a phone)
         seats.append(tagged(f"seat-chip-{seat}" + ("-now" if seat == step.actor else ""),
                             ft.Container(ft.Row(chip, tight=True, spacing=2),
@@ -157,7 +160,12 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
     controls += disputes_panel(app, stored, game_id)
     controls += questions_panel(app, stored, stored.step)
     controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE - 2,
-                                          weight=ft.FontWeight.W_500)))
+                                          weight=ft.FontWeight.W_500,
+                                          key=ft.ScrollKey("prompt"))))
+    if not is_wide(app):
+        # an upright tablet: the tracks stand above; what to do now and its controls come
+        # first after every tap, so a pick or a reveal never leaves them below the fold
+        app.scroll_to = "prompt"
     return [ft.Column(controls, spacing=6, tight=True)]
 
 
