@@ -39,7 +39,8 @@ def stop_with_ctrl_c(server: TableServer) -> int:
     return server.process.wait(timeout=15)
 
 
-def ask(url: str, cookie: str, data: dict[str, object] | None = None) -> tuple[int, dict[str, object]]:
+def ask(url: str, cookie: str, data: dict[str, object] | None = None
+        ) -> tuple[int, dict[str, object]]:
     request = urllib.request.Request(
         url, data=None if data is None else json.dumps(data).encode(),
         headers={"cookie": cookie, "content-type": "application/json"},
