@@ -20,6 +20,7 @@ from typing import Any, TextIO
 import uvicorn
 from flet_web import get_package_web_dir
 from flet_web.fastapi import app as flet_app
+from flet_web.fastapi import flet_app as flet_handler
 from starlette.middleware import Middleware
 from starlette.routing import Mount
 from starlette.websockets import WebSocketDisconnect, WebSocketDisconnected
@@ -111,8 +112,6 @@ class TabGoneFilter(logging.Filter):
 
 def quiet_goodbyes() -> None:
     """Once per process: Flet's handler logs through its own logger, filtered here."""
-    from flet_web.fastapi import flet_app as flet_handler
-
     handler_log = flet_handler.logger
     if not any(isinstance(f, TabGoneFilter) for f in handler_log.filters):
         handler_log.addFilter(TabGoneFilter())

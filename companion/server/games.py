@@ -84,6 +84,7 @@ def steps_ahead(state: Any) -> list[Any]:
     screen says where the game stands as that screen will show it: at the end of round 2 the
     table sees round 3's row, and so does the resume card (issue 19, item 16). Played on a
     copy, stored nowhere; a step the engine refuses stops it."""
+    # measured: see `OpenGames.start` (the engine is loaded once a game is looked at)
     from companion.rules import RuleViolation, apply, next_step
     from companion.rules import events as ev
     from companion.rules.guide import Prompt
