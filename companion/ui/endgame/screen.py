@@ -54,6 +54,7 @@ class FormProblem(ValueError):
 
 
 HOLDINGS = tuple(key for key, _, _ in FIELDS if key != "rats")
+RATS_NO_PHONE = N_("Rats (count the tokens)")
 
 
 CELL: ft.ResponsiveNumber = {"xs": 12, "sm": 6, "lg": 4}
@@ -303,9 +304,14 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             typed.pop(f"{p}-rats", None)
         # the hand's long label ("Population + Joker cards in hand") gets a wide field: in
         # half a tablet's width it spilled over the field's border
+        # "as on the phone" only where there is a phone: a player without one counts tokens
+        phone = (app.games.seats is not None and app.session is not None
+                 and app.games.seats.is_paired(app.session.game_id, p))
+        labels = {key: RATS_NO_PHONE if key == "rats" and not phone else label
+                  for key, label in fields_in_play(view)}
         cells: list[ft.Control] = [ft.Container(
             field(f"{p}-{key}", t(label), defaults[key], locked=locked and key == "rats"),
-            col=WIDE_CELL if key == "hand" else CELL) for key, label in fields_in_play(view)]
+            col=WIDE_CELL if key == "hand" else CELL) for key, label in labels.items()]
         marks: list[ft.Control] = []
         if view.end_values[p] is not None and not view.at_plague_check:
             marks.append(tagged(f"entered-{p}", ft.Icon(

@@ -136,12 +136,17 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
             chip += [ft.Icon(ft.Icons.STAR, color="#B7791F", size=20),
                      ft.Container(text(t("Start player"), size=theme.SMALL_SIZE - 1,
                                        italic=True), padding=ft.Padding.only(right=4))]
-        # one tap from the round to a player's private view (a player without a phone)
+        # one tap from the round to a player's private view (a player without a phone); a
+        # seat with a paired phone keeps its rats there, so its chip says so and opens nothing
+        paired = app.games.seats is not None and app.games.seats.is_paired(game_id, seat)
+        if paired:
+            chip.append(ft.Icon(ft.Icons.SMARTPHONE, size=18, tooltip=t("Paired phone")))
         seats.append(tagged(f"seat-chip-{seat}" + ("-now" if seat == step.actor else ""),
                             ft.Container(ft.Row(chip, tight=True, spacing=2),
-                                         on_click=open_private(app, game_id, seat,
-                                                               play_route(game_id)),
-                                         tooltip=t("Private view (no phone)"),
+                                         on_click=None if paired else open_private(
+                                             app, game_id, seat, play_route(game_id)),
+                                         tooltip=t("Rats on {name}'s phone", name=name)
+                                         if paired else t("Private view (no phone)"),
                                          border_radius=20)))
     controls: list[ft.Control] = [
         ft.Row([step_marker(app, stored, ft.Text(
@@ -161,7 +166,7 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
     controls += questions_panel(app, stored, stored.step)
     controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE - 2,
                                           weight=ft.FontWeight.W_500,
-                                          key=ft.ScrollKey("prompt"))))
+                                          key=ft.ScrollKey("prompt"))))  # type: ignore[call-arg]
     if not is_wide(app):
         # an upright tablet: the tracks stand above; what to do now and its controls come
         # first after every tap, so a pick or a reveal never leaves them below the fold
