@@ -218,3 +218,21 @@ def test_the_top_bar_undo_in_the_private_view_takes_back_annas_entry_not_the_gam
     assert any(getattr(c, "disabled", False) for c in walk(anna.find("undo")))
     anna.open(f"/game/{anna.session.game_id}/phones")
     assert {"undo", "redo"} <= anna.ids()  # the table's own, outside the private view
+
+
+def test_a_paired_seats_chip_says_where_its_rats_are_and_opens_nothing(anna: Table) -> None:
+    # Issue 19 point 9: Ben's rats are on his phone, so his chip on the round screen does not
+    # lead to a private view that would only refuse; Anna's (no phone) opens hers.
+    game_id = anna.session.game_id
+    seats = anna.app.games.seats
+    assert seats is not None
+    seats.claim(seats.issue_token(game_id, BEN))
+    anna.session.submit(reveal_event(anna.session.state))
+    anna.session.submit(ev.SupplyDone())
+    anna.open(f"/game/{game_id}/play")
+    ben = anna.find(f"seat-chip-{BEN}").content
+    assert isinstance(ben, ft.Container)
+    assert ben.on_click is None and ben.tooltip == "Rats on Ben's phone"
+    chip = anna.find(f"seat-chip-{ANNA}-now").content
+    assert isinstance(chip, ft.Container)
+    assert chip.on_click is not None and chip.tooltip == "Private view (no phone)"
