@@ -19,6 +19,7 @@ from companion.i18n.codes import violation_text
 from companion.i18n.names import building_name
 from companion.rules import events
 from companion.rules.catalog import BUILDINGS, Building
+from companion.rules.copies import copies_left
 from companion.rules.errors import RuleViolation
 from companion.rules.guide import Step
 from companion.rules.views import TableView
@@ -115,12 +116,25 @@ def _physical(app: TableApp, view: TableView, count: int, before: Sequence[Any])
             draft.replaced.clear()
 
     in_play = [b for b in Building if setup.in_play(b)]
-    choices = [tagged(f"pick-{b.value}", ft.Container(
-        content=ft.Text(building_name(t, b), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD,
-                        color="#FFFFFF"),
-        bgcolor=theme.ESTATE_COLOURS[_estate(b)], border_radius=12, padding=14,
-        height=theme.TOUCH_HEIGHT, alignment=ft.Alignment.CENTER_LEFT, on_click=pick(b), ink=True))
-        for b in in_play]
+    # every copy of a building in the rows, discarded or under the replacement stack cannot
+    # come up again (R-COMP-4): its card says so and takes no tap
+    left = copies_left(setup, view.rounds, row=draft.row, replaced=draft.replaced)
+
+    def choice(b: Building) -> ft.Control:
+        gone = left.get(b, 1) == 0
+        words: list[ft.Control] = [ft.Text(building_name(t, b), size=theme.BODY_SIZE,
+                                           weight=ft.FontWeight.BOLD, color="#FFFFFF")]
+        if gone:
+            words.append(ft.Text(t("no card left"), size=theme.SMALL_SIZE, color="#FFFFFF"))
+        # no fixed height: a long name ("Hutte du chasseur de rats") wraps, never cut
+        return tagged(f"pick-{b.value}" + ("-gone" if gone else ""), ft.Container(
+            content=ft.Column(words, spacing=0, tight=True),
+            bgcolor=theme.ESTATE_COLOURS[_estate(b)], border_radius=12,
+            padding=ft.Padding.symmetric(horizontal=14, vertical=17),
+            alignment=ft.Alignment.CENTER_LEFT, on_click=None if gone else pick(b),
+            ink=not gone, opacity=0.45 if gone else 1.0))
+
+    choices = [choice(b) for b in in_play]
     controls: list[ft.Control] = [
         text(t("Reveal {count} building cards from your deck and tap them from left to right.",
                count=count)),

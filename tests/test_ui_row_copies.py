@@ -1,0 +1,33 @@
+"""Laying out the players' own deck: a building whose cards are all accounted for cannot be
+tapped (issue 19 point 13, R-COMP-4, R-ROUND-A).
+
+The evening this comes from: 2 players, 3 Monasteries in the game. Two came up in round 1
+(the second replaced and put under the replacement stack), one in round 2: in round 3 the
+Monastery's card in the pick grid says no card is left and takes no tap, while the Castle's
+still does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import flet as ft
+from test_engine_copies import the_evening
+from test_ui_round import Table, walk
+
+
+def test_the_monastery_with_no_card_left_cannot_be_picked(tmp_path: Path) -> None:
+    evening = the_evening()
+    table = Table(tmp_path, evening.setup)
+    try:
+        table.play(evening.events[1:])
+        ids = table.ids()
+        assert "pick-monastery-gone" in ids and "pick-monastery" not in ids
+        assert "no card left" in table.texts("pick-monastery-gone")
+        gone = table.find("pick-monastery-gone")
+        assert not any(getattr(c, "on_click", None) for c in walk(gone))
+        table.tap("pick-castle")
+        assert "reveal-row" in table.ids()
+        assert isinstance(table.find("pick-castle").content, ft.Container)
+    finally:
+        table.store.close()
