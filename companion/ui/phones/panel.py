@@ -155,7 +155,8 @@ class PhonesPanel:
             self.body,
         ]
         self._start_ticker()
-        return page_frame(self.app, t("Phones"), controls, back=game_route(self.game_id))
+        return page_frame(self.app, t("Phones"), controls, back=game_route(self.game_id),
+                          full_width=True)
 
     def refresh(self, statuses: list[SeatStatus] | None = None, push_it: bool = True) -> None:
         statuses = self.statuses() if statuses is None else statuses
@@ -166,9 +167,13 @@ class PhonesPanel:
             "Each player scans their own code with their phone's camera. Codes are shown one "
             "at a time, so nobody can photograph them all. A player without a phone keeps "
             "their rats in the private view on this screen."))
-        cards = [self._seat_card(s, wall) for s in statuses]
+        # two seats a line from a tablet's width on, and a warning that phones cannot reach
+        # this address above them: five seats and the warning in sight on a laptop
+        cards = ft.ResponsiveRow([ft.Container(self._seat_card(s, wall), col={"xs": 12, "md": 6})
+                                  for s in statuses], spacing=12, run_spacing=12)
         disputes = disputes_panel(self.app, self.app.use_game(self.game_id), self.game_id)
-        self.body.controls = [*disputes, top, *cards, *self._address_section()]
+        warning, addresses = self._address_section()
+        self.body.controls = [*disputes, *warning, top, cards, *addresses]
         self._update_countdown()
         if push_it:
             push(self.body)
@@ -233,11 +238,13 @@ class PhonesPanel:
         clock = f"{left // 60}:{left % 60:02d}"
         self.countdown.value = self.app.t("The code hides itself in {time}.", time=clock)
 
-    def _address_section(self) -> list[ft.Control]:
+    def _address_section(self) -> tuple[list[ft.Control], list[ft.Control]]:
+        """The warning that phones cannot reach the address (shown first), and the address
+        the phones use, with the choice of another (shown last)."""
         t = self.app.t
         if self.seats is None:
-            return [text(t("Phones are not available on this server: every player uses the "
-                           "private view on this screen."))]
+            return [], [text(t("Phones are not available on this server: every player uses "
+                               "the private view on this screen."))]
         options = self.options()
         unreachable: list[ft.Control] = []
         if is_loopback(self.memory.host):
@@ -256,11 +263,10 @@ class PhonesPanel:
                 bgcolor="#FDECEA", border_radius=12, padding=12)))
         if len(options) < 2:
             if unreachable:
-                return unreachable
-            return [text(t("Phones reach this table at {address}; they must be on the same "
-                           "Wi-Fi.", address=self.base_url()), size=theme.SMALL_SIZE)]
+                return unreachable, []
+            return [], [text(t("Phones reach this table at {address}; they must be on the same "
+                               "Wi-Fi.", address=self.base_url()), size=theme.SMALL_SIZE)]
         tiles: list[ft.Control] = [
-            *unreachable,
             heading(t("Address in the QR code")),
             text(t("This computer has several network addresses. Choose the one on the "
                    "players' Wi-Fi; the table remembers it.")),
@@ -272,7 +278,7 @@ class PhonesPanel:
                 selected=option.host == self.memory.host,
                 description=option.interface or t("as the server was started"),
                 icon=ft.Icons.WIFI))
-        return tiles
+        return unreachable, tiles
 
     # -- acting -------------------------------------------------------------------------
 

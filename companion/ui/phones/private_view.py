@@ -133,7 +133,7 @@ class PrivateScreen:
         self.memory = memory(app)
         self.memory.belong_to((game_id, player))
         self.path = private_route(game_id, player)
-        self.pad = ft.Container(height=230, border_radius=18, padding=18,
+        self.pad = ft.Container(height=170, border_radius=18, padding=14,
                                 alignment=ft.Alignment.CENTER)
         self.secret = ft.Column(spacing=8, tight=True)
         self.entry = ft.Column(spacing=12, tight=True)
@@ -158,13 +158,14 @@ class PrivateScreen:
             tagged("reveal-pad", detector),
             self.secret,
             self.entry,
-            big_button("private-done", t("Done: hide and go back"), self._done,
-                       icon=ft.Icons.CHECK),
         ]
         self._start_ticker()
         self.app.own_undo = OwnUndo(self._undo, self.session.can_undo_private(self.player))
+        # Done in the bottom bar: in sight on every visit, whatever the screen (issue 19)
         return page_frame(self.app, t("{name}'s private view", name=view.name), controls,
-                          back=back_route(self.app, self.game_id))
+                          back=back_route(self.app, self.game_id),
+                          bottom=big_button("private-done", t("Done: hide and go back"),
+                                            self._done, icon=ft.Icons.CHECK))
 
     def fill(self, push_it: bool = True, entry: bool = True) -> None:
         """Redraw the pad and the secret (and the entry controls unless only the reveal
@@ -265,9 +266,9 @@ class PrivateScreen:
             "Hospital discards are entered at the table with the Hospital's actions and show "
             "up in your history; to change one, ask the table."), size=theme.SMALL_SIZE))
         ] if view.hospital_at_table else []
-        return [
-            heading(t("Log a change of your rats")),
-            amount, logs, *hospital,
+        rats = ft.Column([heading(t("Log a change of your rats")), amount, logs, *hospital],
+                         spacing=12, tight=True, col={"xs": 12, "md": 6})
+        nun_row = ft.Column([
             heading(t("Note a card of the nun row you looked at")),
             text(t("Card (from the left)"), size=theme.SMALL_SIZE), positions,
             text(t("Nuns on it"), size=theme.SMALL_SIZE), counts,
@@ -275,6 +276,11 @@ class PrivateScreen:
                                         "Note card {position}: {n} nuns", mem.nuns,
                                         position=mem.position),
                        self._note, icon=ft.Icons.EDIT_NOTE),
+        ], spacing=12, tight=True, col={"xs": 12, "md": 6})
+        # side by side from a tablet's width on: the nun row's buttons above the fold
+        return [
+            ft.ResponsiveRow([rats, nun_row], spacing=24, run_spacing=12,
+                             vertical_alignment=ft.CrossAxisAlignment.START),
             big_button("private-undo", t("Undo my last entry"), self._undo, icon=ft.Icons.UNDO,
                        primary=False, disabled=not can_undo),
         ]

@@ -25,10 +25,13 @@ WIDE_WIDTH = 1280
 
 def page_frame(app: TableApp, heading: str, controls: Sequence[ft.Control],
                back: str | None = None, bottom: ft.Control | None = None,
-               aside: ft.Control | None = None) -> ft.View:
-    """A screen: `controls` in the shared frame, `bottom` in the action bar at the foot."""
+               aside: ft.Control | None = None, full_width: bool = False) -> ft.View:
+    """A screen: `controls` in the shared frame, `bottom` in the action bar at the foot.
+    `full_width`: the page's width up to `WIDE_WIDTH` (a grid of cards), not a text column."""
     follow_resizes(app)
     width = content_width(app)
+    if full_width:
+        width = min(WIDE_WIDTH, (getattr(app.page, "width", None) or WIDE_WIDTH) - 24)
     main = ft.Column(list(controls), spacing=12, tight=True)
     body: ft.Control
     if aside is not None and is_wide(app):
