@@ -1,0 +1,1 @@
+"""Game-night history: figures over every finished game, the CSV export and the command."""
