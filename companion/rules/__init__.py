@@ -3,9 +3,12 @@
 A game is the fold of its events: `replay(events)` == `apply(... apply(None, e0) ..., eN)`.
 `next_step(state)` says what the table must do now, who acts and what is allowed; `apply`
 checks every event against the same answer.
+`next_decision(state)` folds the steps that take no tap (the supply, a building's actions, a
+round's end) into the next one the table decides.
 """
 
 from companion.rules import events
+from companion.rules.decision import Decision, Folded, next_decision
 from companion.rules.engine import apply, apply_recorded, replay, reveal_event
 from companion.rules.errors import Refusal, RuleViolation
 from companion.rules.guide import Prompt, Step, next_step
@@ -27,7 +30,9 @@ from companion.rules.state import GameState, Phase, Track
 
 __all__ = [
     "BuildingResolution",
+    "Decision",
     "DeckMode",
+    "Folded",
     "GameState",
     "Phase",
     "PremiumReason",
@@ -43,6 +48,7 @@ __all__ = [
     "apply_recorded",
     "events",
     "make_setup",
+    "next_decision",
     "next_step",
     "replay",
     "resolve_building",

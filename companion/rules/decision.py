@@ -1,0 +1,131 @@
+"""The next decision the table takes: `next_decision(state)`.
+
+Some steps ask the table for nothing: the supply (phase B, R-ROUND-B), a building's actions
+(R-ROUND-D b/c: the engine knows who takes what) and the end of a round before the last
+(R-ROUND-E). They are still recorded (`SupplyDone`, `BuildingResolved`, `RoundEnded`), so every
+stored game replays as before, but they take no tap of their own: they are folded into the next
+tap that decides something, and recorded with it as one step (one undo).
+
+`next_decision` says which steps those are, the events they record, the one `Step` the table
+must decide and the state after the folded steps, so that a screen draws without applying
+anything itself. The one piece of data a folded step takes from the table is a Hospital's
+discards (R-ROUND-D b): the decision lists each folded Hospital's options, and
+`Decision.events(discards)` puts the `HospitalDiscarded` events the deciding tap adds before that
+building's `BuildingResolved`. `next_decision(state, discards)` folds with those discards in, so
+the rats drawn are the ones that will be recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from companion.rules import events as ev
+from companion.rules.engine import apply
+from companion.rules.guide import HospitalOption, Prompt, Step, next_step
+from companion.rules.state import GameState
+
+NO_TAP: frozenset[Prompt] = frozenset({Prompt.SUPPLY, Prompt.TAKE_ACTIONS, Prompt.END_ROUND})
+"""The prompts that take no tap of their own; `Prompt.END_ROUND` in the last round does (the
+end form follows it: that tap ends the game)."""
+
+Discards = Mapping[tuple[int, int], int]
+"""Hospital discards of the current round: (building, player) -> hand cards discarded."""
+
+NO_DISCARDS: Discards = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Folded:
+    """A step that takes no tap of its own, folded into the tap that decides."""
+
+    step: Step
+    """The step as `next_step` gives it (its prompt; for actions the building, the resolution
+    and the Hospital's options)."""
+    state: GameState
+    """The state the step stands at: what its part of the screen is drawn from."""
+    event: ev.SupplyDone | ev.BuildingResolved | ev.RoundEnded
+    """What it records."""
+    discards: tuple[ev.HospitalDiscarded, ...] = ()
+    """The Hospital discards folded with it (recorded before `event`), from `discards`."""
+
+    @property
+    def hospital(self) -> tuple[HospitalOption, ...]:
+        """A Hospital's actions: who may discard hand cards here, and up to how many."""
+        return self.step.hospital
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The steps before the next decision that take no tap, and the decision itself."""
+
+    folded: tuple[Folded, ...]
+    """In the order they are recorded."""
+    step: Step
+    """The one step the table must decide: never `Prompt.SUPPLY` or `Prompt.TAKE_ACTIONS`, and
+    `Prompt.END_ROUND` only in the last round."""
+    state: GameState | None
+    """The state after the folded steps: what `step` is drawn from."""
+
+    @property
+    def hospital(self) -> tuple[tuple[int, HospitalOption], ...]:
+        """Every folded Hospital option: (building, option)."""
+        return tuple((f.event.building, option) for f in self.folded
+                     if isinstance(f.event, ev.BuildingResolved) for option in f.hospital)
+
+    def events(self, discards: Discards | None = None) -> tuple[ev.Event, ...]:
+        """What the deciding tap records before its own event: the folded steps' events, with
+        `discards` (or the ones folded in) put before their building's `BuildingResolved`. A
+        discard no option allows is left out; one above the option's limit is capped at it."""
+        out: list[ev.Event] = []
+        for f in self.folded:
+            if discards is None:
+                out += f.discards
+            elif isinstance(f.event, ev.BuildingResolved):
+                out += hospital_events(f.event.building, f.hospital, discards)
+            out.append(f.event)
+        return tuple(out)
+
+
+def hospital_events(building: int, options: tuple[HospitalOption, ...], discards: Discards
+                    ) -> tuple[ev.HospitalDiscarded, ...]:
+    """The `HospitalDiscarded` events of `discards` at `building` that `options` allow (capped
+    at each option's limit); none for 0 cards."""
+    out = []
+    for option in options:
+        cards = min(discards.get((building, option.player), 0), option.up_to)
+        if cards > 0:
+            out.append(ev.HospitalDiscarded(building, option.player, cards))
+    return tuple(out)
+
+
+def _no_tap_event(step: Step) -> ev.SupplyDone | ev.BuildingResolved | ev.RoundEnded | None:
+    """The event a step without a tap records, or None when the step is a decision."""
+    if step.prompt is Prompt.SUPPLY:
+        return ev.SupplyDone()
+    if step.prompt is Prompt.TAKE_ACTIONS:
+        assert step.building is not None  # next_step names the building being resolved
+        return ev.BuildingResolved(step.building)
+    if step.prompt is Prompt.END_ROUND and not step.is_last_round:
+        return ev.RoundEnded()
+    return None
+
+
+def next_decision(state: GameState | None, discards: Discards = NO_DISCARDS) -> Decision:
+    """The steps up to the next one the table decides (R-ROUND-B, R-ROUND-D, R-ROUND-E), with
+    the Hospital `discards` the table has entered so far for this round folded in."""
+    folded: list[Folded] = []
+    step = next_step(state)
+    while state is not None:
+        event = _no_tap_event(step)
+        if event is None:
+            break
+        extra: tuple[ev.HospitalDiscarded, ...] = ()
+        if isinstance(event, ev.BuildingResolved):
+            extra = hospital_events(event.building, step.hospital, discards)
+        folded.append(Folded(step, state, event, extra))
+        for e in (*extra, event):
+            state = apply(state, e)
+        step = next_step(state)
+    return Decision(tuple(folded), step, state)
