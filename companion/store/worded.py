@@ -1,21 +1,49 @@
 """The one shape of the store's errors: a `StoreProblem` and its values, with the English
 sentence as the message (for `str(exc)` and the logs); `companion.i18n.store_words` says it in
-the person's language."""
+the person's language.
+
+The English is the problem's msgid filled in as it stands (`companion.store.problems`), so the
+store needs no catalog and imports nothing of `companion.i18n`. An inner problem is said in
+English too: an inner store error by its own English, the JSON gate's refusal by its message,
+and the engine's refusal by its code and values (its sentences live with the words, in
+`companion.i18n.codes`; the rule it broke is named beside it).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.store.problems import StoreProblem
+from companion.rules.errors import RuleViolation
+from companion.store.problems import StoreProblem, problem_text
+
+
+class _English:
+    """A text as it stands: the msgids are the English (what `Translator("en")` gives too)."""
+
+    def __call__(self, message: str, /, **params: Any) -> str:
+        return message.format(**params) if params else message
+
+    def plural(self, singular: str, plural: str, n: int, /, **params: Any) -> str:
+        return (singular if n == 1 else plural).format(n=n, **params)
+
+
+ENGLISH = _English()
+
+
+def _english_value(value: Any) -> Any:
+    if isinstance(value, Worded):
+        text = problem_text(ENGLISH, value.code, value.values, _english_value)
+        path = getattr(value, "path", None)
+        return f"{path}: {text}" if isinstance(path, str) and path else text
+    if isinstance(value, RuleViolation):
+        return f"{value.code} {value.params}" if value.params else str(value.code)
+    return value
 
 
 def english(code: StoreProblem, values: dict[str, object]) -> str:
-    """Imported late: the words import the engine's (for a refused event), and a store opened
-    without the engine needs none of it."""
-    from companion.i18n import translator
-    from companion.i18n.store_words import problem_text
-
-    return problem_text(translator("en"), code, values, rule_ids=True)
+    """The problem in English, naming the rule an event broke (for the developer who reads
+    the logs)."""
+    return problem_text(ENGLISH, code, values, _english_value, rule_ids=True)
 
 
 class Worded(Exception):
