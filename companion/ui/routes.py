@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion.ui.history.screen import history_game_view, history_player_view, history_view
 from companion.ui.home.home import home_view
 from companion.ui.home.not_table import not_table_view
 from companion.ui.home.past_games import past_games_view
@@ -36,6 +37,10 @@ ROUTES: tuple[tuple[str, ScreenBuilder], ...] = (
     (paths.HOME, home_view),
     (paths.PAST_GAMES, past_games_view),
     (paths.SCORE_SHEET, score_form_view),
+    (paths.HISTORY, history_view),
+    (paths.HISTORY + "/with/:player", history_view),
+    (paths.HISTORY + "/game/:game_id", history_game_view),
+    (paths.HISTORY + "/player/:player", history_player_view),
     (paths.SETUP_PLAYERS, setup_players_view),
     (paths.SETUP_BUILDINGS, setup_buildings_view),
     (paths.SETUP_OPTIONS, setup_options_view),

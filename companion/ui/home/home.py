@@ -86,6 +86,10 @@ def home_view(app: TableApp) -> ft.View:
                 big_button(f"resume-{game.game_id}", t("Resume"),
                            app.nav(f"/game/{game.game_id}"), icon=ft.Icons.PLAY_ARROW),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER))))
-    controls.append(big_button("past-games", t("Past games"), app.nav("/games"),
-                               icon=ft.Icons.HISTORY, primary=False))
+    controls.append(ft.Row([
+        big_button("past-games", t("Past games"), app.nav("/games"), icon=ft.Icons.HISTORY,
+                   primary=False),
+        big_button("history", t("History"), app.nav(paths.HISTORY),
+                   icon=ft.Icons.LEADERBOARD, primary=False),
+    ], wrap=True, spacing=theme.GAP, run_spacing=theme.GAP))
     return page_frame(app, t("Rattus Cartus Companion"), controls)

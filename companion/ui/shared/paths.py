@@ -9,6 +9,7 @@ SETUP_PLAYERS = "/setup/players"
 SETUP_BUILDINGS = "/setup/buildings"
 SETUP_OPTIONS = "/setup/options"
 SETUP_CHECKLIST = "/setup/checklist"
+HISTORY = "/history"
 
 
 def game_route(game_id: str) -> str:

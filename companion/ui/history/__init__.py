@@ -1,0 +1,1 @@
+"""The table's History screens (issue 23)."""

@@ -1,0 +1,280 @@
+"""The History screens: every finished game, a game's result as it was scored, each player's page.
+
+The figures are `companion.history.figures`', worked out from the stored events by the engine's
+own scoring; a game's result is read-only here (the score table, the tie-break and every point
+explained, as the end of the game showed them), with "Play again" to set up the next game with
+the same players, colours and house rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote, unquote
+from weakref import WeakKeyDictionary
+
+import flet as ft
+
+from companion.history.figures import (
+    Aliases,
+    Played,
+    csv_text,
+    group_figures,
+    head_to_head,
+    key_of,
+    load_history,
+    player_figures,
+    players_of,
+    with_player,
+)
+from companion.history.words import group_lines, head_to_head_line, player_lines
+from companion.i18n import Translator
+from companion.i18n.dates import when
+from companion.ui.shared import paths, theme
+from companion.ui.shared.frame import page_frame
+from companion.ui.shared.widgets import big_button, heading, player_chip, tagged, text
+from companion.ui.shell import TableApp
+
+SHOWN = 100
+"""Games listed at once, newest first (the figures count every game)."""
+
+CSV_NAME = "history.csv"
+
+_typed: WeakKeyDictionary[Any, dict[str, str]] = WeakKeyDictionary()
+"""The rename field's text per table tab, kept across redraws (the tab's own state object has
+no place for it; it goes when the tab goes)."""
+
+
+def history_route(player: str | None = None) -> str:
+    return paths.HISTORY if player is None else f"{paths.HISTORY}/with/{quote(player, safe='')}"
+
+
+def history_game_route(game_id: str) -> str:
+    return f"{paths.HISTORY}/game/{game_id}"
+
+
+def history_player_route(player: str) -> str:
+    return f"{paths.HISTORY}/player/{quote(player, safe='')}"
+
+
+def _games(app: TableApp) -> list[Played]:
+    return load_history(app.games.store)
+
+
+def winner_line(t: Translator, game: Played) -> str:
+    if game.winning_vp is None:
+        return t("Nobody wins: everyone died of the plague.")
+    return t("Winner: {players} with {vp} VP", players=", ".join(game.winners),
+             vp=game.winning_vp)
+
+
+def game_card(app: TableApp, game: Played) -> ft.Control:
+    t = app.t
+    seats: list[ft.Control] = []
+    for p, seat in enumerate(game.seats):
+        marks: list[ft.Control] = [text(t("{vp} VP", vp=seat.vp), size=theme.SMALL_SIZE)]
+        if seat.won:
+            marks.append(ft.Icon(ft.Icons.EMOJI_EVENTS, color="#B7791F", size=18,
+                                 tooltip=t("won")))
+        if seat.died:
+            marks.append(tagged(f"died-{game.game_id}-{p}", ft.Icon(
+                ft.Icons.SICK, color="#B3261E", size=18, tooltip=t("dies of the plague"))))
+        seats.append(ft.Row([player_chip(seat.name, seat.colour, small=True), *marks],
+                            spacing=4, tight=True))
+    lines: list[ft.Control] = [
+        text(when(t, game.finished_at), size=theme.SMALL_SIZE),
+        ft.Row(seats, wrap=True, spacing=12, run_spacing=4),
+        text(winner_line(t, game), weight=ft.FontWeight.BOLD),
+    ]
+    if game.setup_code:
+        lines.append(text(t("Setup code {code}", code=game.setup_code), size=theme.SMALL_SIZE))
+    return tagged(f"history-game-{game.game_id}", ft.Card(content=ft.Container(
+        padding=12, on_click=app.nav(history_game_route(game.game_id)),
+        content=ft.Column(lines, spacing=4, tight=True))))
+
+
+def tonight(app: TableApp, games: list[Played]) -> list[str]:
+    """The players at the table tonight: a setup being made, else the latest game's."""
+    draft = app.tab.setup
+    typed = [p.name.strip() for p in draft.players if p.name.strip()] if draft else []
+    if len(typed) > 1:
+        known = {key_of(n): n for n in players_of(games)}
+        return [known.get(key_of(Aliases.load(app.games.store.path.parent).resolve(n)), n)
+                for n in typed]
+    return [s.name for s in games[0].seats] if games else []
+
+
+def history_view(app: TableApp, player: str | None = None) -> ft.View:
+    t = app.t
+    app.leave_game()
+    everything = _games(app)
+    chosen = unquote(player) if player else None
+    games = with_player(everything, chosen) if chosen else everything
+    controls: list[ft.Control] = [tagged("history-count", text(
+        t.plural("{n} finished game.", "{n} finished games.", len(games))))]
+    chips: list[ft.Control] = [tagged("history-filter-all", ft.Chip(
+        label=ft.Text(t("Everyone")), selected=chosen is None, on_click=app.nav(history_route())))]
+    for i, name in enumerate(players_of(everything)):
+        chips.append(tagged(f"history-filter-{i}", ft.Chip(
+            label=ft.Text(name), selected=chosen is not None and key_of(chosen) == key_of(name),
+            on_click=app.nav(history_route(name)))))
+    controls.append(ft.Row(chips, wrap=True, spacing=8, run_spacing=8))
+    if everything:
+        group = group_figures(games)
+        controls.append(ft.ExpansionTile(
+            title=ft.Text(t("The group"), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
+            controls=[tagged("history-group", ft.Column(
+                [text(line, size=theme.SMALL_SIZE) for line in group_lines(t, group)],
+                tight=True, spacing=2))],
+            expanded=True, expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
+        table = tonight(app, everything)
+        if len(table) > 1:
+            controls.append(ft.ExpansionTile(
+                title=ft.Text(t("Head to head tonight"), size=theme.BODY_SIZE,
+                              weight=ft.FontWeight.BOLD),
+                controls=[tagged("history-head-to-head", ft.Column(
+                    [text(head_to_head_line(t, h), size=theme.SMALL_SIZE)
+                     for h in head_to_head(everything, table)], tight=True, spacing=2))],
+                expanded=True, expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
+        buttons: list[ft.Control] = []
+        if chosen:
+            buttons.append(big_button("history-player-page", t("{name}'s page", name=chosen),
+                                      app.nav(history_player_route(chosen)),
+                                      icon=ft.Icons.PERSON, primary=False))
+
+        def export(_event: Any = None) -> None:
+            path = app.games.store.path.parent / CSV_NAME
+            try:
+                path.write_text(csv_text(everything), encoding="utf-8")
+            except OSError as exc:
+                app.notify(t("cannot use {file}: {reason}", file=str(path),
+                             reason=exc.strerror or str(exc)), error=True)
+                return
+            app.notify(t("The history is written to {path}", path=str(path)))
+        buttons.append(big_button("history-csv", t("Export as CSV"), export,
+                                  icon=ft.Icons.DOWNLOAD, primary=False))
+        controls.append(ft.Row(buttons, wrap=True, spacing=theme.GAP, run_spacing=8))
+    for game in games[:SHOWN]:
+        controls.append(game_card(app, game))
+    if len(games) > SHOWN:
+        controls.append(text(t("The newest {n} games are listed; the figures count all of them.",
+                               n=SHOWN), size=theme.SMALL_SIZE))
+    return page_frame(app, t("History"), controls, back=paths.HOME)
+
+
+def history_game_view(app: TableApp, game_id: str) -> ft.View:
+    """A finished game's result as it was scored, read-only."""
+    from companion.rules.scoring import Step, score
+    from companion.ui.endgame.chart import influence_chart
+    from companion.ui.endgame.screen import end_state_of, score_table, winner_text
+    from companion.ui.endgame_lines import line_text, step_title
+
+    t = app.t
+    app.leave_game()
+    view = app.games.view_of(game_id)
+    if view is None or view.scoring is None:
+        return page_frame(app, t("Result"), [text(t("This game is not finished."))],
+                          back=paths.HISTORY)
+    result = score(end_state_of(view))
+    summary = app.games.store.game(game_id)
+    controls: list[ft.Control] = [
+        text(when(t, summary.updated), size=theme.SMALL_SIZE),
+        ft.Container(content=ft.Row([
+            ft.Icon(ft.Icons.EMOJI_EVENTS, color="#B7791F", size=40),
+            tagged("winner", heading(winner_text(t, result)))], wrap=True),
+            bgcolor="#FFF3D6", border_radius=14, padding=16),
+        score_table(app, view, result),
+        heading(t("How the winner was decided")),
+        tagged("tie-break", ft.Column([text(line_text(t, line)) for line in result.tie_break],
+                                      tight=True)),
+        influence_chart(t, view),
+        heading(t("Every point, explained")),
+    ]
+    for step in Step:
+        lines = result.lines(step)
+        if lines and step is not Step.WINNER:
+            controls.append(ft.ExpansionTile(
+                title=ft.Text(step_title(t, step), size=theme.BODY_SIZE,
+                              weight=ft.FontWeight.BOLD),
+                controls=[ft.Container(text(line_text(t, line), size=theme.SMALL_SIZE),
+                                       padding=ft.Padding.symmetric(horizontal=16, vertical=2))
+                          for line in lines],
+                expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
+    if summary.setup_code:
+        controls.append(text(t("Setup code {code}", code=summary.setup_code),
+                             size=theme.SMALL_SIZE))
+
+    async def again(_event: Any = None, same_code: bool = False) -> None:
+        from companion.ui.history.again import draft_again
+
+        app.tab.setup = draft_again(view.setup, summary.setup_code if same_code else None)
+        await app.go(paths.SETUP_CHECKLIST)
+
+    async def again_same(_event: Any = None) -> None:
+        await again(_event, same_code=True)
+
+    buttons: list[ft.Control] = [big_button("play-again", t("Play again"), again,
+                                            icon=ft.Icons.REPLAY)]
+    if summary.setup_code:
+        buttons.append(big_button("play-again-same", t("Play again with the same setup code"),
+                                  again_same, icon=ft.Icons.REPEAT, primary=False))
+    controls.append(ft.Row(buttons, wrap=True, spacing=theme.GAP, run_spacing=8))
+    return page_frame(app, t("Result"), controls, back=paths.HISTORY)
+
+
+def history_player_view(app: TableApp, player: str) -> ft.View:
+    t = app.t
+    app.leave_game()
+    name = unquote(player)
+    games = _games(app)
+    figures = player_figures(games, name)
+    controls: list[ft.Control] = [
+        tagged("player-figures", ft.Column([text(line) for line in player_lines(t, figures)],
+                                           tight=True, spacing=4)),
+    ]
+    if figures.games:
+        from companion.ui.history.chart import vp_chart
+
+        controls.append(vp_chart(t, figures))
+        others = [n for n in players_of(games) if key_of(n) != key_of(figures.name)]
+        pairs = [h for h in head_to_head(games, [figures.name, *others]) if h.first
+                 == figures.name and h.games]
+        if pairs:
+            controls.append(heading(t("Head to head")))
+            controls.append(tagged("player-head-to-head", ft.Column(
+                [text(head_to_head_line(t, h), size=theme.SMALL_SIZE) for h in pairs],
+                tight=True, spacing=2)))
+    typed = _typed.setdefault(app, {})
+
+    def remember(event: ft.Event[ft.TextField]) -> None:
+        typed["name"] = event.control.value or ""
+
+    async def rename(_event: Any = None) -> None:
+        new = " ".join(typed.get("name", "").split())
+        if not new:
+            app.notify(t("Type the name to go by."), error=True)
+            return
+        folder = app.games.store.path.parent
+        aliases = Aliases.load(folder)
+        for game in games:
+            seat = game.seat(figures.name)
+            if seat is not None and key_of(seat.typed) != key_of(new):
+                aliases = aliases.with_rename(seat.typed, new)
+        try:
+            aliases.save(folder)
+        except OSError as exc:
+            app.notify(t("cannot use {file}: {reason}", file=str(folder),
+                         reason=exc.strerror or str(exc)), error=True)
+            return
+        typed.clear()
+        await app.go(history_player_route(new))
+
+    controls += [
+        heading(t("Rename")),
+        text(t("A new name, or the name of another player to merge the two."),
+             size=theme.SMALL_SIZE),
+        ft.Row([tagged("rename-name", ft.TextField(label=t("Name"), on_change=remember,
+                                                   text_size=theme.BODY_SIZE, width=280)),
+                big_button("rename", t("Rename"), rename, icon=ft.Icons.EDIT, primary=False)],
+               wrap=True, spacing=theme.GAP),
+    ]
+    return page_frame(app, figures.name, controls, back=history_route(figures.name))

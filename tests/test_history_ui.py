@@ -1,0 +1,199 @@
+"""The History screen at the table without a browser: the Thursday group's games listed, a
+result opened read-only, a player's page with the chart, "Play again" and the CSV file.
+
+The real `TableApp` is built on a stand-in page (as in tests/test_ui_round.py), controls are
+found by their semantics identifiers and their handlers called.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+from test_history_figures import Thursdays
+
+from companion.i18n import translator
+from companion.rules.catalog import PlayerColour
+from companion.server.config import TableConfig
+from companion.ui.history.screen import history_player_route
+from companion.ui.routes import table_app
+
+
+def walk(control: Any) -> Iterator[Any]:
+    if control is None:
+        return
+    yield control
+    for name in ("content", "controls", "appbar", "bottom_appbar", "title", "leading",
+                 "actions", "label", "cells", "rows", "columns"):
+        child = getattr(control, name, None)
+        if isinstance(child, list):
+            for c in child:
+                yield from walk(c)
+        elif child is not None and not isinstance(child, (str, int, float)):
+            yield from walk(child)
+
+
+class Page:
+    """Just enough of `ft.Page` for the shell to build and show screens."""
+
+    def __init__(self) -> None:
+        self.route = "/"
+        self.views: list[ft.View] = []
+        self.width = 1280
+        self.messages: list[str] = []
+
+    def update(self) -> None:
+        pass
+
+    def show_dialog(self, dialog: Any) -> None:
+        self.messages.append(" ".join(str(c.value) for c in walk(getattr(dialog, "content", None))
+                                      if isinstance(c, ft.Text)))
+
+    def pop_dialog(self) -> None:
+        pass
+
+    def run_task(self, handler: Any, *args: Any) -> None:
+        result = handler(*args)
+        if inspect.iscoroutine(result):
+            result.close()
+
+    async def push_route(self, route: str) -> None:
+        self.route = route
+
+
+class HistoryTable:
+    def __init__(self, nights: Thursdays, tmp: Path, lang: str = "en") -> None:
+        self.page = Page()
+        self.app = table_app(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
+                                                   lang=lang), nights.games)
+        self.app.authorized = True
+        self.app.t = translator(lang)
+
+    def show(self, route: str) -> ft.View:
+        self.page.route = route
+        self.app.render()
+        return self.page.views[-1]
+
+    def view(self) -> ft.View:
+        return self.show(self.page.route)
+
+    def ids(self) -> set[str]:
+        return {c.identifier for c in walk(self.view()) if isinstance(c, ft.Semantics)
+                and c.identifier}
+
+    def find(self, identifier: str) -> Any:
+        for control in walk(self.view()):
+            if isinstance(control, ft.Semantics) and control.identifier == identifier:
+                return control
+        raise AssertionError(f"{identifier} is not on the screen: {sorted(self.ids())}")
+
+    def texts(self, identifier: str | None = None) -> str:
+        root = self.find(identifier) if identifier else self.view()
+        return " ".join(str(c.value) for c in walk(root) if isinstance(c, ft.Text))
+
+    def tap(self, identifier: str) -> None:
+        target = self.find(identifier)
+        handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
+        assert handler is not None, f"{identifier} cannot be tapped"
+        result = handler(None)
+        if inspect.iscoroutine(result):
+            asyncio.run(result)
+
+    def type(self, identifier: str, value: str) -> None:
+        field = next(c for c in walk(self.find(identifier)) if isinstance(c, ft.TextField))
+        field.on_change(type("Event", (), {"control": type("C", (), {"value": value})})())
+
+
+@pytest.fixture
+def nights(tmp_path: Path) -> Iterator[Thursdays]:
+    made = Thursdays(tmp_path)
+    yield made
+    made.store.close()
+
+
+def test_the_home_screen_opens_the_history(nights: Thursdays, tmp_path: Path) -> None:
+    table = HistoryTable(nights, tmp_path)
+    table.show("/")
+    table.tap("history")
+    assert table.page.route == "/history"
+    ids = table.ids()
+    assert {f"history-game-{g}" for g in (nights.first, nights.tie, nights.plague,
+                                          nights.shared)} <= ids
+    assert f"history-game-{nights.unfinished}" not in ids
+    assert "4 finished games." in table.texts("history-count")
+    # newest first; the plague took Anna in the third game
+    cards = [i for i in (c.identifier for c in walk(table.view())
+                         if isinstance(c, ft.Semantics)) if i and i.startswith("history-game-")]
+    assert cards == [f"history-game-{g}" for g in (nights.shared, nights.plague, nights.tie,
+                                                   nights.first)]
+    assert f"died-{nights.plague}-0" in ids
+    plague = table.texts(f"history-game-{nights.plague}")
+    assert "Winner: Ben with 12 VP" in plague and "30 VP" in plague
+    assert "Winner: Anna, Ben with 10 VP" in table.texts(f"history-game-{nights.shared}")
+    group = table.texts("history-group")
+    assert "Average winning score: 14.2 VP" in group or "14.3" in group
+    assert "The plague decided 1 game" in group
+    assert "Anna – Ben: 4 games together, 2 to 3 wins" in table.texts("history-head-to-head")
+
+
+def test_a_filter_keeps_one_players_games(nights: Thursdays, tmp_path: Path) -> None:
+    table = HistoryTable(nights, tmp_path)
+    table.show("/history")
+    table.tap("history-filter-2")  # Cleo: three games, never the two-player one
+    assert "3 finished games." in table.texts("history-count")
+    assert f"history-game-{nights.shared}" not in table.ids()
+
+
+def test_a_game_opens_read_only_and_plays_again(nights: Thursdays, tmp_path: Path) -> None:
+    table = HistoryTable(nights, tmp_path)
+    table.show("/history")
+    table.tap(f"history-game-{nights.tie}")
+    assert table.page.route == f"/history/game/{nights.tie}"
+    ids = table.ids()
+    assert {"score-table", "tie-break", "winner", "play-again"} <= ids
+    assert not {"end-edit", "open-corrections", "end-score"} & ids
+    assert "fewer rats" in table.texts("tie-break")
+    table.tap("play-again")
+    assert table.page.route == "/setup/checklist"
+    draft = table.app.tab.setup
+    assert draft is not None
+    assert [(p.name, p.colour) for p in draft.players] == [
+        ("anna", PlayerColour.RED), ("Ben", PlayerColour.YELLOW), ("Cleo", PlayerColour.GREEN)]
+    assert "setup-checklist" in table.ids()
+
+
+def test_a_players_page_has_the_figures_the_chart_and_a_rename(nights: Thursdays,
+                                                               tmp_path: Path) -> None:
+    table = HistoryTable(nights, tmp_path)
+    table.show(history_player_route("Cleo"))
+    figures = table.texts("player-figures")
+    assert "3 games · 0 wins · win rate 0%" in figures
+    assert "Average 10.0 VP, best 10 VP" in figures
+    assert "vp-chart" in table.ids()
+    table.type("rename-name", "Clea")  # she goes by Clea now, in every game
+    table.tap("rename")
+    assert table.page.route == history_player_route("Clea")
+    assert "3 games" in table.texts("player-figures")
+    table.show("/history")
+    assert "Clea" in table.texts() and "Cleo" not in table.texts()
+
+
+def test_in_german_numbers_take_a_comma(nights: Thursdays, tmp_path: Path) -> None:
+    table = HistoryTable(nights, tmp_path, lang="de")
+    table.show(history_player_route("Anna"))
+    assert "18,8" in table.texts("player-figures")
+
+
+def test_the_csv_is_written_to_the_data_folder(nights: Thursdays, tmp_path: Path) -> None:
+    table = HistoryTable(nights, tmp_path)
+    table.show("/history")
+    table.tap("history-csv")
+    written = tmp_path / "history.csv"
+    assert written.read_text(encoding="utf-8").splitlines()[0].startswith(
+        "game_id,finished_at,player,")
+    assert str(written) in table.page.messages[-1]
