@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support.sessions import game_state
 
 from companion.rules.simulate import random_game
 from companion.store.db import EventStatus, GameStore
@@ -81,7 +82,7 @@ def stored_game(data: Path) -> tuple[list[object], object, list[EventStatus]]:
             return [], None, []
         game_id = games[0].game_id
         session = Session.resume(store, game_id)
-        return session.events, session.state, [e.status for e in store.events(game_id)]
+        return session.events, game_state(session), [e.status for e in store.events(game_id)]
 
 
 @pytest.mark.slow

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from support.engine_games import ALL_SPECIALS, Game, setup_for, with_buildings
+from support.sessions import game_state
 
 from companion.rules import RuleViolation, apply, apply_recorded, next_step, replay
 from companion.rules import events as ev
@@ -149,11 +150,11 @@ def test_a_game_saved_before_the_pass_check_still_loads_and_new_passes_are_check
     assert apply_recorded(replay(old[:-1]), old[-1]) == replay(old)
     game_id = store.create_game(old, default_engine().describe(replay(old)))
     session = Session.resume(store, game_id)
-    assert session.state == replay(old)
-    assert pass_cards_up_to(session.state) == (0, 0, 0, 0)
+    assert game_state(session) == replay(old)
+    assert pass_cards_up_to(game_state(session)) == (0, 0, 0, 0)
     with pytest.raises(RuleViolation) as new:
         session.submit(ev.Passed(1))
     assert new.value.code == "no_pass_card"
     session.submit(ev.Entered(1, 0, 0))
     session.undo()
-    assert Session.resume(store, game_id).state == replay(old)
+    assert game_state(Session.resume(store, game_id)) == replay(old)

@@ -16,6 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 from support.browser import live_server
 from support.phones import Stream
+from support.sessions import game_state
 
 from companion.phones.hub import Hub
 from companion.phones.ledger import ledger_of
@@ -63,7 +64,7 @@ def test_after_a_whole_game_each_phone_shows_exactly_its_own_player_view(game, h
         payload = client.get("/phone/api/state").json()
         assert payload["seat"] == seat
         assert payload["view"] == ledger_of(session, seat).view()
-        assert payload["view"] == _json(player_view(session.state, seat))
+        assert payload["view"] == _json(player_view(game_state(session), seat))
 
 
 def test_annas_phone_shows_the_same_whatever_the_others_keep_privately(tmp_path, game, hub
@@ -89,7 +90,7 @@ def test_annas_phone_shows_the_same_whatever_the_others_keep_privately(tmp_path,
         seen = anna.get("/phone/api/state").json()
         quiet_seen = quiet_anna.get("/phone/api/state").json()
         assert seen["view"] == quiet_seen["view"] and seen["rows"] == quiet_seen["rows"]
-        assert session.state.rats != quiet.state.rats
+        assert game_state(session).rats != game_state(quiet).rats
     finally:
         quiet_store.close()
 
@@ -99,10 +100,10 @@ def test_a_supply_discard_logged_on_the_phone_is_stored_as_the_players_own_entry
     # R-ROUND-B: a supply action's rat symbol is only known to the player.
     session, _ = game
     ben = paired(hub, session, 1)
-    before = session.state.rats[1]
+    before = game_state(session).rats[1]
     response = ben.post("/phone/api/rats", json={"delta": -1, "reason": "supply_discard"})
     assert response.status_code == 200
-    assert session.state.rats[1] == before - 1
+    assert game_state(session).rats[1] == before - 1
     last = session.events[-1]
     assert isinstance(last, ev.RatsChanged) and last.player == 1
     assert last.reason is ev.RatReason.SUPPLY_DISCARD
@@ -127,7 +128,7 @@ def test_a_player_undoes_only_their_own_entry(game, hub) -> None:
     anna.post("/phone/api/rats", json={"delta": 1, "reason": "correction"})
     assert ben.post("/phone/api/undo", json={}).status_code == 409
     assert anna.post("/phone/api/undo", json={}).status_code == 200
-    assert session.state.rats[0] == 10
+    assert game_state(session).rats[0] == 10
 
 
 def test_a_refused_undo_is_said_in_the_phones_language(game, hub) -> None:
@@ -144,7 +145,7 @@ def test_a_nun_card_note_reaches_the_players_view(game, hub) -> None:
     session, _ = game
     carla = paired(hub, session, 2)
     assert carla.post("/phone/api/nuns", json={"position": 3, "nuns": 4}).status_code == 200
-    assert session.state.nun_notes[2][2] == 4
+    assert game_state(session).nun_notes[2][2] == 4
 
 
 def _json(value: Any) -> Any:
@@ -163,15 +164,15 @@ def test_rats_the_table_records_reach_the_owners_phone_live(game, hub) -> None:
         try:
             assert stream.next()[1]["view"]["ledger"] == []
             for event in rest:
-                rats = session.state.rats[0]
+                rats = game_state(session).rats[0]
                 session.submit(event)
-                if not event.PRIVATE and session.state.rats[0] != rats:
+                if not event.PRIVATE and game_state(session).rats[0] != rats:
                     break
             else:
                 pytest.fail("nobody's rats changed in the whole game")
             while True:
                 kind, payload = stream.next()
-                if payload["view"]["rats"] == session.state.rats[0]:
+                if payload["view"]["rats"] == game_state(session).rats[0]:
                     break
             assert kind == "state"
             entry = payload["view"]["ledger"][-1]
@@ -212,7 +213,7 @@ def test_phones_writing_at_once_lose_no_entry_in_the_store(game, hub) -> None:
     for worker in workers:
         worker.join()
     for seat in range(PLAYERS):
-        mine = [e for e in session.state.ledgers[seat] if not e.public]
+        mine = [e for e in game_state(session).ledgers[seat] if not e.public]
         assert [e.delta for e in mine] == [1] * 5
     stored = session.store.active_events(session.game_id)
     assert sum(isinstance(e, ev.RatsChanged) for e in stored) == 5 * PLAYERS
@@ -226,11 +227,11 @@ def test_a_player_confirms_their_rats_on_the_phone_only_once_the_last_round_is_o
     early = ben.post("/phone/api/confirm", json={})
     assert early.status_code == 409 and early.json()["rule"] == "R-SCORE-6"
     for event in rest:
-        if session.state.phase.value == "END":
+        if game_state(session).phase.value == "END":
             break
         if not isinstance(event, ev.RatsConfirmed):
             session.submit(event)
-    assert session.state.phase.value == "END"
+    assert game_state(session).phase.value == "END"
     response = ben.post("/phone/api/confirm", json={})
     assert response.status_code == 200 and response.json()["view"]["rats_confirmed"] is True
     assert session.events[-1] == ev.RatsConfirmed(player=1)

@@ -18,6 +18,7 @@ from support.browser import live_server
 from support.engine_games import ALL_SPECIALS, Game, setup_for
 from support.phone_truth import ANNA, BEN, CARLA, MONASTERY, MonasteryNight
 from support.phones import Stream, TableNight, hub_for
+from support.sessions import game_state
 from test_ui_phones import CLEO, Clock, Table
 
 from companion.i18n import translator
@@ -166,7 +167,7 @@ def test_a_dismissed_dispute_says_the_table_checked_it_after_a_reload_too(tmp_pa
         assert view.dispute_state(view.ledger[0]) is DisputeState.CHECKED
         # Another evening on the same file: the game reopened from the store says the same.
         reopened = Session.resume(table.store, table.game_id)
-        assert player_view(reopened.state, ANNA)["ledger"][0]["dispute"] == "checked"
+        assert player_view(game_state(reopened), ANNA)["ledger"][0]["dispute"] == "checked"
     finally:
         table.close()
 
@@ -252,7 +253,7 @@ def test_the_private_view_hides_its_buttons_once_the_game_is_scored(tmp_path) ->
         assert {"log-supply_discard", "log-correction-up", "note", "private-undo"} \
             <= table.ids()
         play_out(table.session)
-        for seat in range(table.session.state.players):
+        for seat in range(game_state(table.session).players):
             table.session.submit(ev.EndValuesEntered(seat, hand=seat))
         table.session.submit(ev.NunsCounted(20))
         table.app.render()
@@ -268,10 +269,10 @@ def test_the_private_view_hides_its_buttons_once_the_game_is_scored(tmp_path) ->
 
 def play_out(session: Session) -> None:
     """Every round played with nobody entering a card, up to the end values."""
-    while session.state.phase not in (Phase.END, Phase.FINISHED):
-        step = next_step(session.state)
+    while game_state(session).phase not in (Phase.END, Phase.FINISHED):
+        step = next_step(game_state(session))
         if step.prompt is Prompt.REVEAL_BUILDINGS:
-            session.submit(reveal_event(session.state))
+            session.submit(reveal_event(game_state(session)))
         elif step.prompt is Prompt.SUPPLY:
             session.submit(ev.SupplyDone())
         elif step.prompt is Prompt.ENTER:

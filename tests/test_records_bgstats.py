@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 import zxingcpp
 from PIL import Image
+from support.sessions import game_state
 
 from companion.rules.catalog import Estate
 from companion.rules.endgame import end_state
@@ -97,7 +98,7 @@ def test_a_finished_stored_game_gets_its_link_with_date_length_and_start_player(
             session.submit(event)
         link = game_play_link(store, session.game_id)
         created = datetime.fromisoformat(store.game(session.game_id).created)
-    state = session.state
+    state = game_state(session)
     result = score(end_state(state))
     play = play_from_link(link)
     assert play["sourcePlayId"] == session.game_id

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from support.sessions import game_state
 
 from companion.rules import RuleViolation, next_step, replay
 from companion.rules.events import Entered, RatReason, RatsChanged
@@ -34,12 +35,12 @@ def test_a_resumed_game_stands_where_it_stood_private_ledgers_included(
     half = events[: len(events) // 2]
     session = play(store, half)
     resumed = Session.resume(store, session.game_id)
-    assert resumed.state == replay(half)
-    assert (resumed.state.round, resumed.state.phase) == (session.state.round,
-                                                         session.state.phase)
-    assert next_step(resumed.state) == next_step(session.state)
-    assert resumed.state.ledgers == session.state.ledgers
-    assert resumed.state.nun_notes == session.state.nun_notes
+    assert game_state(resumed) == replay(half)
+    assert (game_state(resumed).round, game_state(resumed).phase) == (game_state(session).round,
+                                                         game_state(session).phase)
+    assert next_step(game_state(resumed)) == next_step(game_state(session))
+    assert game_state(resumed).ledgers == game_state(session).ledgers
+    assert game_state(resumed).nun_notes == game_state(session).nun_notes
 
 
 def test_an_out_of_turn_entry_is_refused_by_rule_and_not_stored(store: GameStore) -> None:
@@ -67,7 +68,7 @@ def test_every_public_step_can_be_undone_to_the_start_and_redone(store: GameStor
     while session.can_redo():
         session.redo()
     assert session.events == events
-    assert session.state == replay(events)
+    assert game_state(session) == replay(events)
 
 
 def test_the_tables_undo_leaves_a_players_private_rat_note_alone(store: GameStore) -> None:
@@ -75,20 +76,20 @@ def test_the_tables_undo_leaves_a_players_private_rat_note_alone(store: GameStor
     session = play(store, public)
     note = RatsChanged(player=2, delta=1, reason=RatReason.CORRECTION)
     session.submit(note)
-    rats = session.state.rats
+    rats = game_state(session).rats
     undone = session.undo()
     assert undone == public[-1]
-    assert session.state.rats[2] == rats[2]
+    assert game_state(session).rats[2] == rats[2]
     assert note in session.events
 
 
 def test_only_the_owner_takes_back_a_private_rat_note(store: GameStore) -> None:
     public = [e for e in random_game(9, 3) if not is_private(e)][:25]
     session = play(store, public)
-    before = session.state.rats
+    before = game_state(session).rats
     session.submit(RatsChanged(player=1, delta=2, reason=RatReason.CORRECTION))
     with pytest.raises(UndoError, match="player 0 has no private entry"):
         session.undo_private(0)
     session.undo_private(1)
-    assert session.state.rats == before
-    assert session.state == replay(public)
+    assert game_state(session).rats == before
+    assert game_state(session) == replay(public)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.sessions import game_state
 from support.stored_games import (
     first_reveal_with_rats,
     first_step_taking_rats,
@@ -61,8 +62,8 @@ def test_a_submitted_event_is_stored_before_subscribers_hear_of_it(store: GameSt
     session = new_game(store)
     seen: list[Any] = []
 
-    def on_change(state: Any, event: Any) -> None:
-        seen.append((event, store.active_events(session.game_id)[-1]))
+    def on_change() -> None:  # told only that the game changed: it asks what it may see
+        seen.append((session.events[-1], store.active_events(session.game_id)[-1]))
 
     session.subscribe(on_change)
     session.submit(STEPS[1])
@@ -73,11 +74,11 @@ def test_an_illegal_event_changes_nothing_and_tells_nobody(store: GameStore) -> 
     """A change of 0 rats changes nothing, so the rules refuse to note it (EVENT)."""
     session = new_game(store)
     calls: list[Any] = []
-    session.subscribe(lambda state, event: calls.append(event))
-    before = session.state
+    session.subscribe(lambda: calls.append(session.events[-1]))
+    before = game_state(session)
     with pytest.raises(RuleViolation, match=r"\[EVENT\]"):
         session.submit(rat_note(0, 0))
-    assert session.state == before
+    assert game_state(session) == before
     assert store.active_events(session.game_id) == [START]
     assert calls == []
 
@@ -85,16 +86,16 @@ def test_an_illegal_event_changes_nothing_and_tells_nobody(store: GameStore) -> 
 def test_undo_takes_back_the_last_public_step_and_redo_puts_it_back(store: GameStore) -> None:
     session = played(store, 2)
     assert session.undo() == STEPS[2]
-    assert session.state == state_of(STEPS[:2])
+    assert game_state(session) == state_of(STEPS[:2])
     assert session.redo() == STEPS[2]
-    assert session.state == state_of(STEPS[:3])
+    assert game_state(session) == state_of(STEPS[:3])
 
 
 def test_undo_goes_back_to_the_start_of_the_game_and_no_further(store: GameStore) -> None:
     session = played(store, 3)
     for _ in range(3):
         session.undo()
-    assert session.state == state_of([START])
+    assert game_state(session) == state_of([START])
     assert not session.can_undo()
     with pytest.raises(UndoError, match="nothing to undo"):
         session.undo()
@@ -114,8 +115,8 @@ def test_the_table_undo_skips_private_ledger_entries(store: GameStore) -> None:
     session = played(store, 1)
     session.submit(rat_note(1, 2))
     assert session.undo() == STEPS[1]
-    assert session.state == state_of([START, rat_note(1, 2)])
-    assert session.state.rats[1] == state_of([START]).rats[1] + 2
+    assert game_state(session) == state_of([START, rat_note(1, 2)])
+    assert game_state(session).rats[1] == state_of([START]).rats[1] + 2
 
 
 def test_a_player_undoes_only_their_own_private_entries(store: GameStore) -> None:
@@ -124,11 +125,11 @@ def test_a_player_undoes_only_their_own_private_entries(store: GameStore) -> Non
     session.submit(rat_note(2, 4))
     session.submit(STEPS[1])
     assert session.undo_private(1) == rat_note(1, 2)
-    assert session.state == state_of([START, rat_note(2, 4), STEPS[1]])
+    assert game_state(session) == state_of([START, rat_note(2, 4), STEPS[1]])
     with pytest.raises(UndoError, match="player 1 has no private entry"):
         session.undo_private(1)
     assert session.redo_private(1) == rat_note(1, 2)
-    assert session.state == state_of([START, rat_note(1, 2), rat_note(2, 4), STEPS[1]])
+    assert game_state(session) == state_of([START, rat_note(1, 2), rat_note(2, 4), STEPS[1]])
 
 
 def test_a_new_public_step_clears_the_redo_stack_but_keeps_the_undone_step_on_file(
@@ -198,12 +199,12 @@ def test_a_redo_that_would_leave_a_later_private_entry_illegal_is_refused(
     taking, player = first_step_taking_rats(STEPS)
     session = played(store, taking)
     session.undo()
-    rats = session.state.rats[player]
+    rats = game_state(session).rats[player]
     session.submit(rat_note(player, -rats))
-    before = session.state
+    before = game_state(session)
     with pytest.raises(UndoError, match=rf"cannot redo {type(STEPS[taking]).__name__}.*R-SETUP-1"):
         session.redo()
-    assert session.state == before
+    assert game_state(session) == before
     assert session.can_redo()
 
 
@@ -220,15 +221,15 @@ def test_a_correction_can_be_undone_and_then_the_entry_it_corrected(store: GameS
     assert session.undo() == entry
     assert session.redo() == entry
     assert session.redo() == correction
-    assert session.state == state_of([*STEPS[:entry_at + 1], correction])
-    assert session.state.rounds[0].turns[-1].cards == entry.cards + 1
+    assert game_state(session) == state_of([*STEPS[:entry_at + 1], correction])
+    assert game_state(session).rounds[0].turns[-1].cards == entry.cards + 1
 
 
 def test_the_redo_stack_survives_a_restart(store: GameStore) -> None:
     session = played(store, 2)
     session.undo()
     resumed = Session.resume(store, session.game_id)
-    assert resumed.state == session.state
+    assert game_state(resumed) == game_state(session)
     assert resumed.redo() == STEPS[2]
 
 
@@ -237,7 +238,7 @@ def test_a_resumed_game_stands_exactly_where_it_stood(store: GameStore) -> None:
     session.submit(rat_note(2, 3))
     session.submit(STEPS[-1])
     resumed = Session.resume(store, session.game_id)
-    assert resumed.state == session.state
+    assert game_state(resumed) == game_state(session)
     assert resumed.events == session.events
 
 
@@ -247,7 +248,7 @@ def test_the_game_list_follows_the_session(store: GameStore) -> None:
     for step in STEPS[4:]:
         session.submit(step)
     summary = store.game(session.game_id)
-    result = score(end_state(session.state))
+    result = score(end_state(game_state(session)))
     assert summary.finished and summary.winner is not None
     assert re.fullmatch(r"(Anna|Ben|Cleo) \(\d+ VP\)", summary.winner)
     assert summary.winner.split(" (")[0] in result.winners
@@ -257,9 +258,10 @@ def test_the_game_list_follows_the_session(store: GameStore) -> None:
 def test_concurrent_taps_from_many_threads_are_all_kept_in_one_order(store: GameStore) -> None:
     """Three phones note rats at once: every note is kept, each heard once, in order."""
     session = new_game(store)
-    start_rats = sum(session.state.rats)
+    start_rats = sum(game_state(session).rats)
     heard: list[int] = []
-    session.subscribe(lambda state, event: heard.append(sum(state.rats) - start_rats))
+    session.subscribe(lambda: heard.append(
+        sum(session.player_view(p).rats for p in range(3)) - start_rats))
 
     def tap(player: int) -> None:
         for _ in range(20):
@@ -270,7 +272,7 @@ def test_concurrent_taps_from_many_threads_are_all_kept_in_one_order(store: Game
         t.start()
     for t in threads:
         t.join()
-    assert session.state.rats == tuple(r + 20 for r in state_of([START]).rats)
+    assert game_state(session).rats == tuple(r + 20 for r in state_of([START]).rats)
     assert heard == list(range(1, 61))
     assert len(store.active_events(session.game_id)) == 61
 
@@ -278,7 +280,7 @@ def test_concurrent_taps_from_many_threads_are_all_kept_in_one_order(store: Game
 def test_a_failing_subscriber_does_not_undo_the_stored_step(store: GameStore) -> None:
     session = new_game(store)
 
-    def broken(state: Any, event: Any) -> None:
+    def broken() -> None:
         raise RuntimeError("screen gone")
 
     session.subscribe(broken)
@@ -289,7 +291,7 @@ def test_a_failing_subscriber_does_not_undo_the_stored_step(store: GameStore) ->
 def test_an_unsubscribed_view_hears_nothing_more(store: GameStore) -> None:
     session = new_game(store)
     heard: list[Any] = []
-    stop = session.subscribe(lambda state, event: heard.append(event))
+    stop = session.subscribe(lambda: heard.append(session.events[-1]))
     session.submit(rat_note(0, 1))
     stop()
     session.submit(rat_note(0, 1))
@@ -307,10 +309,10 @@ def test_a_step_the_disk_refuses_is_not_shown_either(tmp_path: Path) -> None:
     with FullDisk.open(tmp_path) as store:
         session = new_game(store)
         heard: list[Any] = []
-        session.subscribe(lambda state, event: heard.append(event))
+        session.subscribe(lambda: heard.append(session.events[-1]))
         with pytest.raises(StoreError, match="disk is full"):
             session.submit(STEPS[1])
-        assert session.state == state_of([START])
+        assert game_state(session) == state_of([START])
         assert session.events == [START]
         assert heard == []
 
@@ -325,8 +327,8 @@ def test_a_second_window_on_the_same_game_cannot_interleave_its_steps(tmp_path: 
             other.submit(STEPS[2])
         with pytest.raises(GameChangedElsewhere):
             other.undo()
-        assert other.state == state_of(STEPS[:2])
-        assert Session.resume(second, table.game_id).state == state_of(STEPS[:3])
+        assert game_state(other) == state_of(STEPS[:2])
+        assert game_state(Session.resume(second, table.game_id)) == state_of(STEPS[:3])
 
 
 def test_an_illegal_first_event_starts_no_game(store: GameStore) -> None:
@@ -344,22 +346,22 @@ def test_one_undo_takes_back_one_tap_of_several_events_even_after_a_restart(
     session = Session.start(store, START)
     for step in played_out[1:]:
         session.submit(step)
-    at_the_end_form = session.state
+    at_the_end_form = game_state(session)
     holdings = [EndValuesEntered(p, hand=3 + p, markers=p) for p in range(3)]
     scoring = [EndValuesEntered(2, hand=5, markers=2, rats=4), NunsCounted(6)]
     session.submit_all(holdings)
-    at_the_plague = session.state
+    at_the_plague = game_state(session)
     session.submit_all(scoring)
-    assert session.state.phase is Phase.FINISHED
+    assert game_state(session).phase is Phase.FINISHED
 
     assert session.undo_step() == tuple(scoring)
-    assert session.state == at_the_plague
+    assert game_state(session) == at_the_plague
     resumed = Session.resume(store, session.game_id)
     assert resumed.undo_step() == tuple(holdings)
-    assert resumed.state == at_the_end_form
+    assert game_state(resumed) == at_the_end_form
     assert resumed.redo_step() == tuple(holdings)
     assert resumed.redo() == scoring[-1]
-    assert resumed.state == state_of([*played_out, *holdings, *scoring])
+    assert game_state(resumed) == state_of([*played_out, *holdings, *scoring])
 
 
 def test_a_tap_whose_second_event_is_refused_stores_nothing(store: GameStore) -> None:
@@ -369,7 +371,7 @@ def test_a_tap_whose_second_event_is_refused_stores_nothing(store: GameStore) ->
     with pytest.raises(RuleViolation):
         session.submit_all([STEPS[3], STEPS[3]])
     assert store.events(session.game_id) == before
-    assert session.state == state_of(STEPS[:3])
+    assert game_state(session) == state_of(STEPS[:3])
 
 
 def test_a_view_after_steps_not_yet_taken_stores_nothing_and_tells_nobody(
@@ -379,11 +381,11 @@ def test_a_view_after_steps_not_yet_taken_stores_nothing_and_tells_nobody(
     rules refuse is refused here too."""
     session = played(store, 1)
     calls: list[Any] = []
-    session.subscribe(lambda state, event: calls.append(event))
+    session.subscribe(lambda: calls.append(session.events[-1]))
     ahead = session.view_after(STEPS[2:4])
     assert ahead.game_events == 4 and ahead.step.prompt.value == "enter"
     assert ahead.round == session.table_view().round
     assert store.active_events(session.game_id) == STEPS[:2]
-    assert session.state == state_of(STEPS[:2]) and calls == []
+    assert game_state(session) == state_of(STEPS[:2]) and calls == []
     with pytest.raises(RuleViolation):
         session.view_after([STEPS[3]])

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from support.sessions import game_state
 
 from companion.cli import main
 from companion.rules.simulate import random_game
@@ -72,7 +73,7 @@ def test_a_game_with_a_damaged_event_is_named_and_the_others_stay_usable(
         assert f"game {damaged}" in why and "event #5" in why
         with pytest.raises(StoreCorrupted, match=rf"game {damaged} .*event #5"):
             Session.resume(store, damaged)
-        assert Session.resume(store, fine).state.phase.name == "FINISHED"
+        assert game_state(Session.resume(store, fine)).phase.name == "FINISHED"
 
 
 def test_games_and_export_name_the_damaged_game_in_one_line(

@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 import ifaddr
 import pytest
+from support.sessions import game_state
 
 from companion.i18n import translator
 from companion.phones.ledger import ledger_of
@@ -342,7 +343,7 @@ def test_the_chosen_address_goes_into_the_code_and_is_remembered(tmp_path: Path,
 def test_no_rats_on_the_game_or_phones_screens_while_players_log_theirs(table: Table) -> None:
     # R-SETUP-1: rats are secret; R-SCORE-6: they are revealed only at the plague check.
     game_id = table.session.game_id
-    table.session.submit(reveal_event(table.session.state))
+    table.session.submit(reveal_event(game_state(table.session)))
     screens = {route: None for route in (f"/game/{game_id}", phones_panel.phones_route(game_id))}
     for route in screens:
         table.open(route)
@@ -350,7 +351,7 @@ def test_no_rats_on_the_game_or_phones_screens_while_players_log_theirs(table: T
     ledger_of(table.session, BEN).change_rats(-2, "supply_discard")
     ledger_of(table.session, CLEO).change_rats(+3, "correction")
     ledger_of(table.session, ANNA).note_nun_card(2, 4)
-    assert table.session.state.rats[BEN] == 8
+    assert game_state(table.session).rats[BEN] == 8
     for route, before in screens.items():
         table.open(route)
         assert table.texts() == before, route

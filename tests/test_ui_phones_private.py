@@ -13,6 +13,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
+from support.sessions import game_state
 from test_ui_phones import ANNA, BEN, CLEO, Clock, Table, walk
 
 from companion.phones.ledger import ledger_of
@@ -171,7 +172,7 @@ def test_the_round_screen_opens_annas_private_view_in_one_tap_and_done_goes_back
     # Issue 13: one tap from the round to the private view and one back, the game where it
     # stood; opened from the phones panel, it goes back to the panel.
     game_id = anna.session.game_id
-    anna.session.submit(reveal_event(anna.session.state))
+    anna.session.submit(reveal_event(game_state(anna.session)))
     anna.session.submit(ev.SupplyDone())
     anna.open(f"/game/{game_id}/play")
     anna.tap(f"seat-chip-{ANNA}-now")
@@ -205,7 +206,7 @@ def test_a_player_with_a_paired_phone_has_no_private_view_on_the_table(anna: Tab
 def test_the_top_bar_undo_in_the_private_view_takes_back_annas_entry_not_the_game(
         anna: Table) -> None:
     # Issue 12, item 4: it undid the table's last step while the message named Anna's entry.
-    anna.session.submit(reveal_event(anna.session.state))  # R-ROUND-A: the round's row
+    anna.session.submit(reveal_event(game_state(anna.session)))  # R-ROUND-A: the round's row
     public = anna.session.events[-1]
     anna.open(f"/game/{anna.session.game_id}/private/{ANNA}")
     assert "redo" not in anna.ids()
@@ -227,7 +228,7 @@ def test_a_paired_seats_chip_says_where_its_rats_are_and_opens_nothing(anna: Tab
     seats = anna.app.games.seats
     assert seats is not None
     seats.claim(seats.issue_token(game_id, BEN))
-    anna.session.submit(reveal_event(anna.session.state))
+    anna.session.submit(reveal_event(game_state(anna.session)))
     anna.session.submit(ev.SupplyDone())
     anna.open(f"/game/{game_id}/play")
     ben = anna.find(f"seat-chip-{BEN}").content

@@ -15,6 +15,7 @@ from typing import Any
 
 import flet as ft
 import pytest
+from support.sessions import game_state
 
 from companion.i18n import translator
 from companion.i18n.names import building_name
@@ -101,7 +102,7 @@ class Table:
 
     @property
     def state(self) -> Any:
-        return self.session.state
+        return game_state(self.session)
 
     def view(self) -> ft.View:
         self.app.render()

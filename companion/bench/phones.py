@@ -77,7 +77,7 @@ def measure_live(max_actions: int, seed: int) -> list[float]:
     from companion.store.db import GameStore
     from companion.store.session import Session
 
-    view = engine_rules().player_view
+    view = engine_rules().player_json
     events = [e for e in random_game(seed, PHONES, private=False)]
     latencies: list[float] = []
     with contextlib.ExitStack() as stack:
@@ -98,12 +98,12 @@ def measure_live(max_actions: int, seed: int) -> list[float]:
             page.locator("#link:not(.off)").wait_for(state="attached", timeout=30_000)
             pages.append(page)
         for event in events[1:]:
-            before = [view(session.state, seat) for seat in range(PHONES)]
+            before = [view(session.player_view(seat)) for seat in range(PHONES)]
             rats_before = [v.get("rats") for v in before]
             seen = [page.evaluate("window.__renders.length") for page in pages]
             started = time.time()
             session.submit(event)
-            after = [view(session.state, seat) for seat in range(PHONES)]
+            after = [view(session.player_view(seat)) for seat in range(PHONES)]
             changed = [seat for seat in range(PHONES) if after[seat] != before[seat]]
             shown = _wait_for_renders([pages[s] for s in changed], [seen[s] for s in changed])
             if [v.get("rats") for v in after] != rats_before:

@@ -11,29 +11,38 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from companion.phones.limits import FailureLimiter
 from companion.phones.seats import SeatRegistry
 
-Subscriber = Callable[[Any, Any], None]
+if TYPE_CHECKING:
+    # Types only: the phone routes load without the engine (test_phone_imports).
+    from companion.rules.events import Event
+    from companion.rules.views import PlayerView, TableView
+    from companion.store.session import RatsRequest
+
+Subscriber = Callable[[], None]
+"""Told that the game changed, and nothing else: it asks for the view it may see."""
 
 
 class PhoneSession(Protocol):
-    """The part of `companion.store.session.Session` the phones use."""
+    """The part of `companion.store.session.Session` the phones use: views only, never the
+    game's state, so a phone is handed its own seat's secrets and nobody else's."""
 
-    @property
-    def state(self) -> Any: ...
+    def table_view(self) -> TableView: ...
 
-    def submit(self, event: Any) -> Any: ...
+    def player_view(self, seat: int) -> PlayerView: ...
+
+    def submit(self, event: Event) -> None: ...
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]: ...
 
-    def undo_private(self, player: Any) -> Any: ...
+    def undo_private(self, player: int) -> Event: ...
 
-    def ask_rats(self, player: int, rats: int) -> Any: ...
+    def ask_rats(self, player: int, rats: int) -> RatsRequest: ...
 
-    def rats_request(self, player: int) -> Any: ...
+    def rats_request(self, player: int) -> RatsRequest | None: ...
 
 
 class PhoneHub(Protocol):

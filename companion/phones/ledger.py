@@ -2,17 +2,22 @@
 
 Both the phone routes and the table's hold-to-reveal view (for a player without a phone) go
 through `Ledger`, so the same checks apply wherever a rat is logged, and the only data either
-shows is built from the engine's `player_view(state, player)`, which strips every other
-player's secrets.
+shows is the session's `player_view(player)`, which holds none of any other player's secrets
+(the ledger is never handed the game's state).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from companion.phones.hub import PhoneSession
+
+if TYPE_CHECKING:
+    # Types only: the phone routes load without the engine (test_phone_imports).
+    from companion.rules.events import Event
+    from companion.rules.views import PlayerView
 
 MAX_RAT_CHANGE = 20
 """No single action moves more rats than this; a bigger number is a typo."""
@@ -50,37 +55,29 @@ class LedgerRefused(Exception):
 
 @dataclass(frozen=True)
 class LedgerRules:
-    """How ledger requests map to the engine: its view, its private events, its refusals."""
+    """How ledger requests map to the engine: its view's JSON form, its private events, its
+    refusals."""
 
-    player_view: Callable[[Any, int], dict[str, Any]]
-    rats_changed: Callable[[int, int, str], Any]
-    nun_card_noted: Callable[[int, int, int], Any]
-    rat_change_disputed: Callable[[int, str], Any]
+    player_json: Callable[[PlayerView], dict[str, Any]]
+    rats_changed: Callable[[int, int, str], Event]
+    nun_card_noted: Callable[[int, int, int], Event]
+    rat_change_disputed: Callable[[int, str], Event]
     refusals: tuple[type[Exception], ...]
     """Exceptions meaning "the rules or the store refused this": reported, never a crash."""
-    public_rows: Callable[[Any], list[list[str]]] = lambda state: []
-    """Per round, the buildings of its row: public, and what a ledger entry's building index
-    points into ("+2 at the Monastery")."""
-    rats_confirmed: Callable[[int], Any] | None = None
+    rats_confirmed: Callable[[int], Event] | None = None
     """The event by which a player confirms their rats for the plague check, if the engine
     has one."""
-    seats: Callable[[Any], int] = lambda state: len(state.rats)
-    """How many players the game has: seats from this number on do not exist in it."""
-    scored: Callable[[Any], bool] = lambda state: False
-    """Whether the game is scored: from then on a player's device stores nothing (R-SCORE-6),
-    only their correction request reaches the table."""
 
 
 def engine_rules() -> LedgerRules:
     """The real engine's ledger events and view, imported late so this module loads without it."""
     from companion.rules import RuleViolation
     from companion.rules import events as ev
-    from companion.rules.state import Phase
-    from companion.rules.views import player_view
+    from companion.rules.views import player_json
     from companion.store.session import RequestRefused, UndoError
 
     return LedgerRules(
-        player_view=player_view,
+        player_json=player_json,
         rats_changed=lambda player, delta, reason: ev.RatsChanged(
             player=player, delta=delta, reason=ev.RatReason(reason)),
         nun_card_noted=lambda player, position, nuns: ev.NunCardNoted(
@@ -88,10 +85,7 @@ def engine_rules() -> LedgerRules:
         rat_change_disputed=lambda player, entry_id: ev.RatChangeDisputed(
             player=player, entry_id=entry_id),
         refusals=(RuleViolation, UndoError, RequestRefused),
-        public_rows=lambda state: [[b.value for b in r.row] for r in state.rounds],
         rats_confirmed=lambda player: ev.RatsConfirmed(player=player),
-        seats=lambda state: len(state.rats),
-        scored=lambda state: state.phase is Phase.FINISHED,
     )
 
 
@@ -113,14 +107,15 @@ class Ledger:
 
     def view(self) -> dict[str, Any]:
         """Everything this player may see, and nothing of anyone else's secrets."""
-        return self.rules.player_view(self.session.state, self.player)
+        return self.rules.player_json(self.session.player_view(self.player))
 
     def payload(self) -> dict[str, Any]:
-        """What the phone receives: the engine's `player_view` untouched, the public rows its
-        entries point into, and whether this version can record a confirmation."""
-        state = self.session.state
-        found: dict[str, Any] = {"view": self.rules.player_view(state, self.player),
-                                 "rows": self.rules.public_rows(state),
+        """What the phone receives: the session's `player_view` as JSON, untouched, the public
+        rows its entries point into ("+2 at the Monastery"), and whether this version can
+        record a confirmation."""
+        view = self.session.player_view(self.player)
+        found: dict[str, Any] = {"view": self.rules.player_json(view),
+                                 "rows": [[b.value for b in row] for row in view.rows],
                                  "can_confirm": self.rules.rats_confirmed is not None}
         asked = self.session.rats_request(self.player)
         if asked is not None:  # after the scoring: the player's correction request
@@ -132,12 +127,12 @@ class Ledger:
         (R-SCORE-6). Their correction request (`ask_correction`) is the one way left; every
         other change is refused here, before the engine, so none slips in (the engine itself
         still accepts a first confirmation after the scoring)."""
-        if self.rules.scored(self.session.state):
+        if self.session.player_view(self.player).scored:
             raise LedgerRefused(GAME_SCORED, "The game is scored: nothing you send is recorded "
                                 "any more. To change your rats, ask the table for a "
                                 "correction.", rule="R-SCORE-6", status=409)
 
-    def _submit(self, event: Any) -> None:
+    def _submit(self, event: Event) -> None:
         self._still_open()
         try:
             self.session.submit(event)

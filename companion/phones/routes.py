@@ -224,7 +224,7 @@ class Phones:
         """Whether the open game has this seat; a game that is not open cannot say, and its
         phones are told `no_game` until it is."""
         session = self.hub.session(game)
-        return session is None or 0 <= seat < self.rules.seats(session.state)
+        return session is None or 0 <= seat < session.table_view().players
 
     def live(self, game: str, seat: int, session: PhoneSession, secret: str) -> Response:
         """The seat's live stream: its state now and after every change, until released.

@@ -8,9 +8,10 @@ evolution (`evolve`: the state after it, checking nothing), registered together 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Generic, TypeVar
 
 from companion.rules import decide as d
 from companion.rules import events as ev
@@ -21,68 +22,91 @@ from companion.rules.errors import Refusal, RuleViolation
 from companion.rules.state import GameState
 
 __all__ = ["RULES", "RuleViolation", "apply", "apply_recorded", "check", "evolve", "rederive",
-           "replay", "reveal_event"]
+           "replay", "reveal_event", "rules_of"]
+
+
+E = TypeVar("E", bound=ev.Event)
 
 
 @dataclass(frozen=True)
-class EventRules:
-    """What the engine does with one event type: decide whether it is legal, then fold it."""
+class EventRules(Generic[E]):
+    """What the engine does with one event type `E`: decide whether it is legal, then fold it.
 
-    check: Callable[[Any, Any], None]
-    evolve: Callable[[Any, Any], GameState]
-    recorded: Callable[[Any, Any], None] | None = None
+    Typed per event: `check_entered` takes an `Entered`, so registering it for another event
+    is a type error, and `rules_of(event)` hands each event the rules of its own type."""
+
+    event: type[E]
+    check: Callable[[GameState, E], None]
+    evolve: Callable[[GameState, E], GameState]
+    recorded: Callable[[GameState, E], None] | None = None
     """How an event of a stored game is checked, where that differs from `check`: a rule the
     app enforces only since a later version is not held against a game recorded before it
     (see `apply_recorded`). None: the same as `check`."""
 
 
-RULES: dict[type[ev.Event], EventRules] = {
-    ev.GameStarted: EventRules(d.check_start, e.evolve_start),
-    ev.BuildingsRevealed: EventRules(d.check_buildings_revealed, e.evolve_buildings_revealed,
-                                     recorded=d.check_buildings_revealed_recorded),
-    ev.SupplyDone: EventRules(d.check_supply_done, e.evolve_supply_done),
-    ev.Entered: EventRules(d.check_entered, e.evolve_entered),
-    ev.Passed: EventRules(d.check_passed, e.evolve_passed, recorded=d.check_pass_turn),
-    ev.Revealed: EventRules(d.check_revealed, e.evolve_revealed),
-    ev.SpecialTargetChosen: EventRules(d.check_special_chosen, e.evolve_special_chosen),
-    ev.HospitalDiscarded: EventRules(d.check_hospital, e.evolve_hospital),
-    ev.BuildingResolved: EventRules(d.check_building_resolved, e.evolve_building_resolved),
-    ev.RoundEnded: EventRules(d.check_round_ended, e.evolve_round_ended),
-    ev.EntryCorrected: EventRules(d.check_entry_corrected, e.evolve_entry_corrected),
-    ev.RevealCorrected: EventRules(d.check_reveal_corrected, e.evolve_reveal_corrected),
-    ev.TieChosenAfterCorrection: EventRules(d.check_tie_chosen, e.evolve_tie_chosen),
-    ev.HospitalCorrected: EventRules(d.check_hospital_corrected, e.evolve_hospital_corrected),
-    ev.EndValuesEntered: EventRules(d.check_end_values, e.evolve_end_values),
-    ev.NunsCounted: EventRules(d.check_nuns_counted, e.evolve_nuns_counted),
-    ev.RatsChanged: EventRules(d.check_rats_changed, e.evolve_rats_changed),
-    ev.NunCardNoted: EventRules(d.check_nun_noted, e.evolve_nun_noted),
-    ev.RatChangeDisputed: EventRules(d.check_disputed, e.evolve_disputed),
-    ev.RatsConfirmed: EventRules(d.check_rats_confirmed, e.evolve_rats_confirmed),
-    ev.DisputeDismissed: EventRules(d.check_dispute_dismissed, e.evolve_dispute_dismissed),
-}
-"""Every event of the game, with its check and its evolution: the one place to add an event."""
+_START: EventRules[ev.GameStarted] = EventRules(ev.GameStarted, d.check_start, e.evolve_start)
+"""The one event with no state before it (`check_start` and `evolve_start` take None)."""
+
+_REGISTERED: tuple[EventRules[Any], ...] = (
+    _START,
+    EventRules(ev.BuildingsRevealed, d.check_buildings_revealed, e.evolve_buildings_revealed,
+               recorded=d.check_buildings_revealed_recorded),
+    EventRules(ev.SupplyDone, d.check_supply_done, e.evolve_supply_done),
+    EventRules(ev.Entered, d.check_entered, e.evolve_entered),
+    EventRules(ev.Passed, d.check_passed, e.evolve_passed, recorded=d.check_pass_turn),
+    EventRules(ev.Revealed, d.check_revealed, e.evolve_revealed),
+    EventRules(ev.SpecialTargetChosen, d.check_special_chosen, e.evolve_special_chosen),
+    EventRules(ev.HospitalDiscarded, d.check_hospital, e.evolve_hospital),
+    EventRules(ev.BuildingResolved, d.check_building_resolved, e.evolve_building_resolved),
+    EventRules(ev.RoundEnded, d.check_round_ended, e.evolve_round_ended),
+    EventRules(ev.EntryCorrected, d.check_entry_corrected, e.evolve_entry_corrected),
+    EventRules(ev.RevealCorrected, d.check_reveal_corrected, e.evolve_reveal_corrected),
+    EventRules(ev.TieChosenAfterCorrection, d.check_tie_chosen, e.evolve_tie_chosen),
+    EventRules(ev.HospitalCorrected, d.check_hospital_corrected, e.evolve_hospital_corrected),
+    EventRules(ev.EndValuesEntered, d.check_end_values, e.evolve_end_values),
+    EventRules(ev.NunsCounted, d.check_nuns_counted, e.evolve_nuns_counted),
+    EventRules(ev.RatsChanged, d.check_rats_changed, e.evolve_rats_changed),
+    EventRules(ev.NunCardNoted, d.check_nun_noted, e.evolve_nun_noted),
+    EventRules(ev.RatChangeDisputed, d.check_disputed, e.evolve_disputed),
+    EventRules(ev.RatsConfirmed, d.check_rats_confirmed, e.evolve_rats_confirmed),
+    EventRules(ev.DisputeDismissed, d.check_dispute_dismissed, e.evolve_dispute_dismissed),
+)
+
+RULES: Mapping[type[ev.Event], EventRules[Any]] = MappingProxyType(
+    {rules.event: rules for rules in _REGISTERED})
+"""Every event of the game, with its check and its evolution: the one place to add an event.
+Read it through `rules_of`, which keeps the event's type."""
 
 
-def _rules(event: object) -> EventRules:
-    rules = RULES.get(type(event))  # type: ignore[arg-type]
+def rules_of(event: E) -> EventRules[E]:
+    """The check and evolution of `event`'s own type; RuleViolation for an unknown event."""
+    rules = RULES.get(type(event))
     if rules is None:
         raise RuleViolation("EVENT", Refusal.UNKNOWN_EVENT, event=type(event).__name__)
-    return rules
+    found: EventRules[E] = rules
+    return found
 
 
 def check(state: GameState | None, event: ev.Event, recorded: bool = False) -> None:
     """Raise RuleViolation if `event` is malformed or not allowed in `state` (`recorded`: as
     an event of a stored game, see `apply_recorded`)."""
-    rules = _rules(event)
+    rules = rules_of(event)
     d.check_shape(event)
-    if state is None and not isinstance(event, ev.GameStarted):
-        raise RuleViolation("EVENT", Refusal.NOT_STARTED)
+    if state is None:
+        if not isinstance(event, ev.GameStarted):
+            raise RuleViolation("EVENT", Refusal.NOT_STARTED)
+        d.check_start(None, event)
+        return
     (rules.recorded if recorded and rules.recorded is not None else rules.check)(state, event)
 
 
 def evolve(state: GameState | None, event: ev.Event) -> GameState:
     """The state after a legal `event` (nothing is checked)."""
-    return RULES[type(event)].evolve(state, event)
+    if state is None:
+        if not isinstance(event, ev.GameStarted):
+            raise RuleViolation("EVENT", Refusal.NOT_STARTED)
+        return e.evolve_start(None, event)
+    return rules_of(event).evolve(state, event)
 
 
 def apply(state: GameState | None, event: ev.Event) -> GameState:
@@ -109,5 +133,5 @@ def replay(events: Iterable[ev.Event]) -> GameState | None:
     table recorded them, so each is only folded in."""
     state = None
     for event in events:
-        state = RULES[type(event)].evolve(state, event)
+        state = evolve(state, event)
     return state

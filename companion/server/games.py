@@ -7,12 +7,14 @@ to the same object; this registry hands it out, opening a stored game on first u
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.phones.seats import SeatRegistry
 from companion.store.db import GameNotFound, GameStore, GameSummary
 
 if TYPE_CHECKING:
+    from companion.rules.events import Event
+    from companion.rules.state import GameState
     from companion.rules.views import TableView
     from companion.store.session import Session
 
@@ -25,7 +27,7 @@ class OpenGames:
         self._sessions: dict[str, Session] = {}
         self._lock = threading.Lock()
 
-    def start(self, first_event: Any) -> Session:
+    def start(self, first_event: Event) -> Session:
         # measured (`python -X importtime`, issue 10): the engine is a quarter of a cold
         # start, needed once a game is started or opened, never to answer the first page.
         from companion.store.session import Session
@@ -77,7 +79,7 @@ class OpenGames:
         return public_view(state, len(events) + len(ahead))
 
 
-def steps_ahead(state: Any) -> list[Any]:
+def steps_ahead(state: GameState) -> list[Event]:
     """The steps that take no tap of their own, which the game screen shows folded above the
     next deciding tap and sends with it (`companion.ui.round.screen.phase_body`): the supply,
     a building's actions (no Hospital discard entered yet), a round's end before the last. The home
@@ -89,11 +91,11 @@ def steps_ahead(state: Any) -> list[Any]:
     from companion.rules import events as ev
     from companion.rules.guide import Prompt
 
-    ahead: list[Any] = []
+    ahead: list[Event] = []
     for _ in range(64):
         step = next_step(state)
         if step.prompt is Prompt.SUPPLY:
-            event: Any = ev.SupplyDone()
+            event: Event = ev.SupplyDone()
         elif step.prompt is Prompt.TAKE_ACTIONS and step.building is not None:
             event = ev.BuildingResolved(step.building)
         elif step.prompt is Prompt.END_ROUND and not step.is_last_round:

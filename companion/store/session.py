@@ -5,6 +5,12 @@ checks the event against the current state (a `RuleViolation` leaves everything 
 the store commits it to disk, the session folds it into its state, and only then are the
 subscribers told. So no screen ever shows an effect that a crash could take back.
 
+The state itself never leaves the session: what it hands out are views, the table's
+`TableView` (`table_view()`) and a seat's own `PlayerView` (`player_view(seat)`), both built by
+`companion.rules.views`, and the public event log (`public_events`). A subscriber is told only
+that the game changed, and asks for the view it may see. So a screen cannot read a player's
+rats before the plague check (R-SETUP-1) even by accident: the types do not let it.
+
 Undo never deletes: the event is flagged in the store, which keeps the redo stack across a
 restart. One undo takes back one thing a player did: a tap that played several events (the
 end form, a building's actions with its Hospital discards) is stored as one step
@@ -22,23 +28,28 @@ import logging
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from companion.rules.state import Phase
+from companion.rules import RuleViolation, apply, apply_recorded
+from companion.rules.correction_effects import Effect, correction_effects, keeps_the_list
+from companion.rules.events import Event
+from companion.rules.state import GameState, Phase
 from companion.rules.views import PlayerView, TableView, own_view, public_view
-from companion.store.codec import private_owner, to_json
+from companion.store.codec import JsonValue, private_owner, to_json
 from companion.store.db import EventStatus, GameMeta, GameStore, StoredEvent, StoreError
+from companion.store.gamemeta import describe
 from companion.store.problems import StoreProblem as P
 
 log = logging.getLogger(__name__)
 
 
-def json_key(value: Any) -> str:
+def json_key(value: JsonValue) -> str:
     """A hashable form of a JSON value (a private event's owner)."""
     return json.dumps(value, sort_keys=True)
 
-Subscriber = Callable[[Any, Any], None]
-"""Called as `(state, event)` after every committed change; `event` is None after an undo."""
+
+Subscriber = Callable[[], None]
+"""Called with nothing after every committed change (a step, an undo or redo, a correction
+request): the subscriber asks the session for the view it may see."""
 
 
 class UndoError(StoreError):
@@ -64,36 +75,29 @@ class RatsRequest:
 
 @dataclass(frozen=True)
 class Engine:
-    """The rules a session enforces and how it summarises a state for the game list.
+    """The rules a session enforces and how it summarises a state for the game list: the real
+    engine's by default (`default_engine`); a test may count or wrap them."""
 
-    A parameter rather than a hard import so the store stays importable without the engine
-    (it is loaded on first use); the default is the real engine.
-    """
-
-    apply: Callable[[Any, Any], Any]
-    violation: type[Exception]
-    describe: Callable[[Any], GameMeta]
-    apply_recorded: Callable[[Any, Any], Any] | None = None
+    apply: Callable[[GameState | None, Event], GameState]
+    violation: type[RuleViolation]
+    describe: Callable[[GameState], GameMeta]
+    apply_recorded: Callable[[GameState | None, Event], GameState] | None = None
     """How an event read back from the store is folded: checked as when it was recorded, so
     a game saved by an earlier version still loads (the engine's `apply_recorded`); None:
     `apply`. New events always go through `apply`."""
 
-    effects: Callable[[Any, Any], tuple[Any, ...]] | None = None
+    effects: Callable[[GameState, GameState], tuple[Effect, ...]] | None = None
     """What the players must do by hand after corrections: `effects(before, after)` (the
     engine's `correction_effects`); None: a session that lists none."""
-    keeps_effects: Callable[[Any], bool] = lambda _event: False
+    keeps_effects: Callable[[Event], bool] = lambda _event: False
     """Whether a table event keeps the list of what corrections left to do (another
     correction: their effects add up); any other public event clears it."""
 
-    def fold_recorded(self, state: Any, event: Any) -> Any:
+    def fold_recorded(self, state: GameState | None, event: Event) -> GameState:
         return (self.apply_recorded or self.apply)(state, event)
 
 
 def default_engine() -> Engine:
-    from companion.rules import RuleViolation, apply, apply_recorded
-    from companion.rules.correction_effects import correction_effects, keeps_the_list
-    from companion.store.gamemeta import describe
-
     return Engine(apply=apply, violation=RuleViolation, describe=describe,
                   apply_recorded=apply_recorded, effects=correction_effects,
                   keeps_effects=keeps_the_list)
@@ -113,14 +117,15 @@ class Session:
         self._subscribers: list[Subscriber] = []
         self._table: tuple[int, TableView] | None = None
         self._requests: dict[int, RatsRequest] = {}
-        self._effects_base: Any = None
-        self._effects: tuple[Any, ...] = ()
+        self._effects_base: GameState | None = None
+        self._effects: tuple[Effect, ...] = ()
         self._state = self._fold([e.event for e in self._log if e.status is EventStatus.ACTIVE],
                                  resuming=True)
 
     @classmethod
-    def start(cls, store: GameStore, first_event: Any, engine: Engine | None = None) -> Session:
-        """A new game; `first_event` (the engine's GameStarted) must be legal on its own."""
+    def start(cls, store: GameStore, first_event: Event, engine: Engine | None = None
+              ) -> Session:
+        """A new game; `first_event` (a `GameStarted`) must be legal on its own."""
         rules = engine or default_engine()
         state = rules.apply(None, first_event)
         game_id = store.create_game([first_event], rules.describe(state))
@@ -133,11 +138,6 @@ class Session:
         return cls(store, game_id, store.events(game_id), engine or default_engine(), revision)
 
     # -- reading ------------------------------------------------------------------------
-
-    @property
-    def state(self) -> Any:
-        with self._lock:
-            return self._state
 
     def table_view(self) -> TableView:
         """What the table may see (`companion.rules.views`): no rats before the plague check.
@@ -153,11 +153,11 @@ class Session:
         with self._lock:
             return own_view(self._state, seat)
 
-    def refusal(self, events: Sequence[Any]) -> Exception | None:
+    def refusal(self, events: Sequence[Event]) -> RuleViolation | None:
         """The engine's objection to playing `events` in order now, or None; stores nothing
         (a screen checks a change of several events before submitting any of them)."""
         with self._lock:
-            trial = self._state
+            trial: GameState = self._state
             try:
                 for event in events:
                     trial = self._engine.apply(trial, event)
@@ -165,22 +165,29 @@ class Session:
                 return exc
             return None
 
-    def view_after(self, events: Sequence[Any]) -> TableView:
+    def view_after(self, events: Sequence[Event]) -> TableView:
         """The table's view as it would be after `events`, stored nowhere: a screen that folds
         a step without a decision into the next tap draws that next tap from it, and sends
         `events` with it as one step. Raises the engine's objection if they are refused."""
         with self._lock:
-            trial = self._state
+            trial: GameState = self._state
             for event in events:
                 trial = self._engine.apply(trial, event)
             active = sum(e.status is EventStatus.ACTIVE for e in self._log)
             return public_view(trial, active + len(events))
 
     @property
-    def events(self) -> list[Any]:
-        """The game as it stands: the active events in order."""
+    def events(self) -> list[Event]:
+        """The game as it stands: the active events in order, private ones included."""
         with self._lock:
             return [e.event for e in self._log if e.status is EventStatus.ACTIVE]
+
+    def public_events(self) -> list[Event]:
+        """The public event log: the active events in order, without the players' private
+        entries (their rat notes, nun-row notes, disputes and confirmations)."""
+        with self._lock:
+            return [e.event for e in self._log
+                    if e.status is EventStatus.ACTIVE and e.private_player is None]
 
     def can_undo(self) -> bool:
         with self._lock:
@@ -190,17 +197,18 @@ class Session:
         with self._lock:
             return self._next_redo(None) is not None
 
-    def can_undo_private(self, player: Any) -> bool:
+    def can_undo_private(self, player: int) -> bool:
         with self._lock:
-            return (getattr(self._state, "phase", None) is not Phase.FINISHED
+            return (self._state.phase is not Phase.FINISHED
                     and self._last_active(to_json(player)) is not None)
 
-    def can_redo_private(self, player: Any) -> bool:
+    def can_redo_private(self, player: int) -> bool:
         with self._lock:
             return self._next_redo(to_json(player)) is not None
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
-        """Call `callback(state, event)` after each change; returns the function that stops it."""
+        """Call `callback()` after each change (it is handed nothing: it asks for its view);
+        returns the function that stops it."""
         with self._lock:
             self._subscribers.append(callback)
 
@@ -211,15 +219,13 @@ class Session:
 
         return unsubscribe
 
-    def follow(self, callback: Callable[[], None]) -> Callable[[], None]:
-        """Like `subscribe`, for a view that must not be handed the state (the table): it is
-        told only that the game changed, and asks for its own view."""
-        return self.subscribe(lambda _state, _event: callback())
+    follow = subscribe
+    """The table's name for `subscribe`."""
 
     # -- changing -----------------------------------------------------------------------
 
-    def submit(self, event: Any) -> Any:
-        """Play `event`: checked, stored, folded, announced. Returns the new state.
+    def submit(self, event: Event) -> None:
+        """Play `event`: checked, stored, folded, announced.
 
         A new public step clears the table's redo stack; a new private entry clears its
         owner's. The cleared steps stay in the file, flagged as dropped.
@@ -235,12 +241,11 @@ class Session:
             self._log.append(stored)
             self._follow_corrections(self._state, new_state, [event])
             self._state = new_state
-            self._notify(event)
-            return new_state
+            self._notify()
 
-    def submit_all(self, events: Sequence[Any]) -> Any:
+    def submit_all(self, events: Sequence[Event]) -> None:
         """Play `events`, one tap's worth, as one step: all are checked before any is stored,
-        stored in one write, and undone and redone together. Returns the new state."""
+        stored in one write, and undone and redone together."""
         if not events:
             raise ValueError("a step has at least one event")
         owners = {json_key(to_json(private_owner(event))) for event in events}
@@ -260,14 +265,13 @@ class Session:
             self._log.extend(stored)
             self._follow_corrections(self._state, new_state, events)
             self._state = new_state
-            self._notify(events[-1])
-            return new_state
+            self._notify()
 
-    def undo(self) -> Any:
+    def undo(self) -> Event:
         """Take back the last public step. Returns its (last) event; `undo_step` all of them."""
         return self.undo_step()[-1]
 
-    def undo_step(self) -> tuple[Any, ...]:
+    def undo_step(self) -> tuple[Event, ...]:
         """Take back the last public step: the events of one tap, in the order played.
 
         Later private entries stay, except those the rules no longer allow without the step
@@ -287,15 +291,15 @@ class Session:
             log = [replace(e, status=EventStatus.UNDONE, undone_with=key)
                    if e.seq in aside else e for e in log]
             changes = {seq: EventStatus.UNDONE for seq in (*sorted(members), *aside)}
-            self._commit(log, state, changes, {seq: key for seq in aside}, None)
+            self._commit(log, state, changes, {seq: key for seq in aside})
             return tuple(e.event for e in step)
 
-    def redo(self) -> Any:
+    def redo(self) -> Event:
         """Put back the public step undone most recently, with what was set aside with it.
         Returns its (last) event; `redo_step` all of them."""
         return self.redo_step()[-1]
 
-    def redo_step(self) -> tuple[Any, ...]:
+    def redo_step(self) -> tuple[Event, ...]:
         with self._lock:
             target = self._next_redo(None)
             if target is None:
@@ -306,7 +310,7 @@ class Session:
             self._restore(step[-1], back)
             return tuple(e.event for e in step)
 
-    def undo_private(self, player: Any) -> Any:
+    def undo_private(self, player: int) -> Event:
         """Take back `player`'s last private entry. Only that player's device may ask."""
         with self._lock:
             self._not_scored(player)
@@ -315,10 +319,11 @@ class Session:
                 raise UndoError(P.NO_PRIVATE_UNDO, player=player)
             log = self._with(target.seq, EventStatus.UNDONE)
             state = self._fold_strictly(log, "undo", target)
-            self._commit(log, state, {target.seq: EventStatus.UNDONE}, {}, None)
-            return target.event
+            self._commit(log, state, {target.seq: EventStatus.UNDONE}, {})
+            event: Event = target.event
+            return event
 
-    def redo_private(self, player: Any) -> Any:
+    def redo_private(self, player: int) -> Event:
         with self._lock:
             self._not_scored(player)
             target = self._next_redo(to_json(player))
@@ -328,7 +333,7 @@ class Session:
 
     # -- what corrections leave the players to do ----------------------------------------
 
-    def correction_effects(self) -> tuple[Any, ...]:
+    def correction_effects(self) -> tuple[Effect, ...]:
         """What the players must now give, take, discard or move by hand after the table's
         latest corrections (in a row: their effects add up), until the table's next step
         that is not a correction, an undo or redo, or `effects_done`. Kept in memory."""
@@ -341,9 +346,10 @@ class Session:
             if self._effects_base is None and not self._effects:
                 return
             self._effects_base, self._effects = None, ()
-            self._notify(None)
+            self._notify()
 
-    def _follow_corrections(self, before: Any, after: Any, events: Sequence[Any]) -> None:
+    def _follow_corrections(self, before: GameState, after: GameState,
+                            events: Sequence[Event]) -> None:
         if self._engine.effects is None or private_owner(events[0]) is not None:
             return
         if all(self._engine.keeps_effects(e) for e in events):
@@ -358,10 +364,10 @@ class Session:
     def ask_rats(self, player: int, rats: int) -> RatsRequest:
         """`player` asks the table to score them with `rats`; stored nowhere in the game."""
         with self._lock:
-            if getattr(self._state, "phase", None) is not Phase.FINISHED:
+            if self._state.phase is not Phase.FINISHED:
                 raise RequestRefused(P.CORRECTION_AFTER_SCORING)
             request = self._requests[player] = RatsRequest(player, rats)
-            self._notify(None)
+            self._notify()
             return request
 
     def rats_request(self, player: int) -> RatsRequest | None:
@@ -380,29 +386,29 @@ class Session:
                 return
             self._requests[player] = replace(
                 request, status="accepted" if accepted else "rejected")
-            self._notify(None)
+            self._notify()
 
     # -- internals ----------------------------------------------------------------------
 
-    def _not_scored(self, player: Any) -> None:
+    def _not_scored(self, player: int) -> None:
         """A scored game's result changes only by the table (R-SCORE-6): a player's own undo
         would change the rats it was scored with."""
-        if getattr(self._state, "phase", None) is Phase.FINISHED:
+        if self._state.phase is Phase.FINISHED:
             raise UndoError(P.ENTRIES_FINAL, player=player)
 
-    def _last_active(self, owner: Any) -> StoredEvent | None:
+    def _last_active(self, owner: JsonValue) -> StoredEvent | None:
         """The step an undo takes back: never the first event, which starts the game."""
         found = [e for e in self._log if e.status is EventStatus.ACTIVE
                  and e.private_player == owner and e.seq > 1]
         return found[-1] if found else None
 
-    def _next_redo(self, owner: Any) -> StoredEvent | None:
+    def _next_redo(self, owner: JsonValue) -> StoredEvent | None:
         """Undos go backwards, so the most recently undone step is the earliest one."""
         found = [e for e in self._log if e.status is EventStatus.UNDONE
                  and e.private_player == owner and e.undone_with is None]
         return found[0] if found else None
 
-    def _redo_stack(self, owner: Any) -> list[int]:
+    def _redo_stack(self, owner: JsonValue) -> list[int]:
         """What a new event by `owner` (None: the table) makes impossible to redo."""
         undone = [e for e in self._log if e.status is EventStatus.UNDONE]
         if owner is None:
@@ -421,28 +427,28 @@ class Session:
         return [replace(e, status=status, undone_with=None) if e.seq == seq else e
                 for e in self._log]
 
-    def _restore(self, target: StoredEvent, seqs: set[int]) -> Any:
+    def _restore(self, target: StoredEvent, seqs: set[int]) -> Event:
         log = [replace(e, status=EventStatus.ACTIVE, undone_with=None) if e.seq in seqs else e
                for e in self._log]
         state = self._fold_strictly(log, "redo", target)
-        self._commit(log, state, {seq: EventStatus.ACTIVE for seq in sorted(seqs)}, {},
-                     target.event)
-        return target.event
+        self._commit(log, state, {seq: EventStatus.ACTIVE for seq in sorted(seqs)}, {})
+        event: Event = target.event
+        return event
 
     def _fold_strictly(self, log: Sequence[StoredEvent], verb: str, target: StoredEvent
-                       ) -> Any:
+                       ) -> GameState:
         try:
             return self._fold([e.event for e in log if e.status is EventStatus.ACTIVE])
         except self._engine.violation as exc:
             raise UndoError(P.UNDO_ILLEGAL_LATER if verb == "undo" else P.REDO_ILLEGAL_LATER,
                             event=type(target.event).__name__, violation=exc,
-                            rule=getattr(exc, "rule", "")) from exc
+                            rule=exc.rule) from exc
 
     def _fold_setting_aside(self, log: Sequence[StoredEvent], after: int
-                            ) -> tuple[Any, list[int]]:
+                            ) -> tuple[GameState, list[int]]:
         """The state of the active events, skipping private ones after `after` that the rules
         now refuse; those are returned to be set aside."""
-        state = None
+        state: GameState | None = None
         aside: list[int] = []
         for stored in log:
             if stored.status is not EventStatus.ACTIVE:
@@ -454,11 +460,13 @@ class Session:
                     aside.append(stored.seq)
                     continue
                 raise UndoError(P.UNDO_NO_LONGER_LEGAL, event=type(stored.event).__name__,
-                                violation=exc, rule=getattr(exc, "rule", "")) from exc
+                                violation=exc, rule=exc.rule) from exc
+        if state is None:  # the first event starts the game and is never undone
+            raise UndoError(P.NOTHING_TO_UNDO)
         return state, aside
 
-    def _commit(self, log: list[StoredEvent], state: Any, changes: dict[int, EventStatus],
-                links: dict[int, int], announce: Any) -> None:
+    def _commit(self, log: list[StoredEvent], state: GameState,
+                changes: dict[int, EventStatus], links: dict[int, int]) -> None:
         self.store.set_status(self.game_id, changes, self._engine.describe(state),
                               undone_with=links, revision=self._revision)
         self._revision += 1
@@ -466,11 +474,11 @@ class Session:
         self._state = state
         if not changes or any(e.seq in changes and e.private_player is None for e in log):
             self._effects_base, self._effects = None, ()
-        self._notify(announce)
+        self._notify()
 
-    def _fold(self, events: Sequence[Any], resuming: bool = False) -> Any:
+    def _fold(self, events: Sequence[Event], resuming: bool = False) -> GameState:
         """The state of stored events (each checked as when it was recorded)."""
-        state = None
+        state: GameState | None = None
         for index, event in enumerate(events):
             try:
                 state = self._engine.fold_recorded(state, event)
@@ -478,13 +486,16 @@ class Session:
                 if resuming:
                     raise StoreError(P.DOES_NOT_REPLAY, game=self.game_id, index=index,
                                      event=type(event).__name__, violation=exc,
-                                     rule=getattr(exc, "rule", "")) from exc
+                                     rule=exc.rule) from exc
                 raise
+        if state is None:
+            raise StoreError(P.DOES_NOT_REPLAY, game=self.game_id, index=0, event="",
+                             violation="no events", rule="")
         return state
 
-    def _notify(self, event: Any) -> None:
+    def _notify(self) -> None:
         for callback in list(self._subscribers):
             try:
-                callback(self._state, event)
+                callback()
             except Exception:
                 log.exception("a subscriber of game %s failed", self.game_id)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from support.sessions import game_state
+
 from browser.table import by_id, open_table, screenshot, table_server, tap
 from companion.bench.flutter import TIMEOUT_MS
 from companion.i18n import translator
@@ -36,17 +38,17 @@ def stored_in_round_two(data_dir: Path) -> str:
     store = GameStore.open(data_dir)
     try:
         session = Session.start(store, ev.GameStarted(setup))
-        for event in (reveal_event(session.state), ev.SupplyDone(), ev.Entered(0, 0, 2),
+        for event in (reveal_event(game_state(session)), ev.SupplyDone(), ev.Entered(0, 0, 2),
                       ev.Entered(1, 1, 1), ev.Entered(2, 0, 0), ev.Entered(3, 2, 3)):
             session.submit(event)
-        while (step := next_step(session.state)).prompt is not Prompt.END_ROUND:
+        while (step := next_step(game_state(session))).prompt is not Prompt.END_ROUND:
             if step.reveal is not None:
                 session.submit(ev.Revealed(step.reveal.player, step.reveal.building,
                                            step.reveal.declared, 0))
             else:
                 session.submit(ev.BuildingResolved(step.building))  # type: ignore[arg-type]
         session.submit(ev.RoundEnded())
-        session.submit(reveal_event(session.state))
+        session.submit(reveal_event(game_state(session)))
         session.submit(ev.SupplyDone())
         return str(session.game_id)
     finally:
@@ -93,7 +95,7 @@ def test_a_corrected_reveal_of_round_one_moves_the_church_track(tmp_path: Path,
             arg=before, timeout=TIMEOUT_MS)
         store = GameStore.open(tmp_path)
         try:
-            state = Session.resume(store, game_id).state
+            state = game_state(Session.resume(store, game_id))
         finally:
             store.close()
         assert state.influence(0, Estate.CHURCH) == 4
@@ -123,7 +125,7 @@ def stored_with_a_disputed_hospital(data_dir: Path) -> str:
                       ev.Entered(2, 1, 0), ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0),
                       ev.HospitalDiscarded(0, 0, 3), ev.HospitalDiscarded(0, 1, 2)):
             session.submit(event)
-        while (step := next_step(session.state)).prompt is not Prompt.END_ROUND:
+        while (step := next_step(game_state(session))).prompt is not Prompt.END_ROUND:
             session.submit(ev.BuildingResolved(step.building))  # type: ignore[arg-type]
         session.submit(ev.RatChangeDisputed(0, "1.1.hospital"))
         session.submit(ev.RoundEnded())

@@ -13,6 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from support.sessions import game_state
+
 from browser.table import (
     Offline,
     bring_into_view,
@@ -47,7 +49,7 @@ def at_the_plague_check(data_dir: Path) -> tuple[str, Any]:
         session = Session.start(store, events[0])
         for event in events[1:]:
             session.submit(event)
-        return session.game_id, session.state
+        return session.game_id, game_state(session)
 
 
 def field_value(page: Any, identifier: str) -> str:

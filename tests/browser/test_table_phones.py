@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from support.sessions import game_state
+
 from browser.table import (
     Offline,
     by_id,
@@ -60,7 +62,8 @@ def last_round_ahead(data_dir: Path, method: str = "first_game"
         session = Session.start(store, events[0])
         for event in events[1:played]:
             session.submit(event)
-        return session.game_id, tuple(session.state.setup.names), tuple(session.state.rats)
+        state = game_state(session)
+        return session.game_id, tuple(state.setup.names), tuple(state.rats)
 
 
 def scan(page: Any, seat: int, into: Path) -> str:

@@ -20,6 +20,7 @@ from companion.rules.setup import DeckMode, SelectionMethod
 from companion.store.db import GameStore
 from companion.store.session import Session
 from support.engine_games import ALL_SPECIALS, setup_for
+from support.sessions import game_state
 
 ANNA, BEN, CARLA = 0, 1, 2
 FARM, MONASTERY = 0, 1
@@ -42,7 +43,7 @@ class MonasteryNight:
 
     @property
     def state(self) -> Any:
-        return self.session.state
+        return game_state(self.session)
 
     def hub(self, base_url: str = "http://192.168.1.20:8550",
             registry: SeatRegistry | None = None) -> Hub:

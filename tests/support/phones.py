@@ -33,6 +33,7 @@ from companion.store.db import GameStore
 from companion.store.session import Session
 from support.browser import free_port
 from support.engine_games import ALL_SPECIALS, setup_for
+from support.sessions import game_state
 
 START_RATS = 10
 """R-SETUP-1: everyone starts with 10 rats."""
@@ -60,7 +61,7 @@ class TableNight:
 
     @property
     def state(self) -> Any:
-        return self.session.state
+        return game_state(self.session)
 
     @property
     def events(self) -> list[Any]:

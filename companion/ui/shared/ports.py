@@ -4,12 +4,13 @@ server that composes it (`companion.server` implements these)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     # Types only: the server imports this module at start (`KEY_PARAM`), and the engine and
     # the store behind these names are a quarter of a cold start (measured, issue 10).
     from companion.phones.seats import SeatRegistry
+    from companion.rules.events import Event
     from companion.rules.views import TableView
     from companion.store.db import GameStore, GameSummary
     from companion.store.session import Session
@@ -39,7 +40,7 @@ class Games(Protocol):
     def store(self) -> GameStore: ...
     @property
     def seats(self) -> SeatRegistry | None: ...
-    def start(self, first_event: Any) -> Session: ...
+    def start(self, first_event: Event) -> Session: ...
     def open(self, game_id: str) -> Session: ...
     def unfinished(self) -> list[GameSummary]: ...
     def all(self) -> list[GameSummary]: ...

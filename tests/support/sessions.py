@@ -1,0 +1,32 @@
+"""The engine's state of an open game, for tests only.
+
+A `Session` hands out views only (`table_view()`, `player_view(seat)`, its event log): no
+screen or phone can read the game's state. A test that checks what the rules made of a game
+asks `game_state(session)`: the session's active events replayed with the real engine, which
+must also be the state the session folded (so a session whose fold drifted from its log
+fails here). Never for the app's code: `companion` has no way to it.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from companion.rules import replay
+from companion.rules.state import GameState
+from companion.store.session import Session
+
+_REPLAYED: weakref.WeakKeyDictionary[Session, tuple[list[object], GameState]] = (
+    weakref.WeakKeyDictionary())
+
+
+def game_state(session: Session) -> GameState:
+    """What the engine makes of `session`'s game as it stands (its active events, replayed)."""
+    events = session.events
+    known = _REPLAYED.get(session)
+    if known is not None and known[0] == events:
+        return known[1]
+    state = replay(events)
+    assert state is not None, "a session always holds a started game"
+    assert state == session._state, "the session's fold differs from the replay of its log"
+    _REPLAYED[session] = (list(events), state)
+    return state
