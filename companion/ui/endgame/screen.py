@@ -26,6 +26,7 @@ from companion.ui.endgame.chart import influence_chart
 from companion.ui.endgame_lines import line_text, names, step_title
 from companion.ui.round.parts import game_frame, step_marker, submit_all
 from companion.ui.shared import paths, theme
+from companion.ui.shared.frame import content_width
 from companion.ui.shared.paths import corrections_route, game_route
 from companion.ui.shared.widgets import (
     big_button,
@@ -150,8 +151,10 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
     correct = big_button("open-corrections", t("Correct an entry or reveal"),
                          app.nav(corrections_route(game_id)), icon=ft.Icons.EDIT_NOTE,
                          primary=False)
+    under_winner = 0
     if view.phase is Phase.FINISHED:
         controls += request_cards(app, view)
+        under_winner = len(controls) + 1
         controls += result_controls(app, view)
         controls.append(bgstats_tile(app, game_id))
     if editing:
@@ -177,13 +180,15 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         def edit(_event: Any = None) -> None:
             drafts.editing_end = True
             app.render()
-        controls.append(ft.Row([
+        buttons = ft.Row([
             big_button("end-edit", t("Correct the end values"), edit, icon=ft.Icons.EDIT,
                        primary=False),
             correct,
             big_button("home", t("Home"), app.nav(paths.HOME), icon=ft.Icons.HOME,
                        primary=False),
-        ], wrap=True, spacing=theme.GAP))
+        ], wrap=True, spacing=theme.GAP, run_spacing=8)
+        # under the winner, above the long explanations: in sight on a tablet (issue 19)
+        controls.insert(under_winner or len(controls), buttons)
     if view.phase is Phase.END:
         heading_ = t("End of the game")
     else:
@@ -297,6 +302,12 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
         step_marker(app, view, title_) if view.phase is Phase.END else title_,
         tagged("end-form", text(explained)),
     ]
+    if view.at_plague_check:
+        # the nuns first, the one count the whole table makes now; a wide field, so the
+        # French label ("Nonnes dans la rangée des nonnes (0-20)") is not squeezed into it
+        controls.append(ft.Container(field("nuns", t("Nuns in the nun row (0-{most})",
+                                                       most=MAX_NUNS_IN_ROW), nuns_shown(view)),
+                                     width=min(560, content_width(app))))
     for p, name in enumerate(setup.names):
         defaults = form_defaults(view, p)
         locked = rats_locked(view, p)
@@ -323,10 +334,6 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
         controls.append(ft.Card(content=ft.Container(padding=12, content=ft.Column([
             ft.Row([player_chip(name, setup.colours[p]), *marks], wrap=True),
             ft.ResponsiveRow(cells, spacing=8, run_spacing=8)], tight=True))))
-    if view.at_plague_check:
-        controls.append(ft.Container(field("nuns", t("Nuns in the nun row (0-{most})",
-                                                       most=MAX_NUNS_IN_ROW), nuns_shown(view)),
-                                     width=320))
     return controls
 
 

@@ -222,9 +222,10 @@ def _reveal(app: TableApp, view: TableView, step: Step, before: Sequence[Any],
                                                 "{n} population cards of the {estate} (no rat)",
                                                 matching, estate=estate),
                                        size=theme.BODY_SIZE + 1, weight=ft.FontWeight.W_500)),
-        *steppers,
+        # the help above the steppers: below them it sat under the bottom bar (issue 19)
         text(t("Each population card and Joker gives 1 influence in the {estate}.",
                estate=estate), size=theme.SMALL_SIZE),
+        *steppers,
     ]
     assert kind is res.kind
     controls: list[ft.Control] = [two_columns(acting, [*beside, building_now(t, setup, res)])]
