@@ -154,7 +154,7 @@ def test_no_import_inside_a_function_in_the_table_ui() -> None:
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"companion", "rules", "qr", "safe_json"}),
     frozenset({"store", "i18n"}),
-    frozenset({"phones"}),
+    frozenset({"phones", "history"}),
     frozenset({"ui"}),
     frozenset({"server"}),
     frozenset({"cli", "bench", "scoring_cli", "__main__"}),
@@ -172,3 +172,36 @@ def test_each_layer_imports_only_the_layers_below_it() -> None:
     upward = sorted(f"{name} -> {target}" for name, targets in graph().items()
                     for target in targets if layer(target) > layer(name))
     assert upward == []
+
+
+CODES_LEAF = "companion.store.problems"
+"""The store's problem codes and their English msgids: stdlib only, imported by both sides."""
+
+
+def test_the_store_imports_no_words_and_the_words_only_the_stores_codes() -> None:
+    # The store is storage only: its errors are codes with values, worded by companion.i18n;
+    # the commands that print (companion.cli) sit above both.
+    edges = graph()
+    store_to_words = sorted(f"{name} -> {target}" for name, targets in edges.items()
+                            if name.startswith("companion.store") for target in targets
+                            if target.startswith("companion.i18n"))
+    words_to_store = sorted(f"{name} -> {target}" for name, targets in edges.items()
+                            if name.startswith("companion.i18n") for target in targets
+                            if target.startswith("companion.store") and target != CODES_LEAF)
+    assert (store_to_words, words_to_store) == ([], [])
+
+
+def test_the_codes_leaf_imports_nothing_of_the_app() -> None:
+    assert {t for t in graph()[CODES_LEAF] if t.startswith("companion")} == set()
+    tree = ast.parse(MODULES[CODES_LEAF].read_text())
+    assert all(not target.startswith("companion") for target, _ in imported(CODES_LEAF, tree))
+
+
+def test_the_layer_check_sees_an_import_inside_a_function() -> None:
+    source = "def english():\n    from companion.i18n import translator\n"
+    MODULES.setdefault("companion.store.example", ROOT / "store" / "example.py")
+    try:
+        targets = [t for t, _ in imported("companion.store.example", ast.parse(source))]
+    finally:
+        del MODULES["companion.store.example"]
+    assert targets == ["companion.i18n"]

@@ -11,6 +11,10 @@ import pytest
 from support.stored_games import started
 
 from companion.cli import main
+from companion.cli.records import PHASE_WORDS, progress_words
+from companion.i18n import translator
+from companion.rules.state import Phase
+from companion.store import gamemeta
 from companion.store.db import DB_FILENAME, GameMeta, GameStore
 
 
@@ -32,6 +36,16 @@ def test_games_lists_each_game_with_its_players_and_outcome(
     lines = {line.split()[0]: line for line in out.splitlines()}
     assert "Anna, Ben  won by Anna (41 VP)" in lines[won]
     assert "Cleo, Dora  unfinished (round 4 of 10, entering buildings)" in lines[going]
+
+
+def test_the_list_says_in_the_terminals_language_what_the_store_wrote_in_english() -> None:
+    # The store keeps its summary words in English; the command holds them as msgids.
+    assert PHASE_WORDS == gamemeta.PHASE_WORDS and set(PHASE_WORDS) == set(Phase)
+    stored = f"round 3 of 8, {gamemeta.PHASE_WORDS[Phase.B]}"
+    german = progress_words(translator("de"), stored)
+    assert german.startswith("Runde 3 von 8") and "supply" not in german
+    assert progress_words(translator("de"), "a summary of another form") == (
+        "a summary of another form")
 
 
 def test_games_in_an_empty_directory_says_so(tmp_path: Path,

@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 
 from companion import cli
+from companion.cli import records as store_cli
 from companion.i18n import LANGUAGES, terminal_language, translator
 from companion.i18n.dates import when
 from companion.i18n.input_words import json_refusal
 from companion.phones.texts import WORDS, texts
 from companion.safe_json import MAX_BYTES, JsonRefused, load_json
 from companion.server.app import print_banner
-from companion.store import cli as store_cli
 from companion.store.bgstats import winners_values
 from companion.store.db import GameSummary
 from companion.store.lock import DataDirLock

@@ -105,9 +105,9 @@ def record_figures(sizes: Sequence[int] = RECORD_SIZES,
     the record path itself: reading, checking, storing and replaying each event. The last row
     imports records grown with rat corrections, which also exercise the engine's ledgers.
     """
+    from companion.cli.replay import replay_report
     from companion.store.db import GameStore
     from companion.store.records import import_record, parse_record
-    from companion.store.report import replay_report
 
     imports: list[float] = []
     replays: list[float] = []

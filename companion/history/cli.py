@@ -37,9 +37,9 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
+    from companion.cli.records import _write_atomically, printable
     from companion.history.figures import csv_text, load_history
     from companion.i18n.store_words import error_text
-    from companion.store.cli import _write_atomically, printable
     from companion.store.db import GameStore, StoreError
 
     args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))

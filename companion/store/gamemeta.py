@@ -6,38 +6,22 @@ the words are for a person choosing which game to resume.
 
 from __future__ import annotations
 
-import re
-
-from companion.i18n import N_, Translator
 from companion.rules.errors import RuleViolation
 from companion.rules.setup import setup_code
 from companion.rules.state import GameState, Phase
 from companion.store.db import GameMeta
 
 PHASE_WORDS = {
-    Phase.A: N_("revealing buildings"),
-    Phase.B: N_("supply"),
-    Phase.C: N_("entering buildings"),
-    Phase.D: N_("resolving buildings"),
-    Phase.E: N_("end of round"),
-    Phase.END: N_("entering the end values"),
-    Phase.FINISHED: N_("finished"),
+    Phase.A: "revealing buildings",
+    Phase.B: "supply",
+    Phase.C: "entering buildings",
+    Phase.D: "resolving buildings",
+    Phase.E: "end of round",
+    Phase.END: "entering the end values",
+    Phase.FINISHED: "finished",
 }
-"""Stored in English (the store's summary); msgids, so a terminal says them in its language."""
-_PROGRESS = re.compile(r"round ([0-9]{1,3}) of ([0-9]{1,3}), (.+)")
-
-
-def progress_words(t: Translator, stored: str) -> str:
-    """A stored progress summary ("round 3 of 8, supply") in the language of `t`; as stored
-    if it is not in that form."""
-    known = set(PHASE_WORDS.values())
-    if stored in known:
-        return t(stored)
-    found = _PROGRESS.fullmatch(stored)
-    if found is None or found[3] not in known:
-        return stored
-    return t("round {round} of {rounds}, {phase}", round=int(found[1]), rounds=int(found[2]),
-             phase=t(found[3]))
+"""Stored in English (the store's summary, "round 3 of 8, supply"); the game list says it in
+a terminal's language (`companion.cli.records.progress_words`, where these are msgids)."""
 
 
 def describe(state: GameState) -> GameMeta:

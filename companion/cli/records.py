@@ -1,4 +1,7 @@
-"""The `games`, `export`, `import` and `replay` subcommands.
+"""The `games`, `export`, `import` and `replay` subcommands and what they print.
+
+They drive the store (`companion.store`) and say its answers and its errors in the language of
+the terminal (`companion.i18n`); the store itself holds no words.
 
 Every failure is one line on stderr and exit code 2, never a traceback: these commands are run
 by players after a game night, not by developers. Everything printed that came from a file or
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -18,18 +22,31 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from companion.i18n import Translator, terminal_language, translator
+from companion.i18n import N_, Translator, terminal_language, translator
 from companion.i18n.dates import when
 from companion.i18n.scoring_lines import winners_words
 from companion.i18n.store_words import error_text
+from companion.rules.state import Phase
 from companion.safe_json import JsonRefused, dumps_printable, read_capped
 from companion.store.bgstats import winners_values
 from companion.store.codec import RecordError
 from companion.store.db import PRIVATE_FILE, GameStore, GameSummary, StoreError
-from companion.store.gamemeta import progress_words
 from companion.store.problems import StoreProblem as P
 
 EXIT_ERROR = 2
+
+PHASE_WORDS = {
+    Phase.A: N_("revealing buildings"),
+    Phase.B: N_("supply"),
+    Phase.C: N_("entering buildings"),
+    Phase.D: N_("resolving buildings"),
+    Phase.E: N_("end of round"),
+    Phase.END: N_("entering the end values"),
+    Phase.FINISHED: N_("finished"),
+}
+"""The store's progress words (`companion.store.gamemeta.PHASE_WORDS`, stored in English) as
+msgids, so a terminal says them in its language; a test keeps the two the same."""
+_PROGRESS = re.compile(r"round ([0-9]{1,3}) of ([0-9]{1,3}), (.+)")
 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -104,6 +121,19 @@ def _game_line(t: Translator, game: GameSummary) -> str:
     return f"{start}  {outcome}"
 
 
+def progress_words(t: Translator, stored: str) -> str:
+    """A stored progress summary ("round 3 of 8, supply") in the language of `t`; as stored
+    if it is not in that form."""
+    known = set(PHASE_WORDS.values())
+    if stored in known:
+        return t(stored)
+    found = _PROGRESS.fullmatch(stored)
+    if found is None or found[3] not in known:
+        return stored
+    return t("round {round} of {rounds}, {phase}", round=int(found[1]), rounds=int(found[2]),
+             phase=t(found[3]))
+
+
 def _export(args: argparse.Namespace, out: TextIO) -> None:
     from companion.store.records import dumps, export_game
 
@@ -165,8 +195,8 @@ def _import(args: argparse.Namespace, out: TextIO) -> None:
 
 
 def _replay(args: argparse.Namespace, out: TextIO) -> None:
+    from companion.cli.replay import replay_report
     from companion.store.records import parse_record
-    from companion.store.report import replay_report
 
     record = parse_record(_read(args.file))
     lang = getattr(args, "lang", None) or terminal_language()

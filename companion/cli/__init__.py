@@ -1,7 +1,9 @@
 """The `rattus-companion` command: with no subcommand it starts the table app.
 
-Each subcommand lives with the code it drives; this module only parses arguments and imports
-that code lazily, so `rattus-companion score` starts without loading Flet.
+This package holds the commands and what they print (`records`: games, export, import and
+replay; `replay`: the replay's report; the scoring's in `companion.scoring_cli`), so the store
+they drive stays storage only. This module only parses arguments and imports a command
+lazily, so `rattus-companion score` starts without loading Flet.
 """
 
 from __future__ import annotations
@@ -110,9 +112,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
             from companion.scoring_cli import run_score
 
             return run_score(args.file, args.lang)
-        from companion.store import cli as store_cli
+        from companion.cli import records
 
-        return store_cli.run(args)
+        return records.run(args)
 
     args = _serve_parser().parse_args(args_list)
     from companion.server.app import serve

@@ -3,7 +3,8 @@
 It is read by people settling an argument after the game ("why did Ben get the premium in
 round 4?") and by scripts, so players are named, every outcome carries its reason, and the
 numbers come from the engine's own resolution and scoring functions: the printout cannot
-disagree with what the table was told.
+disagree with what the table was told. A command's printout, so it lives with the commands,
+not in the store it reads.
 """
 
 from __future__ import annotations
