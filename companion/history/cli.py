@@ -8,7 +8,10 @@ stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -16,6 +19,30 @@ from typing import TextIO
 from companion.i18n import LANGUAGES, Translator, terminal_language, translator
 
 EXIT_ERROR = 2
+
+
+def printable(text: str) -> str:
+    """`text` with every control or format character escaped (ESC as `\\x1b`): a name from
+    the database is shown, never obeyed by the terminal (as the other commands print)."""
+    return "".join(c if c.isprintable() or unicodedata.category(c) == "Zs"
+                   else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+                   for c in text)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """The CSV written whole or not at all; a symbolic link or a non-file at `path` is refused
+    (the rename replaces a name, never what a link points to)."""
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise OSError(0, "not a regular file", str(path))
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
 
 
 def parser() -> argparse.ArgumentParser:
@@ -37,7 +64,6 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
-    from companion.cli.records import _write_atomically, printable
     from companion.history.figures import csv_text, load_history
     from companion.i18n.store_words import error_text
     from companion.store.db import GameStore, StoreError
@@ -55,7 +81,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
             if args.output == "-":
                 stdout.write(text)
             else:
-                _write_atomically(Path(args.output), text)
+                write_whole(Path(args.output), text)
             return 0
         tonight = [n.strip() for n in (args.players or "").split(",") if n.strip()]
         for line in report(t, games, tonight, str(path)):

@@ -12,8 +12,11 @@ DECIMAL_COMMA = frozenset({"de", "fr", "nl"})
 
 
 def decimal(t: Translator, value: float, digits: int = 1) -> str:
-    """"12.5" in English, "12,5" in German, French and Dutch."""
-    shown = f"{value:.{digits}f}"
+    """"12.5" in English, "12,5" in German, French and Dutch; a half rounds up (14.25 is
+    14.3, as a group adding up by hand expects), not to the even digit as `format` does."""
+    from decimal import ROUND_HALF_UP, Decimal
+
+    shown = str(Decimal(repr(value)).quantize(Decimal(1).scaleb(-digits), ROUND_HALF_UP))
     return shown.replace(".", ",") if t.lang in DECIMAL_COMMA else shown
 
 

@@ -13,7 +13,8 @@ LINE_COLOUR = "#6A4C93"
 
 
 def vp_chart(t: Translator, figures: PlayerFigures) -> ft.Control:
-    # imported here, as the influence chart does: flet_charts is slow to import
+    # Imported here, as the influence chart does: flet_charts takes about 250 ms to import
+    # (measured, see companion/ui/endgame/chart.py), paid once a player's page is opened.
     import flet_charts as fch
 
     points = [vp for _, vp in figures.vp_over_games]

@@ -29,6 +29,12 @@ from companion.history.figures import (
 from companion.history.words import group_lines, head_to_head_line, player_lines
 from companion.i18n import Translator
 from companion.i18n.dates import when
+from companion.rules.scoring import Step, score
+from companion.ui.endgame.chart import influence_chart
+from companion.ui.endgame.screen import end_state_of, score_table, winner_text
+from companion.ui.endgame_lines import line_text, step_title
+from companion.ui.history.again import draft_again
+from companion.ui.history.chart import vp_chart
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import page_frame
 from companion.ui.shared.widgets import big_button, heading, player_chip, tagged, text
@@ -163,11 +169,6 @@ def history_view(app: TableApp, player: str | None = None) -> ft.View:
 
 def history_game_view(app: TableApp, game_id: str) -> ft.View:
     """A finished game's result as it was scored, read-only."""
-    from companion.rules.scoring import Step, score
-    from companion.ui.endgame.chart import influence_chart
-    from companion.ui.endgame.screen import end_state_of, score_table, winner_text
-    from companion.ui.endgame_lines import line_text, step_title
-
     t = app.t
     app.leave_game()
     view = app.games.view_of(game_id)
@@ -204,8 +205,6 @@ def history_game_view(app: TableApp, game_id: str) -> ft.View:
                              size=theme.SMALL_SIZE))
 
     async def again(_event: Any = None, same_code: bool = False) -> None:
-        from companion.ui.history.again import draft_again
-
         app.tab.setup = draft_again(view.setup, summary.setup_code if same_code else None)
         await app.go(paths.SETUP_CHECKLIST)
 
@@ -232,8 +231,6 @@ def history_player_view(app: TableApp, player: str) -> ft.View:
                                            tight=True, spacing=4)),
     ]
     if figures.games:
-        from companion.ui.history.chart import vp_chart
-
         controls.append(vp_chart(t, figures))
         others = [n for n in players_of(games) if key_of(n) != key_of(figures.name)]
         pairs = [h for h in head_to_head(games, [figures.name, *others]) if h.first
