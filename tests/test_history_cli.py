@@ -7,6 +7,7 @@ import csv
 import io
 from pathlib import Path
 
+import pytest
 from test_history_figures import Thursdays
 
 from companion.history.cli import main
@@ -71,3 +72,12 @@ def test_the_csv_rows(tmp_path: Path) -> None:
 def test_an_empty_history_says_so(tmp_path: Path) -> None:
     code, out, _ = run("--data-dir", str(tmp_path), "--lang", "en")
     assert code == 0 and out.startswith("No finished games stored in ")
+
+
+def test_the_command_is_a_subcommand_of_rattus_companion(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main as rattus_companion
+
+    Thursdays(tmp_path).store.close()
+    assert rattus_companion(["history", "--data-dir", str(tmp_path), "--lang", "fr"]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == ["Le groupe", "  4 parties terminées"]

@@ -106,6 +106,10 @@ def _main(argv: Sequence[str] | None = None) -> int:
         from companion.bench import main as bench_main
 
         return bench_main(args_list[1:])
+    if args_list[:1] == ["history"]:
+        from companion.history.cli import main as history_main
+
+        return history_main(args_list[1:])
     if args_list and args_list[0] in SUBCOMMANDS:
         args = _subcommands().parse_args(args_list)
         if args.command == "score":
