@@ -1,7 +1,7 @@
 """Phones against the real engine and store: a whole random game played through one Session.
 
 The other phone tests tell single moments of a game night (`support.phones.TableNight`); here a
-whole random game is played, the payloads come from the engine's own `player_view`, and the
+whole random game is played, the payloads come from the engine's own `player_json`, and the
 Session writes the events to a real SQLite store, exactly as at the table.
 """
 
@@ -24,7 +24,7 @@ from companion.phones.routes import phone_app
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
 from companion.rules.simulate import random_game
-from companion.rules.views import player_view
+from companion.rules.views import own_view, player_json
 from companion.store.db import GameStore
 from companion.store.session import Session
 
@@ -64,7 +64,7 @@ def test_after_a_whole_game_each_phone_shows_exactly_its_own_player_view(game, h
         payload = client.get("/phone/api/state").json()
         assert payload["seat"] == seat
         assert payload["view"] == ledger_of(session, seat).view()
-        assert payload["view"] == _json(player_view(game_state(session), seat))
+        assert payload["view"] == _json(player_json(own_view(game_state(session), seat)))
 
 
 def test_annas_phone_shows_the_same_whatever_the_others_keep_privately(tmp_path, game, hub

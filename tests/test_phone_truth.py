@@ -33,7 +33,7 @@ from companion.rules.catalog import Building
 from companion.rules.guide import Prompt
 from companion.rules.setup import SelectionMethod
 from companion.rules.state import Phase
-from companion.rules.views import DisputeState, PendingChange, own_view, player_view
+from companion.rules.views import DisputeState, PendingChange, own_view
 from companion.store.session import Session
 from companion.ui.phones import private_view
 from companion.ui.phones.private_view import entry_line, pending_line
@@ -167,7 +167,8 @@ def test_a_dismissed_dispute_says_the_table_checked_it_after_a_reload_too(tmp_pa
         assert view.dispute_state(view.ledger[0]) is DisputeState.CHECKED
         # Another evening on the same file: the game reopened from the store says the same.
         reopened = Session.resume(table.store, table.game_id)
-        assert player_view(game_state(reopened), ANNA)["ledger"][0]["dispute"] == "checked"
+        again = reopened.player_view(ANNA)
+        assert again.dispute_state(again.ledger[0]) is DisputeState.CHECKED
     finally:
         table.close()
 

@@ -1,7 +1,6 @@
 """At the end of the game each player confirms, on their own device, the rats they will reveal
 at the plague check (R-SCORE-6); the table sees who has confirmed, never how many."""
 
-import json
 
 from support.engine_games import Game, play_to_the_end, setup_for
 
@@ -10,7 +9,7 @@ from companion.i18n.codes import refusal_text
 from companion.rules import events as ev
 from companion.rules.setup import DeckMode
 from companion.rules.state import Phase
-from companion.rules.views import player_view, table_view
+from companion.rules.views import own_view, public_view
 
 RED, YELLOW, GREEN = 0, 1, 2
 
@@ -36,13 +35,11 @@ def test_a_player_sees_their_own_confirmation_and_the_table_only_who_confirmed()
     game = three_player_game()
     play_to_the_end(game)
     game.play(ev.RatsConfirmed(YELLOW))
-    assert player_view(game.state, YELLOW)["rats_confirmed"] is True
-    assert player_view(game.state, RED)["rats_confirmed"] is False
-    table = table_view(game.state)
-    assert [p["rats_confirmed"] for p in table["players"]] == [False, True, False]
-    assert "rats" not in table
-    assert all(set(p) == {"seat", "name", "colour", "rats_confirmed"} for p in table["players"])
-    json.dumps(table)
+    assert own_view(game.state, YELLOW).rats_confirmed is True
+    assert own_view(game.state, RED).rats_confirmed is False
+    table = public_view(game.state)
+    assert table.rats_confirmed == (False, True, False)
+    assert table.rats is None and not table.at_plague_check
 
 
 def test_confirming_twice_is_refused_and_changes_nothing():
@@ -82,7 +79,7 @@ def test_confirming_is_still_possible_after_everything_is_entered():
     game.play(*(ev.EndValuesEntered(p, hand=1) for p in (RED, YELLOW, GREEN)), ev.NunsCounted(12))
     assert game.state.phase is Phase.FINISHED
     game.play(ev.RatsConfirmed(GREEN))
-    assert table_view(game.state)["players"][GREEN]["rats_confirmed"] is True
+    assert public_view(game.state).rats_confirmed[GREEN] is True
 
 
 def test_only_a_seat_of_the_game_can_confirm():

@@ -11,8 +11,8 @@ place rather than by each screen's habit:
 - A player sees their rats, their ledger and their nun-row notes, and nothing private of
   anyone else (R-SETUP-1).
 
-`table_view(state)` and `player_view(state, player)` are the same views as plain JSON-able
-dicts, for the phones and the records.
+`player_json(view)` is a player's view as plain JSON, for their phone. The table has no JSON
+form: the session hands it the typed `TableView` (`Session.table_view()`).
 """
 
 from __future__ import annotations
@@ -30,11 +30,10 @@ from companion.rules.events import BuildingsRevealed, RatReason
 from companion.rules.guide import Prompt, Step, next_step
 from companion.rules.resolution import (
     BuildingResolution,
-    SpecialResult,
     resolve_building,
 )
 from companion.rules.scoring import EndState, score
-from companion.rules.setup import Setup, setup_code
+from companion.rules.setup import Setup
 from companion.rules.state import (
     ESTATES,
     Dispute,
@@ -51,9 +50,7 @@ from companion.rules.state import (
 __all__ = [
     "ESTATES", "Dispute", "DisputeState", "EndValues", "LedgerEntry", "PendingChange", "Phase",
     "PlayerView", "Reveal", "RoundRecord",
-    "TableView", "Track", "Turn", "at_plague_check", "own_view", "player_json", "player_view",
-    "public_view", "table_json",
-    "table_view",
+    "TableView", "Track", "Turn", "at_plague_check", "own_view", "player_json", "public_view",
 ]
 
 
@@ -323,110 +320,6 @@ def own_view(state: GameState, player: int) -> PlayerView:
         open_disputes=tuple(d.entry_id for d in state.disputes if d.player == player))
 
 
-def _special(result: SpecialResult | None) -> dict[str, Any] | None:
-    if result is None:
-        return None
-    return {"special": result.special.value, "outcome": result.outcome.value,
-            "most": result.most, "fewest": result.fewest, "candidates": list(result.candidates),
-            "giver": result.giver, "receiver": result.receiver}
-
-
-def resolution_json(res: BuildingResolution) -> dict[str, Any]:
-    """One building's resolution (public: reveals, specials, actions and their rat deltas)."""
-    return {
-        "round": res.round, "building": res.building, "kind": res.kind.value,
-        "estate": res.estate.value, "complete": res.complete,
-        "reveals": [{"player": r.player, "slot": r.slot, "declared": r.declared,
-                     "revealed": None if r.reveal is None else {
-                         "matching": r.reveal.matching, "other": r.reveal.other,
-                         "jokers": r.reveal.jokers, "swords": r.reveal.swords,
-                         "flutes": r.reveal.flutes},
-                     "influence": r.influence, "rats": r.rats} for r in res.reveals],
-        "sword": _special(res.sword), "flute": _special(res.flute),
-        "premium": res.premium,
-        "premium_reason": None if res.premium_reason is None else res.premium_reason.value,
-        "normal": list(res.normal), "last_round": res.last_round,
-        "last_round_bonus": res.last_round_bonus,
-        "actions": [{"player": a.player, "premium": a.premium, "kind": a.action.kind.value,
-                     "amount": a.action.amount, "draws": a.draws,
-                     "hospital_cards": a.hospital_cards} for a in res.actions],
-        "rat_changes": [{"player": c.player, "delta": c.delta, "reason": c.reason.value}
-                        for c in res.rat_changes],
-    }
-
-
-def step_json(step: Step) -> dict[str, Any]:
-    return {
-        "phase": None if step.phase is None else step.phase.value,
-        "round": step.round, "rounds": step.rounds, "is_last_round": step.is_last_round,
-        "prompt": step.prompt.value,
-        "params": {k: (v.value if hasattr(v, "value") else v) for k, v in step.params.items()},
-        "actor": step.actor,
-        "allowed": sorted(cls.__name__ for cls in step.allowed
-                           if not getattr(cls, "PRIVATE", False)),
-        "enter": [{"building": o.building, "kind": o.kind.value, "slot": o.slot}
-                  for o in step.enter],
-        "can_pass": step.can_pass,
-        "reveal": None if step.reveal is None else {
-            "player": step.reveal.player, "building": step.reveal.building,
-            "declared": step.reveal.declared},
-        "choice": None if step.choice is None else {
-            "building": step.choice.building, "special": step.choice.special.value,
-            "chooser": step.choice.chooser, "candidates": list(step.choice.candidates)},
-        "building": step.building,
-        "hospital": [{"player": h.player, "up_to": h.up_to} for h in step.hospital],
-        "missing_end_values": list(step.missing_end_values),
-    }
-
-
-def table_view(state: GameState) -> dict[str, Any]:
-    """The table's view as plain JSON (`public_view`'s rule: rats only from the plague check)."""
-    return table_json(public_view(state))
-
-
-def table_json(view: TableView) -> dict[str, Any]:
-    setup = view.setup
-    record = view.record
-    found: dict[str, Any] = {
-        "players": [{"seat": i, "name": name, "colour": colour.value,
-                     "rats_confirmed": view.rats_confirmed[i]}
-                    for i, (name, colour)
-                    in enumerate(zip(setup.names, setup.colours, strict=True))],
-        "setup": {
-            "code": setup_code(setup), "method": setup.method.value,
-            "deck_mode": setup.deck_mode.value,
-            "buildings": {b.value: setup.copies(b) for b in dict.fromkeys(setup.buildings)},
-            "specials": [s.value for s in setup.specials_in_play],
-            "house_rules": {"track_tie": setup.house_rules.track_tie.value,
-                            "all_dead_variant": setup.house_rules.all_dead_variant},
-            "warnings": [w.value for w in setup.warnings],
-            "rounds": setup.rounds, "buildings_per_round": setup.buildings_per_round,
-            "replacement_count": setup.replacement_count,
-        },
-        "round": view.round, "rounds": setup.rounds, "phase": view.phase.value,
-        "is_last_round": view.is_last_round, "start_player": view.start_player,
-        "row": [b.value for b in record.row], "replaced": [b.value for b in record.replaced],
-        "turns": [{"player": t.player, "building": t.building, "cards": t.cards,
-                   "passed": t.passed} for t in record.turns],
-        "step": step_json(view.step),
-        "tracks": [{"estate": estate.value, "values": list(track.values),
-                    "arrival": list(view.arrival[i])}
-                   for i, (estate, track) in enumerate(zip(ESTATES, view.tracks, strict=True))],
-        "history": [{"round": r.number, "start_player": r.start_player,
-                     "row": [b.value for b in r.row],
-                     "influence": [list(v) for v in r.influence]}
-                    for r in view.rounds if r.influence],
-        "resolutions": [resolution_json(res) for res in view.resolutions],
-        "end_values": [None if v is None else {
-            "hand": v.hand, "swords": v.swords, "flutes": v.flutes, "passes": v.passes,
-            "gold": v.gold, "markers": v.markers} for v in view.end_values],
-        "nuns": view.nuns,
-    }
-    if view.rats is not None:
-        found["rats"] = list(view.rats)
-    return found
-
-
 def _entry(view: PlayerView, e: LedgerEntry) -> dict[str, Any]:
     dispute = view.dispute_state(e)
     return {"entry_id": e.entry_id, "delta": e.delta, "applied": e.applied,
@@ -440,13 +333,10 @@ def _pending(c: PendingChange) -> dict[str, Any]:
             "round": c.round, "building": c.building, "hand_cards_up_to": c.hand_cards_up_to}
 
 
-def player_view(state: GameState, player: int) -> dict[str, Any]:
-    """One player's view as plain JSON: rats (and whether they confirmed them for the plague
-    check), ledger, nun-row notes. Nothing of anyone else's."""
-    return player_json(own_view(state, player))
-
-
 def player_json(view: PlayerView) -> dict[str, Any]:
+    """One player's view as plain JSON, as their phone receives it: rats (and whether they
+    confirmed them for the plague check), ledger, nun-row notes. Nothing of anyone else's.
+    The table has no JSON form: it draws the typed `TableView`."""
     return {
         "player": view.player, "name": view.name, "colour": view.colour.value,
         "round": view.round, "phase": view.phase.value,
