@@ -1,6 +1,7 @@
 """Influence and rats: derived from the round records, by one set of effects.
 
-An event of phase D makes the effects of its own step (`reveal_effects`, `flute_effects`,
+An event of phase C or D adds a step to the current round's record, and `derive_phase_d` makes
+the effects of what it added, in the round's order (`reveal_effects`, `flute_effects`,
 `action_effects`); a correction of an earlier record recomputes everything with `rederive`,
 which makes the same effects for every stage in `order.round_order`. So the step-by-step state
 and the recomputed one are equal by construction (tests check `rederive(state) == state`).
@@ -14,17 +15,21 @@ from typing import Any
 
 from companion.rules.catalog import BUILDINGS, START_RATS, Building, Special
 from companion.rules.events import RatReason
-from companion.rules.order import Stage, round_order
-from companion.rules.resolution import RatChange, special_result
+from companion.rules.order import Stage, cursor_of, round_order
+from companion.rules.resolution import RatChange, SpecialOutcome, special_result
 from companion.rules.resolution import action_effects as resolved_actions
 from companion.rules.setup import Setup
 from companion.rules.state import (
     ESTATE_INDEX,
     ESTATES,
+    Cursor,
     GameState,
     LedgerEntry,
     Phase,
+    Reveal,
+    RevealCursor,
     RoundRecord,
+    RoundResolved,
     Track,
 )
 
@@ -150,6 +155,92 @@ def derive_round(d: Derived, setup: Setup, record: RoundRecord, over: bool) -> D
         elif record.resolved[b]:
             d = action_effects(d, setup, record, b)
     return d
+
+
+NO_CARDS = Reveal(0, 0)
+"""The reveal of a player who declared 0 cards: nothing to show, so nothing to wait for."""
+
+
+def declared(record: RoundRecord, player: int) -> int:
+    entry = record.entry(player)
+    return entry.cards if entry is not None else 0
+
+
+def _flute_settled(setup: Setup, record: RoundRecord, entrants: tuple[int, ...], building: int
+                   ) -> bool:
+    """Everyone in the building has revealed and no tie for fewest Flutes waits for its choice
+    (R-SPECIAL-2): the Flute's rats, if any, are due."""
+    reveals = [record.reveals[p] for p in entrants]
+    if None in reveals:
+        return False
+    if len(entrants) < 3 or not setup.special_in_play(Special.FLUTE):
+        return True
+    if not any(r is not None and r.flutes for r in reveals):
+        return True
+    result = special_result(Special.FLUTE, record, entrants, building, settled=False)
+    return result.outcome is not SpecialOutcome.CHOICE_NEEDED
+
+
+def _added_effects(d: Derived, setup: Setup, old: RoundRecord, new: RoundRecord
+                   ) -> Derived | None:
+    """`d` (the effects of the round `old`) with the effects of what `new` records beyond it, in
+    the round's order: a reveal, a Flute due once its building is complete (or its tie chosen),
+    a building's actions. None if `old` holds a step after one that `new` adds (a correction
+    moved an entry): then only a full `rederive` keeps the round's order."""
+    added = False
+    for stage, b in round_order(setup.player_count, len(new.row)):
+        entrants = new.occupants[b]
+        if not entrants:
+            continue
+        if stage is Stage.REVEAL:
+            for p in entrants:
+                was, now = old.reveals[p] is not None, new.reveals[p] is not None
+                if now and not was:
+                    d, added = reveal_effects(d, new, p, b), True
+                elif was and (added or not now):
+                    return None
+            if len(entrants) < 2:
+                continue
+            was = _flute_settled(setup, old, entrants, b)
+            now = was or _flute_settled(setup, new, entrants, b)
+            if now and not was:
+                d, added = flute_effects(d, setup, new, b, settled=False), True
+            elif was and added:
+                return None
+        else:
+            was, now = old.resolved[b], new.resolved[b]
+            if now and not was:
+                d, added = action_effects(d, setup, new, b), True
+            elif was and (added or not now):
+                return None
+    return d
+
+
+def derive_phase_d(state: GameState, record: RoundRecord, **changes: Any) -> GameState:
+    """Phase D of the current round from its records (R-ROUND-D): `state` with `record` as its
+    current round, where `record` is the round `state` holds plus a step of phase C or D (the
+    last entry, a reveal, a choice, a building resolved; or none, after a correction).
+
+    The reveals of 0 declared cards the cursor comes to are made (nothing to wait for,
+    R-ROUND-D a), the effects of what the step added are made in the round's order, the cursor
+    moves to the next open stage, and once the round is resolved the phase is E. If the step
+    comes before a step recorded already (a correction moved an entry), everything derived is
+    recomputed (`rederive`) instead.
+    """
+    setup = state.setup
+    cursor: Cursor | None = cursor_of(setup, record)
+    while isinstance(cursor, RevealCursor) and declared(record, cursor.player) == 0:
+        reveals = list(record.reveals)
+        reveals[cursor.player] = NO_CARDS
+        record = replace(record, reveals=tuple(reveals))
+        cursor = cursor_of(setup, record)
+    if isinstance(cursor, RoundResolved):
+        changes["phase"], cursor = Phase.E, None
+    d = _added_effects(Derived.of(state), setup, state.rounds[-1], record)
+    rounds = state.rounds[:-1] + (record,)
+    if d is None:
+        return rederive(replace(state, rounds=rounds, cursor=cursor, **changes))
+    return with_derived(state, d, rounds=rounds, cursor=cursor, **changes)
 
 
 def rederive(state: GameState) -> GameState:

@@ -3,7 +3,8 @@ nothing (`engine.apply` has checked it; `engine.replay` trusts the stored log).
 
 Phase D moves on by itself where nobody has anything to do: a player who declared 0 cards
 reveals nothing, so the cursor passes them (R-ROUND-D a), and once the round is resolved the
-phase is E.
+phase is E. Each event of phase C or D records its step in the round's record and hands it to
+`derive.derive_phase_d`, which makes the step's effects in the round's order.
 """
 
 from __future__ import annotations
@@ -12,23 +13,13 @@ from dataclasses import replace
 from typing import Any
 
 from companion.rules import events as ev
-from companion.rules.catalog import NUN_ROW_SIZE, START_RATS, Building, Special
-from companion.rules.derive import (
-    Derived,
-    action_effects,
-    complete,
-    flute_effects,
-    rederive,
-    reveal_effects,
-    with_derived,
-)
-from companion.rules.order import cursor_of
+from companion.rules.catalog import NUN_ROW_SIZE, START_RATS, Building
+from companion.rules.derive import Derived, derive_phase_d, rederive, with_derived
 from companion.rules.resolution import premium_holder
 from companion.rules.setup import DeckMode
 from companion.rules.state import (
     ESTATES,
     Choice,
-    Cursor,
     Dispute,
     EndValues,
     GameState,
@@ -36,9 +27,7 @@ from companion.rules.state import (
     LedgerEntry,
     Phase,
     Reveal,
-    RevealCursor,
     RoundRecord,
-    RoundResolved,
     Track,
     Turn,
 )
@@ -106,7 +95,7 @@ def _turn(state: GameState, turn: Turn) -> GameState:
     occupants[turn.building] += (turn.player,)
     record = replace(record, turns=turns, occupants=tuple(occupants), queue=queue[1:])
     if len(queue) == 1:  # the last one still to enter: phase D begins
-        return _settle(state, Derived.of(state), record, phase=Phase.D)
+        return derive_phase_d(state, record, phase=Phase.D)
     return _current(state, record)
 
 
@@ -118,117 +107,23 @@ def evolve_passed(state: GameState, event: ev.Passed) -> GameState:
     return _turn(state, Turn(event.player, None))
 
 
-# --- phase D ----------------------------------------------------------------------------------
-
-NO_CARDS = Reveal(0, 0)
-"""The reveal of a player who declared 0 cards: nothing to show, so nothing to wait for."""
-
-
-def _declared(record: RoundRecord, player: int) -> int:
-    entry = record.entry(player)
-    return entry.cards if entry is not None else 0
-
-
-def _reveal_into(d: Derived, state: GameState, record: RoundRecord, player: int,
-                 building: int, reveal: Reveal) -> tuple[Derived, RoundRecord, Cursor | None]:
-    """`record` with `reveal` recorded and its effects made, then each reveal of 0 declared
-    cards the cursor comes to next; and the cursor after them. The cursor is None (and `d`
-    as it was) if a reveal later in the round's order is recorded already (a correction moved
-    an entry): then everything derived is recomputed in the round's order instead.
-
-    A reveal of 0 cards moves no disc and brings no rat; the only effect it can have is to
-    complete the building, and then the Flute is settled as for any last reveal there.
-    """
-    setup = state.setup
-    reveals = list(record.reveals)
-    reveals[player] = reveal
-    slots = record.occupants
-    here = slots[building]
-    slot = here.index(player)
-    for entrants in (here[slot + 1:],) + slots[building + 1:]:
-        if any(reveals[p] is not None for p in entrants):
-            return d, replace(record, reveals=tuple(reveals)), None
-    cursor: Cursor | None = None
-    for p in here[slot + 1:]:
-        if _declared(record, p):
-            cursor = RevealCursor(building, p)
-            break
-        reveals[p] = NO_CARDS
-    record = replace(record, reveals=tuple(reveals))
-    if cursor is None:
-        cursor = cursor_of(setup, record)
-        while isinstance(cursor, RevealCursor) and _declared(record, cursor.player) == 0:
-            reveals[cursor.player] = NO_CARDS
-            record = replace(record, reveals=tuple(reveals))
-            cursor = cursor_of(setup, record)
-    if reveal is not NO_CARDS:
-        d = reveal_effects(d, record, player, building)
-    if complete(record, building):
-        d = flute_effects(d, setup, record, building, settled=False)
-    return d, record, cursor
-
-
-def _frozen(state: GameState, d: Derived, record: RoundRecord, cursor: Cursor | None,
-            **changes: Any) -> GameState:
-    """The state with `d`, the current round's `record` and phase D's `cursor` (phase E once the
-    round is resolved; None: recompute everything derived, see `_reveal_into`)."""
-    if cursor is None:
-        state = with_derived(state, d, rounds=state.rounds[:-1] + (record,),
-                             cursor=cursor_of(state.setup, record), **changes)
-        return advance(rederive(state), fresh=True)
-    if isinstance(cursor, RoundResolved):
-        changes["phase"] = Phase.E
-        return with_derived(state, d, rounds=state.rounds[:-1] + (record,), cursor=None,
-                            **changes)
-    return with_derived(state, d, rounds=state.rounds[:-1] + (record,), cursor=cursor,
-                        **changes)
-
-
-def _settle(state: GameState, d: Derived, record: RoundRecord, **changes: Any) -> GameState:
-    """After a step of phase C or D in `record`: the cursor afresh, the reveals of 0 cards it
-    comes to made, phase E once the round is resolved."""
-    cursor: Cursor | None = cursor_of(state.setup, record)
-    if isinstance(cursor, RevealCursor) and _declared(record, cursor.player) == 0:
-        d, record, cursor = _reveal_into(d, state, record, cursor.player, cursor.building,
-                                         NO_CARDS)
-    return _frozen(state, d, record, cursor, **changes)
-
-
-def _record_reveal(state: GameState, player: int, building: int, reveal: Reveal) -> GameState:
-    d, record, cursor = _reveal_into(Derived.of(state), state, state.rounds[-1], player,
-                                     building, reveal)
-    return _frozen(state, d, record, cursor)
-
-
-def advance(state: GameState, fresh: bool = False) -> GameState:
-    """Phase D: reveal 0 declared cards by themselves; when everything is resolved, phase E.
-    `fresh`: state.cursor is already worked out for this very state."""
-    if state.phase is not Phase.D:
-        return state
-    cur = state.cursor if fresh and state.cursor else cursor_of(state.setup, state.record)
-    if isinstance(cur, RevealCursor) and _declared(state.rounds[-1], cur.player) == 0:
-        return _record_reveal(state, cur.player, cur.building, NO_CARDS)
-    if isinstance(cur, RoundResolved):
-        return replace(state, phase=Phase.E, cursor=None)
-    return state if fresh else replace(state, cursor=cur)
-
+# --- phase D: each step recorded, then the round derived on (`derive.derive_phase_d`) ----------
 
 def _reveal_of(event: ev.Revealed | ev.RevealCorrected) -> Reveal:
     return Reveal(event.matching, event.other, event.jokers, event.swords, event.flutes)
 
 
 def evolve_revealed(state: GameState, event: ev.Revealed) -> GameState:
-    return _record_reveal(state, event.player, event.building, _reveal_of(event))
+    record = state.rounds[-1]
+    reveals = list(record.reveals)
+    reveals[event.player] = _reveal_of(event)
+    return derive_phase_d(state, replace(record, reveals=tuple(reveals)))
 
 
 def evolve_special_chosen(state: GameState, event: ev.SpecialTargetChosen) -> GameState:
     record = state.rounds[-1]
-    record = replace(record, choices=record.choices + (
-        Choice(event.building, event.special, event.player),))
-    d = Derived.of(state)
-    if event.special is Special.FLUTE:
-        d = flute_effects(d, state.setup, record, event.building, settled=False)
-    return _settle(state, d, record)
+    return derive_phase_d(state, replace(record, choices=record.choices + (
+        Choice(event.building, event.special, event.player),)))
 
 
 def evolve_hospital(state: GameState, event: ev.HospitalDiscarded) -> GameState:
@@ -248,8 +143,7 @@ def evolve_building_resolved(state: GameState, event: ev.BuildingResolved) -> Ga
         holder = premium_holder(state.setup, record, event.building)
         record = replace(record, hospital_premium=record.hospital_premium + (
             (event.building, holder),))
-    d = action_effects(Derived.of(state), state.setup, record, event.building)
-    return _settle(state, d, record)
+    return derive_phase_d(state, record)
 
 
 # --- corrections: everything derived is recomputed --------------------------------------------
@@ -258,7 +152,9 @@ def _after_correction(state: GameState, record: RoundRecord) -> GameState:
     rounds = state.rounds
     state = rederive(replace(state, rounds=rounds[:record.number - 1] + (record,)
                              + rounds[record.number:]))
-    return advance(state) if record.number == state.round else state
+    if record.number == state.round and state.phase is Phase.D:
+        return derive_phase_d(state, state.rounds[-1])
+    return state
 
 
 def evolve_entry_corrected(state: GameState, event: ev.EntryCorrected) -> GameState:
