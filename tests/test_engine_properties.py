@@ -18,7 +18,7 @@ from companion.rules.derive import rederive as _rebuild
 from companion.rules.guide import d_cursor, turn_queue
 from companion.rules.resolution import resolve_building
 from companion.rules.simulate import random_game
-from companion.rules.state import GameState, Phase
+from companion.rules.state import GameState, Phase, RevealCursor
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -109,6 +109,28 @@ def test_random_games_with_corrections(seed, players):
     assert replay(events) == state
     assert state.phase is Phase.FINISHED
     check_premiums(state)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds, players=player_counts, corrections=st.booleans())
+def test_phase_d_step_by_step_is_the_round_derived_afresh(seed, players, corrections):
+    # R-ROUND-D: after every event, what `derive.derive_phase_d` made step by step (the
+    # incremental fold) is what `rederive` makes from the records, and what a replay of the
+    # events so far gives; the zero reveals are made and phase E comes without an event.
+    events = random_game(seed, players, corrections=corrections)
+    state = None
+    for i, event in enumerate(events):
+        state = apply(state, event)
+        assert _rebuild(state) == state, (i, event)
+        if isinstance(event, (ev.Entered, ev.Revealed, ev.BuildingResolved)) or i % 17 == 0:
+            assert replay(events[:i + 1]) == state
+        if state.phase is Phase.D:
+            cur = state.cursor
+            assert not (isinstance(cur, RevealCursor)
+                        and state.record.entry(cur.player).cards == 0), cur
+        if state.phase is Phase.E:
+            assert all(state.record.resolved[b] for b, here in
+                       enumerate(state.record.occupants) if here)
 
 
 def _mutations(event: ev.Event, rng: random.Random) -> list[ev.Event]:
