@@ -83,8 +83,9 @@ SEAT_PATTERN = r"^[0-9]{1,2}$"
 _NO_STORE = {"Cache-Control": "no-store", **SECURITY_HEADERS}
 
 
-class Refusal(Exception):
-    """A request answered with `{"error": code, "message": ...}` and nothing changed."""
+class PhoneRefusal(Exception):
+    """A request answered with `{"error": code, "message": ...}` and nothing changed (an HTTP
+    answer to a phone; the engine's codes for a broken rule are `companion.rules.Refusal`)."""
 
     def __init__(self, code: str, status: int, message: str = "",
                  headers: dict[str, str] | None = None, rule: str | None = None) -> None:
@@ -96,7 +97,7 @@ class Refusal(Exception):
         self.rule = rule
 
 
-def _refusal_response(refusal: Refusal) -> JSONResponse:
+def _refusal_response(refusal: PhoneRefusal) -> JSONResponse:
     body: dict[str, Any] = {"error": refusal.code, "message": refusal.message}
     if refusal.rule:
         body["rule"] = refusal.rule
@@ -169,31 +170,31 @@ def json_body(model: type[Model]) -> Callable[[Request], Awaitable[Model]]:
     async def read(request: Request) -> Model:
         origin = request.headers.get("origin")
         if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
-            raise Refusal("bad_request", 403, "Requests must come from the phone page.")
+            raise PhoneRefusal("bad_request", 403, "Requests must come from the phone page.")
         if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-            raise Refusal("bad_request", 415, "Send JSON.")
+            raise PhoneRefusal("bad_request", 415, "Send JSON.")
         declared = request.headers.get("content-length")
         if declared is not None and (not declared.isascii() or not declared.isdigit()
                                      or len(declared) > 6 or int(declared) > MAX_BODY):
-            raise Refusal("bad_request", 413, "The request is too large.")
+            raise PhoneRefusal("bad_request", 413, "The request is too large.")
         raw = b""
         async for chunk in request.stream():
             raw += chunk
             if len(raw) > MAX_BODY:
-                raise Refusal("bad_request", 413, "The request is too large.")
+                raise PhoneRefusal("bad_request", 413, "The request is too large.")
         try:
             data = load_json(raw or b"{}")
         except BadJson as bad:
-            raise Refusal("bad_request", 400,
+            raise PhoneRefusal("bad_request", 400,
                           f"The request is not valid JSON: {phone_message(bad)}") from None
         if not isinstance(data, dict):
-            raise Refusal("bad_request", 400, "Send a JSON object.")
+            raise PhoneRefusal("bad_request", 400, "Send a JSON object.")
         try:
             return model.model_validate(data)
         except ValidationError as invalid:
             first = invalid.errors()[0]
             where = ".".join(str(part) for part in first["loc"]) or "body"
-            raise Refusal("bad_value", 422, f"{where}: {first['msg']}") from None
+            raise PhoneRefusal("bad_value", 422, f"{where}: {first['msg']}") from None
 
     return read
 
@@ -305,15 +306,15 @@ async def _caller(request: Request, phones: PhonesDep) -> Caller:
     secret = request.cookies.get(COOKIE)
     with hub.limiter.attempt(_client(request)) as attempt:
         if not secret:
-            raise Refusal(UnknownDevice.code, 401, str(UnknownDevice()))
+            raise PhoneRefusal(UnknownDevice.code, 401, str(UnknownDevice()))
         try:
             game, seat = hub.registry.authenticate(secret)
         except SeatError as refused:
             attempt.failed()
-            raise Refusal(refused.code, 401, str(refused)) from None
+            raise PhoneRefusal(refused.code, 401, str(refused)) from None
     session = hub.session(game)
     if session is None:
-        raise Refusal("no_game", 404, "This game is not open at the table.")
+        raise PhoneRefusal("no_game", 404, "This game is not open at the table.")
     return Caller(game, seat, session, secret)
 
 
@@ -326,7 +327,7 @@ async def _host(request: Request, phones: PhonesDep) -> None:
         given = request.headers.get(HOST_KEY_HEADER, "")
         if not hmac.compare_digest(given.encode("utf-8"), hub.host_key.encode("utf-8")):
             attempt.failed()
-            raise Refusal("host_key", 403, "These controls need the host key.")
+            raise PhoneRefusal("host_key", 403, "These controls need the host key.")
 
 
 SeatPath = Annotated[str, Path(pattern=SEAT_PATTERN)]
@@ -365,13 +366,13 @@ async def join(request: Request, phones: PhonesDep,
         except (InvalidToken, TokenAlreadyUsed) as refused:
             attempt.failed()
             status = 409 if refused.code == TokenAlreadyUsed.code else 403
-            raise Refusal(refused.code, status, str(refused)) from None
+            raise PhoneRefusal(refused.code, status, str(refused)) from None
         except SeatError as refused:
-            raise Refusal(refused.code, 404, str(refused)) from None
+            raise PhoneRefusal(refused.code, 404, str(refused)) from None
     session = hub.session(claim.game)
     response: Response
     if session is None:
-        response = _refusal_response(Refusal("no_game", 404, "This game is not open."))
+        response = _refusal_response(PhoneRefusal("no_game", 404, "This game is not open."))
     elif "text/event-stream" in request.headers.get("accept", ""):
         response = phones.live(claim.game, claim.seat, session, claim.device_secret)
     else:
@@ -448,7 +449,7 @@ async def host_status(game: str, phones: PhonesDep,
                       players: Annotated[str, Query(pattern=r"^[0-9]{1,2}$")] = "5"
                       ) -> Response:
     if int(players) > MAX_SEATS:
-        raise Refusal("bad_value", 400, f"players must be 0 to {MAX_SEATS}.")
+        raise PhoneRefusal("bad_value", 400, f"players must be 0 to {MAX_SEATS}.")
     seats = phones.hub.registry.status(game, int(players))
     return JSONResponse([{"seat": s.seat, "paired": s.paired, "connected": s.connected,
                           "last_seen": s.last_seen, "code_open": s.code_open}
@@ -460,13 +461,13 @@ async def host_code(game: str, seat: SeatPath, phones: PhonesDep) -> Response:
     hub = phones.hub
     session = hub.session(game)
     if session is None:
-        raise Refusal("no_game", 404, "This game is not open.")
+        raise PhoneRefusal("no_game", 404, "This game is not open.")
     if not phones.seat_in_game(game, int(seat)):
-        raise Refusal("no_seat", 404, "This game has no such seat.")
+        raise PhoneRefusal("no_seat", 404, "This game has no such seat.")
     try:
         token = hub.registry.issue_token(game, int(seat))
     except SeatError as refused:
-        raise Refusal(refused.code, 409, str(refused)) from None
+        raise PhoneRefusal(refused.code, 409, str(refused)) from None
     url = pairing_url(hub.base_url, token)
     png = await run_in_threadpool(qr_png, url)
     return JSONResponse({"url": url, "png": base64.b64encode(png).decode("ascii")},
@@ -478,7 +479,7 @@ async def host_release(game: str, seat: SeatPath, phones: PhonesDep) -> Response
     try:
         phones.hub.registry.release(game, int(seat))
     except BadSeat as refused:
-        raise Refusal(refused.code, 400, str(refused)) from None
+        raise PhoneRefusal(refused.code, 400, str(refused)) from None
     return Response(status_code=204, headers=_NO_STORE)
 
 
@@ -509,19 +510,19 @@ def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, Refusal)
+    assert isinstance(exc, PhoneRefusal)
     return _refusal_response(exc)
 
 
 async def _too_many(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, TooManyAttempts)
-    return _refusal_response(Refusal(exc.code, 429, str(exc),
+    return _refusal_response(PhoneRefusal(exc.code, 429, str(exc),
                                      headers={"Retry-After": str(exc.retry_after)}))
 
 
 async def _ledger_refused(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, LedgerRefused)
-    return _refusal_response(Refusal(exc.code, exc.status, _in_phone_language(request, exc),
+    return _refusal_response(PhoneRefusal(exc.code, exc.status, _in_phone_language(request, exc),
                                      rule=exc.rule))
 
 
@@ -531,17 +532,18 @@ async def _invalid(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     where = next((str(e["loc"][0]) for e in exc.errors() if e.get("loc")), "body")
     if where == "path":
-        return _refusal_response(Refusal("bad_seat", 404, "There is no such seat."))
+        return _refusal_response(PhoneRefusal("bad_seat", 404, "There is no such seat."))
     if where == "query":
-        return _refusal_response(Refusal("bad_value", 400, f"players must be 0 to {MAX_SEATS}."))
-    return _refusal_response(Refusal("bad_value", 422, "That value is not allowed."))
+        return _refusal_response(PhoneRefusal("bad_value", 400,
+                                              f"players must be 0 to {MAX_SEATS}."))
+    return _refusal_response(PhoneRefusal("bad_value", 422, "That value is not allowed."))
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     """Unknown paths and wrong methods answer in the same shape as every other refusal."""
     assert isinstance(exc, StarletteHTTPException)
     code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
-    return _refusal_response(Refusal(code, exc.status_code, str(exc.detail),
+    return _refusal_response(PhoneRefusal(code, exc.status_code, str(exc.detail),
                                      headers=dict(exc.headers or {})))
 
 
@@ -552,14 +554,14 @@ async def _store_fault(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, StoreError)
     log.warning("phone request %s refused: %s", request.url.path, exc)
     if isinstance(exc, StoreBusy):
-        return _refusal_response(Refusal(
+        return _refusal_response(PhoneRefusal(
             "store_busy", 503, "The table's games file is busy: another program holds it. "
             "Nothing was changed; try again in a moment.", headers={"Retry-After": "2"}))
     if isinstance(exc, StoreCorrupted):
-        return _refusal_response(Refusal(
+        return _refusal_response(PhoneRefusal(
             "game_damaged", 503, "This game's stored record is damaged, so it cannot be "
             "played on. Nothing was changed; the table shows what is wrong."))
-    return _refusal_response(Refusal(
+    return _refusal_response(PhoneRefusal(
         "store_error", 503, "The table could not read or write this game. Nothing was changed."))
 
 
@@ -571,7 +573,7 @@ def phone_api(hub: PhoneHub, rules: LedgerRules | None = None) -> FastAPI:
     app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
     app.state.phones = Phones(hub, rules)
     app.include_router(router)
-    app.add_exception_handler(Refusal, _refused)
+    app.add_exception_handler(PhoneRefusal, _refused)
     app.add_exception_handler(TooManyAttempts, _too_many)
     app.add_exception_handler(LedgerRefused, _ledger_refused)
     app.add_exception_handler(RequestValidationError, _invalid)
