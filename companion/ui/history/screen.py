@@ -29,10 +29,10 @@ from companion.history.figures import (
 from companion.history.words import group_lines, head_to_head_line, player_lines
 from companion.i18n import Translator
 from companion.i18n.dates import when
+from companion.i18n.scoring_lines import line_text, step_title
 from companion.rules.scoring import Step, score
 from companion.ui.endgame.chart import influence_chart
 from companion.ui.endgame.screen import end_state_of, score_table, winner_text
-from companion.ui.endgame_lines import line_text, step_title
 from companion.ui.history.again import draft_again
 from companion.ui.history.chart import vp_chart
 from companion.ui.shared import paths, theme
@@ -95,7 +95,9 @@ def game_card(app: TableApp, game: Played) -> ft.Control:
         lines.append(text(t("Setup code {code}", code=game.setup_code), size=theme.SMALL_SIZE))
     return tagged(f"history-game-{game.game_id}", ft.Card(content=ft.Container(
         padding=12, on_click=app.nav(history_game_route(game.game_id)),
-        content=ft.Column(lines, spacing=4, tight=True))))
+        content=ft.Row([ft.Column(lines, spacing=4, tight=True, expand=True),
+                        ft.Icon(ft.Icons.CHEVRON_RIGHT)],
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER))))
 
 
 def tonight(app: TableApp, games: list[Played]) -> list[str]:
@@ -107,6 +109,10 @@ def tonight(app: TableApp, games: list[Played]) -> list[str]:
         return [known.get(key_of(Aliases.load(app.games.store.path.parent).resolve(n)), n)
                 for n in typed]
     return [s.name for s in games[0].seats] if games else []
+
+
+def _inset(control: ft.Control) -> ft.Control:
+    return ft.Container(padding=ft.Padding.symmetric(horizontal=16), content=control)
 
 
 def history_view(app: TableApp, player: str | None = None) -> ft.View:
@@ -128,19 +134,21 @@ def history_view(app: TableApp, player: str | None = None) -> ft.View:
         group = group_figures(games)
         controls.append(ft.ExpansionTile(
             title=ft.Text(t("The group"), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
-            controls=[tagged("history-group", ft.Column(
+            controls=[_inset(tagged("history-group", ft.Column(
                 [text(line, size=theme.SMALL_SIZE) for line in group_lines(t, group)],
-                tight=True, spacing=2))],
-            expanded=True, expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
+                tight=True, spacing=2)))],
+            expanded=True, expanded_alignment=ft.Alignment.CENTER_LEFT,
+            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
         table = tonight(app, everything)
         if len(table) > 1:
             controls.append(ft.ExpansionTile(
                 title=ft.Text(t("Head to head tonight"), size=theme.BODY_SIZE,
                               weight=ft.FontWeight.BOLD),
-                controls=[tagged("history-head-to-head", ft.Column(
+                controls=[_inset(tagged("history-head-to-head", ft.Column(
                     [text(head_to_head_line(t, h), size=theme.SMALL_SIZE)
-                     for h in head_to_head(everything, table)], tight=True, spacing=2))],
-                expanded=True, expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
+                     for h in head_to_head(everything, table)], tight=True, spacing=2)))],
+                expanded=True, expanded_alignment=ft.Alignment.CENTER_LEFT,
+            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
         buttons: list[ft.Control] = []
         if chosen:
             buttons.append(big_button("history-player-page", t("{name}'s page", name=chosen),

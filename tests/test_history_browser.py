@@ -1,0 +1,75 @@
+"""The History screens in a real browser fit a 1366x768 laptop and an 800x1280 upright tablet:
+no text off the screen or out of its box (the same check as the languages' fit test), with
+the Thursday group's games stored. Screenshots: `screenshots/history-<viewport>-<screen>.png`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser.table import TableServer, screenshot, table_server
+from browser.test_languages_fit import OUT_OF_PLACE, drawn_at_the_edges
+from support.browser import chromium_browser, requires_chromium
+from test_history_figures import Thursdays
+
+from companion.bench.flutter import by_id, open_table, tap_and_redraw
+
+pytestmark = [pytest.mark.browser, requires_chromium]
+
+VIEWPORTS = {"laptop-1366x768": {"width": 1366, "height": 768},
+             "upright-800x1280": {"width": 800, "height": 1280}}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TableServer, Thursdays]]:
+    data_dir = tmp_path_factory.mktemp("history")
+    nights = Thursdays(data_dir)
+    nights.store.close()
+    with table_server(data_dir, lang="en") as server:
+        yield server, nights
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium_browser() as launched:
+        yield launched
+
+
+def misplaced(page: Any, name: str) -> list[str]:
+    shot = screenshot(page, f"history-{name}")
+    seen = page.evaluate(OUT_OF_PLACE)
+    found = list(seen["found"])
+    if seen["checked"] < 3:
+        found.append(f"only {seen['checked']} texts seen")
+    edges = drawn_at_the_edges(shot)
+    if edges:
+        found.append(f"drawn at the screen's edge in rows {edges[0]}..{edges[-1]}")
+    return found
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_the_history_fits(served: tuple[TableServer, Thursdays], browser: Any,
+                          viewport: str) -> None:
+    server, nights = served
+    context = browser.new_context(locale="en-GB", viewport=VIEWPORTS[viewport])
+    page = context.new_page()
+    problems: dict[str, list[str]] = {}
+    open_table(page, server.table_url)
+    by_id(page, "history").wait_for()
+    tap_and_redraw(page, "history")
+    by_id(page, f"history-game-{nights.plague}").wait_for()
+    problems["list"] = misplaced(page, f"{viewport}-list")
+    tap_and_redraw(page, "history-filter-0")
+    by_id(page, "history-player-page").wait_for()
+    tap_and_redraw(page, "history-player-page")
+    by_id(page, "vp-chart").wait_for()
+    problems["player"] = misplaced(page, f"{viewport}-player")
+    tap_and_redraw(page, "back")
+    by_id(page, f"history-game-{nights.tie}").wait_for()
+    tap_and_redraw(page, f"history-game-{nights.tie}")
+    by_id(page, "score-table").wait_for()
+    problems["result"] = misplaced(page, f"{viewport}-result")
+    assert {k: v for k, v in problems.items() if v} == {}
+    context.close()
