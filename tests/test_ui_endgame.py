@@ -14,6 +14,7 @@ from PIL import Image
 from test_ui_round import Table, _quick, four_players, walk
 
 from companion.i18n import DOMAIN, LOCALE_DIR, translator
+from companion.i18n.scoring_lines import LINES, line_text
 from companion.rules import events as ev
 from companion.rules import next_step
 from companion.rules.guide import Prompt
@@ -22,7 +23,6 @@ from companion.rules.state import Phase
 from companion.store.bgstats import play_from_link
 from companion.ui.endgame.chart import influence_by_round
 from companion.ui.endgame.screen import end_state_of
-from companion.ui.endgame_lines import LINES, line_text
 
 
 def to_the_end(table: Table) -> None:

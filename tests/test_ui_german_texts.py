@@ -9,10 +9,10 @@ from pathlib import Path
 from test_ui_round import Table, four_players
 
 from companion.i18n import translator
+from companion.i18n.scoring_lines import line_text
 from companion.rules import events as ev
 from companion.rules import reveal_event
 from companion.rules.scoring import score
-from companion.ui.endgame_lines import line_text
 from companion.ui.home.score_form import end_state_from_form
 
 SHEET = {"0-name": "Anna", "1-name": "Ben", "0-church": "3", "1-church": "1", "0-hand": "2",

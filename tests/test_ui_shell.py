@@ -37,7 +37,7 @@ def test_routes_match_with_flets_templates_every_parameter_and_a_trailing_slash(
 def test_every_route_points_at_a_screen_that_exists() -> None:
     for template, _ in routes.ROUTES:
         match = routes.resolve(template.replace(":game_id", "x"))
-        assert match is not None and callable(match.factory()), template
+        assert match is not None and callable(match.screen), template
 
 
 def test_the_key_is_read_from_the_route_and_the_path_kept() -> None:

@@ -61,9 +61,6 @@ class Match:
     screen: ScreenBuilder
     params: dict[str, str]
 
-    def factory(self) -> ScreenBuilder:
-        return self.screen
-
     def build(self, app: TableApp) -> ft.View:
         return self.screen(app, **self.params)
 

@@ -17,13 +17,13 @@ import flet as ft
 
 from companion.i18n import N_, Translator
 from companion.i18n.names import estate_name
+from companion.i18n.scoring_lines import line_text, names, step_title
 from companion.rules import events
 from companion.rules.catalog import MAX_NUNS_IN_ROW, Estate, Special
 from companion.rules.scoring import EndState, ScoreResult, Step, score
 from companion.rules.views import EndValues, Phase, TableView
 from companion.store.bgstats import game_play_link
 from companion.ui.endgame.chart import influence_chart
-from companion.ui.endgame_lines import line_text, names, step_title
 from companion.ui.round.parts import game_frame, step_marker, submit_all
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import content_width

@@ -14,10 +14,10 @@ import flet as ft
 from companion.i18n import N_
 from companion.i18n.names import estate_name, special_name
 from companion.i18n.scoring_input import field_problem
+from companion.i18n.scoring_lines import line_text, step_title
 from companion.rules.catalog import MAX_PLAYERS, Estate, Special
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import EndState, InputProblem, ScoringInputError, Step, score
-from companion.ui.endgame_lines import line_text, step_title
 from companion.ui.shared import theme
 from companion.ui.shared.frame import content_width, page_frame
 from companion.ui.shared.widgets import big_button, heading, tagged, text
