@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from support.sessions import game_state
+from support.sessions import game_state, logged_events
 
 from companion.rules.simulate import random_game
 from companion.store.db import EventStatus, GameStore
@@ -82,7 +82,8 @@ def stored_game(data: Path) -> tuple[list[object], object, list[EventStatus]]:
             return [], None, []
         game_id = games[0].game_id
         session = Session.resume(store, game_id)
-        return session.events, game_state(session), [e.status for e in store.events(game_id)]
+        statuses = [e.status for e in store.events(game_id)]
+        return logged_events(session), game_state(session), statuses
 
 
 @pytest.mark.slow

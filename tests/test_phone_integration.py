@@ -16,7 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 from support.browser import live_server
 from support.phones import Stream
-from support.sessions import game_state
+from support.sessions import game_state, logged_events
 
 from companion.phones.hub import Hub
 from companion.phones.ledger import ledger_of
@@ -104,7 +104,7 @@ def test_a_supply_discard_logged_on_the_phone_is_stored_as_the_players_own_entry
     response = ben.post("/phone/api/rats", json={"delta": -1, "reason": "supply_discard"})
     assert response.status_code == 200
     assert game_state(session).rats[1] == before - 1
-    last = session.events[-1]
+    last = logged_events(session)[-1]
     assert isinstance(last, ev.RatsChanged) and last.player == 1
     assert last.reason is ev.RatReason.SUPPLY_DISCARD
 
@@ -119,7 +119,7 @@ def test_the_engine_refuses_a_supply_action_that_gains_rats_and_names_the_rule(g
     assert response.status_code == 409
     assert response.json()["rule"] == "R-ROUND-B"
     assert response.json()["message"]
-    assert len(session.events) == 1
+    assert len(logged_events(session)) == 1
 
 
 def test_a_player_undoes_only_their_own_entry(game, hub) -> None:
@@ -138,7 +138,7 @@ def test_a_refused_undo_is_said_in_the_phones_language(game, hub) -> None:
     response = ben.post("/phone/api/undo", json={}, headers={"accept-language": "fr-FR"})
     assert response.status_code == 409
     assert response.json()["message"] == "le joueur 1 n’a aucune note personnelle à annuler"
-    assert len(session.events) == 1
+    assert len(logged_events(session)) == 1
 
 
 def test_a_nun_card_note_reaches_the_players_view(game, hub) -> None:
@@ -234,5 +234,5 @@ def test_a_player_confirms_their_rats_on_the_phone_only_once_the_last_round_is_o
     assert game_state(session).phase.value == "END"
     response = ben.post("/phone/api/confirm", json={})
     assert response.status_code == 200 and response.json()["view"]["rats_confirmed"] is True
-    assert session.events[-1] == ev.RatsConfirmed(player=1)
+    assert logged_events(session)[-1] == ev.RatsConfirmed(player=1)
     assert ben.get("/phone/api/state").json()["can_confirm"] is True

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.sessions import game_state
+from support.sessions import game_state, logged_events
 from support.stored_games import (
     first_reveal_with_rats,
     first_step_taking_rats,
@@ -63,7 +63,7 @@ def test_a_submitted_event_is_stored_before_subscribers_hear_of_it(store: GameSt
     seen: list[Any] = []
 
     def on_change() -> None:  # told only that the game changed: it asks what it may see
-        seen.append((session.events[-1], store.active_events(session.game_id)[-1]))
+        seen.append((logged_events(session)[-1], store.active_events(session.game_id)[-1]))
 
     session.subscribe(on_change)
     session.submit(STEPS[1])
@@ -74,7 +74,7 @@ def test_an_illegal_event_changes_nothing_and_tells_nobody(store: GameStore) -> 
     """A change of 0 rats changes nothing, so the rules refuse to note it (EVENT)."""
     session = new_game(store)
     calls: list[Any] = []
-    session.subscribe(lambda: calls.append(session.events[-1]))
+    session.subscribe(lambda: calls.append(logged_events(session)[-1]))
     before = game_state(session)
     with pytest.raises(RuleViolation, match=r"\[EVENT\]"):
         session.submit(rat_note(0, 0))
@@ -167,10 +167,10 @@ def test_a_private_note_that_depends_on_an_undone_step_is_set_aside_with_it(
     brings it back."""
     session, dispute = disputed_reveal(store)
     assert session.undo() == STEPS[REVEAL]
-    assert session.events == STEPS[:REVEAL]
+    assert logged_events(session) == STEPS[:REVEAL]
     assert not session.can_undo_private(REVEALER) and not session.can_redo_private(REVEALER)
     assert session.redo() == STEPS[REVEAL]
-    assert session.events[-2:] == [STEPS[REVEAL], dispute]
+    assert logged_events(session)[-2:] == [STEPS[REVEAL], dispute]
 
 
 def test_what_was_set_aside_survives_a_restart_and_comes_back_with_its_step(
@@ -179,7 +179,7 @@ def test_what_was_set_aside_survives_a_restart_and_comes_back_with_its_step(
     session.undo()
     resumed = Session.resume(store, session.game_id)
     resumed.redo()
-    assert resumed.events[-1] == dispute
+    assert logged_events(resumed)[-1] == dispute
 
 
 def test_a_new_step_drops_the_undone_step_and_what_was_set_aside_with_it(
@@ -239,7 +239,7 @@ def test_a_resumed_game_stands_exactly_where_it_stood(store: GameStore) -> None:
     session.submit(STEPS[-1])
     resumed = Session.resume(store, session.game_id)
     assert game_state(resumed) == game_state(session)
-    assert resumed.events == session.events
+    assert logged_events(resumed) == logged_events(session)
 
 
 def test_the_game_list_follows_the_session(store: GameStore) -> None:
@@ -291,7 +291,7 @@ def test_a_failing_subscriber_does_not_undo_the_stored_step(store: GameStore) ->
 def test_an_unsubscribed_view_hears_nothing_more(store: GameStore) -> None:
     session = new_game(store)
     heard: list[Any] = []
-    stop = session.subscribe(lambda: heard.append(session.events[-1]))
+    stop = session.subscribe(lambda: heard.append(logged_events(session)[-1]))
     session.submit(rat_note(0, 1))
     stop()
     session.submit(rat_note(0, 1))
@@ -309,11 +309,11 @@ def test_a_step_the_disk_refuses_is_not_shown_either(tmp_path: Path) -> None:
     with FullDisk.open(tmp_path) as store:
         session = new_game(store)
         heard: list[Any] = []
-        session.subscribe(lambda: heard.append(session.events[-1]))
+        session.subscribe(lambda: heard.append(logged_events(session)[-1]))
         with pytest.raises(StoreError, match="disk is full"):
             session.submit(STEPS[1])
         assert game_state(session) == state_of([START])
-        assert session.events == [START]
+        assert logged_events(session) == [START]
         assert heard == []
 
 
@@ -381,7 +381,7 @@ def test_a_view_after_steps_not_yet_taken_stores_nothing_and_tells_nobody(
     rules refuse is refused here too."""
     session = played(store, 1)
     calls: list[Any] = []
-    session.subscribe(lambda: calls.append(session.events[-1]))
+    session.subscribe(lambda: calls.append(logged_events(session)[-1]))
     ahead = session.view_after(STEPS[2:4])
     assert ahead.game_events == 4 and ahead.step.prompt.value == "enter"
     assert ahead.round == session.table_view().round

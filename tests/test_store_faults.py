@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from support.sessions import game_state
+from support.sessions import game_state, logged_events
 
 from companion.cli import main
 from companion.rules.simulate import random_game
@@ -107,7 +107,7 @@ def test_a_database_locked_by_another_program_is_named_quickly(tmp_path: Path) -
         finally:
             other.execute("ROLLBACK")
             other.close()
-        assert session.events == events[:1]
+        assert logged_events(session) == events[:1]
         session.submit(events[1])
         assert store.active_events(session.game_id) == events[:2]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from support.sessions import game_state
+from support.sessions import game_state, logged_events
 from test_ui_phones import ANNA, BEN, CLEO, Clock, Table, walk
 
 from companion.phones.ledger import ledger_of
@@ -93,7 +93,7 @@ def test_a_discard_of_three_is_logged_as_annas_own_entry(anna: Table) -> None:
     anna.tap("amount-more")
     assert anna.texts("amount") == "3"
     anna.tap("log-supply_discard")
-    last = anna.session.events[-1]
+    last = logged_events(anna.session)[-1]
     assert last == ev.RatsChanged(ANNA, -3, ev.RatReason.SUPPLY_DISCARD)
     assert anna.page.messages[-1] == "Logged −3: supply discard."
     pad(anna).on_tap(None)
@@ -105,8 +105,9 @@ def test_a_supply_discard_and_a_correction_up(anna: Table) -> None:
     # R-ROUND-B: a supply action's rat symbol discards a rat.
     anna.tap("log-supply_discard")
     anna.tap("log-correction-up")
-    assert anna.session.events[-2:] == [ev.RatsChanged(ANNA, -1, ev.RatReason.SUPPLY_DISCARD),
-                                        ev.RatsChanged(ANNA, 1, ev.RatReason.CORRECTION)]
+    assert logged_events(anna.session)[-2:] == [
+        ev.RatsChanged(ANNA, -1, ev.RatReason.SUPPLY_DISCARD),
+        ev.RatsChanged(ANNA, 1, ev.RatReason.CORRECTION)]
     pad(anna).on_tap(None)
     assert anna.texts("private-history") == \
         "+1: correction, round 1 −1: supply discard, round 1"
@@ -119,7 +120,7 @@ def test_discarding_more_rats_than_anna_has_is_refused_and_changes_nothing(anna:
         anna.tap("amount-more")
     anna.tap("log-supply_discard")
     assert anna.page.messages[-1] == "You do not have that many rats."
-    assert anna.session.events[1:] == []
+    assert logged_events(anna.session)[1:] == []
 
 
 def test_a_nun_row_note_is_kept_and_the_last_entry_can_be_undone(anna: Table) -> None:
@@ -128,11 +129,11 @@ def test_a_nun_row_note_is_kept_and_the_last_entry_can_be_undone(anna: Table) ->
     anna.tap("note-nuns-4")
     assert anna.texts("note") == "Note card 3: 4 nuns"
     anna.tap("note")
-    assert anna.session.events[-1] == ev.NunCardNoted(ANNA, 3, 4)
+    assert logged_events(anna.session)[-1] == ev.NunCardNoted(ANNA, 3, 4)
     pad(anna).on_tap(None)
     assert anna.texts("private-notes") == "Card 3: 4 nuns"
     anna.tap("private-undo")
-    assert anna.session.events[1:] == []
+    assert logged_events(anna.session)[1:] == []
     assert anna.texts("private-notes") == "No notes yet."
 
 
@@ -207,13 +208,13 @@ def test_the_top_bar_undo_in_the_private_view_takes_back_annas_entry_not_the_gam
         anna: Table) -> None:
     # Issue 12, item 4: it undid the table's last step while the message named Anna's entry.
     anna.session.submit(reveal_event(game_state(anna.session)))  # R-ROUND-A: the round's row
-    public = anna.session.events[-1]
+    public = logged_events(anna.session)[-1]
     anna.open(f"/game/{anna.session.game_id}/private/{ANNA}")
     assert "redo" not in anna.ids()
     anna.tap("log-supply_discard")
     anna.open(f"/game/{anna.session.game_id}/private/{ANNA}")  # redrawn, as on every change
     anna.tap("undo")
-    assert anna.session.events[1:] == [public]
+    assert logged_events(anna.session)[1:] == [public]
     assert anna.page.messages[-1] == "Your last entry is taken back."
     anna.open(f"/game/{anna.session.game_id}/private/{ANNA}")
     assert any(getattr(c, "disabled", False) for c in walk(anna.find("undo")))

@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 import pytest
-from support.sessions import game_state
+from support.sessions import game_state, logged_events
 
 from companion.i18n import translator
 from companion.i18n.names import building_name
@@ -141,7 +141,7 @@ class Table:
             self.session.submit(event)
 
     def stored(self) -> list[Any]:
-        return self.session.events[1:]
+        return logged_events(self.session)[1:]
 
 
 def four_players(method: SelectionMethod = SelectionMethod.FIRST_GAME,

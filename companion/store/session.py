@@ -176,15 +176,10 @@ class Session:
             active = sum(e.status is EventStatus.ACTIVE for e in self._log)
             return public_view(trial, active + len(events))
 
-    @property
-    def events(self) -> list[Event]:
-        """The game as it stands: the active events in order, private ones included."""
-        with self._lock:
-            return [e.event for e in self._log if e.status is EventStatus.ACTIVE]
-
     def public_events(self) -> list[Event]:
-        """The public event log: the active events in order, without the players' private
-        entries (their rat notes, nun-row notes, disputes and confirmations)."""
+        """The public event log: the game's active events in order, without the players'
+        private entries (their rat notes, nun-row notes, disputes and confirmations), which
+        only the store holds (and a player's own `player_view` shows)."""
         with self._lock:
             return [e.event for e in self._log
                     if e.status is EventStatus.ACTIVE and e.private_player is None]

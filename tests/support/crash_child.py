@@ -21,6 +21,11 @@ from companion.store.session import Session
 UNDO_EVERY = 7
 
 
+def events_held(session: Session) -> int:
+    """How many events the game holds now (private ones included), as stored."""
+    return len(session.store.active_events(session.game_id))
+
+
 def say(word: str, count: int) -> None:
     sys.stdout.write(f"{word} {count}\n")
     sys.stdout.flush()
@@ -33,15 +38,15 @@ def main(data_dir: Path, seed: int, players: int) -> None:
     if stored:
         session = Session.resume(store, stored[0].game_id)
         if session.can_redo():
-            say("try", len(session.events) + 1)
+            say("try", events_held(session) + 1)
             session.redo()
-            say("ack", len(session.events))
+            say("ack", events_held(session))
     else:
         say("try", 1)
         session = Session.start(store, script[0])
         say("ack", 1)
-    for event in script[len(session.events):]:
-        count = len(session.events)
+    for event in script[events_held(session):]:
+        count = events_held(session)
         say("try", count + 1)
         session.submit(event)
         say("ack", count + 1)
@@ -52,7 +57,7 @@ def main(data_dir: Path, seed: int, players: int) -> None:
             say("try", count + 1)
             session.redo()
             say("ack", count + 1)
-    say("done", len(session.events))
+    say("done", events_held(session))
 
 
 if __name__ == "__main__":

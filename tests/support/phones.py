@@ -33,7 +33,7 @@ from companion.store.db import GameStore
 from companion.store.session import Session
 from support.browser import free_port
 from support.engine_games import ALL_SPECIALS, setup_for
-from support.sessions import game_state
+from support.sessions import game_state, logged_events
 
 START_RATS = 10
 """R-SETUP-1: everyone starts with 10 rats."""
@@ -65,7 +65,7 @@ class TableNight:
 
     @property
     def events(self) -> list[Any]:
-        return self.session.events
+        return logged_events(self.session)
 
     def close(self) -> None:
         self.store.close()

@@ -1,10 +1,11 @@
-"""The engine's state of an open game, for tests only.
+"""The engine's state of an open game and its whole event log, for tests only.
 
-A `Session` hands out views only (`table_view()`, `player_view(seat)`, its event log): no
-screen or phone can read the game's state. A test that checks what the rules made of a game
-asks `game_state(session)`: the session's active events replayed with the real engine, which
-must also be the state the session folded (so a session whose fold drifted from its log
-fails here). Never for the app's code: `companion` has no way to it.
+A `Session` hands out views only (`table_view()`, `player_view(seat)`, the public event log):
+no screen or phone can read the game's state or another player's private entries. A test that
+checks what the rules made of a game asks `game_state(session)`: the session's active events
+(`logged_events`, private ones included, as the session holds them) replayed with the real
+engine, which must also be the state the session folded (so a session whose fold drifted from
+its log fails here). Never for the app's code: `companion` has no way to either.
 """
 
 from __future__ import annotations
@@ -12,16 +13,23 @@ from __future__ import annotations
 import weakref
 
 from companion.rules import replay
+from companion.rules.events import Event
 from companion.rules.state import GameState
+from companion.store.db import EventStatus
 from companion.store.session import Session
 
-_REPLAYED: weakref.WeakKeyDictionary[Session, tuple[list[object], GameState]] = (
+_REPLAYED: weakref.WeakKeyDictionary[Session, tuple[list[Event], GameState]] = (
     weakref.WeakKeyDictionary())
+
+
+def logged_events(session: Session) -> list[Event]:
+    """The game as `session` holds it: its active events in order, private ones included."""
+    return [e.event for e in session._log if e.status is EventStatus.ACTIVE]
 
 
 def game_state(session: Session) -> GameState:
     """What the engine makes of `session`'s game as it stands (its active events, replayed)."""
-    events = session.events
+    events = logged_events(session)
     known = _REPLAYED.get(session)
     if known is not None and known[0] == events:
         return known[1]
