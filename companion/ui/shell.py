@@ -84,10 +84,12 @@ class TableApp:
         self._awake = False
         self.own_undo: OwnUndo | None = None
         """Set while a screen whose undo is one player's own (the private view) is shown."""
-        self.scroll_to: str | None = None
-        """Set by a screen while it is built: the key of the control the view scrolls to
-        once drawn (the round's prompt on an upright tablet, where the tracks stand above
-        it and a redraw would otherwise leave the players at the top)."""
+        self.screen_key: str | None = None
+        """Set by a screen while it is built: what it shows (the round screen: the game's
+        step). A redraw with the same route and key keeps the view, and so where the players
+        scrolled it: a pick or a stepper's tap leaves the pick grid or the steppers where
+        they were (issue 19); a new step starts at the top."""
+        self._shown: tuple[str, str] | None = None
 
     # -- start --------------------------------------------------------------------------
 
@@ -185,7 +187,7 @@ class TableApp:
         path, _ = split_route(self.page.route)
         self.path = path
         self.own_undo = None
-        self.scroll_to = None
+        self.screen_key = None
         if not self.authorized:
             view = self.screens.not_table(self)
         else:
@@ -199,20 +201,15 @@ class TableApp:
         self.page.locale_configuration = ft.LocaleConfiguration(
             supported_locales=[ft.Locale(lang) for lang in LANGUAGES],
             current_locale=ft.Locale(self.t.lang))
-        self.page.views.clear()
-        self.page.views.append(view)
+        shown = (path, self.screen_key) if self.screen_key is not None else None
+        if shown is not None and shown == self._shown and self.page.views:
+            keep_view(self.page.views[-1], view)
+        else:
+            self.page.views.clear()
+            self.page.views.append(view)
+        self._shown = shown
         self._keep_awake(path.startswith("/game/"))
         self.page.update()
-        if self.scroll_to is not None:
-            key = self.scroll_to
-
-            async def scroll() -> None:
-                try:
-                    await view.scroll_to(scroll_key=key, duration=0)
-                except Exception:
-                    log.debug("cannot scroll to %s", key, exc_info=True)
-
-            self.page.run_task(scroll)
 
     async def _rerender(self) -> None:
         self.render()
@@ -361,3 +358,14 @@ class TableApp:
                 log.debug("wake lock not available", exc_info=True)
 
         self.page.run_task(switch)
+
+
+VIEW_PARTS = ("controls", "appbar", "bottom_appbar", "floating_action_button", "padding",
+              "scroll", "bgcolor", "spacing", "vertical_alignment", "horizontal_alignment")
+
+
+def keep_view(shown: ft.View, drawn: ft.View) -> None:
+    """`drawn`'s content in the view on screen: Flutter keeps the view's own state, its
+    scroll position among it, where a new view would start at the top."""
+    for part in VIEW_PARTS:
+        setattr(shown, part, getattr(drawn, part))

@@ -35,7 +35,9 @@ def game_frame(app: TableApp, heading: str, controls: Sequence[ft.Control], view
 
 def step_marker(app: TableApp, view: TableView, control: ft.Control) -> ft.Control:
     """`control` tagged with how many steps the game has: a browser test (or a screen reader)
-    can tell a redrawn screen from the one before a tap."""
+    can tell a redrawn screen from the one before a tap. A redraw at the same step keeps the
+    view where the players scrolled it (`TableApp.screen_key`)."""
+    app.screen_key = f"step-{view.game_events}"
     return tagged(f"step-{view.game_events}", control)
 
 

@@ -29,7 +29,6 @@ from companion.ui.round.resolve import actions_part, resolve_body
 from companion.ui.round.reveal import reveal_body, supply_part
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel
-from companion.ui.shared.frame import is_wide
 from companion.ui.shared.paths import corrections_route, game_route, play_route
 from companion.ui.shared.widgets import big_button, player_chip, tagged, text
 from companion.ui.shell import TableApp
@@ -165,12 +164,7 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
     controls += disputes_panel(app, stored, game_id)
     controls += questions_panel(app, stored, stored.step)
     controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE - 2,
-                                          weight=ft.FontWeight.W_500,
-                                          key=ft.ScrollKey("prompt"))))  # type: ignore[call-arg]
-    if not is_wide(app):
-        # an upright tablet: the tracks stand above; what to do now and its controls come
-        # first after every tap, so a pick or a reveal never leaves them below the fold
-        app.scroll_to = "prompt"
+                                          weight=ft.FontWeight.W_500)))
     return [ft.Column(controls, spacing=6, tight=True)]
 
 

@@ -1,0 +1,119 @@
+"""Phase A with the players' own deck on a tablet held upright: the pick grid stays in view
+while the row is picked (issue 19 point 3, R-ROUND-A).
+
+The French evening: in round 2 the previous round's last building's actions and the round's
+end stand above the grid (they are recorded with the row's tap), so the grid was below the
+fold, and after each pick the view jumped back to the top: six scrolls in one evening. Here
+Camille and Lucas lay out round 2's row with a pick tapped only when the whole grid is on
+screen, between the app bar and the bottom bar, before the first pick and after
+each one: the players scroll down to it once, and it stays where they scrolled it.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from support.engine_games import ALL_SPECIALS
+from support.reachable import settle
+
+from browser.table import Offline, by_id, open_table, screenshot, table_server
+from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, identifiers, tap
+from companion.bench.story import STEP
+
+UPRIGHT = {"width": 800, "height": 1280}
+IN_PLAY = sorted(b.value for b in ALL_SPECIALS)
+"""One building of each estate, five copies each (R-SETUP-2 a): the pick grid's cards."""
+
+_PICKS = """() => [...document.querySelectorAll('[flt-semantics-identifier^="pick-"]')].map(e => {
+    const r = e.getBoundingClientRect();
+    return [e.getAttribute('flt-semantics-identifier'), r.y, r.height];
+})"""
+
+
+def picks_out_of_view(page: Any) -> list[str]:
+    """The pick cards not wholly between the bars as the screen stands (no scrolling)."""
+    settle(page)
+    bottom = UPRIGHT["height"] - BOTTOM_BAR
+    picks = page.evaluate(_PICKS)
+    if len(picks) < len(IN_PLAY):  # Flutter leaves out what lies far outside the view
+        return [f"{len(picks)} of {len(IN_PLAY)} cards on the screen"]
+    return [f"{i} y={round(y)} h={round(h)}" for i, y, h in picks
+            if y < TOP_BAR - 0.5 or y + h > bottom + 0.5]
+
+
+def scroll_once_to_the_grid(page: Any) -> None:
+    """What a player does once: scroll down until the whole grid is in sight."""
+    for _ in range(10):
+        if not picks_out_of_view(page):
+            return
+        page.mouse.move(UPRIGHT["width"] / 2, UPRIGHT["height"] / 2)
+        page.mouse.wheel(0, 200)
+    raise AssertionError(f"the grid cannot be scrolled into view: {picks_out_of_view(page)}")
+
+
+def at_round_twos_row(data_dir: Path) -> str:
+    """A stored 5-player game with the players' own deck at the end of round 1: all five
+    were in the Hospital, whose actions (with their discard steppers) and the round's end
+    stand above round 2's pick grid (R-ROUND-A, R-ROUND-D, R-ROUND-E)."""
+    from support.engine_games import setup_for
+
+    from companion.rules import events as ev
+    from companion.rules.catalog import Building
+    from companion.rules.guide import Prompt
+    from companion.rules.setup import DeckMode, SelectionMethod
+    from companion.store.db import GameStore
+    from companion.store.session import Session
+
+    setup = setup_for(5, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS,
+                      deck=DeckMode.PHYSICAL)
+    with GameStore.open(data_dir) as store:
+        session = Session.start(store, ev.GameStarted(setup))
+        session.submit(ev.BuildingsRevealed((Building.TREASURY, Building.HOSPITAL,
+                                             Building.FARM)))
+        session.submit(ev.SupplyDone())
+        for cards in (2, 1, 3, 1, 2):
+            session.submit(ev.Entered(session.table_view().step.actor, 1, cards))
+        while True:
+            step = session.table_view().step
+            if step.prompt is Prompt.REVEAL_CARDS and step.reveal is not None:
+                session.submit(ev.Revealed(step.reveal.player, step.reveal.building,
+                                           step.reveal.declared, 0))
+            elif step.prompt is Prompt.TAKE_ACTIONS and step.building != 1:
+                session.submit(ev.BuildingResolved(step.building))
+            else:
+                assert step.prompt is Prompt.TAKE_ACTIONS and step.hospital, step.prompt
+                return session.game_id
+
+
+def test_the_pick_grid_stays_in_view_while_round_twos_row_is_picked(tmp_path: Path,
+                                                                    browser: Any) -> None:
+    data_dir = tmp_path / "data"
+    game_id = at_round_twos_row(data_dir)
+    offline = Offline()
+    with table_server(data_dir, lang="fr") as server:
+        context = browser.new_context(locale="fr-FR", viewport=UPRIGHT)
+        offline.install(context)
+        page = context.new_page()
+        open_table(page, server.table_url)
+        tap(page, f"resume-{game_id}")
+        tap(page, "play")
+        page.locator(STEP).first.wait_for()
+        ids = set(identifiers(page))
+        assert "actions-of-1" in ids and "hospital-0-more" in ids, sorted(ids)
+        assert picks_out_of_view(page), "the grid starts below the fold, as that evening"
+        scroll_once_to_the_grid(page)
+        for index, building in enumerate(random.Random(2).sample(IN_PLAY, 3)):
+            assert picks_out_of_view(page) == [], f"before pick {index + 1}"
+            tap(page, f"pick-{building}")
+            by_id(page, f"row-{index}").wait_for()
+        assert picks_out_of_view(page) == [], "after the last pick"
+        screenshot(page, "pick-grid-upright-fr")
+        marker = page.locator(STEP).first.get_attribute("flt-semantics-identifier")
+        tap(page, "reveal-confirm")
+        page.wait_for_function(
+            "old => { const e = document.querySelector(\"[flt-semantics-identifier^='step-']\");"
+            " return e && e.getAttribute('flt-semantics-identifier') !== old; }", arg=marker)
+        context.close()
+    assert offline.outside == []
