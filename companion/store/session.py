@@ -214,9 +214,6 @@ class Session:
 
         return unsubscribe
 
-    follow = subscribe
-    """The table's name for `subscribe`."""
-
     # -- changing -----------------------------------------------------------------------
 
     def submit(self, event: Event) -> None:

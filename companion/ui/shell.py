@@ -227,7 +227,7 @@ class TableApp:
             return self.session
         self.leave_game()
         session = self.session = self.games.open(game_id)
-        self._unsubscribe = session.follow(self._on_game_change)
+        self._unsubscribe = session.subscribe(self._on_game_change)
         return session
 
     def shows(self, path: str) -> bool:
