@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from test_history_figures import Thursdays
 from companion.i18n import translator
 from companion.rules.catalog import PlayerColour
 from companion.server.config import TableConfig
+from companion.ui.history import screen as history_screen
 from companion.ui.history.screen import history_player_route
 from companion.ui.routes import table_app
 
@@ -60,7 +62,7 @@ class Page:
     def run_task(self, handler: Any, *args: Any) -> None:
         result = handler(*args)
         if inspect.iscoroutine(result):
-            result.close()
+            asyncio.run(result)
 
     async def push_route(self, route: str) -> None:
         self.route = route
@@ -197,3 +199,33 @@ def test_the_csv_is_written_to_the_data_folder(nights: Thursdays, tmp_path: Path
     assert written.read_text(encoding="utf-8").splitlines()[0].startswith(
         "game_id,finished_at,player,")
     assert str(written) in table.page.messages[-1]
+
+
+def test_a_long_history_is_counted_while_the_screen_says_so(nights: Thursdays, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    # After a restart every game is replayed once; with many games that is done in the
+    # background, and the screen is drawn again with them when it is done.
+    monkeypatch.setattr(history_screen, "COUNT_IN_FRAME", 0)
+    go = threading.Event()
+    scored = history_screen.load_history
+
+    def when_told(store: Any) -> Any:
+        go.wait()
+        return scored(store)
+
+    monkeypatch.setattr(history_screen, "load_history", when_told)
+    table = HistoryTable(nights, tmp_path)
+    table.page.route = "/history"
+    table.app.render()
+    first = table.page.views[-1]
+    assert "history-counting" in {c.identifier for c in walk(first)
+                                  if isinstance(c, ft.Semantics)}
+    go.set()
+    for thread in threading.enumerate():
+        if thread.name == "history-count":
+            thread.join()
+    again = table.page.views[-1]
+    assert again is not first
+    assert f"history-game-{nights.plague}" in {c.identifier for c in walk(again)
+                                                if isinstance(c, ft.Semantics)}

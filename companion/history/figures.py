@@ -176,6 +176,12 @@ def scored_game(store: GameStore, summary: GameSummary) -> tuple[Setup, ScoreRes
     return _SCORED[key]
 
 
+def unscored(store: GameStore) -> int:
+    """How many finished games this process has not scored yet (each takes a replay)."""
+    return sum(1 for g in store.list_games() if g.finished and g.damage is None
+               and (str(store.path), g.game_id, g.revision) not in _SCORED)
+
+
 def load_history(store: GameStore, aliases: Aliases | None = None) -> list[Played]:
     """Every finished, readable game in the store, newest first, as the engine scores it."""
     from companion.rules.errors import RuleViolation

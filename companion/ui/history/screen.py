@@ -8,6 +8,8 @@ the same players, colours and house rules.
 
 from __future__ import annotations
 
+import logging
+import threading
 from typing import Any
 from urllib.parse import quote, unquote
 from weakref import WeakKeyDictionary
@@ -24,6 +26,7 @@ from companion.history.figures import (
     load_history,
     player_figures,
     players_of,
+    unscored,
     with_player,
 )
 from companion.history.words import group_lines, head_to_head_line, player_lines
@@ -62,8 +65,64 @@ def history_player_route(player: str) -> str:
     return f"{paths.HISTORY}/player/{quote(player, safe='')}"
 
 
-def _games(app: TableApp) -> list[Played]:
-    return load_history(app.games.store)
+log = logging.getLogger(__name__)
+
+COUNT_IN_FRAME = 40
+"""At most this many games not yet scored by this process are scored before the screen is
+drawn. More (the first look after a restart, with a long history: 1,000 games take seconds to
+replay) are scored in the background while the screen says so, and it is drawn again when they
+are; from then on each game is replayed again only once it changed."""
+
+_counting: dict[str, list[TableApp]] = {}
+"""Per store file being scored in the background: the tabs to draw again when it is done."""
+_counting_lock = threading.Lock()
+
+
+def _games(app: TableApp) -> list[Played] | None:
+    """Every finished game, or None while they are being scored in the background."""
+    store = app.games.store
+    if unscored(store) <= COUNT_IN_FRAME:
+        return load_history(store)
+    key = str(store.path)
+    with _counting_lock:
+        start = key not in _counting
+        waiting = _counting.setdefault(key, [])
+        if app not in waiting:
+            waiting.append(app)
+    if start:
+        threading.Thread(target=_count, args=(app, key), name="history-count",
+                         daemon=True).start()
+    return None
+
+
+def _count(app: TableApp, key: str) -> None:
+    try:
+        load_history(app.games.store)
+    except Exception:
+        log.exception("cannot score the stored games for the history")
+    with _counting_lock:
+        waiting = _counting.pop(key, [])
+    for tab in waiting:
+        _redraw(tab)
+
+
+def _redraw(app: TableApp) -> None:
+    async def redraw() -> None:
+        if app.path.startswith(paths.HISTORY):
+            app.render()
+    try:
+        app.page.run_task(redraw)
+    except Exception:
+        log.debug("table page is gone", exc_info=True)
+
+
+def counting(app: TableApp, back: str) -> ft.View:
+    t = app.t
+    return page_frame(app, t("History"), [ft.Row([
+        ft.ProgressRing(width=28, height=28),
+        tagged("history-counting", text(t("Counting the games: every one is scored again "
+                                          "from its steps…")))], spacing=theme.GAP)],
+        back=back)
 
 
 def winner_line(t: Translator, game: Played) -> str:
@@ -118,7 +177,10 @@ def _inset(control: ft.Control) -> ft.Control:
 def history_view(app: TableApp, player: str | None = None) -> ft.View:
     t = app.t
     app.leave_game()
-    everything = _games(app)
+    found = _games(app)
+    if found is None:
+        return counting(app, paths.HOME)
+    everything = found
     chosen = unquote(player) if player else None
     games = with_player(everything, chosen) if chosen else everything
     controls: list[ft.Control] = [tagged("history-count", text(
@@ -232,7 +294,10 @@ def history_player_view(app: TableApp, player: str) -> ft.View:
     t = app.t
     app.leave_game()
     name = unquote(player)
-    games = _games(app)
+    found = _games(app)
+    if found is None:
+        return counting(app, paths.HISTORY)
+    games = found
     figures = player_figures(games, name)
     controls: list[ft.Control] = [
         tagged("player-figures", ft.Column([text(line) for line in player_lines(t, figures)],
