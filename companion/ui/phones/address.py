@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import ifaddr
+
 from companion.phones.network import lan_addresses
 
 log = logging.getLogger(__name__)
@@ -59,7 +61,7 @@ def with_host(base_url: str, host: str) -> str:
     return f"{scheme}://{host}:{port}"
 
 
-def address_options(base_url: str, adapters: list | None = None,  # type: ignore[type-arg]
+def address_options(base_url: str, adapters: list[ifaddr.Adapter] | None = None,
                     reachable: Reachable = answers) -> list[AddressOption]:
     """The configured address first, then every other LAN address this server answers on."""
     _, configured, port = split_base(base_url)
