@@ -20,8 +20,11 @@ from test_history_figures import Thursdays
 
 from companion.i18n import translator
 from companion.rules.catalog import PlayerColour
+from companion.rules.house_rules import HouseRules, TrackTie
+from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
 from companion.server.config import TableConfig
 from companion.ui.history import screen as history_screen
+from companion.ui.history.again import draft_again
 from companion.ui.history.screen import history_player_route
 from companion.ui.routes import table_app
 
@@ -229,3 +232,30 @@ def test_a_long_history_is_counted_while_the_screen_says_so(nights: Thursdays, t
     assert again is not first
     assert f"history-game-{nights.plague}" in {c.identifier for c in walk(again)
                                                 if isinstance(c, ft.Semantics)}
+
+
+def test_play_again_keeps_players_colours_and_house_rules() -> None:
+    # R-SETUP-2 (b): a random building per estate; again, the buildings are drawn afresh
+    rules = HouseRules(track_tie=TrackTie.BOTTOM_WINS, all_dead_variant=True)
+    players = [("Dora", PlayerColour.BLUE), ("Emil", PlayerColour.PURPLE),
+               ("Anna", PlayerColour.RED)]
+    played = make_setup(players, SelectionMethod.ONE_PER_ESTATE, 1234, DeckMode.PHYSICAL, 1,
+                        rules)
+    again = draft_again(played).setup()
+    assert list(zip(again.names, again.colours, strict=True)) == players
+    assert (again.method, again.deck_mode, again.house_rules) == (
+        SelectionMethod.ONE_PER_ESTATE, DeckMode.PHYSICAL, rules)
+    assert again.seed != played.seed
+    same = draft_again(played, setup_code(played)).setup()
+    assert setup_code(same) == setup_code(played) and same.buildings == played.buildings
+
+
+def test_play_again_with_the_same_code_from_the_result(nights: Thursdays, tmp_path: Path
+                                                       ) -> None:
+    table = HistoryTable(nights, tmp_path)
+    table.show(f"/history/game/{nights.plague}")
+    table.tap("play-again-same")
+    draft = table.app.tab.setup
+    assert draft is not None and table.page.route == "/setup/checklist"
+    assert setup_code(draft.setup()) == nights.store.game(nights.plague).setup_code
+    assert [p.name for p in draft.players] == ["Anna", "Benjamin", "Cleo"]
