@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.errors import RuleViolation
 from companion.store.problems import StoreProblem, problem_text
 
 
@@ -35,8 +34,9 @@ def _english_value(value: Any) -> Any:
         text = problem_text(ENGLISH, value.code, value.values, _english_value)
         path = getattr(value, "path", None)
         return f"{path}: {text}" if isinstance(path, str) and path else text
-    if isinstance(value, RuleViolation):
-        return f"{value.code} {value.params}" if value.params else str(value.code)
+    if type(value).__name__ == "RuleViolation":  # by name: the store loads no engine
+        code, params = getattr(value, "code", ""), getattr(value, "params", None)
+        return f"{code} {params}" if params else str(code)
     return value
 
 
