@@ -157,7 +157,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"phones", "history"}),
     frozenset({"ui"}),
     frozenset({"server"}),
-    frozenset({"cli", "bench", "scoring_cli", "__main__"}),
+    frozenset({"cli", "bench", "__main__"}),
 )
 """docs/architecture.md, "Layers": a package imports only its own layer's modules and lower
 layers' (the top-level `companion` package, `qr` and `safe_json` are the shared base)."""

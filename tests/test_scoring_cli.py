@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
+from companion.cli.score import end_state_from_json, result_to_json
 from companion.rules.scoring import ScoringInputError, score
-from companion.scoring_cli import end_state_from_json, result_to_json
 
 # The example from issue 3. Worked by hand:
 # Peasantry: Anna and Ben tie on 3, Anna's disc on top wins: Anna 10, Ben 5 (R-SCORE-1).

@@ -1,9 +1,9 @@
 """The `rattus-companion` command: with no subcommand it starts the table app.
 
-This package holds the commands and what they print (`records`: games, export, import and
-replay; `replay`: the replay's report; the scoring's in `companion.scoring_cli`), so the store
-they drive stays storage only. This module only parses arguments and imports a command
-lazily, so `rattus-companion score` starts without loading Flet.
+This package holds the commands and what they print (`score`; `records`: games, export, import
+and replay; `replay`: the replay's report), so the store they drive stays storage only. This
+module only parses arguments and imports a command lazily, so `rattus-companion score` starts
+without loading Flet.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     if args_list and args_list[0] in SUBCOMMANDS:
         args = _subcommands().parse_args(args_list)
         if args.command == "score":
-            from companion.scoring_cli import run_score
+            from companion.cli.score import run_score
 
             return run_score(args.file, args.lang)
         from companion.cli import records
