@@ -21,7 +21,7 @@ import pytest
 
 from companion.cli import main
 from companion.i18n import DOMAIN, LOCALE_DIR, translator
-from companion.i18n.store_words import COUNTED, PROBLEMS, WITH_RULE, error_text
+from companion.i18n.store_words import COUNTED, PROBLEMS, WITH_RULE, error_text, problem_text
 from companion.phones.seats import SEATS_FILENAME, SeatRegistry, SeatsFileDamaged
 from companion.rules.simulate import random_game
 from companion.store.codec import RecordError
@@ -30,6 +30,7 @@ from companion.store.lock import LOCK_FILENAME, DataDirInUse, DataDirLock
 from companion.store.problems import StoreProblem
 from companion.store.records import dumps, export_game, parse_record
 from companion.store.session import Session
+from companion.store.worded import english
 
 PASSED_THROUGH = {StoreProblem.NONE_OF, StoreProblem.NOT_JSON}
 """Problems whose words are only those of the problems they hold."""
@@ -237,3 +238,12 @@ def test_a_store_error_survives_a_copy_with_its_code_and_values(tmp_path: Path) 
     assert (again.path, again.problem, str(again)) == (
         "events[2].cards", "expected an integer", "events[2].cards: expected an integer")
     assert error_text(translator("nl"), again) == "events[2].cards: verwacht was een geheel getal"
+
+
+@pytest.mark.parametrize("code", sorted(set(StoreProblem) - PASSED_THROUGH))
+def test_the_english_of_the_logs_is_the_english_a_person_reads(code: StoreProblem) -> None:
+    # The store fills its msgids itself (it imports no catalog); the words fill the same ones.
+    values: dict[str, object] = {name: f"<{name}>" for name in placeholders(PROBLEMS[code])}
+    if code in COUNTED:
+        values[COUNTED[code][0]] = 3
+    assert english(code, values) == problem_text(translator("en"), code, values, rule_ids=True)
