@@ -17,8 +17,10 @@ from typing import Any
 
 from companion.bench.flutter import (
     TIMEOUT_MS,
+    WHEEL_STEP,
     by_id,
     identifiers,
+    next_frame,
     tap,
     tap_and_redraw,
     type_into,
@@ -71,8 +73,17 @@ class Table:
         return identifiers(self.page)
 
     def marker(self) -> str:
-        self.page.locator(STEP).first.wait_for()
-        value: str = self.page.locator(STEP).first.get_attribute("flt-semantics-identifier")
+        """The step the screen shows. A redraw at the same step keeps the view where it was
+        scrolled, so the marker (at the top) may be out of sight, or, far above, left out of
+        the semantics tree: the players scroll back up, as a person would, until it is."""
+        step = self.page.locator(STEP).first
+        for _ in range(40):
+            if step.count():
+                break
+            self.page.mouse.wheel(0, -WHEEL_STEP)
+            next_frame(self.page)
+        step.wait_for(state="attached")
+        value: str = step.get_attribute("flt-semantics-identifier")
         return value
 
     def text(self, identifier: str) -> str:

@@ -13,12 +13,14 @@ Each step is looked at on one of the four devices tables use, in turn (the windo
 between steps), and each round in one of the four languages, in turn (switched with the app
 bar's language button), so every device sees every language within one game. The phones
 panel and a player's private view are looked at in round 2, the end form and the result at
-the end. Screenshots of the first problem of each kind land in `screenshots/reach-*`.
+the end. Screenshots of the first problem of each kind land in `screenshots/reach-*`; with
+`RATTUS_WALK_SHOTS=1`, every kind of screen on every device lands in `screenshots/walk-*`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import re
 from collections import Counter
@@ -77,7 +79,7 @@ class Walk:
         self.devices: Counter[str] = Counter()
         self.languages: Counter[str] = Counter()
         self.visited_side_screens = False
-        self.shots: set[str] = set()
+        self.shots: set[object] = set()
         self.offered: Counter[str] = Counter()
         """The controls the engine offered on the way, step by step."""
 
@@ -111,11 +113,15 @@ class Walk:
               ) -> None:
         found = look(page, where, expected)
         self.problems += found
-        if found:
-            kind = re.sub(r"[^a-z]+", "-", where.split(" ", 2)[-1])[:40]
-            if kind not in self.shots:
-                self.shots.add(kind)
-                screenshot(page, f"reach-{self.name}-{kind}")
+        lang, device, what = where.split(" ", 2)
+        kind = re.sub(r"[^a-z]+", "-", re.sub(r"step-\d+ ", "", what))[:40]
+        if found and kind not in self.shots:
+            self.shots.add(kind)
+            screenshot(page, f"reach-{self.name}-{kind}")
+        elif os.environ.get("RATTUS_WALK_SHOTS") and (kind, device) not in self.shots:
+            # for a person to look at every screen on every device (an evening's review)
+            self.shots.add((kind, device))
+            screenshot(page, f"walk-{self.name}-{kind}-{device}-{lang}")
 
     # -- the hook the table calls before each tap ------------------------------------
 

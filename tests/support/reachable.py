@@ -64,6 +64,13 @@ _SCAN = """async ([roles, fontUrl]) => {
             lines = Math.max(1, Math.floor(r.height / (1.164 * size)));
             ctx.font = `${size}px ${window.__rattusFont}`;
             words = ctx.measureText(own).width;
+            if (role === 'button' && r.height >= 54 && r.height <= 58) {
+                // the table's tall buttons: one line at 18 px within 20 px of padding a
+                // side; a longer label wraps and its second line is cut by the button
+                ctx.font = `18px ${window.__rattusFont}`;
+                words = ctx.measureText(own).width + 40;
+                lines = 1;
+            }
         }
         const base = (id || role || 'node') + (own ? ':' + own.slice(0, 40) : '');
         seen[base] = (seen[base] || 0) + 1;

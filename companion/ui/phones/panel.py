@@ -167,9 +167,9 @@ class PhonesPanel:
             "Each player scans their own code with their phone's camera. Codes are shown one "
             "at a time, so nobody can photograph them all. A player without a phone keeps "
             "their rats in the private view on this screen."))
-        # two seats a line from a tablet's width on, and a warning that phones cannot reach
-        # this address above them: five seats and the warning in sight on a laptop
-        cards = ft.ResponsiveRow([ft.Container(self._seat_card(s, wall), col={"xs": 12, "md": 6})
+        # two seats a line on a laptop or a tablet held across, and a warning that phones
+        # cannot reach this address above them: five seats and the warning in sight
+        cards = ft.ResponsiveRow([ft.Container(self._seat_card(s, wall), col={"xs": 12, "lg": 6})
                                   for s in statuses], spacing=12, run_spacing=12)
         disputes = disputes_panel(self.app, self.app.use_game(self.game_id), self.game_id)
         warning, addresses = self._address_section()

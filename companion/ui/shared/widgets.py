@@ -21,7 +21,7 @@ from companion.ui.shared import theme
 Handler = Callable[[Any], Any] | None
 
 
-def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft.Semantics:
+def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft.Control:
     """`control` findable as `[flt-semantics-identifier=<identifier>]` in the browser."""
     return ft.Semantics(identifier=identifier, content=control, label=label)
 
@@ -41,7 +41,7 @@ def heading(value: str) -> ft.Text:
 
 def big_button(identifier: str, label: str, on_click: Handler, icon: ft.IconData | None = None,
                primary: bool = True, disabled: bool = False,
-               expand: bool | int | None = None) -> ft.Semantics:
+               expand: bool | int | None = None) -> ft.Control:
     """A button for the table: tall, wide text, hard to miss with a finger."""
     style = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=24, vertical=14),
                            shape=ft.RoundedRectangleBorder(radius=12))
