@@ -213,9 +213,9 @@ def test_a_long_history_is_counted_while_the_screen_says_so(nights: Thursdays, t
     go = threading.Event()
     scored = history_screen.load_history
 
-    def when_told(store: Any) -> Any:
+    def when_told(*args: Any, **kwargs: Any) -> Any:
         go.wait()
-        return scored(store)
+        return scored(*args, **kwargs)
 
     monkeypatch.setattr(history_screen, "load_history", when_told)
     table = HistoryTable(nights, tmp_path)
@@ -259,3 +259,20 @@ def test_play_again_with_the_same_code_from_the_result(nights: Thursdays, tmp_pa
     assert draft is not None and table.page.route == "/setup/checklist"
     assert setup_code(draft.setup()) == nights.store.game(nights.plague).setup_code
     assert [p.name for p in draft.players] == ["Anna", "Benjamin", "Cleo"]
+
+
+def test_a_long_list_shows_the_newest_games_and_more_on_a_tap(
+        nights: Thursdays, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(history_screen, "SHOWN", 2)
+    table = HistoryTable(nights, tmp_path)
+    table.show("/history")
+
+    def listed() -> list[str]:
+        return [c.identifier for c in walk(table.view()) if isinstance(c, ft.Semantics)
+                and c.identifier and c.identifier.startswith("history-game-")]
+
+    assert listed() == [f"history-game-{nights.shared}", f"history-game-{nights.plague}"]
+    assert "4 finished games." in table.texts("history-count")  # the figures count all four
+    table.tap("history-more")
+    assert table.page.route == "/history/newest/4"
+    assert len(listed()) == 4 and "history-more" not in table.ids()

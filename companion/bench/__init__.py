@@ -78,6 +78,12 @@ def _taps(quick: bool) -> list[Figure]:
     return taps_figures()
 
 
+def _history(quick: bool) -> list[Figure]:
+    from companion.bench.history import history_figures
+
+    return history_figures(2 if quick else 5)
+
+
 BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark("start", "table app start", "<= 1.2x bare Flet", _start),
     Benchmark("frame", "table first frame", "<= 1.2x bare Flet", _frame),
@@ -87,6 +93,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark("store", "store: append one event durably (p95)", "< 5.0 ms", _store),
     Benchmark("memory", "memory: server RSS", "<= 1.3x bare Flet, 1 page", _memory),
     Benchmark("taps", "taps per player per round", "report; keep it going down", _taps),
+    Benchmark("history", "history screen, 1,000 games", "<= 1.2x bare Flet", _history),
 )
 NAMES = tuple(b.name for b in BENCHMARKS)
 

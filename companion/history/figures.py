@@ -108,6 +108,8 @@ class Seat:
     """The plague took them (R-SCORE-6): they could not win."""
     rats: int
     estates: Mapping[Estate, int]
+    key: str = ""
+    """`key_of(name)`, worked out once."""
 
 
 @dataclass(frozen=True)
@@ -135,16 +137,17 @@ class Played:
         return tuple(s.name for s in self.seats if s.won)
 
     def seat(self, name: str) -> Seat | None:
-        return next((s for s in self.seats if key_of(s.name) == key_of(name)), None)
+        key = key_of(name)
+        return next((s for s in self.seats if s.key == key), None)
 
 
 def played_from(game_id: str, finished_at: str, setup_code: str | None, setup: Setup,
                 result: ScoreResult, aliases: Aliases) -> Played:
     """A game's figures from the engine's `ScoreResult` of it."""
     winners = set(result.winners)
-    seats = tuple(Seat(name=aliases.resolve(p.name), typed=p.name, colour=colour, vp=p.total,
-                       won=p.name in winners, died=not p.survives, rats=p.rats,
-                       estates=dict(p.estates))
+    seats = tuple(Seat(name=(goes_by := aliases.resolve(p.name)), typed=p.name, colour=colour,
+                       vp=p.total, won=p.name in winners, died=not p.survives, rats=p.rats,
+                       estates=dict(p.estates), key=key_of(goes_by))
                   for p, colour in zip(result.players, setup.colours, strict=True))
     codes = {line.code for line in result.tie_break}
     tie = next((code for code in TIE_BREAKS if code in codes), None)
@@ -176,20 +179,23 @@ def scored_game(store: GameStore, summary: GameSummary) -> tuple[Setup, ScoreRes
     return _SCORED[key]
 
 
-def unscored(store: GameStore) -> int:
+def unscored(store: GameStore, summaries: Sequence[GameSummary] | None = None) -> int:
     """How many finished games this process has not scored yet (each takes a replay)."""
-    return sum(1 for g in store.list_games() if g.finished and g.damage is None
+    listed = store.list_games() if summaries is None else summaries
+    return sum(1 for g in listed if g.finished and g.damage is None
                and (str(store.path), g.game_id, g.revision) not in _SCORED)
 
 
-def load_history(store: GameStore, aliases: Aliases | None = None) -> list[Played]:
-    """Every finished, readable game in the store, newest first, as the engine scores it."""
+def load_history(store: GameStore, aliases: Aliases | None = None,
+                 summaries: Sequence[GameSummary] | None = None) -> list[Played]:
+    """Every finished, readable game in the store, newest first, as the engine scores it
+    (`summaries`: the store's list of games if the caller has just read it)."""
     from companion.rules.errors import RuleViolation
     from companion.store.db import StoreError
 
     names = Aliases.load(store.path.parent) if aliases is None else aliases
     found: list[Played] = []
-    for summary in store.list_games():
+    for summary in store.list_games() if summaries is None else summaries:
         if not summary.finished or summary.damage is not None:
             continue
         try:
@@ -211,8 +217,9 @@ def _merged_spelling(games: list[Played]) -> list[Played]:
     spelling: dict[str, str] = {}
     for game in games:
         for seat in game.seats:
-            spelling.setdefault(key_of(seat.name), seat.name)
-    return [replace(g, seats=tuple(replace(s, name=spelling[key_of(s.name)]) for s in g.seats))
+            spelling.setdefault(seat.key, seat.name)
+    return [g if all(spelling[s.key] == s.name for s in g.seats) else
+            replace(g, seats=tuple(replace(s, name=spelling[s.key]) for s in g.seats))
             for g in games]
 
 
@@ -267,8 +274,8 @@ def players_of(games: Iterable[Played]) -> list[str]:
     spelling: dict[str, str] = {}
     for game in games:
         for seat in game.seats:
-            counts[key_of(seat.name)] += 1
-            spelling.setdefault(key_of(seat.name), seat.name)
+            counts[seat.key] += 1
+            spelling.setdefault(seat.key, seat.name)
     return [spelling[k] for k in sorted(counts, key=lambda k: (-counts[k], k))]
 
 

@@ -39,6 +39,8 @@ ROUTES: tuple[tuple[str, ScreenBuilder], ...] = (
     (paths.SCORE_SHEET, score_form_view),
     (paths.HISTORY, history_view),
     (paths.HISTORY + "/with/:player", history_view),
+    (paths.HISTORY + "/newest/:count", history_view),
+    (paths.HISTORY + "/with/:player/newest/:count", history_view),
     (paths.HISTORY + "/game/:game_id", history_game_view),
     (paths.HISTORY + "/player/:player", history_player_view),
     (paths.SETUP_PLAYERS, setup_players_view),

@@ -43,7 +43,7 @@ from companion.ui.shared.frame import page_frame
 from companion.ui.shared.widgets import big_button, heading, player_chip, tagged, text
 from companion.ui.shell import TableApp
 
-SHOWN = 100
+SHOWN = 20
 """Games listed at once, newest first (the figures count every game)."""
 
 CSV_NAME = "history.csv"
@@ -53,8 +53,10 @@ _typed: WeakKeyDictionary[Any, dict[str, str]] = WeakKeyDictionary()
 no place for it; it goes when the tab goes)."""
 
 
-def history_route(player: str | None = None) -> str:
-    return paths.HISTORY if player is None else f"{paths.HISTORY}/with/{quote(player, safe='')}"
+def history_route(player: str | None = None, shown: int | None = None) -> str:
+    """The list, of one player's games if `player`, the newest `shown` of them if given."""
+    route = paths.HISTORY if player is None else f"{paths.HISTORY}/with/{quote(player, safe='')}"
+    return route if shown is None else f"{route}/newest/{shown}"
 
 
 def history_game_route(game_id: str) -> str:
@@ -81,8 +83,9 @@ _counting_lock = threading.Lock()
 def _games(app: TableApp) -> list[Played] | None:
     """Every finished game, or None while they are being scored in the background."""
     store = app.games.store
-    if unscored(store) <= COUNT_IN_FRAME:
-        return load_history(store)
+    summaries = store.list_games()
+    if unscored(store, summaries) <= COUNT_IN_FRAME:
+        return load_history(store, summaries=summaries)
     key = str(store.path)
     with _counting_lock:
         start = key not in _counting
@@ -174,7 +177,8 @@ def _inset(control: ft.Control) -> ft.Control:
     return ft.Container(padding=ft.Padding.symmetric(horizontal=16), content=control)
 
 
-def history_view(app: TableApp, player: str | None = None) -> ft.View:
+def history_view(app: TableApp, player: str | None = None, count: str | None = None
+                 ) -> ft.View:
     t = app.t
     app.leave_game()
     found = _games(app)
@@ -229,11 +233,15 @@ def history_view(app: TableApp, player: str | None = None) -> ft.View:
         buttons.append(big_button("history-csv", t("Export as CSV"), export,
                                   icon=ft.Icons.DOWNLOAD, primary=False))
         controls.append(ft.Row(buttons, wrap=True, spacing=theme.GAP, run_spacing=8))
-    for game in games[:SHOWN]:
+    shown = int(count) if count and count.isascii() and count.isdigit() else SHOWN
+    for game in games[:shown]:
         controls.append(game_card(app, game))
-    if len(games) > SHOWN:
+    if len(games) > shown:
         controls.append(text(t("The newest {n} games are listed; the figures count all of them.",
-                               n=SHOWN), size=theme.SMALL_SIZE))
+                               n=shown), size=theme.SMALL_SIZE))
+        controls.append(big_button("history-more", t("Show more games"),
+                                   app.nav(history_route(chosen, shown + SHOWN)),
+                                   icon=ft.Icons.EXPAND_MORE, primary=False))
     return page_frame(app, t("History"), controls, back=paths.HOME)
 
 

@@ -1,0 +1,99 @@
+"""The History screen with 1,000 stored games (issue 23): its first frame against the bare
+Flet app's, and the scoring behind it.
+
+The figures are worked out from every game's events by the engine (`companion.history`), so
+the first look after a start replays all of them; that is done in the background while the
+screen says so (`companion.ui.history.screen.COUNT_IN_FRAME`), and measured here on its own.
+The first frame is measured once the server has scored them (a warm-up page waits until the
+list is shown), so it is the frame with the full list.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from companion.bench import browser as chromium
+from companion.bench.figures import Figure, ratio, verdict
+from companion.bench.servers import Kind, running
+from companion.bench.table import FRAME_LIMIT, bytecode_as_installed
+
+GAMES = 1000
+SCORING_BUDGET = 10.0
+"""Seconds to score 1,000 stored games from their events, cold (the background count)."""
+WAIT_FOR_LIST_MS = 180_000
+
+
+def stored_history(data_dir: Path, games: int = GAMES, seed: int = 23) -> None:
+    """`games` finished random games (2 to 5 players) in the store of `data_dir`."""
+    from companion.rules.events import GameStarted
+    from companion.rules.simulate import random_games
+    from companion.store.db import GameMeta, GameStore
+
+    with GameStore.open(data_dir) as store:
+        for events in random_games(seed, games):
+            first = events[0]
+            assert isinstance(first, GameStarted)
+            store.create_game(events, GameMeta(players=first.setup.names, finished=True))
+
+
+def history_figures(repetitions: int = 5, games: int = GAMES) -> list[Figure]:
+    from companion.history.figures import group_figures, load_history, player_figures
+    from companion.store.db import GameStore
+
+    budget = f"<= {FRAME_LIMIT}x bare Flet"
+    rows: list[Figure] = []
+    with tempfile.TemporaryDirectory(prefix="bench-history-") as folder:
+        data_dir = Path(folder)
+        stored_history(data_dir, games)
+        with GameStore.open(data_dir) as store:
+            started = time.perf_counter()
+            played = load_history(store)
+            cold = time.perf_counter() - started
+            started = time.perf_counter()
+            group_figures(played)
+            player_figures(played, played[0].seats[0].name)
+            figures = time.perf_counter() - started
+        rows.append(Figure(f"history: {games:,} stored games scored from their events",
+                           f"{cold:.2f} s", f"< {SCORING_BUDGET:.0f} s",
+                           verdict(cold < SCORING_BUDGET),
+                           f"cold, once per server start, in the background; the group's and "
+                           f"a player's figures then take {figures * 1000:.0f} ms"))
+        why = chromium.missing()
+        if why:
+            from companion.bench.figures import not_measured
+
+            return [*rows, not_measured(f"history first frame, {games:,} games", budget, why)]
+        bytecode_as_installed()
+        with running(Kind.BARE) as bare, running(Kind.OURS, data_dir) as ours, \
+                chromium.chromium() as browser:
+            url = ours.page_url.replace("/?", "/history?", 1)
+            _wait_for_the_list(browser, url)
+            samples: dict[Kind, list[float]] = {Kind.BARE: [], Kind.OURS: []}
+            for round_ in range(repetitions):
+                order = (Kind.BARE, Kind.OURS) if round_ % 2 == 0 else (Kind.OURS, Kind.BARE)
+                for kind in order:
+                    context, times = chromium.open_flutter_page(
+                        browser, url if kind is Kind.OURS else bare.page_url)
+                    context.close()
+                    samples[kind].append(times.content)
+        figure = ratio(f"history first frame, {games:,} games", samples[Kind.OURS],
+                       samples[Kind.BARE], FRAME_LIMIT, budget)
+        rows.append(Figure(figure.what, figure.figure, figure.budget, figure.verdict,
+                           figure.note + ", fresh browser cache each; the list of the newest "
+                           "games with the group's figures, once the server has scored them"))
+    return rows
+
+
+def _wait_for_the_list(browser: object, url: str) -> None:
+    """One page until the history's list is shown: the server has scored every game."""
+    from companion.bench.flutter import by_id, open_table
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    try:
+        page = context.new_page()
+        open_table(page, url)
+        by_id(page, "history-count").wait_for(timeout=WAIT_FOR_LIST_MS)
+    finally:
+        context.close()
