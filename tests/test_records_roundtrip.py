@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support.engine_games import Game, setup_for, with_buildings
@@ -15,7 +16,8 @@ from companion.rules import events as ev
 from companion.rules.catalog import ROUNDS, Building
 from companion.rules.setup import SelectionMethod
 from companion.rules.simulate import random_game
-from companion.store.codec import RecordError
+from companion.rules.state import GameState
+from companion.store.codec import JsonValue, RecordError
 from companion.store.db import GameStore, StoreError
 from companion.store.records import dumps, export_game, import_record, parse_record
 from companion.store.session import Session
@@ -64,7 +66,24 @@ def test_importing_the_same_game_twice_is_refused(tmp_path: Path) -> None:
         assert len(store.list_games()) == 1
 
 
-def record_data(tmp_path: Path, players: int = 3) -> dict:
+def obj(value: JsonValue) -> dict[str, JsonValue]:
+    """A JSON object of the replay report (narrowed for the reader and for mypy)."""
+    assert isinstance(value, dict), value
+    return value
+
+
+def objs(value: JsonValue) -> list[dict[str, JsonValue]]:
+    """A JSON list of objects of the replay report."""
+    assert isinstance(value, list), value
+    return [obj(item) for item in value]
+
+
+def number(value: JsonValue) -> int:
+    assert isinstance(value, int), value
+    return value
+
+
+def record_data(tmp_path: Path, players: int = 3) -> dict[str, Any]:
     with GameStore.open(tmp_path / "src") as store:
         session = played_game(store, seed=11, players=players)
         return json.loads(dumps(export_game(store, session.game_id)))
@@ -102,60 +121,64 @@ def test_the_replay_shows_every_round_with_each_player_entering_once(tmp_path: P
     """R-ROUND-C: every player enters one building per round; R-SETUP-6: rounds by count."""
     events = random_game(200 + players, players)
     report = replay_report(events)
-    assert len(report["rounds"]) == ROUNDS[players]
-    for round_ in report["rounds"]:
-        entered = [e["player"] for b in round_["buildings"] for e in b["entries"]]
-        assert sorted(entered) == sorted(report["players"])
-        for building in round_["buildings"]:
-            assert [e["slot"] for e in building["entries"]] == list(
-                range(1, len(building["entries"]) + 1))
+    assert len(objs(report["rounds"])) == ROUNDS[players]
+    for round_ in objs(report["rounds"]):
+        entered = [str(e["player"]) for b in objs(round_["buildings"]) for e in objs(b["entries"])]
+        players_ = report["players"]
+        assert isinstance(players_, list)
+        assert sorted(entered) == sorted(str(p) for p in players_)
+        for building in objs(round_["buildings"]):
+            assert [e["slot"] for e in objs(building["entries"])] == list(
+                range(1, len(objs(building["entries"])) + 1))
 
 
 def test_the_replay_gives_each_premium_to_someone_in_that_building_with_a_reason(
         tmp_path: Path) -> None:
     """R-ROUND-D b: the premium goes to one of the entrants, the others take the normal."""
     report = replay_report(random_game(31, 4))
-    for round_ in report["rounds"]:
-        for building in round_["buildings"]:
-            entrants = [e["player"] for e in building["entries"]]
+    for round_ in objs(report["rounds"]):
+        for building in objs(round_["buildings"]):
+            entrants = [str(e["player"]) for e in objs(building["entries"])]
             if building["premium"] is None:
                 assert entrants == []
                 continue
-            assert building["premium"]["player"] in entrants
-            assert building["premium"]["reason"] in (
+            premium = obj(building["premium"])
+            assert premium["player"] in entrants
+            assert premium["reason"] in (
                 "most_cards", "first_in_on_tie", "alone", "two_player_rule")
-            normal = [n["player"] for n in building["normal"]]
-            assert sorted(normal + [building["premium"]["player"]]) == sorted(entrants)
+            normal = [str(n["player"]) for n in objs(building["normal"])]
+            assert sorted(normal + [str(premium["player"])]) == sorted(entrants)
 
 
 def test_the_replay_says_why_each_other_entrant_took_only_the_normal_action() -> None:
     """R-ROUND-D b: fewer population + Joker cards, or as many but entered later."""
     report = replay_report(random_game(32, 3))
-    reasons = set()
-    for round_ in report["rounds"][:-1]:
-        for building in round_["buildings"]:
-            played = {e["player"]: e["influence"] for e in building["entries"]}
-            slot = {e["player"]: e["slot"] for e in building["entries"]}
-            for normal in building["normal"]:
-                premium = building["premium"]["player"]
+    reasons: set[JsonValue] = set()
+    for round_ in objs(report["rounds"])[:-1]:
+        for building in objs(round_["buildings"]):
+            played = {str(e["player"]): number(e["influence"]) for e in objs(building["entries"])}
+            slot = {str(e["player"]): number(e["slot"]) for e in objs(building["entries"])}
+            for normal in objs(building["normal"]):
+                premium = str(obj(building["premium"])["player"])
+                player = str(normal["player"])
                 reasons.add(normal["reason"])
                 if normal["reason"] == "fewer_cards":
-                    assert played[normal["player"]] < played[premium]
+                    assert played[player] < played[premium]
                 else:
                     assert normal["reason"] == "entered_later_on_tie"
-                    assert played[normal["player"]] == played[premium]
-                    assert slot[normal["player"]] > slot[premium]
+                    assert played[player] == played[premium]
+                    assert slot[player] > slot[premium]
     assert reasons
 
 
 def test_the_last_round_has_no_actions_only_the_bonus(tmp_path: Path) -> None:
     """R-ROUND-D, last round: no actions; the would-be premium holder gains +1 influence."""
     report = replay_report(random_game(5, 3))
-    last = report["rounds"][-1]
-    for building in last["buildings"]:
+    last = objs(report["rounds"])[-1]
+    for building in objs(last["buildings"]):
         assert building["actions"] == []
         if building["entries"]:
-            assert building["last_round_bonus"] == building["premium"]["player"]
+            assert building["last_round_bonus"] == obj(building["premium"])["player"]
 
 
 def test_the_replay_of_a_finished_game_ends_with_its_scoring(tmp_path: Path) -> None:
@@ -163,9 +186,11 @@ def test_the_replay_of_a_finished_game_ends_with_its_scoring(tmp_path: Path) -> 
     events = random_game(8, 5)
     report = replay_report(events)
     assert report["finished"] is True
-    scoring = report["final_scoring"]
-    survivors = [p["name"] for p in scoring["players"] if p["survives"]]
-    assert set(scoring["winners"]) <= set(survivors)
+    scoring = obj(report["final_scoring"])
+    survivors = [str(p["name"]) for p in objs(scoring["players"]) if p["survives"]]
+    winners = scoring["winners"]
+    assert isinstance(winners, list)
+    assert {str(w) for w in winners} <= set(survivors)
     assert scoring["explanation"]
 
 
@@ -192,9 +217,9 @@ def test_importing_a_record_replays_each_event_once(tmp_path: Path) -> None:
     from companion.store.session import Engine, default_engine
 
     real = default_engine()
-    applied: list[object] = []
+    applied: list[ev.Event] = []
 
-    def counting_apply(state: object, event: object) -> object:
+    def counting_apply(state: GameState | None, event: ev.Event) -> GameState:
         applied.append(event)
         return real.apply(state, event)
 
@@ -222,7 +247,8 @@ def test_the_replay_lists_only_the_rats_actually_given_or_discarded() -> None:
               ev.BuildingResolved(1), ev.BuildingResolved(2), ev.RoundEnded())
     assert game.state.rats[:3] == (0, 0, 11)
 
-    monastery, hut, _ = replay_report(game.events)["rounds"][0]["buildings"]
+    monastery, hut, _ = objs(objs(replay_report(game.events)["rounds"])[0]["buildings"])
     assert monastery["rat_changes"] == [{"player": "Red", "delta": -1, "reason": "monastery"}]
-    assert hut["flute"]["giver"] == "Yellow" and hut["flute"]["receiver"] == "Green"
+    flute = obj(hut["flute"])
+    assert flute["giver"] == "Yellow" and flute["receiver"] == "Green"
     assert hut["rat_changes"] == [{"player": "Green", "delta": 1, "reason": "flute"}]
