@@ -374,18 +374,26 @@ def test_a_tap_whose_second_event_is_refused_stores_nothing(store: GameStore) ->
     assert game_state(session) == state_of(STEPS[:3])
 
 
-def test_a_view_after_steps_not_yet_taken_stores_nothing_and_tells_nobody(
+def test_the_next_decision_folds_the_supply_and_is_recorded_with_its_tap(
         store: GameStore) -> None:
-    """The table draws the next tap ahead of a step that takes none (the supply, R-ROUND-B):
-    the view is the game as those steps would leave it, nothing is stored, and a step the
-    rules refuse is refused here too."""
+    """The supply takes no tap (R-ROUND-B): the session's decision shows it folded, as the
+    table sees it, and draws the first entry from the game as the supply leaves it, storing
+    nothing and telling nobody; the first entry records both as one step (one undo)."""
     session = played(store, 1)
     calls: list[Any] = []
     session.subscribe(lambda: calls.append(logged_events(session)[-1]))
-    ahead = session.view_after(STEPS[2:4])
-    assert ahead.game_events == 4 and ahead.step.prompt.value == "enter"
+    decision = session.decision_view()
+    assert [v.step.prompt.value for v in decision.folded] == ["supply"]
+    assert decision.folded[0] == session.table_view()
+    ahead = decision.view
+    assert ahead.game_events == 3 and ahead.step.prompt.value == "enter"
     assert ahead.round == session.table_view().round
     assert store.active_events(session.game_id) == STEPS[:2]
     assert game_state(session) == state_of(STEPS[:2]) and calls == []
-    with pytest.raises(RuleViolation):
-        session.view_after([STEPS[3]])
+    assert session.refusal([STEPS[3]], folded={}) is None
+    assert isinstance(session.refusal([STEPS[3]]), RuleViolation)  # not without the supply
+    session.decide([STEPS[3]])
+    assert store.active_events(session.game_id) == STEPS[:4] and len(calls) == 1
+    assert session.decision_view().folded == ()
+    assert session.undo_step() == tuple(STEPS[2:4])
+    assert game_state(session) == state_of(STEPS[:2])

@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from companion.rules.catalog import ActionKind, Building, PlayerColour
+from companion.rules.decision import Decision
 from companion.rules.derive import entry_id
 from companion.rules.endgame import arrival_order, end_state, final_rats
 from companion.rules.engine import reveal_event
@@ -48,9 +49,9 @@ from companion.rules.state import (
 )
 
 __all__ = [
-    "ESTATES", "Dispute", "DisputeState", "EndValues", "LedgerEntry", "PendingChange", "Phase",
-    "PlayerView", "Reveal", "RoundRecord",
-    "TableView", "Track", "Turn", "at_plague_check", "own_view", "player_json", "public_view",
+    "ESTATES", "DecisionView", "Dispute", "DisputeState", "EndValues", "LedgerEntry",
+    "PendingChange", "Phase", "PlayerView", "Reveal", "RoundRecord", "TableView", "Track",
+    "Turn", "at_plague_check", "decision_view", "own_view", "player_json", "public_view",
 ]
 
 
@@ -302,6 +303,35 @@ def public_view(state: GameState, game_events: int = 0) -> TableView:
         scoring=end_state(state) if state.phase is Phase.FINISHED else None,
         disputes=state.disputes,
     )
+
+
+@dataclass(frozen=True)
+class DecisionView:
+    """The table's next decision as the round screen draws it (`next_decision`): the steps
+    that take no tap of their own, each as the table sees it at that step, then the one the
+    table decides. The screen draws a panel per folded step and the deciding tap's controls,
+    and the session records the folded steps with that tap (`Session.decide`)."""
+
+    folded: tuple[TableView, ...]
+    """The supply, a building's actions, a round's end before the last, in the order they are
+    recorded: each the table at that step (its `step` is the folded step)."""
+    view: TableView
+    """The table after the folded steps: its `step` is the one the table decides."""
+
+
+def decision_view(decision: Decision, game_events: int, now: TableView | None = None
+                  ) -> DecisionView:
+    """`decision` (taken at a state made by `game_events` events) in the table's views; `now`
+    is the table's view of that state, if already built."""
+    views: list[TableView] = []
+    count = game_events
+    for i, f in enumerate(decision.folded):
+        views.append(now if i == 0 and now is not None else public_view(f.state, count))
+        count += len(f.discards) + 1
+    assert decision.state is not None  # a game is started before the table decides anything
+    after = now if not decision.folded and now is not None else public_view(decision.state,
+                                                                             count)
+    return DecisionView(tuple(views), after)
 
 
 def own_view(state: GameState, player: int) -> PlayerView:

@@ -6,19 +6,22 @@ the store commits it to disk, the session folds it into its state, and only then
 subscribers told. So no screen ever shows an effect that a crash could take back.
 
 The state itself never leaves the session: what it hands out are views, the table's
-`TableView` (`table_view()`) and a seat's own `PlayerView` (`player_view(seat)`), both built by
-`companion.rules.views`, and the public event log (`public_events`). A subscriber is told only
-that the game changed, and asks for the view it may see. So a screen cannot read a player's
-rats before the plague check (R-SETUP-1) even by accident: the types do not let it.
+`TableView` (`table_view()`), the table's next decision (`decision_view()`: the steps that take
+no tap of their own, each a `TableView`, then the one to decide) and a seat's own `PlayerView`
+(`player_view(seat)`), all built by `companion.rules.views`, and the public event log
+(`public_events`). A subscriber is told only that the game changed, and asks for the view it
+may see. So a screen cannot read a player's rats before the plague check (R-SETUP-1) even by
+accident: the types do not let it.
 
 Undo never deletes: the event is flagged in the store, which keeps the redo stack across a
 restart. One undo takes back one thing a player did: a tap that played several events (the
-end form, a building's actions with its Hospital discards) is stored as one step
-(`submit_all`) and undone and redone whole. The table's undo takes back public steps only;
-a player's private ledger entries are taken back only by that player (the phones layer checks
-who is asking). The table must still be able to go back to the start, so a private entry the
-rules no longer allow without the undone step is set aside with it (not undone by the table:
-it returns with the redo).
+end form; a deciding tap with the steps before it that take no tap of their own, a building's
+actions with its Hospital discards among them: `decide`) is stored as one step (`submit_all`)
+and undone and redone whole. The table's undo takes back public steps only; a player's private
+ledger entries are taken back only by that player (the phones layer checks who is asking).
+The table must still be able to go back to the start, so a private entry the rules no longer
+allow without the undone step is set aside with it (not undone by the table: it returns with
+the redo).
 """
 
 from __future__ import annotations
@@ -31,9 +34,18 @@ from dataclasses import dataclass, replace
 
 from companion.rules import RuleViolation, apply, apply_recorded
 from companion.rules.correction_effects import Effect, correction_effects, keeps_the_list
+from companion.rules.decision import NO_DISCARDS, Decision, Discards, next_decision
 from companion.rules.events import Event
+from companion.rules.questions import HospitalDiscards, hospital_discards
 from companion.rules.state import GameState, Phase
-from companion.rules.views import PlayerView, TableView, own_view, public_view
+from companion.rules.views import (
+    DecisionView,
+    PlayerView,
+    TableView,
+    decision_view,
+    own_view,
+    public_view,
+)
 from companion.store.codec import JsonValue, private_owner, to_json
 from companion.store.db import EventStatus, GameMeta, GameStore, StoredEvent, StoreError
 from companion.store.gamemeta import describe
@@ -116,6 +128,8 @@ class Session:
         self._lock = threading.RLock()
         self._subscribers: list[Subscriber] = []
         self._table: tuple[int, TableView] | None = None
+        self._decision: tuple[tuple[int, tuple[tuple[tuple[int, int], int], ...]],
+                              DecisionView] | None = None
         self._requests: dict[int, RatsRequest] = {}
         self._effects_base: GameState | None = None
         self._effects: tuple[Effect, ...] = ()
@@ -153,28 +167,48 @@ class Session:
         with self._lock:
             return own_view(self._state, seat)
 
-    def refusal(self, events: Sequence[Event]) -> RuleViolation | None:
+    def refusal(self, events: Sequence[Event], folded: Discards | None = None
+                ) -> RuleViolation | None:
         """The engine's objection to playing `events` in order now, or None; stores nothing
-        (a screen checks a change of several events before submitting any of them)."""
+        (a screen checks a change of several events before submitting any of them). With
+        `folded` (Hospital discards, as `decide` takes them), `events` are a deciding tap:
+        played after the steps that take no tap, as `decide` records them."""
         with self._lock:
             trial: GameState = self._state
             try:
+                if folded is not None:
+                    events = [*self._next_decision(folded).events(folded), *events]
                 for event in events:
                     trial = self._engine.apply(trial, event)
             except self._engine.violation as exc:
                 return exc
             return None
 
-    def view_after(self, events: Sequence[Event]) -> TableView:
-        """The table's view as it would be after `events`, stored nowhere: a screen that folds
-        a step without a decision into the next tap draws that next tap from it, and sends
-        `events` with it as one step. Raises the engine's objection if they are refused."""
+    def decision_view(self, discards: Discards = NO_DISCARDS) -> DecisionView:
+        """The table's next decision (the engine's `next_decision`), in views: the steps that
+        take no tap of their own, each as the table sees it at that step, and the view the
+        deciding tap is drawn from, with the Hospital `discards` the table has entered for
+        this round ((building, player) -> hand cards) folded in. Stores nothing; `decide`
+        records the same steps with the tap. Built once per change and discards."""
+        with self._lock:
+            key = (self._revision, tuple(sorted(discards.items())))
+            if self._decision is None or self._decision[0] != key:
+                now = self.table_view()
+                self._decision = (key, decision_view(self._next_decision(discards),
+                                                     now.game_events, now))
+            return self._decision[1]
+
+    def hospital_after(self, events: Sequence[Event], round_: int, building: int
+                       ) -> HospitalDiscards | None:
+        """A Hospital's discards (`questions.hospital_discards`) as they would stand after
+        `events`, a correction not stored yet: the corrections screen says a player's discards
+        again with the correction that keeps them in that Hospital. Stores nothing; raises the
+        engine's objection if `events` are refused."""
         with self._lock:
             trial: GameState = self._state
             for event in events:
                 trial = self._engine.apply(trial, event)
-            active = sum(e.status is EventStatus.ACTIVE for e in self._log)
-            return public_view(trial, active + len(events))
+            return hospital_discards(trial.setup, trial.rounds[round_ - 1], building)
 
     def public_events(self) -> list[Event]:
         """The public event log: the game's active events in order, without the players'
@@ -258,6 +292,18 @@ class Session:
             self._follow_corrections(self._state, new_state, events)
             self._state = new_state
             self._notify()
+
+    def decide(self, events: Sequence[Event], discards: Discards = NO_DISCARDS) -> None:
+        """Play the tap that decides the table's next step (`events`: its own events), with the
+        steps before it that take no tap of their own (the engine's `next_decision`: the
+        supply, a building's actions with the Hospital `discards` entered for this round, a
+        round's end) recorded first, all as one step: one undo takes back the whole tap."""
+        with self._lock:
+            steps = [*self._next_decision(discards).events(discards), *events]
+            if len(steps) == 1:
+                self.submit(steps[0])
+            else:
+                self.submit_all(steps)
 
     def undo(self) -> Event:
         """Take back the last public step. Returns its (last) event; `undo_step` all of them."""
@@ -381,6 +427,9 @@ class Session:
             self._notify()
 
     # -- internals ----------------------------------------------------------------------
+
+    def _next_decision(self, discards: Discards) -> Decision:
+        return next_decision(self._state, discards)
 
     def _not_scored(self, player: int) -> None:
         """A scored game's result changes only by the table (R-SCORE-6): a player's own undo

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
@@ -273,6 +273,22 @@ class TableApp:
             self.session.submit_all(events)
         except RuleViolation as exc:
             self.notify(violation_text(self.t, exc), error=True)
+            return False
+        except StoreError as exc:
+            self.notify(self.t("The game could not be saved: {reason}",
+                               reason=error_text(self.t, exc)), error=True)
+            return False
+        return True
+
+    def decide(self, events: Sequence[Any], discards: Mapping[tuple[int, int], int]) -> bool:
+        """Play the tap that decides the next step, with the steps before it that take no tap
+        (`Session.decide`: one step, one undo); a broken rule is shown, nothing changes."""
+        assert self.session is not None, "a screen submits only in the game it shows"
+        try:
+            self.session.decide(events, discards)
+        except RuleViolation as exc:
+            self.notify(violation_text(self.t, exc), error=True,
+                        detail=rule_reference(self.t, exc))
             return False
         except StoreError as exc:
             self.notify(self.t("The game could not be saved: {reason}",

@@ -111,11 +111,12 @@ def asked_again(view: TableView, found: HospitalDiscards) -> bool:
                == (found.round, found.building) for q in view.step.questions)
 
 
-def hospital_event(view: TableView, fix: Fix, cards: int) -> events.HospitalCorrected | None:
-    """The discards of the edited player's Hospital with `cards` for them, in `view` (the game
-    as it is once the rest of the correction is played); None if that changes nothing. The
-    others keep what was recorded (within what their action now allows)."""
-    found = hospital_of(view, fix)
+def hospital_event(found: HospitalDiscards | None, fix: Fix, cards: int
+                   ) -> events.HospitalCorrected | None:
+    """The discards of the edited player's Hospital with `cards` for them, `found` as they
+    stand once the rest of the correction is played (`Session.hospital_after`); None if that
+    changes nothing. The others keep what was recorded (within what their action now
+    allows)."""
     if found is None or fix.player not in found.entrants:
         return None
     i = found.entrants.index(fix.player)
@@ -299,7 +300,7 @@ def editor(app: TableApp, view: TableView, fix: Fix) -> tuple[list[ft.Control], 
         # Checked whole before any of it is stored: a refused second half stores nothing.
         problem = session.refusal(found)
         if problem is None and hospital is not None and key in answers:
-            after = session.view_after(found) if found else session.table_view()
+            after = session.hospital_after(found, fix.round, fix.building)
             said = hospital_event(after, fix, answers[key])
             if said is not None:
                 found.append(said)

@@ -50,6 +50,10 @@ class RoundDrafts:
     """Phase C: (round, turns so far, building) -> which 13 card counts its buttons show
     (0 = 0-12); keyed by the turn, so the next player starts at 0-12 again."""
 
+    def discards(self, round_: int) -> dict[tuple[int, int], int]:
+        """The Hospital discards entered for `round_`: (building, player) -> hand cards."""
+        return {(b, p): n for (r, b, p), n in self.hospital.items() if r == round_}
+
     def took_back(self, event: object) -> None:
         """The table undid `event`: a step of the end form goes back into the form as it was
         sent, so undoing the scoring shows the form exactly as before (the nuns included)

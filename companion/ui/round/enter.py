@@ -15,7 +15,7 @@ import flet as ft
 from companion.rules import events
 from companion.rules.guide import Step, turn_queue
 from companion.rules.views import TableView
-from companion.ui.round.parts import Body, submit_after
+from companion.ui.round.parts import Body, decide
 from companion.ui.shared import theme
 from companion.ui.shared.widgets import (
     big_button,
@@ -41,10 +41,10 @@ def entries_on(view: TableView, building: int) -> list[tuple[int, int, int]]:
             for slot, p in enumerate(record.entrants(building), 1)]
 
 
-def enter_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any] = (),
+def enter_body(app: TableApp, view: TableView, step: Step,
                above: Sequence[ft.Control] = ()) -> Body:
-    """`before`: what the first entry also records (the supply done, R-ROUND-B), `above` what
-    that asks, put with the hints above the buildings so their count buttons stay in sight."""
+    """`above`: what the first entry also records (the supply done, R-ROUND-B), what it
+    asks, put with the hints above the buildings so their count buttons stay in sight."""
     t = app.t
     setup = view.setup
     actor = step.actor
@@ -53,11 +53,11 @@ def enter_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any]
 
     def enter(building: int, cards: int) -> Any:
         def handler(_event: Any = None) -> None:
-            submit_after(app, before, events.Entered(actor, building, cards))
+            decide(app, events.Entered(actor, building, cards))
         return handler
 
     def pass_turn(_event: Any = None) -> None:
-        submit_after(app, before, events.Passed(actor))
+        decide(app, events.Passed(actor))
 
     later = [setup.names[p] for p in queue[1:]]
     info: list[ft.Control] = [*above, text(t("Tap the building and the number of cards laid "

@@ -58,9 +58,15 @@ def submit_all(app: TableApp, events: Sequence[Any]) -> bool:
     return app.submit_all(events)
 
 
-def submit_after(app: TableApp, before: Sequence[Any], *events: Any) -> bool:
-    """Submit a tap's `events` with the steps folded into it (`before`: a building's actions
-    done, the round's end, the supply done), as one step: one undo takes back all of it."""
-    if not before and len(events) == 1:
-        return app.submit(events[0])
-    return app.submit_all([*before, *events])
+def decide(app: TableApp, *events: Any) -> bool:
+    """Submit a tap that decides the table's next step: the session records the steps folded
+    into it first (a building's actions done, with the Hospital discards entered on this
+    screen; the round's end; the supply done), as one step: one undo takes back all of it."""
+    assert app.session is not None, "a screen submits only in the game it shows"
+    return app.decide(events, discards(app))
+
+
+def discards(app: TableApp) -> dict[tuple[int, int], int]:
+    """The Hospital discards this tab has entered for the game's current round."""
+    assert app.session is not None
+    return app.tab.round.discards(app.session.table_view().round)

@@ -29,7 +29,7 @@ from companion.rules.resolution import (
 from companion.rules.setup import Setup
 from companion.rules.views import TableView
 from companion.ui.round.drafts import RevealDraft, reveal_draft
-from companion.ui.round.parts import Body, banner, submit_after
+from companion.ui.round.parts import Body, banner, decide
 from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide
 from companion.ui.shared.widgets import (
@@ -64,22 +64,22 @@ REASONS: dict[PremiumReason, str] = {
 }
 
 
-def resolve_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any] = (),
+def resolve_body(app: TableApp, view: TableView, step: Step,
                  above: Sequence[ft.Control] = ()) -> Body:
-    """A reveal or a Sword/Flute choice; `before`: the previous building's actions, which this
-    tap records as done, and `above` what they were (shown above the reveal controls)."""
+    """A reveal or a Sword/Flute choice; `above`: the previous building's actions, which this
+    tap records as done (shown above the reveal controls)."""
     building = step.building
     assert building is not None
     controls: list[ft.Control] = [row_progress(app, view, building)]
     if step.prompt is Prompt.REVEAL_CARDS and is_wide(app):
         # beside the reveal controls, at the top of the building's column: the acting
         # player's steppers stay in sight (issue 13) and so do the actions before them
-        body = _reveal(app, view, step, before, beside=above)
+        body = _reveal(app, view, step, beside=above)
     elif step.prompt is Prompt.REVEAL_CARDS:
-        body = _reveal(app, view, step, before)
+        body = _reveal(app, view, step)
         controls += above
     else:
-        body = _choose(app, view, step, before)
+        body = _choose(app, view, step)
         controls += above
     body.controls[:0] = controls
     return body
@@ -151,7 +151,7 @@ def building_now(t: Translator, setup: Setup, res: BuildingResolution) -> ft.Con
                          footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=4))
 
 
-def _reveal(app: TableApp, view: TableView, step: Step, before: Sequence[Any],
+def _reveal(app: TableApp, view: TableView, step: Step,
             beside: Sequence[ft.Control] = ()) -> Body:
     t = app.t
     setup = view.setup
@@ -175,7 +175,7 @@ def _reveal(app: TableApp, view: TableView, step: Step, before: Sequence[Any],
         return by
 
     def record() -> bool:
-        if submit_after(app, before, events.Revealed(
+        if decide(app, events.Revealed(
                 p, b, declared - draft.rest(), draft.other, draft.jokers, draft.swords,
                 draft.flutes)):
             app.tab.round.reveal = None
@@ -272,7 +272,7 @@ def special_text(t: Translator, setup: Setup, result: SpecialResult | None) -> s
              receiver=names[result.receiver])  # type: ignore[index]
 
 
-def _choose(app: TableApp, view: TableView, step: Step, before: Sequence[Any]) -> Body:
+def _choose(app: TableApp, view: TableView, step: Step) -> Body:
     t = app.t
     setup = view.setup
     req = step.choice
@@ -289,8 +289,7 @@ def _choose(app: TableApp, view: TableView, step: Step, before: Sequence[Any]) -
 
     def choose(player: int) -> Any:
         def handler(_event: Any = None) -> None:
-            submit_after(app, before,
-                         events.SpecialTargetChosen(req.building, req.special, player))
+            decide(app, events.SpecialTargetChosen(req.building, req.special, player))
         return handler
 
     buttons: list[ft.Control] = [
@@ -403,11 +402,12 @@ def hospital_stepper(t: Translator, taken: ActionTaken, value: int, on_hospital:
     ], spacing=0, tight=True, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def actions_part(app: TableApp, view: TableView, step: Step) -> tuple[ft.Control, list[Any]]:
+def actions_part(app: TableApp, view: TableView, step: Step) -> ft.Control:
     """A building's actions (R-ROUND-D b/c) as the next tap shows them above its own controls,
-    and the events that tap records first: the Hospital's discards (data, on steppers here)
-    and the building resolved. The next building's first reveal, or the next round's row,
-    is the sign that these actions are done: no Done tap of their own.
+    `view` the table at that step: the next tap records them first, with the Hospital's
+    discards (data, on steppers here: the session folds them in, `Session.decide`). The next
+    building's first reveal, or the next round's row, is the sign that these actions are
+    done: no Done tap of their own.
 
     Compact, so the next tap's controls stay in sight with five players in the building
     (issue 13): in the rules' order, Sword and Flute first (resolved at the reveal, R-ROUND-D
@@ -431,7 +431,6 @@ def actions_part(app: TableApp, view: TableView, step: Step) -> tuple[ft.Control
             app.render()
         return handler
 
-    discards: list[Any] = [events.HospitalDiscarded(b, p, n) for p, n in hospital.items() if n]
     rows: list[ft.Control] = []
     for taken in () if res.last_round else res.actions:
         # the action and its stepper in a column that takes the rest of the line: its words
@@ -458,4 +457,4 @@ def actions_part(app: TableApp, view: TableView, step: Step) -> tuple[ft.Control
                            *last_round_lines(t, view, res), *rows], spacing=4, tight=True),
         padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=12,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))
-    return part, [*discards, events.BuildingResolved(b)]
+    return part

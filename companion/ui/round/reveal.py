@@ -24,7 +24,7 @@ from companion.rules.errors import RuleViolation
 from companion.rules.guide import Step
 from companion.rules.views import TableView
 from companion.ui.round.drafts import row_draft
-from companion.ui.round.parts import Body, banner, submit_after
+from companion.ui.round.parts import Body, banner, decide, discards
 from companion.ui.shared import theme
 from companion.ui.shared.widgets import (
     big_button,
@@ -36,13 +36,13 @@ from companion.ui.shared.widgets import (
 from companion.ui.shell import TableApp
 
 
-def reveal_body(app: TableApp, view: TableView, step: Step, before: Sequence[Any] = (),
+def reveal_body(app: TableApp, view: TableView, step: Step,
                 above: Sequence[ft.Control] = ()) -> Body:
-    """`before`: the steps this tap also records (the last building's actions, the round's
-    end), `above` what they were, shown above the row."""
+    """`above`: the steps this tap also records (the last building's actions, the round's
+    end), shown above the row."""
     if step.params.get("digital"):
-        return _digital(app, view, before, above)
-    body = _physical(app, view, int(step.params["count"]), before)
+        return _digital(app, view, above)
+    body = _physical(app, view, int(step.params["count"]))
     body.controls[:0] = above
     return body
 
@@ -53,8 +53,7 @@ def _row_cards(app: TableApp, row: list[Building] | tuple[Building, ...],
                             for i, b in enumerate(row)])
 
 
-def _digital(app: TableApp, view: TableView, before: Sequence[Any],
-             above: Sequence[ft.Control]) -> Body:
+def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Body:
     t = app.t
     reveal = view.next_row
     if reveal is None:  # a deck that cannot deal is a broken game record
@@ -77,13 +76,13 @@ def _digital(app: TableApp, view: TableView, before: Sequence[Any],
             building=same), ft.Icons.SWAP_HORIZ)))
 
     def laid_out(_event: Any = None) -> None:
-        submit_after(app, before, reveal)
+        decide(app, reveal)
 
     return Body(controls, big_button("reveal-confirm", t("They are laid out"), laid_out,
                                      icon=ft.Icons.CHECK))
 
 
-def _physical(app: TableApp, view: TableView, count: int, before: Sequence[Any]) -> Body:
+def _physical(app: TableApp, view: TableView, count: int) -> Body:
     t = app.t
     draft = row_draft(app.tab.round, view.round)
     setup = view.setup
@@ -97,7 +96,7 @@ def _physical(app: TableApp, view: TableView, count: int, before: Sequence[Any])
                 draft.replaced.append(draft.row[-1])
                 draft.row[-1] = building
             else:
-                _say_the_row_is_full(app, draft.row + [building], draft.replaced, before)
+                _say_the_row_is_full(app, draft.row + [building], draft.replaced)
                 return
             app.render()
         return handler
@@ -110,8 +109,7 @@ def _physical(app: TableApp, view: TableView, count: int, before: Sequence[Any])
         app.render()
 
     def confirm(_event: Any = None) -> None:
-        if submit_after(app, before, events.BuildingsRevealed(tuple(draft.row),
-                                                              tuple(draft.replaced))):
+        if decide(app, events.BuildingsRevealed(tuple(draft.row), tuple(draft.replaced))):
             draft.row.clear()
             draft.replaced.clear()
 
@@ -157,13 +155,13 @@ def _physical(app: TableApp, view: TableView, count: int, before: Sequence[Any])
                                      icon=ft.Icons.CHECK, disabled=not ready))
 
 
-def _say_the_row_is_full(app: TableApp, row: list[Building], replaced: list[Building],
-                         before: Sequence[Any]) -> None:
+def _say_the_row_is_full(app: TableApp, row: list[Building], replaced: list[Building]
+                         ) -> None:
     """A card tapped after the row is complete is not added: the engine says why (R-SETUP-6:
     buildings per round by player count), and how to change a card instead."""
     assert app.session is not None
-    refusal = app.session.refusal([*before, events.BuildingsRevealed(tuple(row),
-                                                                      tuple(replaced))])
+    refusal = app.session.refusal([events.BuildingsRevealed(tuple(row), tuple(replaced))],
+                                  folded=discards(app))
     why = violation_text(app.t, refusal) if isinstance(refusal, RuleViolation) else ""
     app.notify(" ".join(filter(None, (why, app.t(
         "The row is complete: to change a card, take the last card back first.")))),

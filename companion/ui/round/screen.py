@@ -17,13 +17,12 @@ import flet as ft
 from companion.i18n import N_
 from companion.i18n.codes import prompt_text
 from companion.rules import events
-from companion.rules.errors import RuleViolation
 from companion.rules.guide import Prompt, Step
 from companion.rules.views import Phase, TableView
 from companion.ui.endgame.screen import endgame_view
 from companion.ui.phones.panel import open_private
 from companion.ui.round.enter import enter_body
-from companion.ui.round.parts import Body, banner, game_frame, step_marker, submit_after
+from companion.ui.round.parts import Body, banner, decide, discards, game_frame, step_marker
 from companion.ui.round.questions import questions_panel
 from companion.ui.round.resolve import actions_part, resolve_body
 from companion.ui.round.reveal import reveal_body, supply_part
@@ -46,7 +45,8 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
     view = app.use_game(game_id)
     if view.over:
         return endgame_view(app, game_id)
-    ahead, step, body = phase_body(app, view, view.step)
+    ahead, body = phase_body(app, view)
+    step = ahead.step
     phases = {view.phase, ahead.phase}
     if ahead.round != view.round:
         phases.add(Phase.E)  # the round's end shows above the next round's row
@@ -55,48 +55,37 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
                       back=game_route(game_id))
 
 
-def phase_body(app: TableApp, view: TableView, step: Step) -> tuple[TableView, Step, Body]:
+def phase_body(app: TableApp, view: TableView) -> tuple[TableView, Body]:
     """The screen of the next tap that decides something or paces the table, with the steps
-    before it that ask for no tap of their own shown above its controls and sent with it as
-    one step (one undo): the supply (the first entry is its sign), a building's actions (the
-    next building's first reveal, or the next round's row, is theirs) and the round's end
-    (R-ROUND-B, R-ROUND-D, R-ROUND-E). Returns the view and step the screen is drawn from."""
-    before: list[events.Event] = []
+    before it that ask for no tap of their own shown above its controls: the supply (the
+    first entry is its sign), a building's actions (the next building's first reveal, or the
+    next round's row, is theirs) and the round's end (R-ROUND-B, R-ROUND-D, R-ROUND-E). The
+    session says which those are (`Session.decision_view`, from the engine's `next_decision`)
+    and records them with the tap (`parts.decide`: one step, one undo). Returns the view the
+    screen is drawn from."""
+    assert app.session is not None
+    decision = app.session.decision_view(discards(app))
     above: list[ft.Control] = []
-    while step.prompt in (Prompt.SUPPLY, Prompt.TAKE_ACTIONS, Prompt.END_ROUND):
+    for at in decision.folded:
+        step = at.step
         if step.prompt is Prompt.SUPPLY:
-            above.append(supply_part(app, prompt_text(app.t, step), explain=view.round == 1))
-            before.append(events.SupplyDone())
+            above.append(supply_part(app, prompt_text(app.t, step), explain=at.round == 1))
         elif step.prompt is Prompt.TAKE_ACTIONS:
-            part, done = actions_part(app, view, step)
-            above.append(part)
-            before += done
-        elif view.is_last_round:  # the end form follows: this one tap ends the game
-            return view, step, end_round_body(app, view, before, above)
+            above.append(actions_part(app, at, step))
         else:
-            above.append(folded(app, step, end_round_part(app, view)))
-            before.append(events.RoundEnded())
-        assert app.session is not None
-        try:
-            view = app.session.view_after(before)
-        except RuleViolation:  # not expected: then these steps take their own tap, as before
-            return view, step, Body(above, done_button(app, before))
-        step = view.step
-    prompt = step.prompt
-    if prompt is Prompt.REVEAL_BUILDINGS:
-        body = reveal_body(app, view, step, before, above)
-    elif prompt is Prompt.ENTER:
-        body = enter_body(app, view, step, before, above)
+            above.append(folded(app, step, end_round_part(app, at)))
+    ahead = decision.view
+    step = ahead.step
+    folds = bool(decision.folded)
+    if step.prompt is Prompt.END_ROUND:  # the end form follows: this one tap ends the game
+        body = end_round_body(app, ahead, folds, above)
+    elif step.prompt is Prompt.REVEAL_BUILDINGS:
+        body = reveal_body(app, ahead, step, above)
+    elif step.prompt is Prompt.ENTER:
+        body = enter_body(app, ahead, step, above)
     else:
-        body = resolve_body(app, view, step, before, above)
-    return view, step, body
-
-
-def done_button(app: TableApp, before: Sequence[events.Event]) -> ft.Control:
-    def done(_event: Any = None) -> None:
-        submit_after(app, before)
-
-    return big_button("actions-done", app.t("Done: next building"), done, icon=ft.Icons.CHECK)
+        body = resolve_body(app, ahead, step, above)
+    return ahead, body
 
 
 def folded(app: TableApp, step: Step, detail: ft.Control) -> ft.Control:
@@ -211,18 +200,18 @@ def end_round_part(app: TableApp, view: TableView) -> ft.Control:
               player=nxt, round=view.round + 1))], tight=True, spacing=2))
 
 
-def end_round_body(app: TableApp, view: TableView, before: Sequence[events.Event] = (),
+def end_round_body(app: TableApp, view: TableView, folds: bool = False,
                    above: Sequence[ft.Control] = ()) -> Body:
-    """The last round's end: one tap (with the last building's actions, `before`) and the end
-    form follows."""
+    """The last round's end: one tap (with the last building's actions, if it `folds` them)
+    and the end form follows."""
     t = app.t
     lines = [t("The last round is over: the game ends. Next, everyone counts their hand, "
                "special cards and victory-point markers, and the nun row is revealed.")]
 
     def end(_event: Any = None) -> None:
-        submit_after(app, before, events.RoundEnded())
+        decide(app, events.RoundEnded())
 
     return Body([*above, tagged("end-round-info", ft.Column([text(line) for line in lines],
                                                             tight=True))],
-                big_button("actions-done" if before else "end-round", t("End the game"), end,
+                big_button("actions-done" if folds else "end-round", t("End the game"), end,
                            icon=ft.Icons.FLAG))
