@@ -16,8 +16,7 @@ from typing import Any
 from companion.rules.catalog import BUILDINGS, START_RATS, Building, Special
 from companion.rules.events import RatReason
 from companion.rules.order import Stage, cursor_of, round_order
-from companion.rules.resolution import RatChange, SpecialOutcome, special_result
-from companion.rules.resolution import action_effects as resolved_actions
+from companion.rules.resolution import RatChange, SpecialOutcome, action_holders, special_result
 from companion.rules.setup import Setup
 from companion.rules.state import (
     ESTATE_INDEX,
@@ -129,7 +128,7 @@ def flute_effects(d: Derived, setup: Setup, record: RoundRecord, building: int, 
 
 def action_effects(d: Derived, setup: Setup, record: RoundRecord, building: int) -> Derived:
     """R-ROUND-D b: Monastery and Hospital rats; in the last round the +1 influence."""
-    held = resolved_actions(setup, record, building)
+    held = action_holders(setup, record, building)
     for change in held.rat_changes:
         d = _public(d, change.player, change.delta, change.reason, record, building)
     if held.last_round_bonus is not None:

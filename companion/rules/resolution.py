@@ -337,7 +337,7 @@ _CHANGES_RATS = frozenset(b for b, info in BUILDINGS.items()
                           if info.premium.kind in _RAT_ACTIONS or info.normal.kind in _RAT_ACTIONS)
 
 
-def action_effects(setup: Setup, record: RoundRecord, building: int) -> Holders:
+def action_holders(setup: Setup, record: RoundRecord, building: int) -> Holders:
     """What the engine keeps of a building's actions: the rat changes (Monastery, Hospital)
     and, in the last round, who gains +1 influence: `holders_and_actions` without the actions
     nobody reads there (`actions` stays empty), as every building's resolution ends here."""
