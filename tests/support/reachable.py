@@ -65,10 +65,11 @@ _SCAN = """async ([roles, fontUrl]) => {
             ctx.font = `${size}px ${window.__rattusFont}`;
             words = ctx.measureText(own).width;
             if (role === 'button' && r.height >= 54 && r.height <= 58) {
-                // the table's tall buttons: one line at 18 px within 20 px of padding a
-                // side; a longer label wraps and its second line is cut by the button
-                ctx.font = `18px ${window.__rattusFont}`;
-                words = ctx.measureText(own).width + 40;
+                // the table's tall buttons hold one line (18 px, with padding and perhaps an
+                // icon): a longer label wraps and its second line is cut by the button.
+                // Measured at 16 px with the least padding a button has, never too long.
+                ctx.font = `16px ${window.__rattusFont}`;
+                words = ctx.measureText(own).width + 24;
                 lines = 1;
             }
         }
