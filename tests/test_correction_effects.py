@@ -7,7 +7,7 @@ with 1; Lucas took the premium (2 Gold), Camille the normal action (1 Gold). The
 that Camille played 3 cards: the premium was hers.
 """
 
-from support.engine_games import ALL_SPECIALS, Game, setup_for
+from support.engine_games import ALL_SPECIALS, Game, next_actor, setup_for
 
 from companion.rules import events as ev
 from companion.rules import next_step
@@ -173,10 +173,10 @@ def test_the_last_rounds_bonus_influence_moves_with_the_premium():
                  (HOSPITAL, HUT, TREASURY), (FARM, TREASURY, CASTLE)])
 
     def everyone_in(building: int, cards: int) -> list[int]:
-        order = []
+        order: list[int] = []
         game.play(ev.BuildingsRevealed(next(rows)), ev.SupplyDone())
         while game.state.phase is Phase.C:
-            order.append(next_step(game.state).actor)
+            order.append(next_actor(game.state))
             game.play(ev.Entered(order[-1], building, cards))
         return order
 

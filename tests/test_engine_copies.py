@@ -7,11 +7,11 @@ two Monasteries came up; the second was replaced and put under the replacement s
 round 2 one more came up: all 3 are accounted for, and a 4th in round 3 is a mistake.
 """
 
-from support.engine_games import Game, setup_for
+from support.engine_games import Game, next_actor, setup_for
 
 from companion.i18n import translator
 from companion.i18n.codes import refusal_text
-from companion.rules import apply_recorded, next_step, replay
+from companion.rules import apply_recorded, replay
 from companion.rules import events as ev
 from companion.rules.catalog import Building
 from companion.rules.copies import copies_left, whereabouts
@@ -30,7 +30,7 @@ def finish_round(game: Game) -> None:
     """Supply, everyone in the first building with no cards, its actions, the round's end."""
     game.play(ev.SupplyDone())
     while game.state.phase is Phase.C:
-        game.play(ev.Entered(next_step(game.state).actor, 0, 0))
+        game.play(ev.Entered(next_actor(game.state), 0, 0))
     for b in range(len(game.state.row)):
         if game.state.phase is Phase.D:
             game.play(ev.BuildingResolved(b))

@@ -3,10 +3,11 @@ comes and goes, so a player who cannot hold one is not offered a Pass, and the e
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.engine_games import ALL_SPECIALS, Game, setup_for, with_buildings
+from support.engine_games import ALL_SPECIALS, Game, next_actor, setup_for, with_buildings
 from support.sessions import game_state
 
 from companion.rules import RuleViolation, apply, apply_recorded, next_step, replay
@@ -36,16 +37,18 @@ def play_round(game: Game, row: tuple[Building, ...], cards: dict[int, tuple[int
     `reveals` says otherwise."""
     game.play(ev.BuildingsRevealed(row), ev.SupplyDone())
     while game.state.phase is Phase.C:
-        actor = next_step(game.state).actor
+        actor = next_actor(game.state)
         building, count = cards.get(actor, (len(row) - 1, 0))
         game.play(ev.Entered(actor, building, count))
     while game.state.phase is Phase.D:
         step = next_step(game.state)
         if step.prompt is Prompt.REVEAL_CARDS:
             asked = step.reveal
+            assert asked is not None
             given = (reveals or {}).get(asked.player)
             game.play(given or ev.Revealed(asked.player, asked.building, asked.declared, 0))
         else:
+            assert step.building is not None
             game.play(ev.BuildingResolved(step.building))
     game.play(ev.RoundEnded())
 
@@ -132,7 +135,7 @@ def test_the_last_round_brings_no_pass_cards():
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> GameStore:
+def store(tmp_path: Path) -> Iterator[GameStore]:
     with GameStore.open(tmp_path) as s:
         yield s
 
@@ -148,7 +151,9 @@ def test_a_game_saved_before_the_pass_check_still_loads_and_new_passes_are_check
         apply(replay(old[:-1]), old[-1])
     assert refused.value.code == "no_pass_card"
     assert apply_recorded(replay(old[:-1]), old[-1]) == replay(old)
-    game_id = store.create_game(old, default_engine().describe(replay(old)))
+    recorded = replay(old)
+    assert recorded is not None
+    game_id = store.create_game(old, default_engine().describe(recorded))
     session = Session.resume(store, game_id)
     assert game_state(session) == replay(old)
     assert pass_cards_up_to(game_state(session)) == (0, 0, 0, 0)

@@ -1,7 +1,7 @@
 """A round, phase by phase (R-ROUND-A to E), with the special cards (R-SPECIAL)."""
 
 import pytest
-from support.engine_games import ALL_SPECIALS, Game, setup_for, with_buildings
+from support.engine_games import ALL_SPECIALS, Game, next_actor, setup_for, with_buildings
 
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
@@ -26,7 +26,7 @@ def skip_round(game: Game) -> None:
     game.play(reveal_event(state) if row else ev.BuildingsRevealed(
         (FARM, CASTLE, HUT)[:state.setup.buildings_per_round]), ev.SupplyDone())
     while game.state.phase is Phase.C:
-        game.play(ev.Entered(next_step(game.state).actor, 0, 0))
+        game.play(ev.Entered(next_actor(game.state), 0, 0))
     game.play(ev.BuildingResolved(0), ev.RoundEnded())
 
 
@@ -36,15 +36,17 @@ def town_hall_round(game: Game, premium: int, normal: tuple[int, ...] = ()) -> N
     row = (TOWN_HALL, CASTLE, HUT)[:game.state.setup.buildings_per_round]
     game.play(ev.BuildingsRevealed(row), ev.SupplyDone())
     while game.state.phase is Phase.C:
-        actor = next_step(game.state).actor
+        actor = next_actor(game.state)
         cards = 2 if actor == premium else 1 if actor in normal else 0
         game.play(ev.Entered(actor, 0 if cards else 1, cards))
     while game.state.phase is Phase.D:
         step = next_step(game.state)
         if step.prompt is Prompt.REVEAL_CARDS:
+            assert step.reveal is not None
             game.play(ev.Revealed(step.reveal.player, step.reveal.building,
                                   step.reveal.declared, 0))
         else:
+            assert step.building is not None
             game.play(ev.BuildingResolved(step.building))
     game.play(ev.RoundEnded())
 
@@ -424,7 +426,7 @@ def test_physical_reveal_is_checked():
     def finish_round() -> None:
         game.play(ev.SupplyDone())
         while game.state.phase is Phase.C:
-            game.play(ev.Entered(next_step(game.state).actor, 0, 0))
+            game.play(ev.Entered(next_actor(game.state), 0, 0))
         game.play(ev.BuildingResolved(0), ev.RoundEnded())
 
     # all 5 Farms are accounted for: 1 in round 1's row, 4 under the replacement stack

@@ -28,8 +28,10 @@ def tied_game(tie: TrackTie) -> tuple[Game, Estate]:
         elif step.prompt == "supply":
             game.play(ev.SupplyDone())
         elif step.prompt == "enter":
+            assert step.actor is not None
             game.play(ev.Entered(step.actor, 1, 0))
         elif step.prompt == "take_actions":
+            assert step.building is not None
             game.play(ev.BuildingResolved(step.building))
         else:
             game.play(ev.RoundEnded())

@@ -77,6 +77,15 @@ class Game:
         return self.play(*(ev.Entered(p, b, c) for p, b, c in entries))
 
 
+def next_actor(state: GameState) -> int:
+    """The player the guide asks to act next (phase C: who enters now)."""
+    from companion.rules import next_step
+
+    step = next_step(state)
+    assert step.actor is not None, step
+    return step.actor
+
+
 def play_to_the_end(game: Game) -> GameState:
     """Every round played out (digital deck): each player in turn enters the first building
     with one card, which turns out to be another estate's population card (one rat each)."""
@@ -90,11 +99,13 @@ def play_to_the_end(game: Game) -> GameState:
         elif step.prompt is Prompt.SUPPLY:
             game.play(ev.SupplyDone())
         elif step.prompt is Prompt.ENTER:
+            assert step.actor is not None
             game.play(ev.Entered(step.actor, 0, 1))
         elif step.prompt is Prompt.REVEAL_CARDS:
             assert step.reveal is not None
             game.play(ev.Revealed(step.reveal.player, step.reveal.building, 0, 1))
         elif step.prompt is Prompt.TAKE_ACTIONS:
+            assert step.building is not None
             game.play(ev.BuildingResolved(step.building))
         else:
             assert step.prompt is Prompt.END_ROUND, step.prompt
