@@ -13,6 +13,7 @@ from companion.phones.seats import SeatRegistry
 from companion.store.db import GameNotFound, GameStore, GameSummary
 
 if TYPE_CHECKING:
+    from companion.rules import Decision
     from companion.rules.events import Event
     from companion.rules.state import GameState
     from companion.rules.views import TableView
@@ -66,7 +67,7 @@ class OpenGames:
         """What the table may see of a stored game, without opening it for play (the home
         screen's list); a damaged record raises the store's or the engine's error."""
         # measured: see `start`
-        from companion.rules import apply, replay
+        from companion.rules import replay
         from companion.rules.views import public_view
 
         events = self.store.active_events(game_id)
@@ -74,37 +75,21 @@ class OpenGames:
         if state is None:
             return None
         ahead = steps_ahead(state)
-        for event in ahead:
-            state = apply(state, event)
-        return public_view(state, len(events) + len(ahead))
+        return public_view(ahead.state or state, len(events) + len(ahead.events()))
 
 
-def steps_ahead(state: GameState) -> list[Event]:
+def steps_ahead(state: GameState) -> Decision:
     """The steps that take no tap of their own, which the game screen shows folded above the
-    next deciding tap and sends with it (`companion.ui.round.screen.phase_body`): the supply,
-    a building's actions (no Hospital discard entered yet), a round's end before the last. The home
-    screen says where the game stands as that screen will show it: at the end of round 2 the
-    table sees round 3's row, and so does the resume card (issue 19, item 16). Played on a
-    copy, stored nowhere; a step the engine refuses stops it."""
+    next deciding tap and sends with it (the engine's `next_decision`, as the session's
+    `decision_view` gives it to `companion.ui.round.screen.phase_body`): the supply, a
+    building's actions (no Hospital discard entered yet), a round's end before the last. The
+    home screen says where the game stands as that screen will show it: at the end of round 2
+    the table sees round 3's row, and so does the resume card (issue 19, item 16). Played on
+    a copy, stored nowhere; if the engine refuses one (a damaged record), none."""
     # measured: see `OpenGames.start` (the engine is loaded once a game is looked at)
-    from companion.rules import RuleViolation, apply, next_step
-    from companion.rules import events as ev
-    from companion.rules.guide import Prompt
+    from companion.rules import Decision, RuleViolation, next_decision, next_step
 
-    ahead: list[Event] = []
-    for _ in range(64):
-        step = next_step(state)
-        if step.prompt is Prompt.SUPPLY:
-            event: Event = ev.SupplyDone()
-        elif step.prompt is Prompt.TAKE_ACTIONS and step.building is not None:
-            event = ev.BuildingResolved(step.building)
-        elif step.prompt is Prompt.END_ROUND and not step.is_last_round:
-            event = ev.RoundEnded()
-        else:
-            break
-        try:
-            state = apply(state, event)
-        except RuleViolation:
-            break
-        ahead.append(event)
-    return ahead
+    try:
+        return next_decision(state)
+    except RuleViolation:
+        return Decision((), next_step(state), state)
