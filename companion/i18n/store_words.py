@@ -23,14 +23,23 @@ from companion.store.problems import (
     HOLDER_UNKNOWN,
     PROBLEMS,
     SEATS_ADVICE,
+    SYSTEM_REASONS,
     WITH_RULE,
     holder_words,
+    reason_code,
 )
 from companion.store.problems import StoreProblem as P
 from companion.store.problems import problem_text as compose
 
-__all__ = ["COUNTED", "HOLDER", "HOLDER_UNKNOWN", "PROBLEMS", "SEATS_ADVICE", "WITH_RULE",
-           "error_text", "holder_words", "problem_text"]
+__all__ = ["COUNTED", "HOLDER", "HOLDER_UNKNOWN", "PROBLEMS", "SEATS_ADVICE", "SYSTEM_REASONS",
+           "WITH_RULE", "error_text", "holder_words", "problem_text", "system_reason"]
+
+
+def system_reason(t: Translator, reason: Any) -> Any:
+    """A reason from the system ("No such file or directory", "database is locked") in `t`'s
+    language, from its code (errno or sqlite error name); another reason as it is."""
+    code = reason_code(reason) if isinstance(reason, str) else None
+    return t(SYSTEM_REASONS[code]) if code is not None else reason
 
 
 def _value_words(t: Translator, value: Any) -> Any:
@@ -52,7 +61,9 @@ def problem_text(t: Translator, code: P, values: Mapping[str, Any], *,
                  rule_ids: bool = False) -> str:
     """A problem in `t`'s language, from its code and values (`rule_ids`: naming the broken
     rule, as the English of the logs does)."""
-    return compose(t, code, values, lambda value: _value_words(t, value), rule_ids=rule_ids)
+    said = {key: system_reason(t, value) if key == "reason" else value
+            for key, value in values.items()}
+    return compose(t, code, said, lambda value: _value_words(t, value), rule_ids=rule_ids)
 
 
 def error_text(t: Translator, exc: BaseException) -> str:

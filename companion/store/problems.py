@@ -13,6 +13,8 @@ store) -- `tests/test_architecture.py` checks it.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 from collections.abc import Callable, Mapping
 from enum import StrEnum
@@ -234,6 +236,54 @@ WITH_RULE: dict[P, str] = {
 }
 """The English of the logs and `str(exc)` names the rule an event broke, for the developer
 who reads them; what a person reads leaves rule IDs out, like the engine's refusals."""
+SYSTEM_REASONS: dict[str, str] = {
+    "ENOENT": N_("there is no such file or folder"),
+    "EACCES": N_("permission denied"),
+    "EPERM": N_("the system does not allow it"),
+    "EISDIR": N_("it is a folder, not a file"),
+    "ENOTDIR": N_("part of the path is a file, not a folder"),
+    "EEXIST": N_("a file of that name already exists"),
+    "ENOSPC": N_("the disk is full"),
+    "EROFS": N_("the disk is read-only"),
+    "SQLITE_BUSY": N_("the database is locked by another program"),
+    "SQLITE_READONLY": N_("the database may not be written"),
+    "SQLITE_CANTOPEN": N_("the database file cannot be opened"),
+    "SQLITE_IOERR": N_("the disk could not be read or written"),
+    "SQLITE_FULL": N_("the disk is full"),
+    "SQLITE_CORRUPT": N_("the database is damaged"),
+    "SQLITE_NOTADB": N_("the file is not a database"),
+}
+"""A reason from the system (`{reason}`: an OSError's strerror or text, a sqlite3 error's
+text), by its code (the errno name, the sqlite error name) and its words; `reason_code` finds
+the code. The English of the logs keeps the system's own text."""
+_ERRNO_TEXT = re.compile(r"\[Errno (?P<number>\d+)\] ")
+_SQLITE_TEXTS = {
+    "database is locked": "SQLITE_BUSY",
+    "database table is locked": "SQLITE_BUSY",
+    "attempt to write a readonly database": "SQLITE_READONLY",
+    "unable to open database file": "SQLITE_CANTOPEN",
+    "disk I/O error": "SQLITE_IOERR",
+    "database or disk is full": "SQLITE_FULL",
+    "database disk image is malformed": "SQLITE_CORRUPT",
+    "file is not a database": "SQLITE_NOTADB",
+}
+"""sqlite's own texts of its error codes (sqlite3_errstr), as `str(exc)` gives them."""
+
+
+def reason_code(reason: object) -> str | None:
+    """The code of a reason from the system (`SYSTEM_REASONS`), or None for another text."""
+    text = str(reason).strip()
+    written = _ERRNO_TEXT.match(text)
+    if written is not None:
+        name = errno.errorcode.get(int(written["number"]))
+        return name if name in SYSTEM_REASONS else None
+    for name in SYSTEM_REASONS:
+        number = getattr(errno, name, None)
+        if number is not None and text == os.strerror(number):
+            return name
+    return _SQLITE_TEXTS.get(text)
+
+
 HOLDER_UNKNOWN = N_("its pid and address are not written yet")
 HOLDER = N_("pid {pid}, serving {address}")
 """What the lock file says (`companion.store.lock`: "pid 4711, serving http://..."), worded."""
