@@ -78,9 +78,10 @@
     var building = entry.building === null ? "" : row[entry.building];
     var key = "r." + entry.reason;
     var reason = T[key] ? t(key, { count: Math.abs(entry.delta), building: building ? t("b." + building) : "" }) : entry.reason;
-    var when = entry.round ? t("round", { n: entry.round }) : t("setup");
     var change = entry.applied === undefined ? entry.delta : entry.applied;
-    return (change ? signed(change) + ": " : "") + reason + ", " + when;
+    /* The whole line is one text of the catalogs, so each language orders and spaces it. */
+    var line = "line." + (entry.round ? "round" : "setup") + (change ? "" : ".plain");
+    return t(line, { change: signed(change), reason: reason, round: entry.round });
   }
 
   function render(payload) {
