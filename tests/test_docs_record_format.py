@@ -30,7 +30,8 @@ def section(text: str, heading: str) -> str:
     """The text under `heading` up to the next heading of the same or a higher level."""
     level = heading.split(" ")[0]
     start = text.index(f"\n{heading}\n") + len(heading) + 2
-    ends = [m.start() for m in re.finditer(r"\n(#+) ", text[start:]) if len(m.group(1)) <= len(level)]
+    ends = [m.start() for m in re.finditer(r"\n(#+) ", text[start:])
+            if len(m.group(1)) <= len(level)]
     return text[start:start + ends[0]] if ends else text[start:]
 
 
@@ -68,9 +69,10 @@ def sample(hint: Any) -> Any:
         return (sample(typing.get_args(hint)[0]),)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return next(iter(hint))
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        made: Any = hint
         hints = typing.get_type_hints(hint)
-        return hint(**{f.name: sample(hints[f.name]) for f in dataclasses.fields(hint)})
+        return made(**{f.name: sample(hints[f.name]) for f in dataclasses.fields(hint)})
     return {int: 1, bool: False, str: "x"}[hint]
 
 
@@ -127,7 +129,8 @@ def problems(text: str) -> list[str]:
             written = [f.name for f in dataclasses.fields(kind)]
             if named(objects.get(kind.__name__, [""])[0]) != written:
                 found.append(f"{kind.__name__}: its fields {written} are not all documented")
-        elif values.get(kind.__name__) != [member.value for member in kind]:
+        elif values.get(kind.__name__) != [member.value for member in typing.cast(
+                type[enum.Enum], kind)]:
             found.append(f"{kind.__name__}: its values are not all documented")
     return found
 

@@ -1,0 +1,268 @@
+"""What the README and the docs point at exists: a moved module or a renamed function is caught.
+
+Issue 20: `docs/architecture.md` named modules that were gone and left out new ones. Read from
+README.md, docs/*.md and companion/web/README.md:
+
+- every relative link (`[text](path)`) leads to a file or folder of the checkout;
+- every file path in backticks (`companion/cli/score.py`, `round/drafts.py`, `fonts/*.ttf`)
+  exists, read from the checkout's root, the document's folder, `companion/`, `companion/ui/`
+  or, for a bare file name, anywhere in the package;
+- every dotted name of the package (`companion.server.table_page`, `views.player_json(view)`,
+  `round.parts.step_marker`) is a module and what it names is in it;
+- every `Class.attribute` of a class of the package (`Session.table_view()`,
+  `Step.questions`) is one of that class's attributes;
+- every `rattus-companion COMMAND` is a command the CLI knows;
+- the module tree of docs/architecture.md lists every package, and every module of the
+  engine, the store and the server, and nothing that is not there.
+
+Paths outside the checkout (`../shared/...`), files the app makes at run time
+(`games.sqlite3`) and addresses (`/table-page.js`) are not files of the checkout.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import importlib
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+REPO = Path(__file__).resolve().parents[1]
+PACKAGE = REPO / "companion"
+DOCS = sorted([REPO / "README.md", PACKAGE / "web" / "README.md", *(REPO / "docs").glob("*.md")])
+EXTENSIONS = (".py", ".md", ".sh", ".txt", ".toml", ".json", ".html", ".js", ".ttf", ".po", ".pot")
+NOT_IN_THE_CHECKOUT = ("../", "/", "~", ".venv", "build/", "dist/")
+"""Outside the checkout, an address or what a build or an install makes."""
+MADE_AT_RUN_TIME = (".sqlite3", ".lock", ".bak")
+"""The files the app makes in its data folder."""
+
+
+def backticked(text: str) -> Iterator[str]:
+    yield from re.findall(r"`([^`\n]+)`", text)
+
+
+def doc_id(doc: Path) -> str:
+    return str(doc.relative_to(REPO))
+
+
+def named_paths(text: str) -> Iterator[str]:
+    for token in backticked(text):
+        if (not re.fullmatch(r"[\w*-][\w.*/-]*", token) or token.startswith(NOT_IN_THE_CHECKOUT)
+                or token.endswith(MADE_AT_RUN_TIME)):
+            continue
+        if "/" in token or token.endswith(EXTENSIONS):
+            yield token
+
+
+def links(text: str) -> Iterator[str]:
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if not re.match(r"[a-z]+:", target) and not target.startswith("#"):
+            yield target.split("#")[0]
+
+
+def exists(path: str, doc: Path) -> bool:
+    bases = [REPO, doc.parent, PACKAGE, PACKAGE / "ui"]
+    if any(list(base.glob(path.rstrip("/"))) for base in bases):
+        return True
+    return "/" not in path and any(PACKAGE.rglob(path))
+
+
+def missing_paths(text: str, doc: Path) -> list[str]:
+    return sorted({p for p in [*named_paths(text), *links(text)] if not exists(p, doc)})
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=doc_id)
+def test_every_path_a_document_names_exists(doc: Path) -> None:
+    assert missing_paths(doc.read_text(), doc) == []
+
+
+def test_the_path_check_sees_a_moved_module() -> None:
+    doc = REPO / "docs" / "architecture.md"
+    text = "`scoring_cli.py`, `companion/ui/endgame_lines.py`, [x](docs/gone.md), `cli/score.py`"
+    assert missing_paths(text, doc) == ["companion/ui/endgame_lines.py", "docs/gone.md",
+                                        "scoring_cli.py"]
+
+
+# -- dotted names and class attributes ---------------------------------------------------------
+
+MODULE_FILES = {".".join(p.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__"): p
+                for p in PACKAGE.rglob("*.py")}
+PREFIXES = ("", "companion.", "companion.rules.", "companion.ui.", "companion.store.")
+
+
+def resolves(dotted: str) -> bool | None:
+    """Whether `dotted` (a module and what it holds) exists; None: not a name of the package."""
+    parts = dotted.split(".")
+    for prefix in PREFIXES:
+        if (prefix + parts[0]) not in MODULE_FILES:
+            continue
+        full = (prefix + dotted).split(".")
+        cut = max(i for i in range(1, len(full) + 1) if ".".join(full[:i]) in MODULE_FILES)
+        found: object = importlib.import_module(".".join(full[:cut]))
+        for name in full[cut:]:
+            if not hasattr(found, name) and name not in getattr(found, "__dataclass_fields__", {}):
+                return False
+            found = getattr(found, name, None)
+        return True
+    return None
+
+
+def dotted_names(text: str) -> Iterator[str]:
+    for token in backticked(text):
+        match = re.fullmatch(r"([a-z_]\w*(?:\.[A-Za-z_]\w*)+)(\(.*\))?", token)
+        if match and not token.endswith(EXTENSIONS + MADE_AT_RUN_TIME):
+            yield match.group(1)
+
+
+def class_attributes() -> dict[str, set[str] | None]:
+    """Each class of the package -> its attribute names (with its project bases'); None for a
+    class that inherits from outside the package (its attributes are not all in the source)."""
+    bodies: dict[str, list[ast.ClassDef]] = {}
+    for path in MODULE_FILES.values():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                bodies.setdefault(node.name, []).append(node)
+
+    def own(node: ast.ClassDef) -> set[str]:
+        names = set()
+        for item in node.body:
+            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(item.name)
+            elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                names.add(item.target.id)
+            elif isinstance(item, ast.Assign):
+                names |= {t.id for t in item.targets if isinstance(t, ast.Name)}
+        for inner in ast.walk(node):  # self.name = ... in its methods
+            if isinstance(inner, (ast.Assign, ast.AnnAssign)):
+                for target in inner.targets if isinstance(inner, ast.Assign) else [inner.target]:
+                    if (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+                            and target.value.id == "self"):
+                        names.add(target.attr)
+        return names
+
+    plain = {"object", "Protocol", "Enum", "StrEnum", "Exception", "ValueError", "NamedTuple",
+             "Generic", "Worded"}
+
+    def attributes(name: str, seen: frozenset[str] = frozenset()) -> set[str] | None:
+        found: set[str] = set()
+        for node in bodies[name]:
+            found |= own(node)
+            for base in node.bases:
+                base_name = ast.unparse(base).split("[")[0]
+                if base_name in bodies and base_name not in seen:
+                    inherited = attributes(base_name, seen | {name})
+                    if inherited is None:
+                        return None
+                    found |= inherited
+                elif base_name not in plain:
+                    return None
+        return found
+
+    return {name: attributes(name) for name in bodies}
+
+
+CLASSES = class_attributes()
+
+
+def wrong_names(text: str) -> list[str]:
+    wrong = [name for name in dotted_names(text) if resolves(name) is False]
+    for token in backticked(text):
+        match = re.fullmatch(r"([A-Z]\w*)\.([a-z_]\w*)(\(.*\))?", token)
+        attributes = CLASSES.get(match.group(1)) if match else None
+        if match and attributes is not None and match.group(2) not in attributes:
+            wrong.append(token)
+    return sorted(set(wrong))
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=doc_id)
+def test_every_module_function_and_attribute_a_document_names_is_there(doc: Path) -> None:
+    assert wrong_names(doc.read_text()) == []
+
+
+def test_the_name_check_sees_a_renamed_function_and_attribute() -> None:
+    text = ("`views.player_view(state, player)` `companion.scoring_cli` `Session.follow()` "
+            "`Session.table_view()` `views.player_json(view)` `companion.cli.score.run_score` "
+            "`Step.questions` `events[0].setup`")
+    assert wrong_names(text) == ["Session.follow()", "companion.scoring_cli",
+                                 "views.player_view"]
+    assert resolves("tool.flet") is None
+
+
+# -- commands ----------------------------------------------------------------------------------
+
+def commands(text: str) -> set[str]:
+    return set(re.findall(r"rattus-companion ([a-z]+)\b", text))
+
+
+def known(command: str) -> bool:
+    """The CLI answers `COMMAND --help` with that command's own help, not the server's."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        try:
+            main([command, "--help"])
+        except SystemExit as stop:
+            if stop.code not in (0, None):
+                return False
+    return not out.getvalue().startswith("usage: rattus-companion [-h] [--host")
+
+
+def test_every_command_the_documents_name_is_one_the_cli_knows() -> None:
+    named = set().union(*(commands(doc.read_text()) for doc in DOCS))
+    assert {"score", "games", "export", "import", "replay", "history", "bench"} <= named
+    assert sorted(c for c in named if not known(c)) == []
+
+
+def test_the_command_check_sees_a_command_the_cli_does_not_know() -> None:
+    assert not known("teleport")
+
+
+# -- the module tree ---------------------------------------------------------------------------
+
+def tree_entries(text: str) -> set[str]:
+    """The files and folders the first tree block of docs/architecture.md lists, as paths
+    inside companion/ (from the indentation: two spaces a level)."""
+    block = text.split("```\ncompanion/\n", 1)[1].split("```", 1)[0]
+    entries: set[str] = set()
+    stack: list[str] = []
+    for line in block.splitlines():
+        match = re.match(r"( +)([\w.]+/?)(\s|$)", line)
+        if not match or len(match.group(1)) % 2 or len(match.group(1)) > 2 * (len(stack) + 1):
+            continue
+        depth = len(match.group(1)) // 2 - 1
+        del stack[depth:]
+        name = match.group(2)
+        entries.add("/".join([*stack, name.rstrip("/")]))
+        if name.endswith("/"):
+            stack.append(name.rstrip("/"))
+    return entries
+
+
+def tree_problems(text: str) -> list[str]:
+    entries = tree_entries(text)
+    problems = [f"{e}: listed, not there" for e in sorted(entries) if not (PACKAGE / e).exists()]
+    packages = {p.parent.relative_to(PACKAGE).as_posix() for p in PACKAGE.glob("*/__init__.py")}
+    listed_one_by_one = ("rules", "store", "server")
+    modules = {p.relative_to(PACKAGE).as_posix() for folder in listed_one_by_one
+               for p in (PACKAGE / folder).glob("*.py") if p.name != "__init__.py"}
+    modules |= {p.name for p in PACKAGE.glob("*.py")}
+    problems += [f"{e}: not listed" for e in sorted((packages | modules) - entries)]
+    return problems
+
+
+def test_the_module_tree_lists_what_is_there() -> None:
+    assert tree_problems((REPO / "docs" / "architecture.md").read_text()) == []
+
+
+def test_the_tree_check_sees_a_module_left_out_and_one_that_is_gone() -> None:
+    text = (REPO / "docs" / "architecture.md").read_text()
+    changed = (text.replace("    decision.py ", "    scoring_cli.py ")
+               .replace("  history/          game-night", "  histories/        game-night"))
+    assert tree_problems(changed) == ["histories: listed, not there",
+                                      "rules/scoring_cli.py: listed, not there",
+                                      "history: not listed", "rules/decision.py: not listed"]
