@@ -11,11 +11,12 @@ imports only that leaf.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.i18n import Translator
 from companion.i18n.input_words import json_refusal
+from companion.i18n.undo_words import undo_refusal
 from companion.safe_json import JsonRefused
 from companion.store.problems import (
     COUNTED,
@@ -58,22 +59,27 @@ def _value_words(t: Translator, value: Any) -> Any:
 
 
 def problem_text(t: Translator, code: P, values: Mapping[str, Any], *,
-                 rule_ids: bool = False) -> str:
+                 rule_ids: bool = False, names: Sequence[str] | None = None) -> str:
     """A problem in `t`'s language, from its code and values (`rule_ids`: naming the broken
-    rule, as the English of the logs does)."""
+    rule, as the English of the logs does; `names`: the game's players, by which an undo's
+    refusal names a seat)."""
+    if not rule_ids:
+        refused = undo_refusal(t, code, values, lambda value: _value_words(t, value), names)
+        if refused is not None:
+            return refused
     said = {key: system_reason(t, value) if key == "reason" else value
             for key, value in values.items()}
     return compose(t, code, said, lambda value: _value_words(t, value), rule_ids=rule_ids)
 
 
-def error_text(t: Translator, exc: BaseException) -> str:
+def error_text(t: Translator, exc: BaseException, names: Sequence[str] | None = None) -> str:
     """Any error of the store (or the JSON gate, or the engine's refusal) in `t`'s language;
-    another error as its own message."""
+    another error as its own message (`names`: the game's players, see `problem_text`)."""
     code = getattr(exc, "code", None)
     values = getattr(exc, "values", None)
     if not isinstance(code, P) or not isinstance(values, dict):
         said = _value_words(t, exc)
         return said if isinstance(said, str) else str(exc)
-    text = problem_text(t, code, values)
+    text = problem_text(t, code, values, names=names)
     path = getattr(exc, "path", None)
     return f"{path}: {text}" if isinstance(path, str) and path else text

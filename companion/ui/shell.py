@@ -27,7 +27,7 @@ from companion.store.db import StoreError
 from companion.store.session import Session, UndoError
 from companion.ui.shared import theme
 from companion.ui.shared.ports import KEY_PARAM, Games, TableSettings
-from companion.ui.shared.step_words import redone_text, undone_text
+from companion.ui.shared.step_words import redone_text, refusal_words, undone_text
 from companion.ui.shared.widgets import tagged
 from companion.ui.tab import TabState
 
@@ -318,9 +318,8 @@ class TableApp:
             if undo:
                 for event in step:
                     self.tab.round.took_back(event)
-        except UndoError:
-            self.notify(self.t("This step cannot be taken back: the later steps would no longer "
-                               "be legal."), error=True)
+        except UndoError as exc:
+            self.notify(refusal_words(self.t, self.session.table_view(), exc), error=True)
             return
         words = undone_text if undo else redone_text
         self.notify(words(self.t, self.session.table_view(), step))

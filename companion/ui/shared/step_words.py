@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.i18n import N_, Translator
 from companion.i18n.names import building_name
+from companion.i18n.store_words import error_text
 from companion.rules import events as ev
 from companion.rules.views import TableView
 
@@ -60,3 +61,9 @@ def undone_text(t: Translator, view: TableView, step: Sequence[Any]) -> str:
 
 def redone_text(t: Translator, view: TableView, step: Sequence[Any]) -> str:
     return t("Redone: {step}", step=step_words(t, view, step))
+
+
+def refusal_words(t: Translator, view: TableView, refused: BaseException) -> str:
+    """An undo or redo the session refused, in the words of the messages above: the step by
+    what it was, the player by name ("Ben has no entry left to undo.")."""
+    return error_text(t, refused, names=view.setup.names)
