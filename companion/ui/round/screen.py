@@ -45,7 +45,7 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
     view = app.use_game(game_id)
     if view.over:
         return endgame_view(app, game_id)
-    ahead, body = phase_body(app, view)
+    ahead, body = phase_body(app)
     step = ahead.step
     phases = {view.phase, ahead.phase}
     if ahead.round != view.round:
@@ -55,7 +55,7 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
                       back=game_route(game_id))
 
 
-def phase_body(app: TableApp, view: TableView) -> tuple[TableView, Body]:
+def phase_body(app: TableApp) -> tuple[TableView, Body]:
     """The screen of the next tap that decides something or paces the table, with the steps
     before it that ask for no tap of their own shown above its controls: the supply (the
     first entry is its sign), a building's actions (the next building's first reveal, or the
