@@ -266,3 +266,131 @@ def test_the_tree_check_sees_a_module_left_out_and_one_that_is_gone() -> None:
     assert tree_problems(changed) == ["histories: listed, not there",
                                       "rules/scoring_cli.py: listed, not there",
                                       "history: not listed", "rules/decision.py: not listed"]
+
+
+# -- signatures --------------------------------------------------------------------------------
+
+def signatures(path: Path) -> dict[str, tuple[list[str], list[str]]]:
+    """Each function and method of a module (`name`, `Class.name`) -> (its parameters, those
+    without a default), `self` and `cls` left out."""
+    found = {}
+    tree = ast.parse(path.read_text())
+    scopes: list[tuple[str, ast.AST]] = [("", tree)]
+    scopes += [(f"{n.name}.", n) for n in tree.body if isinstance(n, ast.ClassDef)]
+    for prefix, scope in scopes:
+        for node in getattr(scope, "body", []):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                args = node.args
+                positional = [*args.posonlyargs, *args.args]
+                names = [a.arg for a in [*positional, *args.kwonlyargs]
+                         if a.arg not in ("self", "cls")]
+                if args.kwarg:
+                    names.append(f"**{args.kwarg.arg}")
+                defaulted = {a.arg for a in positional[len(positional) - len(args.defaults):]}
+                defaulted |= {a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults,
+                                                    strict=True) if d is not None}
+                found[prefix + node.name] = (names, [n for n in names if n not in defaulted
+                                                     and not n.startswith("**")])
+    return found
+
+
+def documented_arguments(text: str) -> list[str] | None:
+    """The parameter names a call as written names, or None if it is prose (`those steps`)."""
+    names = []
+    for argument in filter(None, (a.strip() for a in text.split(","))):
+        match = re.fullmatch(r"(\*\*)?(\w+)(\s*[:=].*)?", argument)
+        if not match:
+            return None
+        names.append((match.group(1) or "") + match.group(2))
+    return names
+
+
+def signature_problem(call: str, name: str, text: str,
+                      known: dict[str, tuple[list[str], list[str]]]) -> str | None:
+    documented = documented_arguments(text)
+    if name not in known or documented is None:
+        return None
+    names, required = known[name]
+    if set(documented) - set(names) or set(required) - set(documented):
+        return f"{call}: the function takes ({', '.join(names)})"
+    return None
+
+
+def tree_signature_problems(text: str) -> list[str]:
+    """The calls written beside a module in the two trees (the package, the table UI), against
+    that module's functions."""
+    return [*block_signature_problems(text, "companion/", PACKAGE),
+            *block_signature_problems(text, "ui/", PACKAGE / "ui")]
+
+
+def block_signature_problems(text: str, top: str, root: Path) -> list[str]:
+    block = text.split(f"```\n{top}\n", 1)[1].split("```", 1)[0]
+    problems: list[str] = []
+    stack: list[str] = []
+    module: Path | None = None
+    for line in block.splitlines():
+        entry = re.match(r"( +)([\w.]+/?)(\s|$)", line)
+        if entry and len(entry.group(1)) % 2 == 0:
+            depth = len(entry.group(1)) // 2 - 1
+            del stack[depth:]
+            name = entry.group(2)
+            module = root.joinpath(*stack, name) if name.endswith(".py") else None
+            if name.endswith("/"):
+                stack.append(name.rstrip("/"))
+                module = root.joinpath(*stack, "__init__.py")
+        if module is None or not module.exists():
+            continue
+        known = signatures(module)
+        for call in re.finditer(r"(\w+)\(([^()]*)\)", line):
+            problem = signature_problem(call.group(0), call.group(1), call.group(2), known)
+            if problem:
+                problems.append(problem)
+    return problems
+
+
+def test_the_calls_the_module_tree_writes_are_the_functions_signatures() -> None:
+    assert tree_signature_problems((REPO / "docs" / "architecture.md").read_text()) == []
+
+
+def test_the_signature_check_sees_a_parameter_that_is_gone() -> None:
+    text = (REPO / "docs" / "architecture.md").read_text()
+    old = text.replace("build_app(config, games, phones=None)",
+                       "build_app(config, games, phone_routes)")
+    assert tree_signature_problems(old) == [
+        "build_app(config, games, phone_routes): the function takes (config, games, phones)"]
+
+
+def call_problems(text: str) -> list[str]:
+    """The backticked calls of a module's function or a class's method (`Session.player_view(
+    seat)`, `views.player_json(view)`), against their definitions."""
+    methods: dict[str, tuple[list[str], list[str]]] = {}
+    for path in MODULE_FILES.values():
+        methods.update({k: v for k, v in signatures(path).items() if "." in k})
+    problems = []
+    for token in backticked(text):
+        call = re.fullmatch(r"([\w.]+)\.(\w+)\(([^()]*)\)", token)
+        if not call:
+            continue
+        owner, name, arguments = call.groups()
+        known = methods
+        for prefix in PREFIXES:
+            if prefix + owner in MODULE_FILES:
+                known = signatures(MODULE_FILES[prefix + owner])
+                break
+        key = name if known is not methods else f"{owner.split('.')[-1]}.{name}"
+        problem = signature_problem(token, key, arguments, known)
+        if problem:
+            problems.append(problem)
+    return problems
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=doc_id)
+def test_the_calls_a_document_writes_are_the_functions_signatures(doc: Path) -> None:
+    assert call_problems(doc.read_text()) == []
+
+
+def test_the_call_check_sees_a_call_with_the_wrong_arguments() -> None:
+    assert call_problems("`views.player_json(state, player)` `Session.player_view(player)` "
+                         "`Session.view_after(those steps)` `views.public_view(state)`") == [
+        "views.player_json(state, player): the function takes (view)",
+        "Session.player_view(player): the function takes (seat)"]
