@@ -1,7 +1,7 @@
 """The engine speaks in codes with values; this module gives them words.
 
 Every `Refusal` of the engine and every prompt of the guide has exactly one msgid here (a test
-checks that none is missing); the scoring's lines have theirs in `companion.i18n.scoring`.
+checks that none is missing); the scoring's lines have theirs in `companion.i18n.scoring_lines`.
 """
 
 from __future__ import annotations
