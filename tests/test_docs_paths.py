@@ -13,7 +13,8 @@ README.md, docs/*.md and companion/web/README.md:
   `Step.questions`) is one of that class's attributes;
 - every `rattus-companion COMMAND` is a command the CLI knows;
 - the module tree of docs/architecture.md lists every package, and every module of the
-  engine, the store and the server, and nothing that is not there.
+  engine, the store and the server, and nothing that is not there; the modules of `i18n`,
+  `phones`, `history` and `cli` are each named in their package's words.
 
 Paths outside the checkout (`../shared/...`), files the app makes at run time
 (`games.sqlite3`) and addresses (`/table-page.js`) are not files of the checkout.
@@ -252,7 +253,16 @@ def tree_problems(text: str) -> list[str]:
                for p in (PACKAGE / folder).glob("*.py") if p.name != "__init__.py"}
     modules |= {p.name for p in PACKAGE.glob("*.py")}
     problems += [f"{e}: not listed" for e in sorted((packages | modules) - entries)]
+    block = text.split("```\ncompanion/\n", 1)[1].split("```", 1)[0]
+    named_in_words = set(re.findall(r"[\w]+\.py", block))
+    problems += [f"{p.relative_to(PACKAGE).as_posix()}: not named"
+                 for folder in NAMED_IN_WORDS for p in sorted((PACKAGE / folder).glob("*.py"))
+                 if p.name != "__init__.py" and p.name not in named_in_words]
     return problems
+
+
+NAMED_IN_WORDS = ("i18n", "phones", "history", "cli")
+"""The packages the tree describes in words: each of their modules is named there."""
 
 
 def test_the_module_tree_lists_what_is_there() -> None:
@@ -262,10 +272,12 @@ def test_the_module_tree_lists_what_is_there() -> None:
 def test_the_tree_check_sees_a_module_left_out_and_one_that_is_gone() -> None:
     text = (REPO / "docs" / "architecture.md").read_text()
     changed = (text.replace("    decision.py ", "    scoring_cli.py ")
-               .replace("  history/          game-night", "  histories/        game-night"))
+               .replace("  history/          game-night", "  histories/        game-night")
+               .replace("undo_words.py:", "undo_texts:"))
     assert tree_problems(changed) == ["histories: listed, not there",
                                       "rules/scoring_cli.py: listed, not there",
-                                      "history: not listed", "rules/decision.py: not listed"]
+                                      "history: not listed", "rules/decision.py: not listed",
+                                      "i18n/undo_words.py: not named"]
 
 
 # -- signatures --------------------------------------------------------------------------------
