@@ -18,7 +18,9 @@ import typing
 from pathlib import Path
 from typing import Any
 
+from companion.cli.replay import replay_report
 from companion.rules.events import EVENT_TYPES, Event
+from companion.rules.simulate import random_game
 from companion.store.codec import event_to_json
 from companion.store.db import GameStore
 from companion.store.records import export_game, import_record, parse_record
@@ -174,3 +176,44 @@ def test_the_documented_record_imports_as_the_game_it_shows(tmp_path: Path) -> N
                                                             False)
     assert {key: exported[key] for key in shown if key != "updated"} == {
         key: value for key, value in shown.items() if key != "updated"}
+
+
+def key_paths(value: Any, path: str, found: dict[str, set[str]]) -> None:
+    """Path of every object in `value` ("rounds[].buildings[]") -> the keys seen there."""
+    if isinstance(value, dict):
+        found.setdefault(path, set()).update(value)
+        for key, item in value.items():
+            key_paths(item, f"{path}.{key}", found)
+    elif isinstance(value, list):
+        for item in value:
+            key_paths(item, f"{path}[]", found)
+
+
+def printout_problems(documented: Any, real: dict[str, set[str]]) -> list[str]:
+    """Where an object of the documented printout does not have the keys the real one has (an
+    object the document abbreviates with "..." only needs its shown keys to be real)."""
+    shown: dict[str, set[str]] = {}
+    key_paths(documented, "", shown)
+    problems = []
+    for path, keys in sorted(shown.items()):
+        written = real.get(path, set())
+        wrong = (keys - {"..."} - written) if "..." in keys else keys ^ written
+        if wrong:
+            problems.append(f"{path.lstrip('.') or 'report'}: documented "
+                            f"{sorted(keys - {'...'})}, written {sorted(written)}")
+    return problems
+
+
+def test_the_documented_replay_printout_has_the_keys_the_replay_prints() -> None:
+    # Three finished games of three players replayed as `rattus-companion replay` prints them:
+    # every object the document shows has exactly the keys the printout has there.
+    real: dict[str, set[str]] = {}
+    for seed in (1, 2, 3):
+        key_paths(replay_report(random_game(seed, 3)), "", real)
+    block = DOC.read_text().split("## The replay printout", 1)[1]
+    documented = json.loads(block.split("```json\n", 1)[1].split("```", 1)[0])
+    assert printout_problems(documented, real) == []
+    entry = documented["rounds"][0]["buildings"][0]["entries"][0]
+    entry["revealed"] = {"matching": 2, "other": 1}
+    assert printout_problems(documented, real) == [
+        "rounds[].buildings[].entries[].revealed: documented ['matching', 'other'], written []"]
