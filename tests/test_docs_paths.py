@@ -342,7 +342,7 @@ def block_signature_problems(text: str, top: str, root: Path) -> list[str]:
     module: Path | None = None
     for line in block.splitlines():
         entry = re.match(r"( +)([\w.]+/?)(\s|$)", line)
-        if entry and len(entry.group(1)) % 2 == 0:
+        if entry and len(entry.group(1)) % 2 == 0 and len(entry.group(1)) <= 2 * (len(stack) + 1):
             depth = len(entry.group(1)) // 2 - 1
             del stack[depth:]
             name = entry.group(2)
@@ -353,6 +353,8 @@ def block_signature_problems(text: str, top: str, root: Path) -> list[str]:
         if module is None or not module.exists():
             continue
         known = signatures(module)
+        for key, value in list(known.items()):  # a method by its own name, where that is clear
+            known.setdefault(key.rpartition(".")[2], value)
         for call in re.finditer(r"(\w+)\(([^()]*)\)", line):
             problem = signature_problem(call.group(0), call.group(1), call.group(2), known)
             if problem:
