@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 import ifaddr
 import pytest
+from support.fake_page import FakePage
 from support.sessions import game_state
 
 from companion.i18n import translator
@@ -47,38 +48,6 @@ class Clock:
         return self.now
 
 
-class FakePage:
-    """Just enough of `ft.Page` for the shell: routes, dialogs and messages are recorded."""
-
-    def __init__(self) -> None:
-        self.route = "/"
-        self.views: list[ft.View] = []
-        self.width = 800
-        self.dialogs: list[Any] = []
-        self.messages: list[str] = []
-
-    def update(self, *_controls: Any) -> None:
-        pass
-
-    def show_dialog(self, dialog: Any) -> None:
-        if isinstance(dialog, ft.SnackBar):
-            self.messages.append(" ".join(str(c.value) for c in walk(dialog.content)
-                                          if isinstance(c, ft.Text)))
-        else:
-            self.dialogs.append(dialog)
-
-    def pop_dialog(self) -> None:
-        self.dialogs.pop()
-
-    def run_task(self, handler: Any, *args: Any) -> None:
-        result = handler(*args)
-        if inspect.iscoroutine(result):
-            result.close()
-
-    async def push_route(self, route: str) -> None:
-        self.route = route
-
-
 def walk(control: Any) -> Iterator[Any]:
     if isinstance(control, (list, tuple)):
         for item in control:
@@ -104,7 +73,7 @@ class Table:
         self.games = OpenGames(self.store, seats)
         self.seats = seats
         self.clock = clock
-        self.page = FakePage()
+        self.page = FakePage(width=800)
         self.app = table_app(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
                                                    lang="en", base_url=base_url), self.games)
         self.app.authorized = True

@@ -15,6 +15,7 @@ from typing import Any
 
 import flet as ft
 import pytest
+from support.fake_page import FakePage
 from support.sessions import game_state, logged_events
 
 from companion.i18n import translator
@@ -33,39 +34,6 @@ from companion.ui.routes import table_app
 from companion.ui.shared.tracks import spaces, track_label
 
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
-
-
-class FakePage:
-    """Just enough of `ft.Page` for the shell to build and show screens."""
-
-    def __init__(self) -> None:
-        self.route = "/"
-        self.views: list[ft.View] = []
-        self.width = 1280
-        self.messages: list[str] = []
-        self.details: list[str | None] = []
-        """Each message's detail a player can open (the rule a refusal cites), or None."""
-
-    def update(self) -> None:
-        pass
-
-    def show_dialog(self, dialog: Any) -> None:
-        content = getattr(dialog, "content", None)
-        found = [c.value for c in walk(content) if isinstance(c, ft.Text)]
-        self.messages.append(" ".join(str(v) for v in found))
-        tips = [c.tooltip for c in walk(content) if isinstance(c, ft.Text) and c.tooltip]
-        self.details.append(str(tips[0]) if tips else None)
-
-    def pop_dialog(self) -> None:
-        pass
-
-    def run_task(self, handler: Any, *args: Any) -> None:
-        result = handler(*args)
-        if inspect.iscoroutine(result):
-            result.close()
-
-    async def push_route(self, route: str) -> None:
-        self.route = route
 
 
 def walk(control: Any) -> Iterator[Any]:
