@@ -14,4 +14,5 @@ fi
 # The settings live in pyproject.toml ([tool.ruff], [tool.mypy]: --strict on companion.rules).
 .venv/bin/python -m ruff check companion tests
 .venv/bin/python -m mypy
-exec .venv/bin/python -m pytest "$@"
+# Hypothesis draws the same examples on every run (tests/conftest.py): no failure by chance.
+HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}" exec .venv/bin/python -m pytest "$@"

@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from support.browser import chromium_browser, requires_chromium
+from support.harness import chromium_browser, requires_chromium
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

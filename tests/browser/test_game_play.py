@@ -24,6 +24,7 @@ from browser.table import (
     open_table,
     screenshot,
     shooter,
+    table_context,
     table_server,
     tap,
 )
@@ -95,12 +96,6 @@ def write_inputs(players: int, rounds: int, table: Table, setup_inputs: int,
     return report
 
 
-def _context(browser: Any, offline: Offline, locale: str, viewport: dict[str, int]) -> Any:
-    context = browser.new_context(locale=locale, viewport=viewport)
-    offline.install(context)
-    return context
-
-
 # -- the stories --------------------------------------------------------------------------
 
 
@@ -109,7 +104,7 @@ def test_four_players_play_a_whole_game_to_the_winner(tmp_path: Path, browser: A
     offline = Offline()
     started = time.monotonic()
     with table_server(tmp_path, lang="en") as server:
-        page = _context(browser, offline, "en-GB", LAPTOP).new_page()
+        page = table_context(browser, offline, "en-GB", LAPTOP).new_page()
         offline.watch(page)
         open_table(page, server.table_url)
         by_id(page, "home").wait_for()
@@ -138,7 +133,7 @@ def test_two_players_in_german_on_a_tablet_with_a_restart_halfway(
     started = time.monotonic()
     counts: Counter[str] = Counter()
     with table_server(tmp_path, lang="de") as first:
-        page = _context(browser, offline, "de-DE", TABLET_PORTRAIT).new_page()
+        page = table_context(browser, offline, "de-DE", TABLET_PORTRAIT).new_page()
         offline.watch(page)
         open_table(page, first.table_url)
         by_id(page, "home").wait_for()
@@ -147,7 +142,7 @@ def test_two_players_in_german_on_a_tablet_with_a_restart_halfway(
         halfway = table.marker()
         page.close()
     with table_server(tmp_path, lang="de") as second:
-        page = _context(browser, offline, "de-DE", TABLET_PORTRAIT).new_page()
+        page = table_context(browser, offline, "de-DE", TABLET_PORTRAIT).new_page()
         offline.watch(page)
         open_table(page, second.table_url)
         resume = page.locator("[flt-semantics-identifier^='resume-']")
@@ -178,7 +173,7 @@ def test_a_third_building_in_a_two_player_round_is_refused_saying_why(
     # is not silently dropped: the snackbar says why and how to change a card.
     offline = Offline()
     with table_server(tmp_path, lang="en") as server:
-        page = _context(browser, offline, "en-GB", TABLET_PORTRAIT).new_page()
+        page = table_context(browser, offline, "en-GB", TABLET_PORTRAIT).new_page()
         offline.watch(page)
         open_table(page, server.table_url)
         by_id(page, "home").wait_for()

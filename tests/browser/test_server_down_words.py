@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import free_port
+from support.harness import free_port
 
 from browser.table import by_id, enable_semantics, open_table, screenshot, table_server, tap
 from companion.i18n import translator

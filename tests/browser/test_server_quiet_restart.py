@@ -14,7 +14,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from support.browser import free_port
+from support.harness import free_port
 from test_server_quiet_stops import NOISE, printed
 
 from browser.table import enable_semantics, open_table, table_server, tap

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import free_port
+from support.harness import free_port
 
 from browser.table import by_id, enable_semantics, table_server
 

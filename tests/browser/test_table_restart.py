@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from support.browser import free_port
+from support.harness import free_port
 
 from browser.table import by_id, enable_semantics, open_table, screenshot, table_server, tap
 from browser.test_table_phones import TABLET_PORTRAIT, last_round_ahead

@@ -18,6 +18,7 @@ from browser.table import (
     by_id,
     open_table,
     screenshot,
+    table_context,
     table_server,
     tap,
     tap_and_redraw,
@@ -36,9 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServer]:
 
 def _context(browser: Any, offline: Offline, locale: str = "en-GB",
              viewport: dict[str, int] = LAPTOP) -> Any:
-    context = browser.new_context(locale=locale, viewport=viewport)
-    offline.install(context)
-    return context
+    return table_context(browser, offline, locale, viewport)
 
 
 def _enter_players(page: Any, names: list[str]) -> None:

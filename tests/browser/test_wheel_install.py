@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.browser import free_port
+from support.harness import free_port
 
 from browser.table import KEY_LINE, Offline, by_id, open_table, screenshot
 

@@ -12,7 +12,6 @@ import contextlib
 import json
 import queue
 import threading
-import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -31,8 +30,8 @@ from companion.rules.state import Phase
 from companion.server.limits import ConnectionLimits, uvicorn_options
 from companion.store.db import GameStore
 from companion.store.session import Session
-from support.browser import free_port
 from support.engine_games import ALL_SPECIALS, setup_for
+from support.harness import live_server
 from support.sessions import game_state, logged_events
 
 START_RATS = 10
@@ -161,23 +160,8 @@ class Stream:
 def served_like_the_table(app: Any, limits: ConnectionLimits | None = None) -> Iterator[str]:
     """`app` on a loopback port with the table server's own uvicorn settings
     (`companion.server.limits.uvicorn_options`); yields the base URL."""
-    import uvicorn
-
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           timeout_graceful_shutdown=1,
-                                           **uvicorn_options(limits)))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+    with live_server(app, **uvicorn_options(limits)) as base_url:
+        yield base_url
 
 
 def night_of(players: int) -> Any:

@@ -1,0 +1,248 @@
+"""The one browser harness of the tests: Debian's chromium through Playwright, a live server.
+
+Browser tests never download a browser (`playwright install` is not allowed here): they drive
+the distribution's `/usr/bin/chromium` and skip cleanly when it is missing. One chromium runs
+per test module (the `browser` fixture of tests/conftest.py); each test gets a fresh context
+(`table_context`, with every request off this machine refused by `Offline`). Two kinds of
+server:
+
+- `table_server`: `rattus-companion --no-browser` in a subprocess, on a free port, as a table
+  runs it; its banner gives the table's address with its key.
+- `live_server`: any ASGI app (the phone routes alone, or the composed app) with uvicorn in a
+  background thread, because Playwright needs a real socket; `uvicorn_options(limits)` gives it
+  the table server's own connection settings.
+
+Flutter draws on a canvas, so a table test waits for the client to start (`#loading`
+detaches), switches on the semantics tree, and then finds controls by their semantics
+identifiers (`tagged(...)` in `companion.ui.shared.widgets`) or by their text. Tapping, typing
+and scrolling are `companion.bench.flutter`'s, shared with the benchmark's scripted game, and
+whole games are played by `companion.bench.story.Table`: each waits for what the screen shows,
+never for a fixed time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page, Route
+
+CHROMIUM_PATH = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+
+requires_chromium = pytest.mark.skipif(
+    not CHROMIUM_PATH.exists(), reason="Debian's chromium (/usr/bin/chromium) is not installed"
+)
+
+
+@contextlib.contextmanager
+def chromium_browser(**launch_options: Any) -> Iterator[Browser]:
+    """One chromium for the whole `with` block; every player gets `browser.new_context()`."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM_PATH), args=list(CHROMIUM_ARGS), **launch_options
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def live_server(app: Any, host: str = "127.0.0.1", port: int | None = None,
+                startup_timeout: float = 20.0, **options: Any) -> Iterator[str]:
+    """Serve an ASGI app on a real port for the `with` block; yields its base URL.
+
+    `timeout_graceful_shutdown` is short because open live-update streams (SSE, WebSocket)
+    would otherwise keep the server waiting for the browser to hang up. `options` go to
+    `uvicorn.Config` (the table's own: `companion.server.limits.uvicorn_options`).
+    """
+    import uvicorn
+
+    port = port or free_port(host)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            timeout_graceful_shutdown=1, lifespan="auto", **options)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name=f"live-server-{port}", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + startup_timeout
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError(f"the live server on port {port} did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://{host}:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+KEY_LINE = re.compile(r"(https?://\S+[?&]key=\S+)")
+"""The table's address in the start-up banner, found by its form in any language."""
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+
+@dataclass
+class TableServer:
+    process: subprocess.Popen[str]
+    base_url: str
+    table_url: str
+    data_dir: Path
+    output: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        return self.table_url.split("key=", 1)[1]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+
+
+@contextlib.contextmanager
+def table_server(data_dir: Path, lang: str | None = None, port: int | None = None
+                 ) -> Iterator[TableServer]:
+    """`rattus-companion --no-browser` on a free port, until the `with` block ends."""
+    port = port or free_port()
+    args = [sys.executable, "-m", "companion", "--no-browser", "--host", "127.0.0.1",
+            "--port", str(port), "--data-dir", str(data_dir)]
+    if lang:
+        args += ["--lang", lang]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env=env)
+    assert process.stdout is not None
+    lines: list[str] = []
+    table_url = None
+    deadline = time.monotonic() + 30
+    while table_url is None and time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        found = KEY_LINE.search(line)
+        if found:
+            table_url = found.group(1)
+    if table_url is None:
+        process.kill()
+        raise RuntimeError("the table server did not start:\n" + "".join(lines))
+    base = f"http://127.0.0.1:{port}"
+    table_url = f"{base}/?key={table_url.split('key=', 1)[1]}"
+    server = TableServer(process, base, table_url, data_dir, lines)
+    threading.Thread(target=_keep_reading, args=(process, lines), daemon=True).start()
+    _wait_until_serving(base, deadline)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _keep_reading(process: subprocess.Popen[str], lines: list[str]) -> None:
+    """Keep the server's output flowing into `lines`: a pipe nobody reads fills up (64 KiB) and
+    then stops the server at its next log line, which a test would see as a lost tap."""
+    assert process.stdout is not None
+    for line in process.stdout:
+        lines.append(line)
+
+
+def _wait_until_serving(base: str, deadline: float) -> None:
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/manifest.json", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{base} did not answer")
+
+
+class Offline:
+    """Routes every request of a browser context: anything not to this machine fails the test."""
+
+    def __init__(self) -> None:
+        self.outside: list[str] = []
+        self.missing: list[str] = []
+
+    def install(self, context: BrowserContext) -> None:
+        context.route("**/*", self._route)
+
+    def _route(self, route: Route) -> None:
+        url = route.request.url
+        host = url.split("//", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0]
+        if url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def watch(self, page: Page) -> None:
+        page.on("response", lambda r: self.missing.append(r.url) if r.status == 404 else None)
+
+
+def screenshot(page: Page, name: str) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.wait_for_timeout(1200)  # headless chromium paints the canvas a moment after the tree
+    page.screenshot(path=str(path))
+    return path
+
+
+def shooter(prefix: str) -> Callable[[Page, str], None]:
+    """Screenshots for a scripted table (`companion.bench.story`), named `<prefix>-<step>`."""
+    def shoot(page: Page, name: str) -> None:
+        screenshot(page, f"{prefix}-{name}")
+    return shoot
+
+
+def table_context(browser: Browser, offline: Offline | None = None, locale: str = "en-GB",
+                  viewport: dict[str, int] | None = None, **options: Any) -> BrowserContext:
+    """A fresh context of `browser` (its own cookies and storage: a new tab on a new device),
+    with `offline` routing its requests when given. `options` go to `new_context`."""
+    if viewport is not None:
+        options["viewport"] = viewport
+    context = browser.new_context(locale=locale, **options)
+    if offline is not None:
+        offline.install(context)
+    return context
+
+
+def offline_page(context: BrowserContext, offline: Offline) -> Page:
+    """A new page of `context` whose missing files (404) `offline` notes."""
+    page = context.new_page()
+    offline.watch(page)
+    return page
