@@ -129,9 +129,12 @@ class FitsCheck:
         return ""
 
 
-CASES = [(name, False) for name in VIEWPORTS] + [("laptop-1366x768", True)]
-"""Rounds 1 and 2 on every screen; the whole game (the last round's banners, the end form and
-the result too) on the smallest."""
+SMALLEST = "laptop-1366x768"
+CASES = [(name, False) for name in VIEWPORTS if name != SMALLEST] + [(SMALLEST, True)]
+"""Rounds 1 and 2 on every screen, the whole game (the last round's banners, the end form and
+the result too) on the smallest: its whole game plays rounds 1 and 2 first, with the same
+players, the same crowded first round and the same look at every step, so a separate rounds-1-2
+game on it would check nothing more (issue 20: one game less, minutes off the suite)."""
 
 
 @pytest.mark.parametrize(("name", "whole_game"), CASES,
