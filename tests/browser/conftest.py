@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from support.harness import chromium_browser, requires_chromium
@@ -19,3 +20,19 @@ def browser() -> Iterator[object]:
     other modules (the phones' and the benchmarks' tests) start their own."""
     with chromium_browser() as launched:
         yield launched
+
+
+@pytest.fixture(autouse=True)
+def fresh_contexts(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A fresh context per test: whatever contexts a test opened in the module's chromium are
+    closed when it ends, so no page of an earlier test keeps running its Flutter client (and
+    its server's session) beside the next test's on this 2-core machine."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    launched: Any = request.getfixturevalue("browser")
+    before = set(launched.contexts)
+    yield
+    for context in launched.contexts:
+        if context not in before:
+            context.close()
