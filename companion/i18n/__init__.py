@@ -61,13 +61,29 @@ class Translator:
         rule = getattr(self._catalog, "plural", None)
         return [n for n in (0, 1) if (rule(n) == 0 if rule else n == 1)]
 
+    cards: str | None = None
+    """The language the table's cards are printed in, where it differs from `lang` (a table
+    setting, see `printing`); None: the cards print the table's language."""
+
     def __repr__(self) -> str:
-        return f"Translator({self.lang!r})"
+        return f"Translator({self.lang!r})" if self.cards is None else (
+            f"Translator({self.lang!r}, cards={self.cards!r})")
 
 
 @cache
 def translator(lang: str) -> Translator:
     return Translator(lang)
+
+
+def printing(t: Translator, cards: str | None) -> Translator:
+    """`t`'s texts for a table whose cards are printed in `cards` (None, or `t`'s own
+    language: the cards print the table's language); a translator of its own, so the shared
+    one of each language is never changed."""
+    if cards is None or cards == t.lang or cards not in LANGUAGES:
+        return translator(t.lang)
+    words = Translator(t.lang)
+    words.cards = cards
+    return words
 
 
 def pick_language(preferences: str | Iterable[str | None] | None,

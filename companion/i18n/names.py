@@ -7,7 +7,7 @@ German card name (`card_name`), which is what the players see in their hands.
 
 from __future__ import annotations
 
-from companion.i18n import N_, Translator
+from companion.i18n import N_, Translator, translator
 from companion.rules.catalog import (
     BUILDINGS,
     Action,
@@ -71,6 +71,17 @@ def estate_name(t: Translator, estate: Estate) -> str:
 
 def building_name(t: Translator, building: Building) -> str:
     return t(BUILDING_NAMES[building])
+
+
+def printed_name(t: Translator, building: Building) -> str | None:
+    """The building's name as printed on the table's cards (`t.cards`), shown beside its name
+    in the table's language only where the cards are printed in another language and the
+    names differ; else None."""
+    if t.cards is None or t.cards == t.lang:
+        return None
+    printed = (BUILDINGS[building].name_de if t.cards == "de"
+               else building_name(translator(t.cards), building))
+    return None if printed == building_name(t, building) else printed
 
 
 def card_name(t: Translator, building: Building) -> str:

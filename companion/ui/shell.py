@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
-from companion.i18n import LANGUAGES, Translator, pick_language, translator
+from companion.i18n import LANGUAGES, Translator, pick_language, printing, translator
 from companion.i18n.codes import rule_reference, violation_text
 from companion.i18n.store_words import error_text
 from companion.rules.errors import RuleViolation
@@ -35,6 +35,9 @@ log = logging.getLogger(__name__)
 
 PREF_KEY = "rattus_companion.table_key"
 PREF_LANG = "rattus_companion.lang"
+PREF_CARDS = "rattus_companion.cards_lang"
+"""The language the table's cards are printed in: the box's, so the browser's like the table's
+own language, not a game's (every game at this table is played with the same cards)."""
 PREF_TIMEOUT = 12.0
 """Seconds to wait for the browser's stored preferences; a client that lost its services
 never answers, and its tab must still be drawn."""
@@ -74,6 +77,8 @@ class TableApp:
         self.games = games
         self.screens = screens
         self.t: Translator = translator(config.lang or "en")
+        self.cards: str | None = None
+        """The language the cards are printed in, None: the table's (`set_cards_language`)."""
         self.authorized = False
         self.session: Session | None = None
         self.tab = TabState()
@@ -103,10 +108,12 @@ class TableApp:
         page.on_close = self._on_close
         self._prefs = ft.SharedPreferences()
         path, query = split_route(page.route)
-        stored_key, stored_lang, languages = await asyncio.gather(
-            self._pref(PREF_KEY), self._pref(PREF_LANG), self._browser_languages())
-        self.t = translator(self.config.lang or (stored_lang if stored_lang in LANGUAGES
-                                                 else pick_language(languages)))
+        stored_key, stored_lang, stored_cards, languages = await asyncio.gather(
+            self._pref(PREF_KEY), self._pref(PREF_LANG), self._pref(PREF_CARDS),
+            self._browser_languages())
+        self.cards = stored_cards if stored_cards in LANGUAGES else None
+        self.t = printing(translator(self.config.lang or (
+            stored_lang if stored_lang in LANGUAGES else pick_language(languages))), self.cards)
         page.on_connect = self._on_connect
         await self._authorize(query, stored_key)
         if self.authorized and KEY_PARAM in query:
@@ -339,13 +346,25 @@ class TableApp:
     # -- language, messages, screen --------------------------------------------------------
 
     async def set_language(self, lang: str) -> None:
-        self.t = translator(lang)
+        self.t = printing(translator(lang), self.cards)
         self.render()
         if self._prefs is not None:
             try:
                 await self._prefs.set(PREF_LANG, lang)
             except Exception:
                 log.debug("cannot remember the language", exc_info=True)
+
+    async def set_cards_language(self, lang: str | None) -> None:
+        """The language the table's cards are printed in (None: the table's, whichever it is);
+        remembered by this browser like the table's language."""
+        self.cards = lang if lang in LANGUAGES else None
+        self.t = printing(translator(self.t.lang), self.cards)
+        self.render()
+        if self._prefs is not None:
+            try:
+                await self._prefs.set(PREF_CARDS, self.cards or "")
+            except Exception:
+                log.debug("cannot remember the cards' language", exc_info=True)
 
     def notify(self, message: str, error: bool = False, detail: str | None = None) -> None:
         """`detail` (the rule a refusal cites) opens on a long press, off the sentence."""

@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import N_
+from companion.i18n import LANGUAGE_NAMES, LANGUAGES, N_
 from companion.i18n.codes import violation_text
 from companion.i18n.names import TRACK_TIE_NAMES
 from companion.rules.errors import RuleViolation
@@ -65,6 +65,11 @@ def setup_options_view(app: TableApp) -> ft.View:
             app.render()
         return handler
 
+    def cards_in(lang: str) -> Any:
+        async def handler(_event: Any = None) -> None:
+            await app.set_cards_language(lang)
+        return handler
+
     def all_dead(event: ft.Event[ft.Switch]) -> None:
         draft.house_rules = replace(draft.house_rules, all_dead_variant=bool(event.control.value))
         app.render()
@@ -107,6 +112,13 @@ def setup_options_view(app: TableApp) -> ft.View:
             value=setup.house_rules.all_dead_variant, on_change=all_dead), label=all_dead_words),
             ft.Container(ft.Text(all_dead_words, size=theme.BODY_SIZE), expand=True,
                          on_click=flip_all_dead)]),
+        heading(t("Cards printed in")),
+        text(t("Where your cards print another language than the table's, each building shows "
+               "its name as on your cards under its own."), size=theme.SMALL_SIZE),
+        ft.ResponsiveRow([ft.Container(choice_tile(
+            f"cards-{lang}", LANGUAGE_NAMES[lang], cards_in(lang),
+            (app.cards or t.lang) == lang), col={"xs": 12, "sm": 6, "lg": 3})
+            for lang in LANGUAGES]),
         heading(t("Setup code")),
         ft.ResponsiveRow([
             ft.Column([

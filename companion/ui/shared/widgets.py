@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import Translator
-from companion.i18n.names import action_text, building_name, estate_name
+from companion.i18n.names import action_text, building_name, estate_name, printed_name
 from companion.qr import qr_png
 from companion.rules.catalog import BUILDINGS, Building, PlayerColour
 from companion.ui.shared import theme
@@ -82,8 +82,9 @@ def building_card(t: Translator, building: Building, copies: int | None = None,
             bgcolor=colour, border_radius=20, padding=ft.Padding.symmetric(horizontal=10,
                                                                             vertical=2)))
     body: list[ft.Control] = [ft.Row(header, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
-    if name != info.name_de:
-        body.append(ft.Text(info.name_de, size=theme.SMALL_SIZE, italic=True))
+    printed = printed_name(t, building)
+    if printed is not None:  # the name on the table's cards, printed in another language
+        body.append(ft.Text(printed, size=theme.SMALL_SIZE, italic=True))
     body.append(estate_badge(t, building))
     if details:
         body.append(ft.Text(t("Premium: {action}", action=action_text(t, info.premium)),
@@ -105,8 +106,9 @@ def _dense_card(t: Translator, building: Building, identifier: str | None, detai
     colour = theme.ESTATE_COLOURS[info.estate]
     name = building_name(t, building)
     head: list[ft.Control] = [ft.Text(name, size=theme.BODY_SIZE + 1, weight=ft.FontWeight.BOLD)]
-    if name != info.name_de:
-        head.append(ft.Text(info.name_de, size=theme.SMALL_SIZE, italic=True))
+    printed = printed_name(t, building)
+    if printed is not None:
+        head.append(ft.Text(printed, size=theme.SMALL_SIZE, italic=True))
     head.append(estate_badge(t, building))
     body: list[ft.Control] = [ft.Row(head, wrap=True, spacing=8, run_spacing=4,
                                      vertical_alignment=ft.CrossAxisAlignment.CENTER)]
