@@ -27,7 +27,7 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in ROOT.rglob("*.py")}
 
 
-def imported(name: str, tree: ast.AST) -> Iterator[tuple[str, ast.AST]]:
+def imported(name: str, tree: ast.AST) -> Iterator[tuple[str, ast.Import | ast.ImportFrom]]:
     """Every module `name` imports (a `from package import module` counts as the module)."""
     package = name if MODULES[name].name == "__init__.py" else name.rpartition(".")[0]
     for node in ast.walk(tree):

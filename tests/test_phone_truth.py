@@ -277,8 +277,10 @@ def play_out(session: Session) -> None:
         elif step.prompt is Prompt.SUPPLY:
             session.submit(ev.SupplyDone())
         elif step.prompt is Prompt.ENTER:
+            assert step.actor is not None
             session.submit(ev.Entered(step.actor, 0, 0))
         elif step.prompt is Prompt.TAKE_ACTIONS:
+            assert step.building is not None
             session.submit(ev.BuildingResolved(step.building))
         else:
             assert step.prompt is Prompt.END_ROUND, step.prompt

@@ -40,6 +40,13 @@ def three_player_end(nuns: int = 8) -> EndState:
     )
 
 
+def players_of(play: dict[str, object]) -> list[dict[str, object]]:
+    """The play's players, each a JSON object (narrowed for the reader and for mypy)."""
+    players = play["players"]
+    assert isinstance(players, list) and all(isinstance(p, dict) for p in players), players
+    return players
+
+
 def test_the_link_opens_bg_stats_create_play_with_every_player_and_score() -> None:
     result = score(three_player_end())
     link = bgstats_link(result, play_id="g1", played_at=PLAYED_AT, duration_min=45,
@@ -49,18 +56,21 @@ def test_the_link_opens_bg_stats_create_play_with_every_player_and_score() -> No
     assert play["sourcePlayId"] == "g1"
     assert play["playDate"] == "2026-03-14 20:15:00"
     assert play["durationMin"] == 45
-    assert play["game"]["name"] == "Rattus Cartus"
-    assert [(p["name"], p["score"]) for p in play["players"]] == [
+    game = play["game"]
+    assert isinstance(game, dict) and game["name"] == "Rattus Cartus"
+    assert [(p["name"], p["score"]) for p in players_of(play)] == [
         (p.name, p.total) for p in result.players]
-    assert [p["startPlayer"] for p in play["players"]] == [False, False, True]
+    assert [p["startPlayer"] for p in players_of(play)] == [False, False, True]
 
 
 def test_a_player_killed_by_the_plague_cannot_win_despite_the_most_vp() -> None:
     """R-SCORE-6: Ben has the most VP but 12 rats against 8 nuns; Anna wins."""
     result = score(three_player_end(nuns=8))
     play = play_from_link(bgstats_link(result, play_id="g1", played_at=PLAYED_AT))
-    by_name = {p["name"]: p for p in play["players"]}
-    assert by_name["Ben"]["score"] > by_name["Anna"]["score"]
+    by_name = {p["name"]: p for p in players_of(play)}
+    ben, anna = by_name["Ben"]["score"], by_name["Anna"]["score"]
+    assert isinstance(ben, int) and isinstance(anna, int)
+    assert ben > anna
     assert by_name["Ben"]["winner"] is False and by_name["Ben"]["role"] == DIED_ROLE
     assert by_name["Anna"]["winner"] is True
     assert winners_text(result) == f"Anna ({result.player('Anna').total} VP)"
@@ -70,14 +80,14 @@ def test_when_everyone_dies_nobody_wins_in_bg_stats_either() -> None:
     """R-SCORE-7: all dead, all lose."""
     result = score(three_player_end(nuns=0))
     play = play_from_link(bgstats_link(result, play_id="g1", played_at=PLAYED_AT))
-    assert not any(p["winner"] for p in play["players"])
+    assert not any(p["winner"] for p in players_of(play))
     assert winners_text(result) is None
 
 
 def test_names_with_spaces_and_umlauts_survive_the_link() -> None:
     end = EndState(players=("Jörg Müller", "Ann & Co"), rats={}, nuns=3)
     play = play_from_link(bgstats_link(score(end), play_id="g2", played_at=PLAYED_AT))
-    assert [p["name"] for p in play["players"]] == ["Jörg Müller", "Ann & Co"]
+    assert [p["name"] for p in players_of(play)] == ["Jörg Müller", "Ann & Co"]
 
 
 def test_the_qr_code_scans_back_to_the_exact_link_for_five_players() -> None:
@@ -103,12 +113,13 @@ def test_a_finished_stored_game_gets_its_link_with_date_length_and_start_player(
     play = play_from_link(link)
     assert play["sourcePlayId"] == session.game_id
     assert play["playDate"] == created.astimezone().strftime("%Y-%m-%d %H:%M:%S")
-    assert play["durationMin"] >= 1
-    assert [p["score"] for p in play["players"]] == [p.total for p in result.players]
-    assert [p["winner"] for p in play["players"]] == [
+    duration = play["durationMin"]
+    assert isinstance(duration, int) and duration >= 1
+    assert [p["score"] for p in players_of(play)] == [p.total for p in result.players]
+    assert [p["winner"] for p in players_of(play)] == [
         p.name in result.winners for p in result.players]
     starter = state.setup.names[state.setup.start_player]
-    assert [p["name"] for p in play["players"] if p["startPlayer"]] == [starter]
+    assert [p["name"] for p in players_of(play) if p["startPlayer"]] == [starter]
 
 
 def test_an_unfinished_game_has_no_link_yet(tmp_path: Path) -> None:

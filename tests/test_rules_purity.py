@@ -22,7 +22,8 @@ def imported_modules(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module)
         elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "__import__":
-            found.update(a.value for a in node.args if isinstance(a, ast.Constant))
+            found.update(a.value for a in node.args
+                         if isinstance(a, ast.Constant) and isinstance(a.value, str))
     return found
 
 

@@ -59,9 +59,12 @@ def explained_vp(result: ScoreResult) -> dict[tuple[str, Step], int]:
     for line in result.explanation:
         if line.step not in SCORING_STEPS or "vp" not in line.params:
             continue
-        named = line.params.get("players", (line.params.get("player"),))
-        for player in named:  # type: ignore[union-attr]
-            vp[player, line.step] += int(line.params["vp"])  # type: ignore[arg-type]
+        named = line.params["players"] if "players" in line.params else (line.params["player"],)
+        vp_ = line.params["vp"]
+        assert isinstance(named, tuple) and isinstance(vp_, int), line
+        for player in named:
+            assert isinstance(player, str), line
+            vp[player, line.step] += vp_
     return vp
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
 from support.sessions import game_state, logged_events
 
 from companion.rules import RuleViolation, next_step, replay
-from companion.rules.events import Entered, RatReason, RatsChanged
+from companion.rules.events import Entered, Event, RatReason, RatsChanged
 from companion.rules.simulate import random_game
 from companion.store.codec import is_private
 from companion.store.db import GameStore
@@ -16,12 +17,12 @@ from companion.store.session import Session, UndoError
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> GameStore:
+def store(tmp_path: Path) -> Iterator[GameStore]:
     with GameStore.open(tmp_path) as s:
         yield s
 
 
-def play(store: GameStore, events: list[object]) -> Session:
+def play(store: GameStore, events: Sequence[Event]) -> Session:
     session = Session.start(store, events[0])
     for event in events[1:]:
         session.submit(event)
@@ -49,6 +50,7 @@ def test_an_out_of_turn_entry_is_refused_by_rule_and_not_stored(store: GameStore
     first_entry = next(i for i, e in enumerate(events) if isinstance(e, Entered))
     session = play(store, events[:first_entry])
     entry = events[first_entry]
+    assert isinstance(entry, Entered)
     wrong = Entered(player=(entry.player + 1) % 3, building=entry.building, cards=entry.cards)
     with pytest.raises(RuleViolation) as refused:
         session.submit(wrong)
