@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.responses import FileResponse
+from starlette.types import Scope
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +92,7 @@ class BlankBootScreen:
         self.app = app
         self.directory = Path(directory)
 
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         name = scope.get("path", "").lstrip("/") if scope["type"] == "http" else ""
         copy = self.directory / name
         if name in CLIENT_FILES and scope["method"] in ("GET", "HEAD") and copy.is_file():

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.responses import FileResponse
+from starlette.types import Scope
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +46,6 @@ LASTING_CACHE_CONTROL = "public, max-age=604800"
 
 def cache_control(url_path: str) -> str:
     return LASTING_CACHE_CONTROL if url_path.startswith(LASTING) else CACHE_CONTROL
-
-Scope = dict[str, Any]
 
 
 class CompressedWeb:
