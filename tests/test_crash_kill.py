@@ -20,7 +20,9 @@ from pathlib import Path
 import pytest
 from support.sessions import game_state, logged_events
 
+from companion.rules.events import Event
 from companion.rules.simulate import random_game
+from companion.rules.state import GameState
 from companion.store.db import EventStatus, GameStore
 from companion.store.session import Session
 
@@ -74,7 +76,7 @@ def allowed_counts(said: list[tuple[str, int]], before: int) -> set[int]:
     return {acked} if in_flight is None else {acked, in_flight}
 
 
-def stored_game(data: Path) -> tuple[list[object], object, list[EventStatus]]:
+def stored_game(data: Path) -> tuple[list[Event], GameState | None, list[EventStatus]]:
     """The stored events, the state a resumed session stands at, and the event flags."""
     with GameStore.open(data) as store:
         games = store.list_games()
