@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx2
 import pytest
+from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from support.phones import START_RATS, TableNight, hub_for, night_of, served_like_the_table
 
@@ -30,7 +31,7 @@ def hub(night: TableNight) -> Hub:
 
 
 @pytest.fixture
-def app(hub: Hub):  # type: ignore[no-untyped-def]
+def app(hub: Hub) -> Starlette:
     return phone_app(hub)
 
 
@@ -181,7 +182,8 @@ async def _guesses(base_url: str, count: int, local_address: str = "127.0.0.1",
     return [answer.status_code for answer in answers]
 
 
-def test_two_hundred_guesses_at_once_let_at_most_ten_reach_the_check(hub, night) -> None:
+def test_two_hundred_guesses_at_once_let_at_most_ten_reach_the_check(
+        hub: Hub, night: TableNight) -> None:
     hub.limiter = FailureLimiter(max_failures=10, window=60)
     checked = []
     claim = hub.registry.claim

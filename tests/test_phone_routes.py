@@ -16,6 +16,7 @@ from dataclasses import replace
 import pytest
 import zxingcpp
 from PIL import Image
+from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from support.phones import START_RATS, TableNight, hub_for, night_of
 
@@ -43,15 +44,15 @@ def hub(night: TableNight) -> Hub:
 
 
 @pytest.fixture
-def app(hub: Hub):  # type: ignore[no-untyped-def]
+def app(hub: Hub) -> Starlette:
     return phone_app(hub)
 
 
-def phone(app) -> TestClient:  # type: ignore[no-untyped-def]
+def phone(app: Starlette) -> TestClient:
     return TestClient(app, base_url="http://table.local:8550")
 
 
-def paired(app, hub: Hub, seat: int, game: str) -> TestClient:  # type: ignore[no-untyped-def]
+def paired(app: Starlette, hub: Hub, seat: int, game: str) -> TestClient:
     client = phone(app)
     token = hub.registry.issue_token(game, seat)
     response = client.post("/phone/api/join", json={"token": token})

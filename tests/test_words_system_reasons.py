@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,7 @@ def said(language: str, exc: BaseException) -> str:
     return error_text(translator(language), exc)
 
 
-def failure(call) -> OSError:  # type: ignore[no-untyped-def]
+def failure(call: Callable[[], object]) -> OSError:
     try:
         call()
     except OSError as exc:

@@ -7,7 +7,7 @@ Played with the real rules and a real Session: Anna, Ben and Cleo at the table.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -31,7 +31,7 @@ def store(tmp_path: Path) -> Iterator[GameStore]:
         yield s
 
 
-def refused(session: Session, language: str, attempt) -> str:  # type: ignore[no-untyped-def]
+def refused(session: Session, language: str, attempt: Callable[[], object]) -> str:
     with pytest.raises(UndoError) as caught:
         attempt()
     return refusal_words(translator(language), session.table_view(), caught.value)
