@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
 from companion.i18n.catalogs import TRANSLATED, read_catalog
 from companion.server.app import ASSETS_DIR
 
-FLET_WEB = Path(__import__("flet_web").__file__).parent / "web"
+_FLET_WEB_INIT = __import__("flet_web").__file__
+assert _FLET_WEB_INIT is not None
+FLET_WEB = Path(_FLET_WEB_INIT).parent / "web"
 
 
 def _catalog_characters() -> set[str]:

@@ -80,7 +80,8 @@ def test_the_resume_list_says_where_a_game_stands_in_german(tmp_path: Path) -> N
                 + de("{player}: enter a building.", player="Anna"))
     assert resume_offer(table) == expected
     assert expected.startswith("Runde 1 von 8")
-    assert table.store.game(table.session.game_id).progress not in table.texts()
+    progress = table.store.game(table.session.game_id).progress
+    assert progress is not None and progress not in table.texts()
     table.store.close()
 
 

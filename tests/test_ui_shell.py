@@ -141,6 +141,7 @@ def client(tmp_path: Path) -> TestClient:
     store = GameStore.open(tmp_path)
     games = OpenGames(store, SeatRegistry.in_data_dir(tmp_path))
     config = TableConfig(data_dir=tmp_path, host_key="k" * 32)
+    assert games.seats is not None
     hub = Hub(registry=games.seats, open_session=games.session, base_url=config.base_url,
               host_key=config.host_key)
     return TestClient(build_app(config, games, PhonesOnFirstUse(hub)))
