@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
 from support.browser import chromium_browser, live_server, requires_chromium
 from support.phones import TableNight, hub_for
 
@@ -48,13 +49,13 @@ def first_game(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
 
 
 @pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
+def browser() -> Iterator[Browser]:
     with chromium_browser() as browser:
         yield browser
 
 
-def scan(browser, hub: Hub, night: TableNight, seat: int,  # type: ignore[no-untyped-def]
-         locale: str = "en-GB"):
+def scan(browser: Browser, hub: Hub, night: TableNight, seat: int,
+         locale: str = "en-GB") -> tuple[BrowserContext, Page]:
     """A phone scans the seat's QR: a fresh browser context opens the pairing URL."""
     context = browser.new_context(locale=locale, viewport={"width": 390, "height": 800})
     page = context.new_page()
@@ -67,7 +68,7 @@ def first_building(night: TableNight) -> str:
     return BUILDINGS[night.state.rounds[-1].row[0]].name_en
 
 
-def rats_shown(page) -> str:  # type: ignore[no-untyped-def]
+def rats_shown(page: Page) -> str:
     page.locator("#reveal").click()
     return page.locator("#rats").inner_text()
 

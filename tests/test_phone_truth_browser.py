@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from support.browser import chromium_browser, free_port, live_server, requires_chromium
 from support.phone_truth import ANNA, HospitalNight, MonasteryNight
 from support.phones import TableNight, hub_for
@@ -30,7 +31,7 @@ NO_CONNECTION = "No connection to the table."
 
 
 @pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
+def browser() -> Iterator[Browser]:
     with chromium_browser() as browser:
         yield browser
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from support.browser import chromium_browser, live_server, requires_chromium
 from support.phones import TableNight, hub_for
 
@@ -28,7 +29,7 @@ ANNA = 0
 
 
 @pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
+def browser() -> Iterator[Browser]:
     with chromium_browser() as browser:
         yield browser
 
