@@ -8,7 +8,7 @@ session stored.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import flet as ft
@@ -39,6 +39,14 @@ def pad(table: Table) -> ft.GestureDetector:
     return found
 
 
+def gesture(table: Table, name: str) -> None:
+    """The rats pad's handler `name` (on_tap, on_tap_down, on_long_press_end...) fired as Flet
+    fires it, with no event details: the screen reads none."""
+    handler: Callable[[None], object] | None = getattr(pad(table), name)
+    assert handler is not None, name
+    handler(None)
+
+
 def beat(table: Table, seconds: float) -> None:
     table.clock.now += seconds
     screen = private_view.memory(table.app).screen
@@ -49,7 +57,7 @@ def beat(table: Table, seconds: float) -> None:
 def test_a_quick_tap_shows_the_rats_for_a_few_seconds_then_hides_them(anna: Table) -> None:
     # R-SETUP-1: rats start at 10 and are kept secret.
     assert "private-rats" not in anna.ids()
-    pad(anna).on_tap(None)
+    gesture(anna, "on_tap")
     assert anna.texts("private-rats") == "10 rats"
     assert anna.texts("private-hides") == "Hides itself in 5 seconds."
     beat(anna, AFTER_TAP - 1)
@@ -59,11 +67,11 @@ def test_a_quick_tap_shows_the_rats_for_a_few_seconds_then_hides_them(anna: Tabl
 
 
 def test_pressing_and_holding_shows_the_rats_until_let_go(anna: Table) -> None:
-    pad(anna).on_tap_down(None)
+    gesture(anna, "on_tap_down")
     beat(anna, 12)
     assert anna.texts("private-rats") == "10 rats"
     assert anna.texts("private-hides") == "Hidden when you let go."
-    pad(anna).on_long_press_end(None)
+    gesture(anna, "on_long_press_end")
     beat(anna, AFTER_LIFT)
     assert "private-rats" not in anna.ids()
 
@@ -96,7 +104,7 @@ def test_a_discard_of_three_is_logged_as_annas_own_entry(anna: Table) -> None:
     last = logged_events(anna.session)[-1]
     assert last == ev.RatsChanged(ANNA, -3, ev.RatReason.SUPPLY_DISCARD)
     assert anna.page.messages[-1] == "Logged −3: supply discard."
-    pad(anna).on_tap(None)
+    gesture(anna, "on_tap")
     assert anna.texts("private-rats") == "7 rats"
     assert anna.texts("private-entry-0") == "−3: supply discard, round 1"
 
@@ -108,7 +116,7 @@ def test_a_supply_discard_and_a_correction_up(anna: Table) -> None:
     assert logged_events(anna.session)[-2:] == [
         ev.RatsChanged(ANNA, -1, ev.RatReason.SUPPLY_DISCARD),
         ev.RatsChanged(ANNA, 1, ev.RatReason.CORRECTION)]
-    pad(anna).on_tap(None)
+    gesture(anna, "on_tap")
     assert anna.texts("private-history") == \
         "+1: correction, round 1 −1: supply discard, round 1"
 
@@ -130,7 +138,7 @@ def test_a_nun_row_note_is_kept_and_the_last_entry_can_be_undone(anna: Table) ->
     assert anna.texts("note") == "Note card 3: 4 nuns"
     anna.tap("note")
     assert logged_events(anna.session)[-1] == ev.NunCardNoted(ANNA, 3, 4)
-    pad(anna).on_tap(None)
+    gesture(anna, "on_tap")
     assert anna.texts("private-notes") == "Card 3: 4 nuns"
     anna.tap("private-undo")
     assert logged_events(anna.session)[1:] == []
@@ -142,7 +150,7 @@ def test_annas_view_shows_nothing_of_the_other_players(anna: Table) -> None:
     ledger_of(anna.session, BEN).change_rats(-4, "supply_discard")
     ledger_of(anna.session, CLEO).note_nun_card(1, 3)
     anna.app.render()
-    pad(anna).on_tap(None)
+    gesture(anna, "on_tap")
     shown = anna.texts()
     assert "Ben" not in shown and "Cleo" not in shown
     assert anna.texts("private-rats") == "10 rats"
@@ -153,7 +161,7 @@ def test_annas_view_shows_nothing_of_the_other_players(anna: Table) -> None:
 def test_leaving_the_screen_any_other_way_hides_the_rats(anna: Table,
                                                          monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
-    pad(anna).on_tap_down(None)
+    gesture(anna, "on_tap_down")
     anna.open(f"/game/{anna.session.game_id}")
     monkeypatch.setattr(private_view, "TICK_SECONDS", 0)
     asyncio.run(private_view._run_ticker(anna.app))
@@ -162,7 +170,7 @@ def test_leaving_the_screen_any_other_way_hides_the_rats(anna: Table,
 
 
 def test_done_hides_the_rats_and_goes_back_to_the_phones(anna: Table) -> None:
-    pad(anna).on_tap(None)
+    gesture(anna, "on_tap")
     anna.tap("private-done")
     assert anna.page.route == f"/game/{anna.session.game_id}/phones"
     assert not private_view.memory(anna.app).reveal.visible(anna.clock.now)
@@ -179,11 +187,11 @@ def test_the_round_screen_opens_annas_private_view_in_one_tap_and_done_goes_back
     anna.tap(f"seat-chip-{ANNA}-now")
     anna.open(anna.page.route)
     assert anna.page.route == f"/game/{game_id}/private/{ANNA}" and "reveal-pad" in anna.ids()
-    pad(anna).on_tap(None)
+    gesture(anna, "on_tap")
     anna.tap("back")
     assert anna.page.route == f"/game/{game_id}/play"
     anna.open(f"/game/{game_id}/private/{ANNA}")
-    pad(anna).on_tap(None)
+    gesture(anna, "on_tap")
     anna.tap("private-done")
     assert anna.page.route == f"/game/{game_id}/play"
     assert not private_view.memory(anna.app).reveal.visible(anna.clock.now)
