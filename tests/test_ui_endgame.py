@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
+import flet as ft
 import pytest
 import zxingcpp
 from PIL import Image
@@ -31,12 +32,19 @@ def to_the_end(table: Table) -> None:
 
 
 @pytest.fixture
-def ended(tmp_path: Path) -> Any:
+def ended(tmp_path: Path) -> Iterator[Table]:
     table = Table(tmp_path, four_players())
     table.play([ev.RatsChanged(2, -3, ev.RatReason.SUPPLY_DISCARD)])
     to_the_end(table)
     yield table
     table.store.close()
+
+
+def field(table: Table, identifier: str) -> ft.TextField:
+    """The form's text field tagged `identifier`."""
+    content = table.find(identifier).content
+    assert isinstance(content, ft.TextField), content
+    return content
 
 
 def fill(table: Table, values: dict[str, str]) -> None:
@@ -180,7 +188,9 @@ def test_the_result_offers_the_play_to_bg_stats_as_a_qr_code(ended: Table) -> No
     assert len(decoded) == 1 and decoded[0].text.startswith("bgstats://")
     play = play_from_link(decoded[0].text)
     result = score(end_state_of(ended.session.table_view()))
-    marked = {p["name"] for p in play["players"] if p.get("winner")}  # type: ignore[union-attr]
+    players = play["players"]
+    assert isinstance(players, list)
+    marked = {p["name"] for p in players if p.get("winner")}
     assert marked == set(result.winners)
 
 
@@ -214,9 +224,9 @@ def test_undoing_the_scoring_brings_the_end_form_back_exactly_as_it_was(ended: T
     scored = score(end_state_of(ended.session.table_view()))
     ended.tap("undo")
     assert ended.state.phase is Phase.END and ended.state.nuns is None
-    assert ended.find("end-nuns").content.value == "7"
-    assert ended.find("end-0-hand").content.value == "6"
-    assert ended.find("end-1-rats").content.value == str(ledger[1] + 1)
+    assert field(ended, "end-nuns").value == "7"
+    assert field(ended, "end-0-hand").value == "6"
+    assert field(ended, "end-1-rats").value == str(ledger[1] + 1)
     ended.tap("end-score")
     assert ended.state.nuns == 7
     assert score(end_state_of(ended.session.table_view())) == scored
@@ -243,8 +253,8 @@ def test_only_a_player_who_confirmed_gets_the_mark_and_a_locked_rat_count(ended:
     assert "confirmed-1" in ids
     assert not {"confirmed-0", "confirmed-2", "confirmed-3"} & ids
     assert not any(i.startswith("entered-") for i in ids)  # no tick that reads as confirmed
-    assert ended.find("end-1-rats").content.read_only
-    assert not ended.find("end-3-rats").content.read_only
+    assert field(ended, "end-1-rats").read_only
+    assert not field(ended, "end-3-rats").read_only
     fill(ended, {"1-rats": "0", "nuns": "9"})  # typed over a locked field: not taken
     ended.tap("end-score")
     ben = next(e for e in ended.stored() if isinstance(e, ev.EndValuesEntered) and e.player == 1)
@@ -268,11 +278,13 @@ def test_a_phones_correction_after_the_scoring_waits_for_the_table(ended: Table)
     assert "dies of the plague" in ended.texts("request-then-2")
     ended.tap("request-reject-2")
     assert ended.stored() == stored and "request-2" not in ended.ids()
-    assert ended.session.rats_request(2).status == "rejected"
+    rejected = ended.session.rats_request(2)
+    assert rejected is not None and rejected.status == "rejected"
     ended.session.ask_rats(2, asked)
     ended.tap("request-accept-2")
     assert ended.stored()[-1] == ev.EndValuesEntered(2, hand=6, rats=asked)
     after = score(end_state_of(ended.session.table_view()))
     assert after.player("Cleo").rats == asked and after != before
-    assert ended.session.rats_request(2).status == "accepted"
+    accepted = ended.session.rats_request(2)
+    assert accepted is not None and accepted.status == "accepted"
     assert "request-2" not in ended.ids()
