@@ -275,7 +275,7 @@ def test_every_control_is_reachable_on_every_device_in_every_language(
         page = context.new_page()
         open_table(page, server.table_url)
         by_id(page, "home").wait_for()
-        table = play(page, walk)  # type: ignore[operator]
+        table = play(page, walk)
         try:
             table.play_until(lambda: False)
         except Exception:

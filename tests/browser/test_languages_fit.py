@@ -91,9 +91,14 @@ def drawn_at_the_edges(shot: Path) -> list[int]:
 
     image = Image.open(shot).convert("L")
     width, height = image.size
+
+    def dark(x: int, y: int) -> bool:
+        grey = image.getpixel((x, y))  # one int a pixel in mode "L"
+        assert isinstance(grey, int), grey
+        return grey < 110
+
     return sorted({y for y in range(BARS[0], height - BARS[1])
-                   for x in (*range(EDGE), *range(width - EDGE, width))
-                   if image.getpixel((x, y)) < 110})
+                   for x in (*range(EDGE), *range(width - EDGE, width)) if dark(x, y)})
 
 
 def check(page: Any, lang: str, problems: dict[str, list[str]], screen: str,

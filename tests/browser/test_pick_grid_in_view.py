@@ -74,13 +74,16 @@ def at_round_twos_row(data_dir: Path) -> str:
                                              Building.FARM)))
         session.submit(ev.SupplyDone())
         for cards in (2, 1, 3, 1, 2):
-            session.submit(ev.Entered(session.table_view().step.actor, 1, cards))
+            actor = session.table_view().step.actor
+            assert actor is not None
+            session.submit(ev.Entered(actor, 1, cards))
         while True:
             step = session.table_view().step
             if step.prompt is Prompt.REVEAL_CARDS and step.reveal is not None:
                 session.submit(ev.Revealed(step.reveal.player, step.reveal.building,
                                            step.reveal.declared, 0))
-            elif step.prompt is Prompt.TAKE_ACTIONS and step.building != 1:
+            elif (step.prompt is Prompt.TAKE_ACTIONS and step.building is not None
+                  and step.building != 1):
                 session.submit(ev.BuildingResolved(step.building))
             else:
                 assert step.prompt is Prompt.TAKE_ACTIONS and step.hospital, step.prompt

@@ -75,7 +75,8 @@ def scan(page: Any, seat: int, into: Path) -> str:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:  # the image is painted frames after the semantics tree
         by_id(page, f"seat-qr-{seat}").screenshot(path=str(shot))
-        found = zxingcpp.read_barcodes(Image.open(shot), formats=zxingcpp.BarcodeFormat.QRCode)
+        found = zxingcpp.read_barcodes(
+            Image.open(shot), formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode))
         if found:
             (code,) = found
             return str(code.text)
@@ -153,7 +154,8 @@ def private_view_of_dario(page: Any) -> None:
     tap(page, "reveal-pad")
     by_id(page, "private-rats").wait_for()
     screenshot(page, "phones-private-shown")
-    assert by_id(page, "private-entry-0").text_content().startswith("−1: supply discard")
+    entry = by_id(page, "private-entry-0").text_content()
+    assert entry is not None and entry.startswith("−1: supply discard")
     by_id(page, "private-rats").wait_for(state="detached", timeout=TIMEOUT_MS)
     tap(page, "private-done")
     by_id(page, "phones-panel").wait_for()
