@@ -11,7 +11,8 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements/test.txt -e '.[test]'
-# The settings live in pyproject.toml ([tool.ruff], [tool.mypy]: --strict on companion.rules).
+# The settings live in pyproject.toml ([tool.ruff]; [tool.mypy]: the package and the tests, --strict
+# on companion.rules).
 .venv/bin/python -m ruff check companion tests
 .venv/bin/python -m mypy
 # Hypothesis draws the same examples on every run (tests/conftest.py): no failure by chance.
