@@ -15,12 +15,15 @@ from companion.server.boot_screen import BLANK, WORD
 def test_a_started_table_serves_the_client_without_the_boot_word(tmp_path: Path) -> None:
     with table_server(tmp_path / "data") as server:
         deadline = time.monotonic() + 60
+        root = tmp_path / "data" / "web-client"
         while True:
             with urllib.request.urlopen(f"{server.base_url}/main.dart.js") as answer:
                 script = answer.read()
-            if WORD not in script or time.monotonic() > deadline:
+            # the script's copy is made first, the wasm's after it: wait for both
+            done = root.is_dir() and any((c / "main.dart.wasm").is_file() for c in root.iterdir())
+            if (WORD not in script and done) or time.monotonic() > deadline:
                 break
             time.sleep(0.2)  # a poll's pace, not a wait for something to settle
         assert WORD not in script and BLANK in script
-        copies = [p for p in (tmp_path / "data" / "web-client").iterdir()]
+        copies = list(root.iterdir())
         assert len(copies) == 1 and (copies[0] / "main.dart.wasm").is_file()
