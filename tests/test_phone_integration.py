@@ -137,7 +137,7 @@ def test_a_refused_undo_is_said_in_the_phones_language(game, hub) -> None:
     ben = paired(hub, session, 1)
     response = ben.post("/phone/api/undo", json={}, headers={"accept-language": "fr-FR"})
     assert response.status_code == 409
-    assert response.json()["message"] == "le joueur 1 n’a aucune note personnelle à annuler"
+    assert response.json()["message"] == "Il ne reste aucune saisie de Ben à annuler."
     assert len(logged_events(session)) == 1
 
 

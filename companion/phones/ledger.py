@@ -46,11 +46,13 @@ class LedgerRefused(Exception):
     """
 
     def __init__(self, code: str, message: str, *, rule: str | None = None,
-                 status: int = 422) -> None:
+                 status: int = 422, names: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
         self.status = status
+        self.names = names
+        """The game's players, so a refusal that names one says their name."""
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,9 @@ class Ledger:
         try:
             self.session.undo_private(self.player)
         except self.rules.refusals as refused:
-            raise LedgerRefused("nothing_to_undo", str(refused), status=409) from refused
+            names = tuple(self.session.table_view().setup.names)
+            raise LedgerRefused("nothing_to_undo", str(refused), status=409,
+                                names=names) from refused
 
 
 _ENGINE_RULES: LedgerRules | None = None

@@ -506,7 +506,7 @@ def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
     from companion.i18n import translator
     from companion.i18n.store_words import error_text
 
-    return error_text(translator(language), cause)
+    return error_text(translator(language), cause, names=refused.names or None)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
