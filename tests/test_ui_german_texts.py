@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import flet as ft
+from support.fake_page import walk
 from test_ui_round import Table, four_players
 
 from companion.i18n import translator
@@ -31,7 +33,8 @@ def test_the_paper_sheet_explains_every_point_in_german(tmp_path: Path) -> None:
     # R-SCORE-1: Anna has the most Church influence (10 VP), Ben the second most (5 VP).
     table = on_the_sheet(tmp_path, "de", SHEET)
     table.tap("score-evaluate")
-    shown = table.page.messages[-1]
+    shown = " ".join(str(c.value) for c in walk(table.page.dialogs[-1])
+                     if isinstance(c, ft.Text))
     result = score(end_state_from_form(table.app))
     de = translator("de")
     for line in result.explanation:
