@@ -70,6 +70,12 @@ scroll). Flutter ignores a click that follows a real pointer release by less tha
 takes it for that release's own click), so the click also waits until the last release (a
 text field's focusing tap) is 120 ms old."""
 
+_TAP_BY_ID = """id => {
+    const el = document.querySelector(`[flt-semantics-identifier='${id}']`);
+    return !!el && (""" + _TAP + """)(el);
+}"""
+"""`_TAP` on the control tagged `id` as the page holds it now."""
+
 _WATCH = """() => {
     if (window.__rattusWatch) return;
     window.__rattusWatch = true;
@@ -126,7 +132,10 @@ def tap(page: Page, identifier: str) -> None:
     target.wait_for(state="visible", timeout=TIMEOUT_MS)
     node = target.first.element_handle()
     if node.evaluate("el => " + _TAPPABLE_OF + "(el) !== null || " + _BUTTON_OF + " !== null"):
-        page.wait_for_function(_TAP, arg=node, timeout=TIMEOUT_MS)
+        # found afresh at every poll: a redraw between finding the control and tapping it
+        # (a message's own redraw, on a loaded machine) replaces its node, and a tap kept
+        # for the old node would wait for it for ever
+        page.wait_for_function(_TAP_BY_ID, arg=identifier, timeout=TIMEOUT_MS)
         return
     page.evaluate("() => { window.__rattusSaid = []; }")
     inner = target.locator("input, textarea")
