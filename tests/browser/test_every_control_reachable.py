@@ -66,13 +66,6 @@ DEVICES = (
 LANGUAGES = ("en", "fr", "de", "nl")
 
 
-_BODY_NODE = """() => [...document.querySelectorAll('[flt-semantics-identifier]')].find(e =>
-    !['back', 'undo', 'redo', 'rules', 'language'].includes(
-        e.getAttribute('flt-semantics-identifier')))"""
-"""A tagged node of the screen's body (not the app bar's): a redraw replaces it, on any
-screen (the wizard's have no step marker)."""
-
-
 class Walk:
     """The `look` of a scripted table: resize, switch language, check the whole screen."""
 
@@ -99,10 +92,10 @@ class Walk:
         if old == size:
             return
         redraw = size["width"] < WIDE_LAYOUT or old["width"] < WIDE_LAYOUT
-        node = page.evaluate_handle(_BODY_NODE) if redraw else None
         page.set_viewport_size(size)
-        if node is not None:
-            page.wait_for_function("el => !el || !el.isConnected", arg=node, timeout=30_000)
+        if redraw:  # the screen drawn for this size (`frame.page_frame` tags it)
+            by_id(page, f"frame-{size['width']}x{size['height']}").first.wait_for(
+                state="attached", timeout=30_000)
         settle(page)
 
     def switch_language(self, page: Any, lang: str) -> None:

@@ -48,6 +48,10 @@ def page_frame(app: TableApp, heading: str, controls: Sequence[ft.Control],
             main = ft.Column([aside, ft.Divider(), main], spacing=theme.GAP, tight=True)
         body = ft.Container(main, width=width,
                             padding=ft.Padding.symmetric(horizontal=8, vertical=12))
+    # the size this screen was drawn for, in its semantics: a test that resizes the window
+    # waits for the screen drawn for the new size, however many redraws the resize asked for
+    size = (getattr(app.page, "width", None) or 0, getattr(app.page, "height", None) or 0)
+    body = tagged(f"frame-{int(size[0])}x{int(size[1])}", body)
     bar = None
     if bottom is not None:
         bar = ft.BottomAppBar(content=tagged("bottom-bar", ft.Row(
