@@ -46,9 +46,13 @@ OUT_OF_PLACE = """() => {
     }
     return false;
   };
+  // the screen's frame (tagged with the size it was drawn for) holds the whole page, and
+  // its box is the part in the view: not a holder a text could be cut by
+  const frame = p => (p.getAttribute('flt-semantics-identifier') || '').startsWith('frame-');
   const holder = el => {
     for (let p = el.parentElement; p; p = p.parentElement) {
-      if (p.tagName === 'FLT-SEMANTICS' && box(p).width > 0 && box(p).height > 0) return p;
+      if (p.tagName === 'FLT-SEMANTICS' && !frame(p) && box(p).width > 0 && box(p).height > 0)
+        return p;
     }
     return null;
   };

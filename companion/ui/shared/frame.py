@@ -48,6 +48,10 @@ def page_frame(app: TableApp, heading: str, controls: Sequence[ft.Control],
             main = ft.Column([aside, ft.Divider(), main], spacing=theme.GAP, tight=True)
         body = ft.Container(main, width=width,
                             padding=ft.Padding.symmetric(horizontal=8, vertical=12))
+    # the size this screen was drawn for, in its semantics: a test that resizes the window
+    # waits for the screen drawn for the new size, however many redraws the resize asked for
+    size = (getattr(app.page, "width", None) or 0, getattr(app.page, "height", None) or 0)
+    body = tagged(f"frame-{int(size[0])}x{int(size[1])}", body)
     bar = None
     if bottom is not None:
         bar = ft.BottomAppBar(content=tagged("bottom-bar", ft.Row(
@@ -84,12 +88,7 @@ def app_bar(app: TableApp, heading: str, back: str | None = None) -> ft.AppBar:
     if back is not None:
         leading = tagged("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("Back"),
                                                on_click=app.nav(back), icon_size=30))
-    # the title carries the size its screen was drawn for: a test that resizes the window
-    # waits for the screen drawn for the new size, however many redraws the resize asked for
-    size = (getattr(app.page, "width", None) or 0, getattr(app.page, "height", None) or 0)
-    title = tagged(f"frame-{int(size[0])}x{int(size[1])}",
-                   ft.Text(heading, size=theme.HEADING_SIZE))
-    return ft.AppBar(title=title, leading=leading,
+    return ft.AppBar(title=ft.Text(heading, size=theme.HEADING_SIZE), leading=leading,
                      automatically_imply_leading=False, actions=actions,
                      toolbar_height=64, bgcolor=ft.Colors.SURFACE_CONTAINER)
 
