@@ -15,7 +15,7 @@ import flet as ft
 
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.ui.shared import theme
-from companion.ui.shared.rules_reference import rules_dialog
+from companion.ui.shared.rules_reference import open_rules as open_reference
 from companion.ui.shared.widgets import tagged
 from companion.ui.shell import TableApp
 
@@ -78,7 +78,7 @@ def app_bar(app: TableApp, heading: str, back: str | None = None) -> ft.AppBar:
         ]
 
     def open_rules(_event: Any = None) -> None:
-        app.page.show_dialog(rules_dialog(app))
+        open_reference(app)
 
     actions.append(tagged("rules", ft.IconButton(ft.Icons.MENU_BOOK, icon_size=30,
                                                  tooltip=t("Rules reference"),

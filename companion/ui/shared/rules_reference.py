@@ -75,7 +75,14 @@ GAME: tuple[tuple[str, str, str], ...] = (
 the rules it sums up (RULES.md), which the reference shows apart from the words."""
 
 
-def rules_dialog(app: TableApp) -> ft.AlertDialog:
+def open_rules(app: TableApp, rule_id: str | None = None) -> None:
+    """Every "why" the table shows (a premium's reason, a refusal, a tie, a teaching card's
+    "Tell me more") opens the reference here, at the entry of `rule_id` (an ID of RULES.md,
+    such as "R-ROUND-D") when one is given."""
+    app.page.show_dialog(rules_dialog(app, rule_id))
+
+
+def rules_dialog(app: TableApp, rule_id: str | None = None) -> ft.AlertDialog:
     t = app.t
     sections: list[ft.Control] = [
         ft.Text(t("How a game goes"), size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD),
