@@ -189,7 +189,7 @@ def test_a_msgid_that_loses_a_list_of_rule_ids_keeps_its_translation() -> None:
 def test_the_last_round_is_announced_in_french_without_its_rule_id() -> None:
     fr = translator("fr")
     said = fr("Last round! No building actions this round: in each building, whoever would take "
-              "the premium gains 1 influence in its estate instead.")
+              "the premium gains 1 influence in its class instead.")
     assert said.startswith("Dernière manche\u00a0! Pas d’action de bâtiment cette manche\u00a0:")
     assert "R-" not in said
 

@@ -309,4 +309,4 @@ def test_the_private_view_says_pending_and_checked_as_the_phone_does(night) -> N
     night.session.submit(ev.DisputeDismissed(BEN, reveal.entry_id))
     ben = own_view(night.state, BEN)
     assert entry_line(en, ben.ledger[0], ben.rows, ben.dispute_state(ben.ledger[0])) == \
-        "+1: cards off-estate (Monastery), round 1 (checked by the table: it stands)"
+        "+1: cards of another class (Monastery), round 1 (checked by the table: it stands)"

@@ -110,7 +110,7 @@ def test_a_corrected_reveal_of_round_one_moves_the_track_in_round_two(table: Tab
     assert table.state.influence(ANNA, Estate.CHURCH) == 4
     assert table.state.rats[ANNA] == 9
     assert "Anna 4" in (table.find("track-church").label or "")
-    assert table.texts("fix-1-0") == "Anna slot 1: 4 cards Church: 2, other estates: 1, Jokers: 1"
+    assert table.texts("fix-1-0") == "Anna slot 1: 4 cards Church: 2, other classes: 1, Jokers: 1"
     assert table.state.round == 2 and table.state.phase is Phase.C
 
 
@@ -475,7 +475,7 @@ def test_correct_the_round_on_a_dispute_opens_the_disputed_entry(table: Table) -
     table.tap(f"correct-dispute-{key}")
     assert table.page.route == f"/game/{table.session.game_id}/correct"
     assert table.texts("fix-recorded") == ("Recorded: 3. Market, slot 1: 3 cards — "
-                                           "Bourgeoisie: 2, other estates: 1")
+                                           "Bourgeoisie: 2, other classes: 1")
     table.tap("fix-other-fewer")
     table.tap("fix-matching-more")
     table.tap("fix-save")

@@ -195,7 +195,7 @@ def test_the_supply_is_a_reminder_above_the_first_entry_and_takes_no_tap(table: 
     ids = table.ids()
     assert "supply-info" in ids and "enter-1-2" in ids and "supply-done" not in ids
     assert {"phase-B-now", "phase-C-now"} <= ids
-    assert "Supply: each player picks the supply action" in table.texts()
+    assert "Supplies: each player picks one revealed building" in table.texts()
     table.tap("enter-1-2")
     assert table.stored()[-2:] == [ev.SupplyDone(), ev.Entered(0, 1, 2)]
     assert table.state.phase is Phase.C and "supply-info" not in table.ids()
@@ -562,7 +562,7 @@ def test_a_third_building_in_a_two_player_round_is_refused_with_the_reason(
 def test_the_header_names_the_start_player_whose_turn_and_the_deck(table: Table) -> None:
     # R-SETUP-6: 4 players, 8 rounds of 3 buildings: 24 cards in the deck, 21 once laid out.
     assert "24 building cards left in the deck · 7 more rounds" in table.texts("deck-left")
-    assert "Start player" in table.texts(f"seat-chip-{table.state.start_player}")
+    assert "Starting player" in table.texts(f"seat-chip-{table.state.start_player}")
     to_phase_c(table)
     assert "21 building cards left in the deck" in table.texts("deck-left")
     actor = next_step(table.state).actor

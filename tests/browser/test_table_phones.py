@@ -155,7 +155,7 @@ def private_view_of_dario(page: Any) -> None:
     by_id(page, "private-rats").wait_for()
     screenshot(page, "phones-private-shown")
     entry = by_id(page, "private-entry-0").text_content()
-    assert entry is not None and entry.startswith("−1: supply discard")
+    assert entry is not None and entry.startswith("−1: rats discarded in the supplies")
     by_id(page, "private-rats").wait_for(state="detached", timeout=TIMEOUT_MS)
     tap(page, "private-done")
     by_id(page, "phones-panel").wait_for()
@@ -168,7 +168,7 @@ def play_last_round(table: Table, phones: dict[int, Any]) -> None:
         ids = set(table.ids())
         if "end-form" in ids:
             # The table recorded Anna's reveal; her phone got it without a reload.
-            phones[ANNA].locator("#history li", has_text="off-estate").first.wait_for()
+            phones[ANNA].locator("#history li", has_text="of another class").first.wait_for()
             screenshot(phones[ANNA], "phones-anna-live")
             table.screenshot_once("end-form")
             table.fill_end_values(ids)
@@ -226,7 +226,8 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
             by_id(page, f"seat-qr-{BEN}").wait_for()
             screenshot(page, "phones-fresh-code")
             paired[BEN] = phones.pair(BEN, names[BEN])
-            paired[BEN].locator("#history li", has_text="supply action").first.wait_for()
+            paired[BEN].locator("#history li",
+                                has_text="rats discarded in the supplies").first.wait_for()
             assert rats_on(paired[BEN]) == before[BEN] - 2
 
             # Cleo's browser reloads the page: still her seat, live again.

@@ -45,7 +45,7 @@ FIELDS: tuple[tuple[str, str, Special | None], ...] = (
     ("flutes", N_("Flutes"), Special.FLUTE),
     ("passes", N_("Pass cards"), Special.PASS),
     ("gold", N_("Gold"), Special.GOLD),
-    ("markers", N_("Printed total of the VP markers"), None),
+    ("markers", N_("Printed total of the VP tokens"), None),
     ("rats", N_("Rats (as on the phone)"), None),
 )
 
@@ -122,7 +122,7 @@ def form_events(app: TableApp, view: TableView) -> list[Any]:
                                         ) != entered:
             found.append(event)
     if view.rats is not None:
-        label = t("Nuns in the nun row")
+        label = t("Nuns in the Nun-row")
         if not typed.get("nuns", nuns_shown(view)).strip():
             raise FormProblem(t("{field}: count the nuns on the turned-over row and type the "
                                 "number (0 if there are none).", field=label))
@@ -291,11 +291,11 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     title_ = heading(t("Plague") if view.at_plague_check
                      else t("What everyone holds"))
     if view.at_plague_check:
-        explained = t("The nun row is turned over and everyone reveals their rats. The rats are "
+        explained = t("The Nun-row is turned over and everyone reveals their rats. The rats are "
                       "filled in from the phones: correct them where the tokens on the table "
                       "say otherwise. Empty fields count as 0, except the nuns: count them.")
     else:
-        explained = t("Everyone shows their hand, special cards and victory-point markers. "
+        explained = t("Everyone shows their hand, special cards and victory point tokens. "
                       "The rats stay secret until the plague, the next step. Empty fields "
                       "count as 0.")
     controls: list[ft.Control] = [
@@ -305,7 +305,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     if view.at_plague_check:
         # the nuns first, the one count the whole table makes now; a wide field, so the
         # French label ("Nonnes dans la rangée des nonnes (0-20)") is not squeezed into it
-        controls.append(ft.Container(field("nuns", t("Nuns in the nun row (0-{most})",
+        controls.append(ft.Container(field("nuns", t("Nuns in the Nun-row (0-{most})",
                                                        most=MAX_NUNS_IN_ROW), nuns_shown(view)),
                                      width=min(560, content_width(app))))
     for p, name in enumerate(setup.names):

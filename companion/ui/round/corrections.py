@@ -40,7 +40,7 @@ from companion.ui.shell import TableApp
 
 KINDS: tuple[tuple[str, str, Special | None], ...] = (
     ("matching", N_("Population cards of the {estate} (no rat)"), None),
-    ("other", N_("Population cards of another estate (1 rat each)"), None),
+    ("other", N_("Population cards of another class (1 rat each)"), None),
     ("jokers", N_("Jokers"), None),
     ("swords", N_("Swords"), Special.SWORD),
     ("flutes", N_("Flutes"), Special.FLUTE),
@@ -145,7 +145,7 @@ def reveal_summary(t: Translator, record: RoundRecord, building: int, reveal: Re
     """"Peasantry: 2, other estates: 1, Jokers: 1" (parts that are 0 left out)."""
     estate = estate_name(t, record.estate(building))
     parts = [t("{estate}: {n}", estate=estate, n=reveal.matching)]
-    for value, label in ((reveal.other, N_("other estates: {n}")),
+    for value, label in ((reveal.other, N_("other classes: {n}")),
                          (reveal.jokers, N_("Jokers: {n}")), (reveal.swords, N_("Swords: {n}")),
                          (reveal.flutes, N_("Flutes: {n}"))):
         if value:

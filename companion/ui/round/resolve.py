@@ -43,7 +43,7 @@ from companion.ui.shared.widgets import (
 from companion.ui.shell import TableApp
 
 REVEAL_KINDS: tuple[tuple[str, str, Special | None], ...] = (
-    ("other", N_("Population cards of another estate (1 rat each)"), None),
+    ("other", N_("Population cards of another class (1 rat each)"), None),
     ("jokers", N_("Jokers"), None),
     ("swords", N_("Swords"), Special.SWORD),
     ("flutes", N_("Flutes"), Special.FLUTE),

@@ -72,7 +72,7 @@ def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Bod
         same = building_name(t, reveal.replaced[0])
         controls.append(tagged("reveal-replaced", banner(t(
             "All cards showed the {building}: the last one was replaced by the top card of the "
-            "replacement stack; put the {building} face down under that stack.",
+            "Replacement deck; put the {building} face down under that deck.",
             building=same), ft.Icons.SWAP_HORIZ)))
 
     def laid_out(_event: Any = None) -> None:
@@ -141,12 +141,12 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
     if draft.row:
         controls.append(tagged("reveal-row", _row_cards(app, draft.row)))
     if draft.replaced:
-        controls.append(text(t("Put under the replacement stack: {cards}", cards=", ".join(
+        controls.append(text(t("Put under the Replacement deck: {cards}", cards=", ".join(
             building_name(t, b) for b in draft.replaced)), size=theme.SMALL_SIZE))
     if all_same:
         controls.append(tagged("reveal-all-same", banner(t(
             "All cards show the same building: replace the last one with the top card of the "
-            "replacement stack and tap that card."), ft.Icons.SWAP_HORIZ)))
+            "Replacement deck and tap that card."), ft.Icons.SWAP_HORIZ)))
     if draft.row:
         controls.append(big_button("reveal-undo-pick", t("Take the last card back"), take_back,
                                    icon=ft.Icons.BACKSPACE, primary=False))
@@ -182,7 +182,7 @@ def supply_part(app: TableApp, asks: str, explain: bool) -> ft.Control:
     words = [asks]
     if explain:
         words.append(t(
-            "The symbols: draw population cards, discard a rat, look at a card of the nun row. "
-            "In turn order from the start player, or all at once if everyone agrees. Note "
-            "discarded rats and nun-row cards on your own phone."))
+            "The symbols: draw population cards, discard a rat, look at a card of the Nun-row. "
+            "In turn order from the starting player, or all at once if everyone agrees. Note "
+            "discarded rats and Nun-row cards on your own phone."))
     return tagged("supply-info", text(" ".join(words), size=theme.SMALL_SIZE))

@@ -33,12 +33,14 @@ from companion.ui.shared.widgets import big_button, player_chip, tagged, text
 from companion.ui.shell import TableApp
 
 PHASES: tuple[tuple[Phase, str], ...] = (
-    (Phase.A, N_("Reveal")),
-    (Phase.B, N_("Supply")),
-    (Phase.C, N_("Enter")),
-    (Phase.D, N_("Resolve")),
-    (Phase.E, N_("Round end")),
+    (Phase.A, N_("Draw new building cards")),
+    (Phase.B, N_("Supplies")),
+    (Phase.C, N_("Enter buildings and play population cards")),
+    (Phase.D, N_("Resolve buildings")),
+    (Phase.E, N_("End of the round")),
 )
+"""The phases as the rulebook names them. The phase being played shows its name; the others
+only their letter, so the round's line stays one line on an upright tablet."""
 
 
 def round_view(app: TableApp, game_id: str) -> ft.View:
@@ -108,7 +110,9 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
     for phase, label in PHASES:
         now = phase in phases
         chips.append(tagged(f"phase-{phase.value}" + ("-now" if now else ""), ft.Container(
-            content=ft.Text(f"{phase.value} · {t(label)}", size=theme.SMALL_SIZE - 1,
+            tooltip=None if now else t(label),
+            content=ft.Text(f"{phase.value} · {t(label)}" if now else phase.value,
+                            size=theme.SMALL_SIZE - 1,
                             weight=ft.FontWeight.BOLD if now else None,
                             color="#FFFFFF" if now else None),
             bgcolor=theme.SEED_COLOUR if now else ft.Colors.SURFACE_CONTAINER_HIGH,
@@ -122,7 +126,7 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
         if seat == view.start_player:
             # room after the italic's last letter, which leans past its box
             chip += [ft.Icon(ft.Icons.STAR, color="#B7791F", size=20),
-                     ft.Container(text(t("Start player"), size=theme.SMALL_SIZE - 1,
+                     ft.Container(text(t("Starting player"), size=theme.SMALL_SIZE - 1,
                                        italic=True), padding=ft.Padding.only(right=4))]
         # one tap from the round to a player's private view (a player without a phone); a
         # seat with a paired phone keeps its rats there, so its chip says so and opens nothing
@@ -176,7 +180,7 @@ def last_round_text(app: TableApp, view: TableView) -> str:
                  "gains 1 influence, in one building: whoever would take the round's one "
                  "premium.")
     return t("Last round! No building actions this round: in each building, whoever would take "
-             "the premium gains 1 influence in its estate instead.")
+             "the premium gains 1 influence in its class instead.")
 
 
 def corrections_button(app: TableApp, step: Step, game_id: str) -> list[ft.Control]:
@@ -196,7 +200,7 @@ def end_round_part(app: TableApp, view: TableView) -> ft.Control:
     return tagged("end-round-info", ft.Column([text(line, size=theme.SMALL_SIZE) for line in (
         app.t("All discs come back from the buildings, and this round's buildings are "
               "discarded."),
-        app.t("The start-player card passes to the left: {player} starts round {round}.",
+        app.t("The starting player card passes to the left: {player} starts round {round}.",
               player=nxt, round=view.round + 1))], tight=True, spacing=2))
 
 
@@ -206,7 +210,7 @@ def end_round_body(app: TableApp, view: TableView, folds: bool = False,
     and the end form follows."""
     t = app.t
     lines = [t("The last round is over: the game ends. Next, everyone counts their hand, "
-               "special cards and victory-point markers, and the nun row is revealed.")]
+               "special cards and victory point tokens, and the Nun-row is revealed.")]
 
     def end(_event: Any = None) -> None:
         decide(app, events.RoundEnded())
