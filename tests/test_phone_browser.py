@@ -93,7 +93,8 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         anna.fill("#amount", "2")
         anna.locator("[data-reason=supply_discard]").click()
         anna.locator("#history li").first.wait_for()
-        assert anna.locator("#history li").first.inner_text() == "−2: supply action, round 1"
+        assert anna.locator("#history li").first.inner_text() == \
+            "−2: rats discarded in the supplies, round 1"
         assert night.state.rats[ANNA] == 8
 
         night.reveal_rats({ANNA: 2})  # R-ROUND-D a: two cards of another estate
