@@ -23,7 +23,7 @@ from companion.i18n.names import building_name
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
 from companion.rules.catalog import Building, Estate, PlayerColour
-from companion.rules.guide import Prompt
+from companion.rules.guide import Prompt, TakeActions
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.rules.state import Phase, Track
@@ -270,7 +270,7 @@ def test_the_actions_say_who_takes_the_premium_and_why(table: Table) -> None:
     table.play([ev.Entered(0, 0, 2), ev.Entered(1, 0, 3), ev.Entered(2, 1, 1),
                 ev.Entered(3, 2, 0), ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 2)])
     step = next_step(table.state)
-    assert step.prompt is Prompt.TAKE_ACTIONS and step.resolution is not None
+    assert isinstance(step, TakeActions)
     assert step.resolution.premium == 1
     assert "Ben played the most population and Joker cards here (3)." in \
         table.texts("premium-why")
@@ -374,8 +374,10 @@ def test_the_last_round_says_so_and_gives_influence_instead_of_actions(tmp_path:
     assert "last-round" in table.ids()
     while next_step(table.state).prompt is not Prompt.TAKE_ACTIONS:
         table.play([_quick(table.state, next_step(table.state))])
-    res = next_step(table.state).resolution
-    assert res is not None and res.last_round_bonus is not None
+    step = next_step(table.state)
+    assert isinstance(step, TakeActions)
+    res = step.resolution
+    assert res.last_round_bonus is not None
     assert "gains 1 influence" in table.texts("last-round-bonus")
     assert not any(i.startswith("action-") for i in table.ids())
     table.store.close()
@@ -449,9 +451,9 @@ def test_a_pass_card_sends_the_player_to_the_back_of_the_queue(tmp_path: Path) -
     assert "pass" not in table.ids()  # Ben took no Pass card either
     table.play([ev.Entered(1, 1, 0), ev.Entered(2, 1, 0), ev.Revealed(0, 0, 1, 0)])
     while table.state.phase is Phase.D:  # Anna takes the Town Hall premium: 2 Pass cards
-        building = next_step(table.state).building
-        assert building is not None
-        table.play([ev.BuildingResolved(building)])
+        step = next_step(table.state)
+        assert isinstance(step, TakeActions)
+        table.play([ev.BuildingResolved(step.building)])
     table.play([ev.RoundEnded(),
                 ev.BuildingsRevealed((Building.TOWN_HALL, Building.FARM, Building.CASTLE)),
                 ev.SupplyDone()])

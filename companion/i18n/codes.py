@@ -13,6 +13,7 @@ from companion.i18n import N_, Translator
 from companion.i18n.names import building_name, estate_name, special_name
 from companion.rules.catalog import Building, Estate, Special
 from companion.rules.errors import Refusal, RuleViolation
+from companion.rules.guide import StepHead
 
 _BUILDING_VALUES = frozenset(b.value for b in Building)
 _ESTATE_VALUES = frozenset(e.value for e in Estate)
@@ -243,11 +244,10 @@ PROMPTS: dict[str, str] = {
 }
 
 
-def prompt_text(t: Translator, step: Any) -> str:
+def prompt_text(t: Translator, step: StepHead) -> str:
     """The guide's `Step` as one sentence for the table (`companion.rules.guide.next_step`)."""
-    code = str(getattr(step, "prompt", ""))
-    params: dict[str, Any] = {"round": getattr(step, "round", 0)}
-    params.update(getattr(step, "params", {}) or {})
+    code = step.prompt.value
+    params: dict[str, Any] = {"round": step.round, **step.params}
     building = params.get("building")
     if isinstance(building, str) and building in _BUILDING_VALUES:
         params["building"] = building_name(t, Building(building))

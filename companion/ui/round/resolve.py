@@ -18,7 +18,7 @@ from companion.i18n.codes import prompt_text
 from companion.i18n.names import action_text, building_name, estate_name
 from companion.rules import events
 from companion.rules.catalog import ActionKind, Building, Special
-from companion.rules.guide import Prompt, Step
+from companion.rules.guide import Choose, RevealCards, TakeActions
 from companion.rules.resolution import (
     ActionTaken,
     BuildingResolution,
@@ -64,18 +64,16 @@ REASONS: dict[PremiumReason, str] = {
 }
 
 
-def resolve_body(app: TableApp, view: TableView, step: Step,
+def resolve_body(app: TableApp, view: TableView, step: RevealCards | Choose,
                  above: Sequence[ft.Control] = ()) -> Body:
     """A reveal or a Sword/Flute choice; `above`: the previous building's actions, which this
     tap records as done (shown above the reveal controls)."""
-    building = step.building
-    assert building is not None
-    controls: list[ft.Control] = [row_progress(app, view, building)]
-    if step.prompt is Prompt.REVEAL_CARDS and is_wide(app):
+    controls: list[ft.Control] = [row_progress(app, view, step.building)]
+    if isinstance(step, RevealCards) and is_wide(app):
         # beside the reveal controls, at the top of the building's column: the acting
         # player's steppers stay in sight (issue 13) and so do the actions before them
         body = _reveal(app, view, step, beside=above)
-    elif step.prompt is Prompt.REVEAL_CARDS:
+    elif isinstance(step, RevealCards):
         body = _reveal(app, view, step)
         controls += above
     else:
@@ -151,12 +149,11 @@ def building_now(t: Translator, setup: Setup, res: BuildingResolution) -> ft.Con
                          footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=4))
 
 
-def _reveal(app: TableApp, view: TableView, step: Step,
+def _reveal(app: TableApp, view: TableView, step: RevealCards,
             beside: Sequence[ft.Control] = ()) -> Body:
     t = app.t
     setup = view.setup
     req = step.reveal
-    assert req is not None
     b, p, declared = req.building, req.player, req.declared
     kind = view.row[b]
     draft = reveal_draft(app.tab.round, view.round, p, b)
@@ -272,11 +269,10 @@ def special_text(t: Translator, setup: Setup, result: SpecialResult | None) -> s
              receiver=names[result.receiver])  # type: ignore[index]
 
 
-def _choose(app: TableApp, view: TableView, step: Step) -> Body:
+def _choose(app: TableApp, view: TableView, step: Choose) -> Body:
     t = app.t
     setup = view.setup
     req = step.choice
-    assert req is not None and step.resolution is not None
     chooser = setup.names[req.chooser]
     if req.special is Special.SWORD:
         question = t("{player} played the most Swords. {candidates} tied for the fewest: "
@@ -402,7 +398,7 @@ def hospital_stepper(t: Translator, taken: ActionTaken, value: int, on_hospital:
     ], spacing=0, tight=True, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def actions_part(app: TableApp, view: TableView, step: Step) -> ft.Control:
+def actions_part(app: TableApp, view: TableView, step: TakeActions) -> ft.Control:
     """A building's actions (R-ROUND-D b/c) as the next tap shows them above its own controls,
     `view` the table at that step: the next tap records them first, with the Hospital's
     discards (data, on steppers here: the session folds them in, `Session.decide`). The next
@@ -417,7 +413,6 @@ def actions_part(app: TableApp, view: TableView, step: Step) -> ft.Control:
     setup = view.setup
     res = step.resolution
     b = step.building
-    assert res is not None and b is not None
     own = app.tab.round
     options = {o.player: o.up_to for o in step.hospital}
     # capped: a correction since the taps may have taken a player's premium (and limit) away

@@ -21,7 +21,7 @@ from companion.rules import events
 from companion.rules.catalog import BUILDINGS, Building
 from companion.rules.copies import copies_left
 from companion.rules.errors import RuleViolation
-from companion.rules.guide import Step
+from companion.rules.guide import RevealBuildings
 from companion.rules.views import TableView
 from companion.ui.round.drafts import row_draft
 from companion.ui.round.parts import Body, banner, decide, discards
@@ -36,13 +36,13 @@ from companion.ui.shared.widgets import (
 from companion.ui.shell import TableApp
 
 
-def reveal_body(app: TableApp, view: TableView, step: Step,
+def reveal_body(app: TableApp, view: TableView, step: RevealBuildings,
                 above: Sequence[ft.Control] = ()) -> Body:
     """`above`: the steps this tap also records (the last building's actions, the round's
     end), shown above the row."""
-    if step.params.get("digital"):
+    if step.digital:
         return _digital(app, view, above)
-    body = _physical(app, view, int(step.params["count"]))
+    body = _physical(app, view, step.count)
     body.controls[:0] = above
     return body
 

@@ -17,7 +17,17 @@ import flet as ft
 from companion.i18n import N_
 from companion.i18n.codes import prompt_text
 from companion.rules import events
-from companion.rules.guide import Prompt, Step
+from companion.rules.guide import (
+    ChooseFluteReceiver,
+    ChooseSwordGiver,
+    EndRound,
+    Enter,
+    RevealBuildings,
+    RevealCards,
+    Step,
+    Supply,
+    TakeActions,
+)
 from companion.rules.views import Phase, TableView
 from companion.ui.endgame.screen import endgame_view
 from companion.ui.phones.panel import open_private
@@ -69,24 +79,26 @@ def phase_body(app: TableApp) -> tuple[TableView, Body]:
     decision = app.session.decision_view(discards(app))
     above: list[ft.Control] = []
     for at in decision.folded:
-        step = at.step
-        if step.prompt is Prompt.SUPPLY:
-            above.append(supply_part(app, prompt_text(app.t, step), explain=at.round == 1))
-        elif step.prompt is Prompt.TAKE_ACTIONS:
-            above.append(actions_part(app, at, step))
-        else:
-            above.append(folded(app, step, end_round_part(app, at)))
+        match at.step:
+            case Supply() as supply:
+                above.append(supply_part(app, prompt_text(app.t, supply), explain=at.round == 1))
+            case TakeActions() as actions:
+                above.append(actions_part(app, at, actions))
+            case other:
+                above.append(folded(app, other, end_round_part(app, at)))
     ahead = decision.view
-    step = ahead.step
     folds = bool(decision.folded)
-    if step.prompt is Prompt.END_ROUND:  # the end form follows: this one tap ends the game
-        body = end_round_body(app, ahead, folds, above)
-    elif step.prompt is Prompt.REVEAL_BUILDINGS:
-        body = reveal_body(app, ahead, step, above)
-    elif step.prompt is Prompt.ENTER:
-        body = enter_body(app, ahead, step, above)
-    else:
-        body = resolve_body(app, ahead, step, above)
+    match ahead.step:
+        case EndRound():  # the end form follows: this one tap ends the game
+            body = end_round_body(app, ahead, folds, above)
+        case RevealBuildings() as reveal:
+            body = reveal_body(app, ahead, reveal, above)
+        case Enter() as enter:
+            body = enter_body(app, ahead, enter, above)
+        case RevealCards() | ChooseSwordGiver() | ChooseFluteReceiver() as at_building:
+            body = resolve_body(app, ahead, at_building, above)
+        case other:
+            raise AssertionError(f"the round screen has no tap for {other.prompt}")
     return ahead, body
 
 
