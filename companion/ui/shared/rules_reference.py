@@ -105,7 +105,8 @@ def entries_shown(t: Translator, query: str, asked: Entry | None) -> list[ft.Con
 def rules_dialog(app: TableApp, rule_id: str | None = None) -> ft.AlertDialog:
     t = app.t
     asked = entry_for(rule_id)
-    listing = ft.Column(entries_shown(t, "", asked), spacing=10, tight=True)
+    listing = ft.Column(entries_shown(t, "", asked), spacing=10, tight=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     width = getattr(app.page, "width", None) or theme.CONTENT_WIDTH
     height = getattr(app.page, "height", None) or 800
 
@@ -131,8 +132,9 @@ def rules_dialog(app: TableApp, rule_id: str | None = None) -> ft.AlertDialog:
         title=tagged("rules-reference", ft.Text(t("Rules reference"), size=theme.TITLE_SIZE)),
         content=ft.Container(
             ft.Column([tagged("rules-search", search),
-                       ft.Column([listing], scroll=ft.ScrollMode.AUTO, expand=True)],
-                      spacing=10),
+                       ft.Column([listing], scroll=ft.ScrollMode.AUTO, expand=True,
+                                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
+                      spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
             width=min(theme.CONTENT_WIDTH, width - 96), height=max(240, height - 250)),
         actions=[big_button("close-rules", t("Close"), close)],
         inset_padding=ft.Padding.symmetric(horizontal=16, vertical=16),
