@@ -598,11 +598,18 @@ def test_the_premiums_why_opens_its_rule_and_a_refusals_why_its_own(table: Table
     # R-ROUND-C: nobody enters once the buildings are resolved; the refusal's "Why?" opens
     # the entry on entering.
     shown: list[Any] = []
-    table.page.show_dialog = lambda d: (shown.append(d), FakePage.show_dialog(table.page, d))
+
+    def keep(dialog: Any) -> None:
+        shown.append(dialog)
+        FakePage.show_dialog(table.page, dialog)
+
+    table.page.show_dialog = keep  # type: ignore[method-assign]
     assert not table.app.submit(ev.Entered(0, 1, 1))
     why = next(c for c in walk(shown[-1].content) if isinstance(c, ft.Semantics)
                and c.identifier == "message-why")
-    fire(why.content.on_click, None)
+    button = why.content
+    assert isinstance(button, ft.TextButton)
+    fire(button.on_click, None)
     assert asked_entry(table.page) == "enter"
 
 
