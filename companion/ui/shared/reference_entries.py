@@ -146,6 +146,8 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("end-of-round", ROUND, ("R-ROUND-E",), N_("End of the round"), (
         N_("All discs come back, the round's buildings are discarded and the starting player "
            "card passes to the left."),
+        N_("Then the next round begins with new building cards, unless this was the last "
+           "round: then the game is scored."),
     )),
     Entry("sword", SPECIALS, ("R-SPECIAL-1",), N_("Sword"), (
         N_("A Sword is played face down like a population card. At the reveal, whoever in the "
@@ -259,6 +261,7 @@ ENTRIES: tuple[Entry, ...] = (
         N_("Off unless the table turns it on at setup: if everyone dies of the plague, the "
            "players with the fewest rats count as survivors, and the winner is found among "
            "them as usual."),
+        N_("While at least one player survives, it changes nothing."),
     )),
 )
 """The reference in the order a game is played."""
