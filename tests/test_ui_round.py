@@ -581,6 +581,40 @@ def test_the_rules_order_sword_and_flute_before_the_actions(table: Table) -> Non
     assert ids.index("special-sword") < ids.index("premium-why") < ids.index("action-0")
 
 
+def asked_entry(page: FakePage) -> str:
+    """The key of the entry the rules reference on top was opened at."""
+    dialog = page.dialogs[-1]
+    asked = next(c for c in walk(dialog.content) if isinstance(c, ft.Semantics)
+                 and c.identifier == "rules-asked")
+    return next(str(c.identifier) for c in walk(asked) if isinstance(c, ft.Semantics)
+                and str(c.identifier).startswith("rules-entry-")).removeprefix("rules-entry-")
+
+
+def test_the_premiums_why_opens_its_rule_and_a_refusals_why_its_own(table: Table) -> None:
+    # R-ROUND-D b: why the premium goes where it goes, in the reference's words.
+    to_phase_c(table)
+    table.play([ev.Entered(0, 0, 1), ev.Entered(1, 0, 2), ev.Entered(2, 1, 0),
+                ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0), ev.Revealed(1, 0, 2, 0)])
+    table.tap("premium-why-rules")
+    assert asked_entry(table.page) == "actions"
+    # R-ROUND-C: nobody enters once the buildings are resolved; the refusal's "Why?" opens
+    # the entry on entering.
+    shown: list[Any] = []
+
+    def keep(dialog: Any) -> None:
+        shown.append(dialog)
+        FakePage.show_dialog(table.page, dialog)
+
+    table.page.show_dialog = keep  # type: ignore[method-assign]
+    assert not table.app.submit(ev.Entered(0, 1, 1))
+    why = next(c for c in walk(shown[-1].content) if isinstance(c, ft.Semantics)
+               and c.identifier == "message-why")
+    button = why.content
+    assert isinstance(button, ft.TextButton)
+    fire(button.on_click, None)
+    assert asked_entry(table.page) == "enter"
+
+
 def test_two_players_read_both_counts_and_a_tie_for_the_one_premium(tmp_path: Path) -> None:
     # R-ROUND-D b, 2 players: one premium per round; a tie goes to who entered first.
     table = Table(tmp_path, four_players(names=("Hanna", "Jonas")))

@@ -28,6 +28,7 @@ from companion.ui.round.parts import game_frame, step_marker, submit_all
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import content_width
 from companion.ui.shared.paths import corrections_route, game_route
+from companion.ui.shared.rules_reference import why_button
 from companion.ui.shared.widgets import (
     big_button,
     heading,
@@ -350,6 +351,7 @@ def result_controls(app: TableApp, view: TableView) -> list[ft.Control]:
         heading(t("How the winner was decided")),
         tagged("tie-break", ft.Column([text(line_text(t, line)) for line in result.tie_break],
                                       tight=True)),
+        why_button(app, "winner", "tie-break-why"),
         influence_chart(t, view),
         heading(t("Every point, explained")),
     ]

@@ -28,6 +28,7 @@ from companion.ui.round.questions import questions_panel
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel, entry_fix
 from companion.ui.shared.paths import play_route
+from companion.ui.shared.reference_entries import why_of
 from companion.ui.shared.widgets import (
     big_button,
     heading,
@@ -311,7 +312,7 @@ def editor(app: TableApp, view: TableView, fix: Fix) -> tuple[list[ft.Control], 
             return
         if isinstance(problem, RuleViolation):
             app.notify(violation_text(t, problem), error=True,
-                       detail=rule_reference(t, problem))
+                       detail=rule_reference(t, problem), why=why_of(problem))
             return
         app.tab.fix = None
         answers.pop(key, None)

@@ -32,6 +32,7 @@ from companion.ui.round.drafts import RevealDraft, reveal_draft
 from companion.ui.round.parts import Body, banner, decide
 from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide
+from companion.ui.shared.rules_reference import why_button
 from companion.ui.shared.widgets import (
     big_button,
     building_card,
@@ -360,6 +361,14 @@ def premium_why(t: Translator, view: TableView, res: BuildingResolution) -> list
     return []
 
 
+def why_premium(app: TableApp, view: TableView, res: BuildingResolution) -> list[ft.Control]:
+    """The premium's reason with a "Why?" that opens its rule in the reference."""
+    said = premium_why(app.t, view, res)
+    rule = "two-players" if view.setup.player_count == 2 else "actions"
+    return [ft.Row([*said, why_button(app, rule, "premium-why-rules")], wrap=True, spacing=4,
+                   run_spacing=0)] if said else []
+
+
 def last_round_lines(t: Translator, view: TableView, res: BuildingResolution
                      ) -> list[ft.Control]:
     """The last round's bonus instead of the actions (R-ROUND-D b)."""
@@ -448,7 +457,7 @@ def actions_part(app: TableApp, view: TableView, step: TakeActions) -> ft.Contro
             "and the players' phones show them."), size=theme.SMALL_SIZE)))
     title = text(prompt_text(t, step), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)
     part = tagged(f"actions-of-{b}", ft.Container(
-        content=ft.Column([title, *special_lines(app, view, res), *premium_why(t, view, res),
+        content=ft.Column([title, *special_lines(app, view, res), *why_premium(app, view, res),
                            *last_round_lines(t, view, res), *rows], spacing=4, tight=True),
         padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=12,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))
