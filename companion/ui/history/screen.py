@@ -32,11 +32,10 @@ from companion.history.figures import (
 from companion.history.words import group_lines, head_to_head_line, player_lines
 from companion.i18n import Translator
 from companion.i18n.dates import when
-from companion.i18n.scoring_lines import line_text, step_title
 from companion.i18n.store_words import os_error_reason
-from companion.rules.scoring import Step, score
-from companion.ui.endgame.chart import influence_chart
-from companion.ui.endgame.screen import end_state_of, score_table, winner_text
+from companion.rules.scoring import score
+from companion.ui.endgame.result import result_parts
+from companion.ui.endgame.screen import end_state_of
 from companion.ui.history.again import draft_again
 from companion.ui.history.chart import vp_chart
 from companion.ui.shared import paths, theme
@@ -256,29 +255,8 @@ def history_game_view(app: TableApp, game_id: str) -> ft.View:
                           back=paths.HISTORY)
     result = score(end_state_of(view))
     summary = app.games.store.game(game_id)
-    controls: list[ft.Control] = [
-        text(when(t, summary.updated), size=theme.SMALL_SIZE),
-        ft.Container(content=ft.Row([
-            ft.Icon(ft.Icons.EMOJI_EVENTS, color="#B7791F", size=40),
-            tagged("winner", heading(winner_text(t, result)))], wrap=True),
-            bgcolor="#FFF3D6", border_radius=14, padding=16),
-        score_table(app, view, result),
-        heading(t("How the winner was decided")),
-        tagged("tie-break", ft.Column([text(line_text(t, line)) for line in result.tie_break],
-                                      tight=True)),
-        influence_chart(t, view),
-        heading(t("Every point, explained")),
-    ]
-    for step in Step:
-        lines = result.lines(step)
-        if lines and step is not Step.WINNER:
-            controls.append(ft.ExpansionTile(
-                title=ft.Text(step_title(t, step), size=theme.BODY_SIZE,
-                              weight=ft.FontWeight.BOLD),
-                controls=[ft.Container(text(line_text(t, line), size=theme.SMALL_SIZE),
-                                       padding=ft.Padding.symmetric(horizontal=16, vertical=2))
-                          for line in lines],
-                expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
+    controls: list[ft.Control] = [text(when(t, summary.updated), size=theme.SMALL_SIZE),
+                                  *result_parts(app, view, result)]
     if summary.setup_code:
         controls.append(text(t("Setup code {code}", code=summary.setup_code),
                              size=theme.SMALL_SIZE))
