@@ -12,7 +12,8 @@ import flet as ft
 import pytest
 import zxingcpp
 from PIL import Image
-from test_ui_round import Table, _quick, four_players, walk
+from support.fake_page import walk
+from test_ui_round import Table, _quick, four_players
 
 from companion.i18n import DOMAIN, LOCALE_DIR, translator
 from companion.i18n.scoring_lines import LINES, line_text

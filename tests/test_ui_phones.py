@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 import ifaddr
 import pytest
-from support.fake_page import FakePage
+from support.fake_page import FakePage, walk
 from support.sessions import game_state
 
 from companion.i18n import translator
@@ -46,21 +46,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-def walk(control: Any) -> Iterator[Any]:
-    if isinstance(control, (list, tuple)):
-        for item in control:
-            yield from walk(item)
-        return
-    if not isinstance(control, ft.BaseControl):
-        return
-    yield control
-    for name in ("appbar", "bottom_appbar", "leading", "title", "actions", "content",
-                 "controls", "label"):
-        value = getattr(control, name, None)
-        if isinstance(value, (ft.BaseControl, list)):
-            yield from walk(value)
 
 
 class Table:

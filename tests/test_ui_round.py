@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 import pytest
-from support.fake_page import FakePage
+from support.fake_page import FakePage, walk
 from support.sessions import game_state, logged_events
 
 from companion.i18n import translator
@@ -34,24 +34,6 @@ from companion.ui.routes import table_app
 from companion.ui.shared.tracks import spaces, track_label
 
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
-
-
-def walk(control: Any) -> Iterator[Any]:
-    """Every control under `control` (itself included), depth first."""
-    if control is None:
-        return
-    if isinstance(control, (list, tuple)):
-        for item in control:
-            yield from walk(item)
-        return
-    if not isinstance(control, ft.BaseControl):
-        return
-    yield control
-    for name in ("appbar", "bottom_appbar", "leading", "title", "actions", "content",
-                 "controls", "cells", "rows", "columns", "label"):
-        value = getattr(control, name, None)
-        if isinstance(value, (ft.BaseControl, list)):
-            yield from walk(value)
 
 
 def fire(handler: object, event: object) -> object:

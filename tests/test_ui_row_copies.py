@@ -12,8 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import flet as ft
+from support.fake_page import walk
 from test_engine_copies import the_evening
-from test_ui_round import Table, walk
+from test_ui_round import Table
 
 
 def test_the_monastery_with_no_card_left_cannot_be_picked(tmp_path: Path) -> None:

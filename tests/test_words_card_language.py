@@ -13,7 +13,8 @@ from pathlib import Path
 
 import flet as ft
 import pytest
-from test_ui_round import NAMES, Table, four_players, to_phase_c, walk
+from support.fake_page import walk
+from test_ui_round import NAMES, Table, four_players, to_phase_c
 
 from companion.i18n import translator
 from companion.i18n.names import building_name

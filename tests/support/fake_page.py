@@ -31,6 +31,13 @@ class _StillClockLoop(asyncio.SelectorEventLoop):
         return 0.0
 
 
+CHILD_FIELDS = ("appbar", "bottom_appbar", "leading", "title", "actions", "content", "controls",
+                "floating_action_button", "tabs", "label", "subtitle", "trailing", "header",
+                "options", "items", "columns", "rows", "cells")
+"""The fields of a control that hold the controls drawn inside it: the frame's bars, a tile's
+lines, a tab bar's tabs, a menu's items, a data table's columns, rows and cells."""
+
+
 def walk(control: Any) -> Iterator[Any]:
     """Every control under `control` (itself included), depth first."""
     if control is None:
@@ -42,9 +49,7 @@ def walk(control: Any) -> Iterator[Any]:
     if not isinstance(control, ft.BaseControl):
         return
     yield control
-    for name in ("appbar", "bottom_appbar", "leading", "title", "actions", "content",
-                 "controls", "floating_action_button", "tabs", "label", "subtitle",
-                 "trailing", "header", "options", "items"):
+    for name in CHILD_FIELDS:
         yield from walk(getattr(control, name, None))
 
 
