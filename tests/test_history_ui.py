@@ -1,14 +1,12 @@
 """The History screen at the table without a browser: the Thursday group's games listed, a
 result opened read-only, a player's page with the chart, "Play again" and the CSV file.
 
-The real `TableApp` is built on a stand-in page (as in tests/test_ui_round.py), controls are
-found by their semantics identifiers and their handlers called.
+The real `TableApp` is built on the stand-in page (`support.table_screens.Screens`), controls
+are found by their semantics identifiers and their handlers called.
 """
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,102 +14,21 @@ from typing import Any
 
 import flet as ft
 import pytest
+from support.fake_page import walk
+from support.table_screens import Screens
 from test_history_figures import Thursdays
 
-from companion.i18n import translator
 from companion.rules.catalog import PlayerColour
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
-from companion.server.config import TableConfig
 from companion.ui.history import screen as history_screen
 from companion.ui.history.again import draft_again
 from companion.ui.history.screen import history_player_route
-from companion.ui.routes import table_app
 
 
-def walk(control: Any) -> Iterator[Any]:
-    if control is None:
-        return
-    yield control
-    for name in ("content", "controls", "appbar", "bottom_appbar", "title", "leading",
-                 "actions", "label", "cells", "rows", "columns"):
-        child = getattr(control, name, None)
-        if isinstance(child, list):
-            for c in child:
-                yield from walk(c)
-        elif child is not None and not isinstance(child, (str, int, float)):
-            yield from walk(child)
-
-
-class Page:
-    """Just enough of `ft.Page` for the shell to build and show screens."""
-
-    def __init__(self) -> None:
-        self.route = "/"
-        self.views: list[ft.View] = []
-        self.width = 1280
-        self.messages: list[str] = []
-
-    def update(self) -> None:
-        pass
-
-    def show_dialog(self, dialog: Any) -> None:
-        self.messages.append(" ".join(str(c.value) for c in walk(getattr(dialog, "content", None))
-                                      if isinstance(c, ft.Text)))
-
-    def pop_dialog(self) -> None:
-        pass
-
-    def run_task(self, handler: Any, *args: Any) -> None:
-        result = handler(*args)
-        if inspect.iscoroutine(result):
-            asyncio.run(result)
-
-    async def push_route(self, route: str) -> None:
-        self.route = route
-
-
-class HistoryTable:
-    def __init__(self, nights: Thursdays, tmp: Path, lang: str = "en") -> None:
-        self.page = Page()
-        self.app = table_app(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
-                                                   lang=lang), nights.games)
-        self.app.authorized = True
-        self.app.t = translator(lang)
-
-    def show(self, route: str) -> ft.View:
-        self.page.route = route
-        self.app.render()
-        return self.page.views[-1]
-
-    def view(self) -> ft.View:
-        return self.show(self.page.route)
-
-    def ids(self) -> set[str]:
-        return {c.identifier for c in walk(self.view()) if isinstance(c, ft.Semantics)
-                and c.identifier}
-
-    def find(self, identifier: str) -> Any:
-        for control in walk(self.view()):
-            if isinstance(control, ft.Semantics) and control.identifier == identifier:
-                return control
-        raise AssertionError(f"{identifier} is not on the screen: {sorted(self.ids())}")
-
-    def texts(self, identifier: str | None = None) -> str:
-        root = self.find(identifier) if identifier else self.view()
-        return " ".join(str(c.value) for c in walk(root) if isinstance(c, ft.Text))
-
-    def tap(self, identifier: str) -> None:
-        target = self.find(identifier)
-        handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
-        assert handler is not None, f"{identifier} cannot be tapped"
-        result = handler(None)
-        if inspect.iscoroutine(result):
-            asyncio.run(result)
-
-    def type(self, identifier: str, value: str) -> None:
-        field = next(c for c in walk(self.find(identifier)) if isinstance(c, ft.TextField))
-        field.on_change(type("Event", (), {"control": type("C", (), {"value": value})})())  # type: ignore[call-arg,misc]
+def at_the_table(nights: Thursdays, tmp: Path, lang: str = "en") -> Screens:
+    """The table's browser over the Thursday group's stored games."""
+    return Screens(tmp, nights.games, lang)
 
 
 @pytest.fixture
@@ -122,7 +39,7 @@ def nights(tmp_path: Path) -> Iterator[Thursdays]:
 
 
 def test_the_home_screen_opens_the_history(nights: Thursdays, tmp_path: Path) -> None:
-    table = HistoryTable(nights, tmp_path)
+    table = at_the_table(nights, tmp_path)
     table.show("/")
     table.tap("history")
     assert table.page.route == "/history"
@@ -147,7 +64,7 @@ def test_the_home_screen_opens_the_history(nights: Thursdays, tmp_path: Path) ->
 
 
 def test_a_filter_keeps_one_players_games(nights: Thursdays, tmp_path: Path) -> None:
-    table = HistoryTable(nights, tmp_path)
+    table = at_the_table(nights, tmp_path)
     table.show("/history")
     table.tap("history-filter-2")  # Cleo: three games, never the two-player one
     assert "3 finished games." in table.texts("history-count")
@@ -155,7 +72,7 @@ def test_a_filter_keeps_one_players_games(nights: Thursdays, tmp_path: Path) -> 
 
 
 def test_a_game_opens_read_only_and_plays_again(nights: Thursdays, tmp_path: Path) -> None:
-    table = HistoryTable(nights, tmp_path)
+    table = at_the_table(nights, tmp_path)
     table.show("/history")
     table.tap(f"history-game-{nights.tie}")
     assert table.page.route == f"/history/game/{nights.tie}"
@@ -174,7 +91,7 @@ def test_a_game_opens_read_only_and_plays_again(nights: Thursdays, tmp_path: Pat
 
 def test_a_players_page_has_the_figures_the_chart_and_a_rename(nights: Thursdays,
                                                                tmp_path: Path) -> None:
-    table = HistoryTable(nights, tmp_path)
+    table = at_the_table(nights, tmp_path)
     table.show(history_player_route("Cleo"))
     figures = table.texts("player-figures")
     assert "3 games · 0 wins · win rate 0%" in figures
@@ -189,13 +106,13 @@ def test_a_players_page_has_the_figures_the_chart_and_a_rename(nights: Thursdays
 
 
 def test_in_german_numbers_take_a_comma(nights: Thursdays, tmp_path: Path) -> None:
-    table = HistoryTable(nights, tmp_path, lang="de")
+    table = at_the_table(nights, tmp_path, lang="de")
     table.show(history_player_route("Anna"))
     assert "18,8" in table.texts("player-figures")
 
 
 def test_the_csv_is_written_to_the_data_folder(nights: Thursdays, tmp_path: Path) -> None:
-    table = HistoryTable(nights, tmp_path)
+    table = at_the_table(nights, tmp_path)
     table.show("/history")
     table.tap("history-csv")
     written = tmp_path / "history.csv"
@@ -218,7 +135,7 @@ def test_a_long_history_is_counted_while_the_screen_says_so(nights: Thursdays, t
         return scored(*args, **kwargs)
 
     monkeypatch.setattr(history_screen, "load_history", when_told)
-    table = HistoryTable(nights, tmp_path)
+    table = at_the_table(nights, tmp_path)
     table.page.route = "/history"
     table.app.render()
     first = table.page.views[-1]
@@ -228,6 +145,7 @@ def test_a_long_history_is_counted_while_the_screen_says_so(nights: Thursdays, t
     for thread in threading.enumerate():
         if thread.name == "history-count":
             thread.join()
+    table.page.run_pending()  # the redraw the counting thread asked the page's loop for
     again = table.page.views[-1]
     assert again is not first
     assert f"history-game-{nights.plague}" in {c.identifier for c in walk(again)
@@ -252,7 +170,7 @@ def test_play_again_keeps_players_colours_and_house_rules() -> None:
 
 def test_play_again_with_the_same_code_from_the_result(nights: Thursdays, tmp_path: Path
                                                        ) -> None:
-    table = HistoryTable(nights, tmp_path)
+    table = at_the_table(nights, tmp_path)
     table.show(f"/history/game/{nights.plague}")
     table.tap("play-again-same")
     draft = table.app.tab.setup
@@ -264,7 +182,7 @@ def test_play_again_with_the_same_code_from_the_result(nights: Thursdays, tmp_pa
 def test_a_long_list_shows_the_newest_games_and_more_on_a_tap(
         nights: Thursdays, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(history_screen, "SHOWN", 2)
-    table = HistoryTable(nights, tmp_path)
+    table = at_the_table(nights, tmp_path)
     table.show("/history")
 
     def listed() -> list[str]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_ui_round import Table, four_players
+from support.table_screens import Table
+from test_ui_round import four_players
 
 from companion.i18n import translator
 from companion.rules import events as ev

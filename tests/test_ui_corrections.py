@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_ui_round import Table, four_players
+from support.table_screens import Table
+from test_ui_round import four_players
 
 from companion.i18n import translator
 from companion.rules import events as ev

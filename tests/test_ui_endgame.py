@@ -13,7 +13,8 @@ import pytest
 import zxingcpp
 from PIL import Image
 from support.fake_page import walk
-from test_ui_round import Table, _quick, four_players
+from support.table_screens import Table
+from test_ui_round import _quick, four_players
 
 from companion.i18n import DOMAIN, LOCALE_DIR, translator
 from companion.i18n.scoring_lines import LINES, line_text

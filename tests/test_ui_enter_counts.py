@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_ui_round import Table, four_players
+from support.table_screens import Table
+from test_ui_round import four_players
 
 from companion.rules import events as ev
 from companion.rules import reveal_event

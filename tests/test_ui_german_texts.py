@@ -8,7 +8,8 @@ from pathlib import Path
 
 import flet as ft
 from support.fake_page import walk
-from test_ui_round import Table, four_players
+from support.table_screens import Table
+from test_ui_round import four_players
 
 from companion.i18n import translator
 from companion.i18n.scoring_lines import line_text

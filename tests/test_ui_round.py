@@ -7,8 +7,6 @@ handlers, then checks the events the session stored.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +14,7 @@ from typing import Any
 import flet as ft
 import pytest
 from support.fake_page import FakePage, walk
-from support.sessions import game_state, logged_events
+from support.table_screens import Table, fire
 
 from companion.i18n import translator
 from companion.i18n.names import building_name
@@ -27,78 +25,9 @@ from companion.rules.guide import Prompt, TakeActions
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.rules.state import Phase, Track
-from companion.server.config import TableConfig
-from companion.server.games import OpenGames
-from companion.store.db import GameStore
-from companion.ui.routes import table_app
 from companion.ui.shared.tracks import spaces, track_label
 
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
-
-
-def fire(handler: object, event: object) -> object:
-    """A control's handler called as Flet calls it, with `event` (None or a stand-in with the
-    few fields the screen reads)."""
-    assert callable(handler), handler
-    return handler(event)
-
-
-class Table:
-    """The table's browser, without a browser."""
-
-    def __init__(self, tmp: Path, setup: Any, lang: str = "en") -> None:
-        self.store = GameStore.open(tmp)
-        self.games = OpenGames(self.store)
-        self.page = FakePage()
-        self.app = table_app(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
-                                                   lang=lang), self.games)
-        self.app.authorized = True
-        self.app.t = translator(lang)
-        self.session = self.games.start(ev.GameStarted(setup))
-        self.page.route = f"/game/{self.session.game_id}/play"
-
-    @property
-    def state(self) -> Any:
-        return game_state(self.session)
-
-    def view(self) -> ft.View:
-        self.app.render()
-        return self.page.views[-1]
-
-    def ids(self) -> set[str]:
-        return {c.identifier for c in walk(self.view()) if isinstance(c, ft.Semantics)
-                and c.identifier}
-
-    def find(self, identifier: str) -> ft.Semantics:
-        for control in walk(self.view()):
-            if isinstance(control, ft.Semantics) and control.identifier == identifier:
-                return control
-        raise AssertionError(f"{identifier} is not on the screen: {sorted(self.ids())}")
-
-    def texts(self, identifier: str | None = None) -> str:
-        root = self.find(identifier) if identifier else self.view()
-        return " ".join(str(c.value) for c in walk(root) if isinstance(c, ft.Text))
-
-    def tap(self, identifier: str) -> None:
-        target = self.find(identifier)
-        handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
-        assert handler is not None, f"{identifier} cannot be tapped"
-        assert not any(getattr(c, "disabled", False) for c in walk(target)), \
-            f"{identifier} is disabled"
-        result = handler(None)
-        if inspect.iscoroutine(result):
-            asyncio.run(result)
-
-    def type(self, identifier: str, value: str) -> None:
-        field = next(c for c in walk(self.find(identifier)) if isinstance(c, ft.TextField))
-        fire(field.on_change, type("Event", (), {"control": type("C", (), {"value": value})})())
-
-    def play(self, events: list[Any]) -> None:
-        for event in events:
-            self.session.submit(event)
-
-    def stored(self) -> list[Any]:
-        return logged_events(self.session)[1:]
 
 
 def four_players(method: SelectionMethod = SelectionMethod.FIRST_GAME,

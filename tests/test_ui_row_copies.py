@@ -13,8 +13,8 @@ from pathlib import Path
 
 import flet as ft
 from support.fake_page import walk
+from support.table_screens import Table
 from test_engine_copies import the_evening
-from test_ui_round import Table
 
 
 def test_the_monastery_with_no_card_left_cannot_be_picked(tmp_path: Path) -> None:

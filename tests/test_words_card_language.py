@@ -3,7 +3,7 @@ cards are printed (the setup's options, remembered by the browser like the table
 default: the table's own), and a building shows a second name, its name on those cards, only
 where the cards' language differs from the table's.
 
-The stand-in table of tests/test_ui_round.py, with the real engine: Anna, Ben, Cleo and Dora
+The stand-in table (tests/support/table_screens.py) with the real engine: Anna, Ben, Cleo and Dora
 set up the first-game set (R-SETUP-3) and enter buildings in round 1 (R-ROUND-C).
 """
 
@@ -14,7 +14,8 @@ from pathlib import Path
 import flet as ft
 import pytest
 from support.fake_page import walk
-from test_ui_round import NAMES, Table, four_players, to_phase_c
+from support.table_screens import Table
+from test_ui_round import NAMES, four_players, to_phase_c
 
 from companion.i18n import translator
 from companion.i18n.names import building_name

@@ -1,0 +1,101 @@
+"""The table's browser without a browser: the real `TableApp` on the stand-in page
+(`support.fake_page`), its controls found by their semantics identifiers, as the browser tests
+find them, and their handlers called.
+
+`Screens` shows whatever route it is sent to, over the games it is given (the History over a
+stored evening); `Table` opens a new game on its round route and plays events into it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import translator
+from companion.rules import events as ev
+from companion.server.config import TableConfig
+from companion.server.games import OpenGames
+from companion.store.db import GameStore
+from companion.ui.routes import table_app
+from support.fake_page import FakePage, walk
+from support.sessions import game_state, logged_events
+
+
+def fire(handler: object, event: object) -> object:
+    """A control's handler called as Flet calls it, with `event` (None or a stand-in with the
+    few fields the screen reads)."""
+    assert callable(handler), handler
+    return handler(event)
+
+
+class Screens:
+    """The table's browser, without a browser, over `games`."""
+
+    def __init__(self, tmp: Path, games: OpenGames, lang: str = "en") -> None:
+        self.games = games
+        self.page = FakePage()
+        self.app = table_app(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
+                                                   lang=lang), self.games)
+        self.app.authorized = True
+        self.app.t = translator(lang)
+
+    def show(self, route: str) -> ft.View:
+        self.page.route = route
+        return self.view()
+
+    def view(self) -> ft.View:
+        self.app.render()
+        return self.page.views[-1]
+
+    def ids(self) -> set[str]:
+        return {c.identifier for c in walk(self.view()) if isinstance(c, ft.Semantics)
+                and c.identifier}
+
+    def find(self, identifier: str) -> ft.Semantics:
+        for control in walk(self.view()):
+            if isinstance(control, ft.Semantics) and control.identifier == identifier:
+                return control
+        raise AssertionError(f"{identifier} is not on the screen: {sorted(self.ids())}")
+
+    def texts(self, identifier: str | None = None) -> str:
+        root = self.find(identifier) if identifier else self.view()
+        return " ".join(str(c.value) for c in walk(root) if isinstance(c, ft.Text))
+
+    def tap(self, identifier: str) -> None:
+        target = self.find(identifier)
+        handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
+        assert handler is not None, f"{identifier} cannot be tapped"
+        assert not any(getattr(c, "disabled", False) for c in walk(target)), \
+            f"{identifier} is disabled"
+        result = handler(None)
+        if inspect.iscoroutine(result):
+            asyncio.run(result)
+
+    def type(self, identifier: str, value: str) -> None:
+        field = next(c for c in walk(self.find(identifier)) if isinstance(c, ft.TextField))
+        fire(field.on_change, type("Event", (), {"control": type("C", (), {"value": value})})())
+
+
+class Table(Screens):
+    """A new game with `setup` at the table, on its round screen."""
+
+    def __init__(self, tmp: Path, setup: Any, lang: str = "en") -> None:
+        self.store = GameStore.open(tmp)
+        super().__init__(tmp, OpenGames(self.store), lang)
+        self.session = self.games.start(ev.GameStarted(setup))
+        self.page.route = f"/game/{self.session.game_id}/play"
+
+    @property
+    def state(self) -> Any:
+        return game_state(self.session)
+
+    def play(self, events: list[Any]) -> None:
+        for event in events:
+            self.session.submit(event)
+
+    def stored(self) -> list[Any]:
+        return logged_events(self.session)[1:]
