@@ -260,17 +260,7 @@ class TableApp:
     def submit(self, event: Any) -> bool:
         """Play `event` in the open game; a broken rule is shown, nothing changes."""
         assert self.session is not None, "a screen submits only in the game it shows"
-        try:
-            self.session.submit(event)
-        except RuleViolation as exc:
-            self.notify(violation_text(self.t, exc), error=True,
-                        detail=rule_reference(self.t, exc), why=why_of(exc))
-            return False
-        except StoreError as exc:
-            self.notify(self.t("The game could not be saved: {reason}",
-                               reason=error_text(self.t, exc)), error=True)
-            return False
-        return True
+        return self._played(lambda session: session.submit(event))
 
     def submit_all(self, events: Sequence[Any]) -> bool:
         """Play the events of one tap as one step (one undo takes it back); if the engine
@@ -278,24 +268,20 @@ class TableApp:
         assert self.session is not None, "a screen submits only in the game it shows"
         if not events:
             return True
-        try:
-            self.session.submit_all(events)
-        except RuleViolation as exc:
-            self.notify(violation_text(self.t, exc), error=True,
-                        detail=rule_reference(self.t, exc), why=why_of(exc))
-            return False
-        except StoreError as exc:
-            self.notify(self.t("The game could not be saved: {reason}",
-                               reason=error_text(self.t, exc)), error=True)
-            return False
-        return True
+        return self._played(lambda session: session.submit_all(events))
 
     def decide(self, events: Sequence[Any], discards: Mapping[tuple[int, int], int]) -> bool:
         """Play the tap that decides the next step, with the steps before it that take no tap
         (`Session.decide`: one step, one undo); a broken rule is shown, nothing changes."""
         assert self.session is not None, "a screen submits only in the game it shows"
+        return self._played(lambda session: session.decide(events, discards))
+
+    def _played(self, play: Callable[[Session], object]) -> bool:
+        """Whether `play` stored its step in the open game: a rule it breaks or a store that
+        cannot save it is told the table the same way, whichever way the screen played."""
+        assert self.session is not None
         try:
-            self.session.decide(events, discards)
+            play(self.session)
         except RuleViolation as exc:
             self.notify(violation_text(self.t, exc), error=True,
                         detail=rule_reference(self.t, exc), why=why_of(exc))
