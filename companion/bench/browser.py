@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,15 +75,20 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
-def open_flutter_page(browser: Any, url: str) -> tuple[Any, PageTimes]:
+def open_flutter_page(browser: Any, url: str, viewport: dict[str, int] | None = None,
+                      prepare: Callable[[Any, Any], None] | None = None
+                      ) -> tuple[Any, PageTimes]:
     """Open `url` in a fresh context (empty cache) and wait for the app's view; returns the
-    context (the caller closes it) and when the page got there."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context (the caller closes it) and when the page got there. `prepare(context, page)` runs
+    before the navigation (a simulated device's network and CPU)."""
+    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
     marks = f"[{FIRST_FRAME_MARK!r}, {CONTENT_MARK!r}]" \
             ".map(n => (performance.getEntriesByName(n)[0] || {}).startTime ?? null)"
     try:
         context.add_init_script(_MARKS)
         page = context.new_page()
+        if prepare is not None:
+            prepare(context, page)
         received: dict[str, int] = {}
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
