@@ -8,7 +8,7 @@ from companion.i18n import Translator
 from companion.i18n.dates import when
 from companion.i18n.scoring_lines import winners_words
 from companion.store.bgstats import winners_values
-from companion.ui.shared import theme
+from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import page_frame
 from companion.ui.shared.widgets import big_button, tagged, text
 from companion.ui.shell import TableApp
@@ -24,13 +24,23 @@ def winner_text(t: Translator, stored: str | None) -> str:
     return t("Winner: {winner}", winner=winners_words(t, winners))
 
 
-def past_games_view(app: TableApp) -> ft.View:
+SHOWN = 20
+"""Games listed at once, newest first: a card for each of 1,000 stored games took seconds to
+draw (issue 23); "Show more games" lists the next ones."""
+
+
+def past_games_route(shown: int | None = None) -> str:
+    return paths.PAST_GAMES if shown is None else f"{paths.PAST_GAMES}/newest/{shown}"
+
+
+def past_games_view(app: TableApp, count: str | None = None) -> ft.View:
     t = app.t
     app.leave_game()
     games = app.games.all()
+    shown = int(count) if count and count.isascii() and count.isdigit() else SHOWN
     controls: list[ft.Control] = [tagged("past-games-list", text(
         t.plural("{n} game stored.", "{n} games stored.", len(games))))]
-    for game in games:
+    for game in games[:shown]:
         if game.finished:
             outcome = winner_text(t, game.winner)
         else:
@@ -47,4 +57,8 @@ def past_games_view(app: TableApp) -> ft.View:
                               app.nav(f"/game/{game.game_id}"), primary=not game.finished))
         controls.append(ft.Card(content=ft.Container(padding=12, content=ft.Row(
             row, vertical_alignment=ft.CrossAxisAlignment.CENTER))))
+    if len(games) > shown:
+        controls.append(big_button("past-games-more", t("Show more games"),
+                                   app.nav(past_games_route(shown + SHOWN)),
+                                   icon=ft.Icons.EXPAND_MORE, primary=False))
     return page_frame(app, t("Past games"), controls, back="/")
