@@ -208,11 +208,13 @@ def qrcode_without_pillow() -> Any:
     good (issue 24's memory row). A QR as an image (`companion.qr`) still imports Pillow when
     it is first drawn."""
     if "qrcode" in sys.modules or "PIL" in sys.modules:
+        # measured (importtime, RSS): see the docstring
         import qrcode
 
         return qrcode
     sys.modules["PIL"] = None  # type: ignore[assignment]  # `import PIL` raises ImportError
     try:
+        # measured (importtime, RSS): see the docstring
         import qrcode
     finally:
         del sys.modules["PIL"]
