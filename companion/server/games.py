@@ -61,7 +61,9 @@ class OpenGames:
         return self.store.unfinished_games()
 
     def all(self) -> list[GameSummary]:
-        return self.store.list_games()
+        """Every game for the past games' list, which shows no damage (see
+        `GameStore.list_games_unchecked`)."""
+        return self.store.list_games_unchecked()
 
     def view_of(self, game_id: str) -> TableView | None:
         """What the table may see of a stored game, without opening it for play (the home

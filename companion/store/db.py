@@ -206,6 +206,7 @@ class GameStore:
         self._checked: dict[str, tuple[int, int]] = {}
         """Games whose every event decoded, at (revision, number of events) when checked."""
         self._writes = 0
+        self._unchecked: tuple[tuple[int, int], list[GameSummary]] | None = None
         self._listed: tuple[tuple[int, int], list[GameSummary]] | None = None
         """The last list of every game, and the file's state it was read at (see `_state`):
         with 1,000 games the list's two counts per game took a tenth of a second, at every
@@ -339,6 +340,19 @@ class GameStore:
             if self._listed is None or self._listed[0] != state:
                 self._listed = (state, self._summaries("", ()))
             return list(self._listed[1])
+
+    def list_games_unchecked(self) -> list[GameSummary]:
+        """`list_games` without looking for damage (`damage` is None whatever the events):
+        for a list that shows none. Checking decodes every event of every game once per
+        process, seconds with 1,000 games, before the past games could be drawn (issue 23);
+        a damaged game still says so when it is opened."""
+        with self._lock, _busy_named(self.path):
+            state = self._state()
+            if self._listed is not None and self._listed[0] == state:
+                return list(self._listed[1])
+            if self._unchecked is None or self._unchecked[0] != state:
+                self._unchecked = (state, self._summaries("", (), check=False))
+            return list(self._unchecked[1])
 
     def unfinished_games(self) -> list[GameSummary]:
         """Games to offer for resuming, the most recently played first."""
@@ -485,7 +499,8 @@ class GameStore:
         self._checked[game_id] = (revision, count)
         return None
 
-    def _summaries(self, where: str, params: tuple[Any, ...]) -> list[GameSummary]:
+    def _summaries(self, where: str, params: tuple[Any, ...], check: bool = True
+                   ) -> list[GameSummary]:
         rows = self._db.execute(
             "SELECT g.id, g.created, g.updated, g.players, g.setup_code, g.finished, g.winner,"
             " g.progress, (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id"
@@ -494,7 +509,7 @@ class GameStore:
             " ORDER BY g.updated DESC, g.id", params).fetchall()
         summaries = []
         for r in rows:
-            damage = self._damage(r[0], r[9], r[10])
+            damage = self._damage(r[0], r[9], r[10]) if check else None
             summaries.append(GameSummary(
                 game_id=r[0], created=r[1], updated=r[2], players=_players(r[3]),
                 setup_code=r[4], finished=bool(r[5]), winner=r[6], progress=r[7], events=r[8],
