@@ -185,11 +185,22 @@ def _add_step(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE events ADD COLUMN step INTEGER")
 
 
+def _add_settings(db: sqlite3.Connection) -> None:
+    """How a table plays a game that is no rule of it (teaching a first game): beside the
+    game, not among its events, so the engine and every replay never see it."""
+    db.execute("""
+        CREATE TABLE game_settings (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            json TEXT NOT NULL
+        ) STRICT""")
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _create_v1,
     2: _add_revision,
     3: _add_undone_with,
     4: _add_step,
+    5: _add_settings,
 }
 """Target schema version -> the step that brings the previous version to it. Append only."""
 
@@ -303,7 +314,32 @@ class GameStore:
             self._require(db, game_id)
             self._update_meta(db, game_id, meta, now_iso())
 
+    def save_settings(self, game_id: str, settings: Mapping[str, Any]) -> None:
+        """Replace the game's settings (a JSON object) durably."""
+        raw = json.dumps(dict(settings), sort_keys=True)
+        with self._transaction() as db:
+            self._require(db, game_id)
+            db.execute("INSERT INTO game_settings (game_id, json) VALUES (?, ?) ON CONFLICT"
+                       "(game_id) DO UPDATE SET json = excluded.json", (game_id, raw))
+
     # -- reading ------------------------------------------------------------------------
+
+    def settings(self, game_id: str) -> dict[str, Any]:
+        """The game's settings as saved; {} for a game that has none. Settings that do not
+        read back as a JSON object are damage: `StoreCorrupted`."""
+        with self._lock, _busy_named(self.path):
+            self._require(self._db, game_id)
+            row = self._db.execute("SELECT json FROM game_settings WHERE game_id = ?",
+                                   (game_id,)).fetchone()
+        if row is None:
+            return {}
+        try:
+            found = json.loads(row[0])
+        except ValueError:
+            found = None
+        if not isinstance(found, dict):
+            raise StoreCorrupted(P.FILE_DAMAGED, path=self.path, reason="game_settings")
+        return found
 
     def events(self, game_id: str) -> list[StoredEvent]:
         """Every event ever appended to the game, in order, with its status.

@@ -133,6 +133,7 @@ class Session:
         self._requests: dict[int, RatsRequest] = {}
         self._effects_base: GameState | None = None
         self._effects: tuple[Effect, ...] = ()
+        self._settings: dict[str, JsonValue] | None = None
         self._state = self._fold([e.event for e in self._log if e.status is EventStatus.ACTIVE],
                                  resuming=True)
 
@@ -209,6 +210,21 @@ class Session:
             for event in events:
                 trial = self._engine.apply(trial, event)
             return hospital_discards(trial.setup, trial.rounds[round_ - 1], building)
+
+    def settings(self) -> dict[str, JsonValue]:
+        """How the table plays this game beyond its rules (teaching a first game), as the
+        store holds it beside the game: no event, so no replay and no undo sees it."""
+        with self._lock:
+            if self._settings is None:
+                self._settings = self.store.settings(self.game_id)
+            return dict(self._settings)
+
+    def save_settings(self, settings: dict[str, JsonValue]) -> None:
+        """Store the game's settings durably; the subscribers are not told (a setting changes
+        no step of the game: the screen that changed it redraws itself)."""
+        with self._lock:
+            self.store.save_settings(self.game_id, settings)
+            self._settings = dict(settings)
 
     def public_events(self) -> list[Event]:
         """The public event log: the game's active events in order, without the players'
