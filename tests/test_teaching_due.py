@@ -36,7 +36,7 @@ def tap(session: Session, view: TableView, round_specials: bool) -> None:
     """The table's next tap: everyone in the Town Hall (or the first building) with one card;
     in the first round,
     with `round_specials`, the first player's card is a Sword and the second's a Flute."""
-    step = view.step
+    step: Any = view.step
     if step.prompt is Prompt.REVEAL_BUILDINGS:
         assert view.next_row is not None
         session.decide([view.next_row])
@@ -45,7 +45,7 @@ def tap(session: Session, view: TableView, round_specials: bool) -> None:
         session.decide([ev.Entered(step.actor, hall, 1)])
     elif step.prompt is Prompt.REVEAL_CARDS:
         r = step.reveal
-        special = {0: {"swords": 1}, 1: {"flutes": 1}}.get(r.player, {}) \
+        special: dict[str, int] = {0: {"swords": 1}, 1: {"flutes": 1}}.get(r.player, {}) \
             if round_specials and view.round == 1 else {}
         other = 0 if special else 1
         session.decide([ev.Revealed(r.player, r.building, 0, other, **special)])

@@ -106,3 +106,14 @@ def show(session: Settings, lessons: Sequence[Lesson], at: int) -> tuple[Lesson,
     if after != teaching:
         save(session, after)
     return visible
+
+
+def start(session: Settings, first_game: bool, newcomers: Iterable[int],
+          setup_seen: Iterable[str] = ()) -> None:
+    """A new game's teaching, as the setup chose it: the lessons of the setup checklist
+    (`setup_seen`, shown before the game existed) count as shown at its first step. A table
+    that is not taught stores nothing."""
+    teaching = Teaching(first_game, tuple(sorted(set(newcomers))))
+    if teaching.on:
+        seen = [LESSONS[key] for key in setup_seen if key in LESSONS]
+        save(session, teaching.seen(seen, 1))

@@ -28,6 +28,7 @@ from companion.ui.round.parts import game_frame, step_marker, submit_all
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import content_width
 from companion.ui.shared.paths import corrections_route, game_route
+from companion.ui.shared.teaching import teaching_cards
 from companion.ui.shared.widgets import (
     big_button,
     heading,
@@ -193,6 +194,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         heading_ = t("End of the game")
     else:
         heading_ = t("Correct the end values") if editing else t("Result")
+    controls[:0] = teaching_cards(app)
     return game_frame(app, heading_, controls, view, bottom, back=game_route(game_id))
 
 

@@ -16,6 +16,7 @@ import flet as ft
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.ui.shared import theme
 from companion.ui.shared.rules_reference import open_rules as open_reference
+from companion.ui.shared.teaching import help_button
 from companion.ui.shared.widgets import tagged
 from companion.ui.shell import TableApp
 
@@ -80,6 +81,8 @@ def app_bar(app: TableApp, heading: str, back: str | None = None) -> ft.AppBar:
     def open_rules(_event: Any = None) -> None:
         open_reference(app)
 
+    if app.session is not None and app.path.startswith("/game/"):
+        actions.append(help_button(app))
     actions.append(tagged("rules", ft.IconButton(ft.Icons.MENU_BOOK, icon_size=30,
                                                  tooltip=t("Rules reference"),
                                                  on_click=open_rules)))
