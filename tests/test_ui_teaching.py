@@ -29,8 +29,10 @@ SPECIALS = {Building.CASTLE: 5, Building.RAT_CATCHERS_HUT: 5, Building.MONASTERY
 
 
 def cards_on(table: Table) -> set[str]:
+    """The lessons on the screen (the buildings new in the row share one card, a line each)."""
     return {i.removeprefix("lesson-") for i in table.ids()
-            if i.startswith("lesson-") and not i.endswith(("-got-it", "-more"))}
+            if i.startswith("lesson-") and not i.endswith(("-got-it", "-more"))
+            and i != "lesson-buildings"}
 
 
 def play_and_watch(table: Table) -> list[tuple[int, set[str]]]:
@@ -57,6 +59,9 @@ def test_a_first_game_shows_each_card_once_at_its_rules_first_use(tmp_path: Path
     assert {"draw-buildings", "supplies", "enter", "reveal", "actions", "sword", "flute",
             "last-round", "end-hands", "plague", "scoring"} <= set(steps_of)
     assert steps_of["draw-buildings"] == [1]  # the game's first screen
+    # R-COMP-4: each building of the set, the first round it is in the row
+    assert {c for c in steps_of if c.startswith("building-")} == {
+        f"building-{b.value}" for b in SPECIALS}
     order = sorted(steps_of, key=lambda card: steps_of[card][0])
     assert order.index("enter") < order.index("reveal") < order.index("end-hands") \
         < order.index("plague") < order.index("scoring")
@@ -71,6 +76,14 @@ def test_got_it_and_tell_me_more(tmp_path: Path) -> None:
     table.page.dialogs.clear()
     table.tap("lesson-draw-buildings-got-it")
     assert "lesson-draw-buildings" not in table.ids()
+    table_taps(table.session, table.session.decision_view().view, round_specials=False)
+    row = {c for c in cards_on(table) if c.startswith("building-")}
+    said = "".join(str(span.text) for c in _walk(table.find("lesson-buildings"))
+                   for span in (getattr(c, "spans", None) or []))
+    assert row and "Monastery · Discarding rats" in said
+    table.tap("lesson-buildings-got-it")  # one tap for the row's buildings
+    assert not {c for c in cards_on(table) if c.startswith("building-")}
+    assert {"supplies", "enter"} <= cards_on(table)
     table.store.close()
 
 

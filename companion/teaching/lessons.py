@@ -24,7 +24,8 @@ class Lesson:
     title: str
     body: str
     building: Building | None = None
-    """A building's own lesson: its name and actions fill the body's placeholders."""
+    """A building's own lesson (the first round it is in the row): the screen shows those of
+    one row together, each under the building's name."""
 
     @property
     def rule(self) -> str:
@@ -123,14 +124,34 @@ SCORING = Lesson(
        "has the most points among the living; on a tie, fewer rats; still tied, they share "
        "the win."))
 
-BUILDING_BODY = N_("{building}, new in the row. Premium action: {premium}. Normal action: "
-                   "{normal}.")
-"""A building's own lesson; its actions' words are the building cards' (`action_text`)."""
+BUILDING_WHY: dict[Building, str] = {
+    Building.PALACE: N_("Victory point tokens are points you keep, whatever happens on the "
+                        "influence board."),
+    Building.TREASURY: N_("Gold cannot be played: kept in hand, it scores at the end (the most "
+                          "6, the second 3)."),
+    Building.CASTLE: N_("Swords take cards: in a building, whoever played the fewest gives "
+                        "half their hand to whoever played the most."),
+    Building.WATCHTOWER: N_("Its premium takes 3 hand cards from each player with at least as "
+                            "many who entered no Watchtower; entering one protects you."),
+    Building.MONASTERY: N_("Discarding rats is what keeps you alive when the plague comes."),
+    Building.HOSPITAL: N_("It turns hand cards into discarded rats, one rat for each card."),
+    Building.FARM: N_("More population cards: more to play, more influence."),
+    Building.BREWERY: N_("Cards for the influence you gained this round: strong after a big "
+                         "play."),
+    Building.MARKET: N_("Jokers give influence like population cards and never bring rats."),
+    Building.TOWN_HALL: N_("Pass cards let you wait and enter once you know where the others "
+                           "went."),
+    Building.RAT_CATCHERS_HUT: N_("Flutes move rats: in a building, whoever played the fewest "
+                                  "takes a rat and whoever played the most discards one."),
+    Building.FORTUNE_TELLERS_TENT: N_("A look at the nun row tells you how many rats the plague "
+                                      "will spare."),
+}
+"""Why a building is worth entering, in a sentence: its actions are on its card beside it."""
 
 
 def building_lesson(building: Building) -> Lesson:
     return Lesson(f"building-{building.value}", ("R-COMP-4", "R-ROUND-D"),
-                  N_("A new building"), BUILDING_BODY, building)
+                  N_("New in the row"), BUILDING_WHY[building], building)
 
 
 ROUND_LESSONS: tuple[Lesson, ...] = (

@@ -15,8 +15,7 @@ import flet as ft
 
 from companion.i18n import Translator
 from companion.i18n.codes import prompt_text
-from companion.i18n.names import action_text, building_name
-from companion.rules.catalog import BUILDINGS
+from companion.i18n.names import building_name
 from companion.teaching import progress
 from companion.teaching.due import due
 from companion.teaching.lessons import LESSONS, SETUP_ITEMS, Lesson
@@ -33,14 +32,11 @@ Discards = Mapping[tuple[int, int], int]
 
 
 def lesson_words(t: Translator, lesson: Lesson) -> tuple[str, str]:
-    """The lesson's title and sentences in the table's language; a building's lesson names
-    the building and its actions as its card does."""
+    """The lesson's title and sentences in the table's language; a building's lesson is
+    titled with the building's name."""
     if lesson.building is None:
         return t(lesson.title), t(lesson.body)
-    info = BUILDINGS[lesson.building]
-    return t(lesson.title), t(lesson.body, building=building_name(t, lesson.building),
-                              premium=action_text(t, info.premium),
-                              normal=action_text(t, info.normal))
+    return building_name(t, lesson.building), t(lesson.body)
 
 
 def more_button(app: TableApp, identifier: str, rule: str) -> ft.Control:
@@ -55,29 +51,56 @@ def more_button(app: TableApp, identifier: str, rule: str) -> ft.Control:
 def lesson_card(app: TableApp, lesson: Lesson, got_it: Callable[[], None],
                 heading: str | None = None) -> ft.Control:
     """One lesson beside its controls; `heading`: whom it is for (a table of old hands)."""
+    title, body = lesson_words(app.t, lesson)
+    return card(app, lesson.id, title, [text(body, size=theme.SMALL_SIZE)], lesson.rule,
+                got_it, heading)
+
+
+def row_card(app: TableApp, lessons: Sequence[Lesson], got_it: Callable[[], None],
+             heading: str | None = None) -> ft.Control:
+    """The buildings new in this round's row, in one card: a line each, why it is worth
+    entering (its actions are printed on its card beside); one "Got it" for all of them."""
     t = app.t
-    title, body = lesson_words(t, lesson)
+    lines: list[ft.Control] = []
+    for lesson in lessons:
+        name, why = lesson_words(t, lesson)
+        lines.append(tagged(f"lesson-{lesson.id}", ft.Text(spans=[
+            ft.TextSpan(name + " · ", style=ft.TextStyle(weight=ft.FontWeight.BOLD)),
+            ft.TextSpan(why)], size=theme.SMALL_SIZE)))
+    return card(app, "buildings", t(lessons[0].title), lines, lessons[0].rule, got_it, heading)
+
+
+def card(app: TableApp, key: str, title: str, lines: list[ft.Control], rule: str,
+         got_it: Callable[[], None], heading: str | None) -> ft.Control:
+    t = app.t
 
     def done(_event: Any = None) -> None:
         got_it()
 
-    lines: list[ft.Control] = []
+    head: list[ft.Control] = []
     if heading:
-        lines.append(text(heading, size=theme.SMALL_SIZE - 1, italic=True))
-    lines += [
-        ft.Row([ft.Icon(ft.Icons.SCHOOL, color=theme.SEED_COLOUR, size=22),
-                text(title, size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD, expand=True)],
-               spacing=6),
-        text(body, size=theme.SMALL_SIZE),
-        ft.Row([tagged(f"lesson-{lesson.id}-got-it", ft.FilledTonalButton(
-            t("Got it"), icon=ft.Icons.CHECK, on_click=done, height=theme.TOUCH_HEIGHT,
-            style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE)))),
-            more_button(app, f"lesson-{lesson.id}-more", lesson.rule)],
-            wrap=True, spacing=8, run_spacing=4),
-    ]
-    return tagged(f"lesson-{lesson.id}", ft.Container(
-        ft.Column(lines, spacing=6, tight=True), bgcolor=CARD_COLOUR, border_radius=12,
-        padding=12, border=ft.Border.all(1, theme.SEED_COLOUR)))
+        head.append(text(heading, size=theme.SMALL_SIZE - 1, italic=True))
+    # the buttons beside the title where the screen is wide: a first entry's cards (the
+    # supply, entering, the row's buildings) then leave the entry's controls higher up; on a
+    # tablet held upright they wrapped there, and go under the words instead
+    wide = (getattr(app.page, "width", None) or 0) >= theme.WIDE_LAYOUT
+    buttons = ft.Row([tagged(f"lesson-{key}-got-it", ft.FilledTonalButton(
+        t("Got it"), icon=ft.Icons.CHECK, on_click=done, height=theme.TOUCH_HEIGHT,
+        style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE)))),
+        more_button(app, f"lesson-{key}-more", rule)],
+        wrap=not wide, spacing=8, run_spacing=4)
+    name = ft.Row([ft.Icon(ft.Icons.SCHOOL, color=theme.SEED_COLOUR, size=22),
+                   text(title, size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD, expand=True)],
+                  spacing=6)
+    if wide:
+        body = [*head, ft.Row([ft.Container(name, expand=True), buttons],
+                              vertical_alignment=ft.CrossAxisAlignment.CENTER), *lines]
+    else:
+        body = [*head, name, *lines, buttons]
+    return tagged(f"lesson-{key}", ft.Container(
+        ft.Column(body, spacing=4, tight=True), bgcolor=CARD_COLOUR,
+        border_radius=12, padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        border=ft.Border.all(1, theme.SEED_COLOUR)))
 
 
 def for_whom(app: TableApp, teaching: progress.Teaching, names: Sequence[str]) -> str | None:
@@ -103,13 +126,21 @@ def teaching_cards(app: TableApp, discards: Discards | None = None) -> list[ft.C
     shown = progress.show(session, due(decision.view, decision.folded), at)
     heading = for_whom(app, teaching, decision.view.setup.names)
 
-    def got_it(lesson: Lesson) -> Callable[[], None]:
+    def got_it(*lessons: Lesson) -> Callable[[], None]:
         def done() -> None:
-            progress.save(session, progress.teaching_of(session).got_it(lesson))
+            now = progress.teaching_of(session)
+            for lesson in lessons:
+                now = now.got_it(lesson)
+            progress.save(session, now)
             app.render()
         return done
 
-    return [lesson_card(app, lesson, got_it(lesson), heading) for lesson in shown]
+    cards = [lesson_card(app, lesson, got_it(lesson), heading)
+             for lesson in shown if lesson.building is None]
+    row = [lesson for lesson in shown if lesson.building is not None]
+    if row:
+        cards.append(row_card(app, row, got_it(*row), heading))
+    return cards
 
 
 def setup_opening(app: TableApp, draft: SetupDraft) -> list[ft.Control]:
@@ -160,7 +191,7 @@ def help_dialog(app: TableApp) -> ft.AlertDialog:
     paragraph = " ".join([prompt_text(t, view.step),
                           *(lesson_words(t, lesson)[1] for lesson in general)])
     content: list[ft.Control] = [tagged("help-now", text(paragraph))]
-    content += [text(lesson_words(t, lesson)[1], size=theme.SMALL_SIZE)
+    content += [text(" · ".join(lesson_words(t, lesson)), size=theme.SMALL_SIZE)
                 for lesson in lessons if lesson.building is not None]
     if lessons:
         content.append(more_button(app, "help-more", lessons[0].rule))
