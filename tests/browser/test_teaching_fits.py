@@ -83,3 +83,43 @@ def test_a_teaching_card_fits_and_its_buttons_are_in_reach(
         by_id(page, "lesson-enter").wait_for(state="detached")
         assert by_id(page, "prompt").count() == 1
         context.close()
+
+
+def test_a_first_game_is_switched_on_at_setup_and_the_help_is_in_the_bar(
+        tmp_path: Path, browser: Any) -> None:
+    """In French on the upright tablet: the switch, the goal of the game above the checklist,
+    the pieces' cards beside their items, then "What do I do now?" on the round screen."""
+    from browser.table import tap_and_redraw, type_into
+
+    viewport = VIEWPORTS["upright-800x1280"]
+    with table_server(tmp_path, lang="fr") as server:
+        context = browser.new_context(locale="fr-FR", viewport=viewport)
+        page = context.new_page()
+        open_table(page, server.table_url)
+        tap_and_redraw(page, "new-game")
+        by_id(page, "setup-players").wait_for()
+        for index, name in enumerate(("Friederike", "Anne-Sophie")):
+            type_into(page, f"player-name-{index}", name)
+        tap(page, "newcomer-1")
+        tap_and_redraw(page, "next")
+        by_id(page, "setup-buildings").wait_for()
+        tap_and_redraw(page, "next")
+        by_id(page, "first-game").wait_for()
+        tap_and_redraw(page, "first-game")
+        tap_and_redraw(page, "next")
+        by_id(page, "opening").wait_for()
+        screenshot(page, "teaching-opening-upright-800x1280")
+        for lesson in ("setup-specials", "setup-rats", "setup-board"):
+            found = by_id(page, f"lesson-{lesson}-got-it").first
+            bring_into_view(page, found)
+            box = still_box(found)
+            assert box["x"] + box["width"] <= viewport["width"], (lesson, box)
+        tap_and_redraw(page, "start-game")
+        tap(page, "play")
+        by_id(page, "lesson-draw-buildings").wait_for(timeout=60_000)
+        tap(page, "what-now")
+        by_id(page, "help-now").wait_for()
+        screenshot(page, "teaching-help-upright-800x1280")
+        tap(page, "close-help")
+        by_id(page, "help-now").wait_for(state="detached")
+        context.close()
