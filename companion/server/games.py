@@ -28,12 +28,12 @@ class OpenGames:
         self._sessions: dict[str, Session] = {}
         self._lock = threading.Lock()
 
-    def start(self, first_event: Event) -> Session:
+    def start(self, first_event: Event, practice: bool = False) -> Session:
         # measured (`python -X importtime`, issue 10): the engine is a quarter of a cold
         # start, needed once a game is started or opened, never to answer the first page.
         from companion.store.session import Session
 
-        session = Session.start(self.store, first_event)
+        session = Session.start(self.store, first_event, practice=practice)
         with self._lock:
             self._sessions[session.game_id] = session
         return session
@@ -62,6 +62,14 @@ class OpenGames:
 
     def all(self) -> list[GameSummary]:
         return self.store.list_games()
+
+    def is_practice(self, game_id: str) -> bool:
+        """Whether `game_id` is a practice game (the rulebook's example); False for a game
+        that is not stored."""
+        try:
+            return self.store.game(game_id).practice
+        except GameNotFound:
+            return False
 
     def view_of(self, game_id: str) -> TableView | None:
         """What the table may see of a stored game, without opening it for play (the home

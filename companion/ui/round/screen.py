@@ -21,6 +21,7 @@ from companion.rules.guide import Prompt, Step
 from companion.rules.views import Phase, TableView
 from companion.ui.endgame.screen import endgame_view
 from companion.ui.phones.panel import open_private
+from companion.ui.practice.narration import practice_panel
 from companion.ui.round.enter import enter_body
 from companion.ui.round.parts import Body, banner, decide, discards, game_frame, step_marker
 from companion.ui.round.questions import questions_panel
@@ -51,6 +52,7 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
     if ahead.round != view.round:
         phases.add(Phase.E)  # the round's end shows above the next round's row
     head = header(app, ahead, step, game_id, stored=view, phases=phases)
+    head += practice_panel(app, ahead)  # the rulebook's example: what happens, what to tap
     return game_frame(app, app.t("Rattus Cartus"), [*head, *body.controls], ahead, body.bottom,
                       back=game_route(game_id))
 
