@@ -218,7 +218,7 @@ def test_a_restart_in_the_middle_of_the_practice_continues_it(tmp_path: Path) ->
 
     again = Table(tmp_path)
     again.page.route = f"/game/{game_id}/play"
-    assert again.texts("practice-scene") == "step 7 of 9"
+    assert again.texts("practice-scene") == "step 6 of 8"
     assert "a monk, a king and 2 witches" in again.texts("practice-says")
     again.play_scene("monastery-1")
     assert again.state.influence(RED, Estate.CHURCH) == 4

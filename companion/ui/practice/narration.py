@@ -52,18 +52,24 @@ def practice_panel(app: TableApp, view: TableView) -> list[ft.Control]:
 
 def lines(app: TableApp, view: TableView, progress: Progress) -> list[ft.Control]:
     t = app.t
-    head = ft.Row([ft.Icon(ft.Icons.SCHOOL, size=20, color=theme.SEED_COLOUR),
-                   text(t("The rulebook's example"), size=theme.SMALL_SIZE,
-                        weight=ft.FontWeight.BOLD),
-                   tagged("practice-scene", text(t("step {n} of {total}", n=min(
-                       progress.index + 1, len(SCENES)), total=len(SCENES)),
-                       size=theme.SMALL_SIZE))], spacing=6, wrap=True, run_spacing=0)
+    head = ft.Row([ft.Icon(ft.Icons.SCHOOL, size=20, color=theme.SEED_COLOUR), ft.Row([
+        text(t("The rulebook's example"), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD),
+        tagged("practice-scene", text(t("step {n} of {total}", n=step_number(progress),
+                                        total=len(SCENES) - 1), size=theme.SMALL_SIZE))],
+        spacing=6, wrap=True, run_spacing=0, expand=True)], spacing=6,
+        vertical_alignment=ft.CrossAxisAlignment.START)
     if progress.departed is not None and progress.expected is not None:
         return [head, *departed_lines(app, view, progress.departed, progress.expected)]
     if progress.beyond:
         return [head, text(t("The example is over and you are playing on: a practice game is "
                              "never counted."), size=theme.SMALL_SIZE)]
     return [head, *scene_lines(t, view, progress.scene)]
+
+
+def step_number(progress: Progress) -> int:
+    """The scene's number as the table counts it: the tap that starts the practice lays out
+    the book's row, so the first entry is step 1 (and the row, after an undo, is too)."""
+    return min(max(progress.index, 1), len(SCENES) - 1)
 
 
 def scene_lines(t: Translator, view: TableView, scene: Scene) -> list[ft.Control]:
