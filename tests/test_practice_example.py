@@ -319,3 +319,57 @@ def test_the_game_lists_say_practice(tmp_path: Path,
     assert main(["games", "--data-dir", str(tmp_path), "--lang", "en"]) == 0
     line = next(line for line in capsys.readouterr().out.splitlines() if game_id in line)
     assert "[practice, not counted]" in line
+
+
+def test_a_practice_game_stays_practice_through_export_and_import(tmp_path: Path) -> None:
+    from companion.store.records import dumps, export_game, import_record, parse_record
+
+    table = Table(tmp_path / "here")
+    game_id = table.try_the_example()
+    record = export_game(table.store, game_id)
+    assert record["practice"] is True
+    table.store.close()
+    with GameStore.open(tmp_path / "there") as other:
+        imported = import_record(other, parse_record(dumps(record)))
+        assert other.game(imported).practice
+    with pytest.raises(Exception, match="true or false|expected_bool"):
+        parse_record(dumps({**record, "practice": "yes"}))
+
+
+def test_a_game_stored_before_the_marker_is_a_real_game(tmp_path: Path) -> None:
+    import sqlite3
+
+    from companion.store.db import DB_FILENAME
+
+    with GameStore.open(tmp_path) as store:
+        game_id = store_game(OpenGames(store), ("Anna", "Ben", "Cleo", "Dora"), practice=False)
+    old = sqlite3.connect(tmp_path / DB_FILENAME)  # the file as schema 4 left it
+    old.execute("ALTER TABLE games DROP COLUMN practice")
+    old.execute("PRAGMA user_version = 4")
+    old.commit()
+    old.close()
+    with GameStore.open(tmp_path) as store:  # the app opens it: the flag's column arrives
+        assert not store.game(game_id).practice
+        assert [g.game_id for g in load_history(store)] == [game_id]
+
+
+def test_a_finished_practice_offers_no_bg_stats(tmp_path: Path) -> None:
+    store = GameStore.open(tmp_path)
+    practice = store_game(OpenGames(store), ("Red", "Yellow", "Green", "Blue"), practice=True)
+    store.close()
+    table = Table(tmp_path)
+    table.page.route = f"/game/{practice}/play"
+    ids = table.ids()
+    assert "score-table" in ids and "leave-practice" in ids
+    assert "bgstats-qr" not in ids
+    table.store.close()
+
+
+def test_undoing_the_books_row_asks_for_it_again(table: Table) -> None:
+    table.try_the_example()
+    table.tap("undo")
+    assert follow(table.session.public_events()).scene is SCENE["row"]
+    assert "They are laid out" in table.texts("practice-tap")
+    table.play_scene("row")
+    assert table.state.record.row == ROW
+    table.play_scene("red")
