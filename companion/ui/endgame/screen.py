@@ -157,7 +157,8 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         controls += request_cards(app, view)
         under_winner = len(controls) + 1
         controls += result_controls(app, view)
-        controls.append(bgstats_tile(app, game_id))
+        if not app.games.is_practice(game_id):  # a practice game is never counted
+            controls.append(bgstats_tile(app, game_id))
     if editing:
         controls += form_controls(app, view)
 
