@@ -34,7 +34,7 @@ from companion.practice.example import (
     YELLOW,
     follow,
 )
-from companion.rules import apply, next_step
+from companion.rules import apply, guide, next_step
 from companion.rules import events as ev
 from companion.rules.catalog import Estate
 from companion.rules.resolution import PremiumReason, SpecialOutcome
@@ -261,22 +261,20 @@ def finished_events(names: tuple[str, ...]) -> list[ev.Event]:
     rows = iter([tuple(first_game[:3]), tuple(first_game[3:])] * 4)
     while state.phase is not Phase.END:
         step = next_step(state)
-        prompt = step.prompt.name
-        if prompt == "REVEAL_BUILDINGS":
-            event: ev.Event = ev.BuildingsRevealed(next(rows))
-        elif prompt == "SUPPLY":
-            event = ev.SupplyDone()
-        elif prompt == "ENTER":
-            assert step.actor is not None
-            event = ev.Passed(step.actor) if step.can_pass else ev.Entered(step.actor, 0, 0)
-        elif prompt == "REVEAL_CARDS":
-            assert step.reveal is not None
-            event = ev.Revealed(step.reveal.player, step.reveal.building, 0, 0)
-        elif prompt == "TAKE_ACTIONS":
-            assert step.building is not None
-            event = ev.BuildingResolved(step.building)
-        else:
-            event = ev.RoundEnded()
+        event: ev.Event
+        match step:
+            case guide.RevealBuildings():
+                event = ev.BuildingsRevealed(next(rows))
+            case guide.Supply():
+                event = ev.SupplyDone()
+            case guide.Enter(actor=actor, can_pass=can_pass):
+                event = ev.Passed(actor) if can_pass else ev.Entered(actor, 0, 0)
+            case guide.RevealCards(reveal=reveal):
+                event = ev.Revealed(reveal.player, reveal.building, 0, 0)
+            case guide.TakeActions(building=building):
+                event = ev.BuildingResolved(building)
+            case _:
+                event = ev.RoundEnded()
         state = apply(state, event)
         events.append(event)
     events += [ev.EndValuesEntered(p, hand=0, markers=5, rats=0) for p in range(4)]
