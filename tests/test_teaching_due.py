@@ -13,7 +13,7 @@ import pytest
 
 from companion.rules import events as ev
 from companion.rules.catalog import Building, PlayerColour
-from companion.rules.guide import Prompt
+from companion.rules.guide import Enter, Prompt
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.rules.views import Phase, TableView
 from companion.store.db import GameStore
@@ -106,7 +106,7 @@ def test_each_lesson_is_shown_once_at_the_first_use_of_its_rule(store: GameStore
     for lesson in ("supplies", "enter"):
         assert first[lesson].round == 1 and first[lesson].step.prompt is Prompt.ENTER, lesson
     # R-SPECIAL-3: the Pass at the first turn where a player holds one to play
-    passes = [v for _a, v, _d, _i in seen if v.step.prompt is Prompt.ENTER and v.step.can_pass]
+    passes = [v for _a, v, _d, _i in seen if isinstance(v.step, Enter) and v.step.can_pass]
     assert passes and first["pass"] is passes[0]
     # R-COMP-4: each building taught the first round it is in the row
     for building in {b for view, _ in shown for b in view.row}:

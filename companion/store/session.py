@@ -138,12 +138,13 @@ class Session:
                                  resuming=True)
 
     @classmethod
-    def start(cls, store: GameStore, first_event: Event, engine: Engine | None = None
-              ) -> Session:
-        """A new game; `first_event` (a `GameStarted`) must be legal on its own."""
+    def start(cls, store: GameStore, first_event: Event, engine: Engine | None = None,
+              practice: bool = False) -> Session:
+        """A new game; `first_event` (a `GameStarted`) must be legal on its own. A `practice`
+        game is stored marked so (`GameSummary.practice`): never counted."""
         rules = engine or default_engine()
         state = rules.apply(None, first_event)
-        game_id = store.create_game([first_event], rules.describe(state))
+        game_id = store.create_game([first_event], rules.describe(state), practice=practice)
         return cls.resume(store, game_id, rules)
 
     @classmethod

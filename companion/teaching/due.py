@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.rules.guide import Prompt
+from companion.rules.guide import Enter, Prompt
 from companion.rules.views import Phase, TableView
 from companion.teaching.lessons import (
     ACTIONS,
@@ -52,7 +52,7 @@ def due(view: TableView, folded: Sequence[TableView] = ()) -> tuple[Lesson, ...]
     prompt = step.prompt
     if prompt is Prompt.REVEAL_BUILDINGS:
         out.append(DRAW_BUILDINGS)
-    elif prompt is Prompt.ENTER:
+    elif isinstance(step, Enter):
         out.append(ENTER)
         if step.can_pass:
             out.append(PASS)

@@ -41,7 +41,7 @@ SETUP_RATS = Lesson(
     "setup-rats", ("R-SETUP-1", "R-SCORE-6"), N_("The rat tokens"),
     N_("Everyone starts with rat tokens worth 10 and keeps them hidden. You get more rats by "
        "playing cards of another class into a building. At the very end the plague comes: "
-       "whoever has more rats than there are nuns in the nun row dies and cannot win."))
+       "whoever has more rats than there are nuns in the Nun-row dies and cannot win."))
 SETUP_SPECIALS = Lesson(
     "setup-specials", ("R-SETUP-3", "R-COMP-3"), N_("The special-card stacks"),
     N_("Swords, Flutes, Pass cards and Gold are only laid out when the building that hands "
@@ -63,7 +63,7 @@ DRAW_BUILDINGS = Lesson(
 SUPPLIES = Lesson(
     "supplies", ("R-ROUND-B",), N_("Supplies"),
     N_("Each player picks one building card of the row and does what its supply symbols "
-       "show: draw population cards, discard a rat, or look at one card of the nun row. You "
+       "show: draw population cards, discard a rat, or look at one card of the Nun-row. You "
        "need not enter the building you picked. Go in turn order, or all at once."))
 ENTER = Lesson(
     "enter", ("R-ROUND-C",), N_("Enter buildings and play population cards"),
@@ -114,7 +114,7 @@ END_HANDS = Lesson(
        "scores 6, the second 3. Victory point tokens count what is printed on them."))
 PLAGUE = Lesson(
     "plague", ("R-SCORE-6",), N_("The plague"),
-    N_("Everyone now shows their rats, and the nun row is turned over: count its nuns. "
+    N_("Everyone now shows their rats, and the Nun-row is turned over: count its nuns. "
        "Whoever has more rats than that dies of the plague and cannot win, however many "
        "points they have. Exactly as many survives."))
 SCORING = Lesson(
@@ -143,7 +143,7 @@ BUILDING_WHY: dict[Building, str] = {
                            "went."),
     Building.RAT_CATCHERS_HUT: N_("Flutes move rats: in a building, whoever played the fewest "
                                   "takes a rat and whoever played the most discards one."),
-    Building.FORTUNE_TELLERS_TENT: N_("A look at the nun row tells you how many rats the plague "
+    Building.FORTUNE_TELLERS_TENT: N_("A look at the Nun-row tells you how many rats the plague "
                                       "will spare."),
 }
 """Why a building is worth entering, in a sentence: its actions are on its card beside it."""

@@ -39,19 +39,19 @@ def checklist_items(app: TableApp, setup: Setup) -> list[tuple[str, str]]:
     if setup.deck_mode is DeckMode.DIGITAL:
         stack = ", ".join(building_name(t, b) for b in setup.replacement)
         items.append(("replacement", t(
-            "Replacement stack: put these {count} building cards face down, the first one on "
+            "Replacement deck: put these {count} building cards face down, the first one on "
             "top: {cards}.", count=setup.replacement_count, cards=stack)))
         items.append(("deck", t("Keep the other building cards at hand: each round the app "
                                 "says which ones to lay out.")))
     else:
         items.append(("replacement", t(
-            "Shuffle the building cards. Put {count} of them face down aside as the replacement "
-            "stack; the rest is the building deck.", count=setup.replacement_count)))
+            "Shuffle the building cards. Put {count} of them face down aside as the Replacement "
+            "deck; the rest is the building deck.", count=setup.replacement_count)))
     stacks = ", ".join(special_name(t, s) for s in setup.specials_in_play)
     items.append(("specials", t("Lay out these special-card stacks: {stacks}.", stacks=stacks)))
     items.append(("nun-row", t.plural(
-        "Nun row: shuffle the population cards and lay {n} face down in a row.",
-        "Nun row: shuffle the population cards and lay {n} face down in a row.", NUN_ROW_SIZE)))
+        "Nun-row: shuffle the population cards and lay {n} face down in a row.",
+        "Nun-row: shuffle the population cards and lay {n} face down in a row.", NUN_ROW_SIZE)))
     items.append(("hands", t.plural(
         "Deal each player {n} population card.", "Deal each player {n} population cards.",
         START_HAND)))
@@ -60,7 +60,7 @@ def checklist_items(app: TableApp, setup: Setup) -> list[tuple[str, str]]:
                             rats=START_RATS)))
     items.append(("discs", t("Each player puts one disc of their colour on the first space of "
                              "every influence track.")))
-    items.append(("start-player", t("{player} starts and takes the start-player card.",
+    items.append(("start-player", t("{player} starts and takes the starting player card.",
                                     player=setup.names[setup.start_player])))
     items.append(("rounds", t("The game lasts {rounds} rounds with {count} buildings each.",
                               rounds=setup.rounds, count=setup.buildings_per_round)))

@@ -110,8 +110,8 @@ def setup_options_view(app: TableApp) -> ft.View:
         *[choice_tile(f"deck-{mode.value}", t(label), deck(mode), draft.deck_mode is mode,
                       t(description))
           for mode, (label, description) in DECK_MODES.items()],
-        heading(t("Start player")),
-        text(t("The app drew a start player; tap another name to choose someone else."),
+        heading(t("Starting player")),
+        text(t("The app drew a starting player; tap another name to choose someone else."),
              size=theme.SMALL_SIZE),
         ft.Row([tagged(f"start-{seat}", ft.Container(
             content=player_chip(name, setup.colours[seat]), on_click=start_with(seat),

@@ -14,6 +14,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES
+from companion.ui.practice.leave import leave_practice
 from companion.ui.shared import theme
 from companion.ui.shared.rules_reference import open_rules as open_reference
 from companion.ui.shared.teaching import help_button
@@ -77,6 +78,10 @@ def app_bar(app: TableApp, heading: str, back: str | None = None) -> ft.AppBar:
             tagged("redo", ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), on_click=app.redo,
                                          icon_size=30, disabled=not app.session.can_redo())),
         ]
+
+    leave = leave_practice(app)  # on every screen of a practice game
+    if leave is not None:
+        actions.insert(0, leave)
 
     def open_rules(_event: Any = None) -> None:
         open_reference(app)

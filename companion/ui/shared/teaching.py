@@ -173,7 +173,7 @@ def opening_card(app: TableApp) -> ft.Control:
                "into the buildings laid out each round: every card gives you influence with a "
                "class, and every building gives its action. At the end, the most influence in "
                "each class brings victory points. But each card of another class brings you "
-               "rats, and when the plague comes, whoever has more rats than the nun row has "
+               "rats, and when the plague comes, whoever has more rats than the Nun-row has "
                "nuns dies. The most victory points among the living wins. The app shows you "
                "every step: lay out the game now.")),
     ], spacing=6, tight=True), bgcolor=CARD_COLOUR, border_radius=12, padding=14))
