@@ -20,7 +20,7 @@ from companion.rules.correction_effects import (
     correction_effects,
     is_correction,
 )
-from companion.rules.guide import Prompt
+from companion.rules.guide import RevealCards, TakeActions
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.rules.state import Phase
 
@@ -42,13 +42,12 @@ def resolve_all(game: Game) -> None:
     every building's actions are taken."""
     while game.state.phase is Phase.D:
         step = next_step(game.state)
-        if step.prompt is Prompt.REVEAL_CARDS:
-            assert step.reveal is not None
+        if isinstance(step, RevealCards):
             game.play(ev.Revealed(step.reveal.player, step.reveal.building,
                                   step.reveal.declared, 0))
         else:
-            assert step.prompt is Prompt.TAKE_ACTIONS, step.prompt
-            game.play(ev.BuildingResolved(step.building))  # type: ignore[arg-type]
+            assert isinstance(step, TakeActions), step.prompt
+            game.play(ev.BuildingResolved(step.building))
 
 
 def treasury_round() -> Game:

@@ -189,7 +189,7 @@ def test_every_module_function_and_attribute_a_document_names_is_there(doc: Path
 def test_the_name_check_sees_a_renamed_function_and_attribute() -> None:
     text = ("`views.player_view(state, player)` `companion.scoring_cli` `Session.follow()` "
             "`Session.table_view()` `views.player_json(view)` `companion.cli.score.run_score` "
-            "`Step.questions` `events[0].setup`")
+            "`StepHead.questions` `events[0].setup`")
     assert wrong_names(text) == ["Session.follow()", "companion.scoring_cli",
                                  "views.player_view"]
     assert resolves("tool.flet") is None

@@ -58,7 +58,7 @@ def test_a_monastery_beyond_the_three_in_play_is_refused():
                               "under": 1, "left": 0, "shown": 1}
     assert refusal_text(translator("en"), refused) == (
         "The Monastery has 3 cards in this game: 2 discarded with earlier rows, 1 under the "
-        "replacement stack. So 0 can come up now, not 1.")
+        "Replacement deck. So 0 can come up now, not 1.")
     game.play(ev.BuildingsRevealed((HOSPITAL, CASTLE)))
     assert copies_left(game.state.setup, game.state.rounds)[HOSPITAL] == 1
 

@@ -1,13 +1,13 @@
 """Mistakes at a real table: any recorded entry or reveal can be corrected later, and everything
 derived from it (influence, stacking order, premium holders, rats) follows."""
 
-from support.engine_games import ALL_SPECIALS, Game, setup_for
+from support.engine_games import ALL_SPECIALS, Game, setup_for, step_is
 
 from companion.rules import events as ev
 from companion.rules import next_step
 from companion.rules.catalog import Building, Estate, Special
 from companion.rules.derive import rederive as _rebuild
-from companion.rules.guide import Prompt
+from companion.rules.guide import ChooseFluteReceiver, Enter, Prompt, RevealCards, TakeActions
 from companion.rules.questions import Question, QuestionKind
 from companion.rules.resolution import PremiumReason, SpecialOutcome, resolve_building
 from companion.rules.setup import SelectionMethod
@@ -33,7 +33,8 @@ def test_reveal_correction_changes_influence_rats_and_declared_count():
     game.play(ev.RevealCorrected(1, 0, matching=1, other=2, jokers=1))
     assert game.state.influence(0, Estate.PEASANTRY) == 4
     assert game.state.rats[0] == 12
-    assert game.state.round_record(1).entry(0).cards == 4
+    entry = game.state.round_record(1).entry(0)
+    assert entry is not None and entry.cards == 4
     assert game.state.round_record(1).influence[0] == (4, 1, 0, 0)
     assert game.state.phase is Phase.A and game.state.round == 2
     assert _rebuild(game.state) == game.state
@@ -88,9 +89,9 @@ def test_corrections_in_the_current_round():
               ev.Entered(0, 0, 2))
     game.refuse(ev.EntryCorrected(1, 1, 0, 1), "EVENT", "no_entry")
     game.play(ev.EntryCorrected(1, 0, 1, 3))
-    assert next_step(game.state).enter[1].slot == 2
+    assert step_is(Enter, game.state).options[1].slot == 2
     game.play(ev.Entered(1, 1, 0), ev.Entered(2, 2, 0), ev.Entered(3, 2, 1))
-    step = next_step(game.state)
+    step = step_is(RevealCards, game.state)
     assert (step.actor, step.building, step.reveal.declared) == (0, 1, 3)
     game.refuse(ev.RevealCorrected(1, 0, 1, 0), "R-ROUND-D", "not_revealed_yet")
     game.play(ev.Revealed(0, 1, 3, 0))
@@ -100,10 +101,10 @@ def test_corrections_in_the_current_round():
     assert game.state.rats[1] == 11
     game.play(ev.BuildingResolved(1))
     # Green moves into the already resolved Monastery: it has revealed (0 cards), so it may.
-    assert next_step(game.state).reveal.player == 3
+    assert step_is(RevealCards, game.state).reveal.player == 3
     game.play(ev.EntryCorrected(1, 2, 1, 0))
     assert resolve_building(game.state, 1, 1).entrants == (0, 1, 2)
-    assert next_step(game.state).reveal.player == 3
+    assert step_is(RevealCards, game.state).reveal.player == 3
     assert _rebuild(game.state) == game.state
 
 
@@ -114,9 +115,10 @@ def test_a_reveal_correction_can_create_a_choice():
     game.round((HUT, FARM, CASTLE), [(0, 0, 1), (1, 0, 1), (2, 0, 0), (3, 1, 0)])
     game.play(ev.Revealed(0, 0, 0, 0, flutes=1), ev.Revealed(1, 0, 0, 0, flutes=1))
     assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
-    assert (resolve_building(game.state, 1, 0).flute.receiver, game.state.rats[2]) == (2, 11)
+    flute = resolve_building(game.state, 1, 0).flute
+    assert flute is not None and (flute.receiver, game.state.rats[2]) == (2, 11)
     game.play(ev.RevealCorrected(1, 1, 1, 0))
-    step = next_step(game.state)
+    step = step_is(ChooseFluteReceiver, game.state)
     assert (step.prompt, step.actor, step.choice.candidates) == (
         Prompt.CHOOSE_FLUTE_RECEIVER, 0, (1, 2))
     assert game.state.rats[2] == 10
@@ -125,6 +127,7 @@ def test_a_reveal_correction_can_create_a_choice():
     # Later the table finds Yellow played nothing at all there: the tie is gone again.
     game.play(ev.RevealCorrected(1, 1, 0, 0))
     flute = resolve_building(game.state, 1, 0).flute
+    assert flute is not None
     assert flute.outcome is SpecialOutcome.CHOSEN and flute.receiver == 1
     assert _rebuild(game.state) == game.state
 
@@ -134,11 +137,13 @@ def test_a_tie_found_after_the_building_resolved_is_not_asked_for():
     game = Game(setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS))
     game.round((HUT, FARM, CASTLE), [(0, 0, 1), (1, 0, 0), (2, 0, 1), (3, 1, 0)])
     game.play(ev.Revealed(0, 0, 0, 0, flutes=1), ev.Revealed(2, 0, 0, 0, flutes=1))
-    assert resolve_building(game.state, 1, 0).flute.outcome is SpecialOutcome.SINGLE
+    flute = resolve_building(game.state, 1, 0).flute
+    assert flute is not None and flute.outcome is SpecialOutcome.SINGLE
     game.play(ev.BuildingResolved(0))
     assert game.state.rats[:3] == (9, 11, 10)
     game.play(ev.RevealCorrected(1, 2, 1, 0))
     flute = resolve_building(game.state, 1, 0).flute
+    assert flute is not None
     assert (flute.outcome, flute.candidates, flute.receiver) == (
         SpecialOutcome.DEFAULTED, (1, 2), 1)
     assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
@@ -182,6 +187,7 @@ def test_a_tie_a_correction_makes_in_a_resolved_building_is_asked_of_its_winner(
                 "no_open_question")
     game.play(ev.TieChosenAfterCorrection(1, 0, Special.FLUTE, 2))
     flute = resolve_building(game.state, 1, 0).flute
+    assert flute is not None
     assert (flute.outcome, flute.receiver) == (SpecialOutcome.CHOSEN, 2)
     assert game.state.rats[:3] == (9, 10, 11)
     assert next_step(game.state).questions == ()
@@ -197,7 +203,7 @@ def test_a_correction_that_moves_the_hospital_premium_asks_for_the_discards_agai
     game.play(ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 0), ev.HospitalDiscarded(0, 0, 3),
               ev.HospitalDiscarded(0, 1, 2), ev.BuildingResolved(0))
     while game.state.phase is Phase.D:
-        game.play(ev.BuildingResolved(next_step(game.state).building))
+        game.play(ev.BuildingResolved(step_is(TakeActions, game.state).building))
     game.play(ev.RoundEnded())
     assert game.state.rats[:2] == (6, 8)
 

@@ -19,7 +19,7 @@ from companion.rules import Decision, next_decision
 from companion.rules import events as ev
 from companion.rules.decision import Discards
 from companion.rules.engine import apply
-from companion.rules.guide import Prompt, Step, next_step
+from companion.rules.guide import Prompt, Step, TakeActions, next_step
 from companion.rules.setup import DeckMode
 from companion.rules.simulate import random_game
 from companion.rules.state import GameState, Phase
@@ -94,9 +94,8 @@ def screen_fold(state: GameState, discards: Discards) -> tuple[list[ev.Event], S
     while step.prompt in (Prompt.SUPPLY, Prompt.TAKE_ACTIONS, Prompt.END_ROUND):
         if step.prompt is Prompt.SUPPLY:
             before.append(ev.SupplyDone())
-        elif step.prompt is Prompt.TAKE_ACTIONS:
+        elif isinstance(step, TakeActions):
             b = step.building
-            assert b is not None
             before += [ev.HospitalDiscarded(b, o.player, n) for o in step.hospital
                        if (n := min(discards.get((b, o.player), 0), o.up_to))]
             before.append(ev.BuildingResolved(b))

@@ -24,16 +24,16 @@ def test_a_game_begins_with_its_setup():
 def test_malformed_events_name_the_field():
     game = Game(setup_for(3))
     game.play(ev.BuildingsRevealed((Building.FARM, Building.CASTLE)), ev.SupplyDone())
-    error = game.refuse(ev.Entered("0", 0, 1), "EVENT", "malformed_event")
+    error = game.refuse(ev.Entered("0", 0, 1), "EVENT", "malformed_event")  # type: ignore[arg-type]
     assert error.params == {"event": "Entered", "field": "player"}
     game.refuse(ev.Entered(0, 0, True), "EVENT", "malformed_event")
-    game.refuse(ev.Entered(0, 0, 1.0), "EVENT", "malformed_event")
+    game.refuse(ev.Entered(0, 0, 1.0), "EVENT", "malformed_event")  # type: ignore[arg-type]
     game.refuse(ev.Entered(0, 0, -1), "EVENT", "bad_number")
     game.refuse(ev.Entered(7, 0, 1), "EVENT", "no_such_player")
     game.refuse(ev.Entered(0, 2, 1), "EVENT", "no_such_building")
-    game.refuse(ev.BuildingsRevealed(["farm"]), "EVENT", "malformed_event")
-    game.refuse(ev.SpecialTargetChosen(0, "sword", 1), "EVENT", "malformed_event")
-    game.refuse(object(), "EVENT", "unknown_event")
+    game.refuse(ev.BuildingsRevealed(["farm"]), "EVENT", "malformed_event")  # type: ignore[arg-type]
+    game.refuse(ev.SpecialTargetChosen(0, "sword", 1), "EVENT", "malformed_event")  # type: ignore[arg-type]
+    game.refuse(object(), "EVENT", "unknown_event")  # type: ignore[arg-type]
 
 
 def test_out_of_turn_errors_say_what_is_expected():
@@ -84,7 +84,7 @@ def test_event_fields_are_codec_friendly():
 
     assert set(ev.EVENT_TYPES) == {cls.__name__ for cls in ev.EVENT_TYPES.values()}
     for cls in ev.EVENT_TYPES.values():
-        assert cls.__dataclass_params__.frozen
+        assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
         hints = typing.get_type_hints(cls)
         for field in dataclasses.fields(cls):
             assert ok(hints[field.name]), (cls.__name__, field.name)

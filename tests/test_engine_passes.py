@@ -7,13 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.engine_games import ALL_SPECIALS, Game, next_actor, setup_for, with_buildings
+from support.engine_games import ALL_SPECIALS, Game, next_actor, setup_for, step_is, with_buildings
 from support.sessions import game_state
 
 from companion.rules import RuleViolation, apply, apply_recorded, next_step, replay
 from companion.rules import events as ev
 from companion.rules.catalog import Building
-from companion.rules.guide import Prompt
+from companion.rules.guide import Enter, RevealCards, TakeActions
 from companion.rules.passes import pass_cards_up_to
 from companion.rules.setup import SelectionMethod
 from companion.rules.state import Phase
@@ -42,13 +42,12 @@ def play_round(game: Game, row: tuple[Building, ...], cards: dict[int, tuple[int
         game.play(ev.Entered(actor, building, count))
     while game.state.phase is Phase.D:
         step = next_step(game.state)
-        if step.prompt is Prompt.REVEAL_CARDS:
+        if isinstance(step, RevealCards):
             asked = step.reveal
-            assert asked is not None
             given = (reveals or {}).get(asked.player)
             game.play(given or ev.Revealed(asked.player, asked.building, asked.declared, 0))
         else:
-            assert step.building is not None
+            assert isinstance(step, TakeActions), step.prompt
             game.play(ev.BuildingResolved(step.building))
     game.play(ev.RoundEnded())
 
@@ -58,7 +57,7 @@ def test_only_a_player_who_took_pass_cards_may_pass_and_each_pass_costs_one():
     # normal action 1; every Pass played costs one.
     game = game_with(start=3)
     game.play(ev.BuildingsRevealed((TOWN_HALL, CASTLE, HUT)), ev.SupplyDone())
-    step = next_step(game.state)
+    step = step_is(Enter, game.state)
     assert (step.actor, step.pass_cards, step.can_pass) == (3, 0, False)
     assert ev.Passed not in step.allowed
     error = game.refuse(ev.Passed(3), "R-SPECIAL-3", "no_pass_card")
@@ -71,20 +70,20 @@ def test_only_a_player_who_took_pass_cards_may_pass_and_each_pass_costs_one():
     assert pass_cards_up_to(game.state) == (2, 0, 1, 0)
 
     game.play(ev.BuildingsRevealed((FARM, CASTLE, HUT)), ev.SupplyDone())
-    step = next_step(game.state)
+    step = step_is(Enter, game.state)
     assert (step.actor, step.pass_cards, step.can_pass) == (0, 2, True)
     game.play(ev.Passed(0))
-    step = next_step(game.state)
+    step = step_is(Enter, game.state)
     assert (step.actor, step.pass_cards, step.can_pass) == (1, 0, False)
     game.refuse(ev.Passed(1), "R-SPECIAL-3", "no_pass_card")
     game.play(ev.Entered(1, 0, 0), ev.Passed(2), ev.Entered(3, 0, 0))
     assert pass_cards_up_to(game.state) == (1, 0, 0, 0)
     game.play(ev.Passed(0))  # Red's second Pass card
-    step = next_step(game.state)
+    step = step_is(Enter, game.state)
     assert (step.actor, step.pass_cards, step.can_pass) == (2, 0, False)
     game.refuse(ev.Passed(2), "R-SPECIAL-3", "no_pass_card")
     game.play(ev.Entered(2, 0, 0))
-    assert next_step(game.state).pass_cards == 0
+    assert step_is(Enter, game.state).pass_cards == 0
     game.refuse(ev.Passed(0), "R-ROUND-C", "pointless_pass")  # nobody else is left anyway
 
 
@@ -101,7 +100,7 @@ def test_a_sword_can_hand_pass_cards_over_and_the_giver_may_keep_them():
     assert pass_cards_up_to(game.state) == (2, 2, 0, 0)
     game.play(ev.BuildingResolved(0), ev.BuildingResolved(1), ev.RoundEnded())
     game.play(ev.BuildingsRevealed((FARM, CASTLE, HUT)), ev.SupplyDone())
-    assert next_step(game.state).actor == 1 and next_step(game.state).can_pass
+    assert next_step(game.state).actor == 1 and step_is(Enter, game.state).can_pass
     game.play(ev.Passed(1))
 
 
@@ -125,12 +124,12 @@ def test_the_last_round_brings_no_pass_cards():
         play_round(game, row, {})
     assert game.state.is_last_round and pass_cards_up_to(game.state) == (0, 0)
     game.play(ev.BuildingsRevealed((TOWN_HALL, CASTLE)), ev.SupplyDone())
-    player = next_step(game.state).actor
+    player = step_is(Enter, game.state).actor
     game.play(ev.Entered(player, 0, 2), ev.Entered(1 - player, 1, 0))
     game.play(ev.Revealed(player, 0, 2, 0))
     assert game.state.phase is Phase.D
     while game.state.phase is Phase.D:
-        game.play(ev.BuildingResolved(next_step(game.state).building))
+        game.play(ev.BuildingResolved(step_is(TakeActions, game.state).building))
     assert pass_cards_up_to(game.state) == (0, 0)
 
 

@@ -1,12 +1,19 @@
 """A round, phase by phase (R-ROUND-A to E), with the special cards (R-SPECIAL)."""
 
 import pytest
-from support.engine_games import ALL_SPECIALS, Game, next_actor, setup_for, with_buildings
+from support.engine_games import ALL_SPECIALS, Game, next_actor, setup_for, step_is, with_buildings
 
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
 from companion.rules.catalog import ActionKind, Building, Estate, Special
-from companion.rules.guide import Prompt
+from companion.rules.guide import (
+    ChooseFluteReceiver,
+    ChooseSwordGiver,
+    Enter,
+    Prompt,
+    RevealCards,
+    TakeActions,
+)
 from companion.rules.resolution import PremiumReason, SpecialOutcome, resolve_building
 from companion.rules.setup import DeckMode, SelectionMethod
 from companion.rules.state import Phase
@@ -41,12 +48,11 @@ def town_hall_round(game: Game, premium: int, normal: tuple[int, ...] = ()) -> N
         game.play(ev.Entered(actor, 0 if cards else 1, cards))
     while game.state.phase is Phase.D:
         step = next_step(game.state)
-        if step.prompt is Prompt.REVEAL_CARDS:
-            assert step.reveal is not None
+        if isinstance(step, RevealCards):
             game.play(ev.Revealed(step.reveal.player, step.reveal.building,
                                   step.reveal.declared, 0))
         else:
-            assert step.building is not None
+            assert isinstance(step, TakeActions), step.prompt
             game.play(ev.BuildingResolved(step.building))
     game.play(ev.RoundEnded())
 
@@ -82,7 +88,7 @@ def test_entering_goes_clockwise_from_the_start_player():
     game.play(ev.Entered(2, 1, 3))
     game.refuse(ev.Entered(2, 0, 1), "R-ROUND-C", "already_entered")
     game.play(ev.Entered(3, 1, 0))
-    assert [o.slot for o in next_step(game.state).enter] == [1, 3, 1]
+    assert [o.slot for o in step_is(Enter, game.state).options] == [1, 3, 1]
     game.play(ev.Entered(0, 1, 2), ev.Entered(1, 0, 1))
     assert game.state.record.entrants(1) == (2, 3, 0)
 
@@ -96,7 +102,7 @@ def test_a_pass_sends_the_player_to_the_back():
     town_hall_round(game, premium=0, normal=(2,))
     assert game.state.start_player == 0
     game.play(ev.BuildingsRevealed((TOWN_HALL, CASTLE, HUT)), ev.SupplyDone())
-    assert next_step(game.state).can_pass
+    assert step_is(Enter, game.state).can_pass
     game.play(ev.Passed(0))
     assert next_step(game.state).actor == 1
     game.play(ev.Entered(1, 0, 2), ev.Passed(2), ev.Entered(3, 0, 1))
@@ -104,7 +110,7 @@ def test_a_pass_sends_the_player_to_the_back():
     game.play(ev.Passed(0))
     assert next_step(game.state).actor == 2
     game.play(ev.Entered(2, 0, 1))
-    step = next_step(game.state)
+    step = step_is(Enter, game.state)
     assert step.actor == 0 and not step.can_pass and ev.Passed not in step.allowed
     game.refuse(ev.Passed(0), "R-ROUND-C", "pointless_pass")
     game.play(ev.Entered(0, 0, 0))
@@ -118,7 +124,7 @@ def test_no_pass_without_the_town_hall():
     game = Game(setup_for(4))
     game.play(ev.BuildingsRevealed((Building.FARM, Building.CASTLE, Building.PALACE)),
               ev.SupplyDone())
-    assert not next_step(game.state).can_pass
+    assert not step_is(Enter, game.state).can_pass
     game.refuse(ev.Passed(0), "R-SPECIAL-3", "pass_not_in_play")
 
 
@@ -128,7 +134,7 @@ def test_reveals_in_row_then_slot_order_with_the_declared_count():
     # R-ROUND-D a
     game = specials_game()
     game.round((FARM, CASTLE, HUT), [(0, 1, 2), (1, 0, 1), (2, 1, 3), (3, 0, 2)])
-    step = next_step(game.state)
+    step = step_is(RevealCards, game.state)
     assert (step.actor, step.building, step.reveal.declared) == (1, 0, 1)
     game.refuse(ev.Revealed(3, 0, 2, 0), "R-ROUND-D", "reveal_order")
     game.refuse(ev.Revealed(0, 1, 2, 0), "R-ROUND-D", "reveal_order")
@@ -222,7 +228,7 @@ def test_two_players_have_one_premium_per_round():
     assert farm.premium is None and farm.normal == (0,)
     assert farm.actions[0].action.amount == 2  # Farm normal: draw 2
     assert (castle.premium, castle.premium_reason) == (1, PremiumReason.TWO_PLAYER_RULE)
-    assert next_step(game.state).building == 0
+    assert step_is(TakeActions, game.state).building == 0
     game.play(ev.BuildingResolved(0), ev.BuildingResolved(1))
     assert game.state.phase is Phase.E
 
@@ -256,7 +262,7 @@ def test_last_round_has_no_actions_but_a_bonus_influence():
     game.play(ev.Revealed(0, h, 2, 0), ev.Revealed(1, h, 1, 0))
     estate = game.state.record.estate(h)
     before = game.state.influence(0, estate)
-    step = next_step(game.state)
+    step = step_is(TakeActions, game.state)
     assert step.building == h and ev.HospitalDiscarded not in step.allowed
     # The refusal says why: the last round has no actions (not "the actions are to be taken").
     game.refuse(ev.HospitalDiscarded(h, 0, 1), "R-ROUND-D", "last_round_no_actions")
@@ -266,7 +272,7 @@ def test_last_round_has_no_actions_but_a_bonus_influence():
     assert game.state.influence(0, estate) == before + 1
     assert game.state.influence(1, estate) == 1
     while game.state.phase is Phase.D:
-        game.play(ev.BuildingResolved(next_step(game.state).building))
+        game.play(ev.BuildingResolved(step_is(TakeActions, game.state).building))
     game.play(ev.RoundEnded())
     assert game.state.phase is Phase.END
 
@@ -289,7 +295,7 @@ def test_hospital_discards_rats_for_hand_cards():
     game = specials_game()
     game.round((HOSPITAL, FARM, CASTLE), [(0, 0, 2), (1, 0, 1), (2, 0, 0), (3, 1, 0)])
     game.play(ev.Revealed(0, 0, 1, 1), ev.Revealed(1, 0, 1, 0))
-    step = next_step(game.state)
+    step = step_is(TakeActions, game.state)
     assert {(h.player, h.up_to) for h in step.hospital} == {(0, 3), (1, 2), (2, 2)}
     game.refuse(ev.HospitalDiscarded(0, 1, 3), "R-ROUND-D", "hospital_limit")
     game.refuse(ev.HospitalDiscarded(0, 3, 1), "R-ROUND-D", "no_hospital_action")
@@ -323,7 +329,7 @@ def test_sword_most_against_fewest_and_ties():
     game.round((CASTLE, FARM, HUT), [(0, 0, 1), (1, 0, 2), (2, 0, 2), (3, 0, 0), (4, 1, 0)])
     game.play(ev.Revealed(0, 0, 1, 0), ev.Revealed(1, 0, 0, 0, swords=2),
               ev.Revealed(2, 0, 0, 0, swords=2))
-    step = next_step(game.state)
+    step = step_is(ChooseSwordGiver, game.state)
     # 1 and 2 tie for most; 1 entered first and wins; 0 and 3 tie for fewest: 1 chooses.
     assert (step.prompt, step.actor) == (Prompt.CHOOSE_SWORD_GIVER, 1)
     assert step.choice.candidates == (0, 3)
@@ -332,10 +338,12 @@ def test_sword_most_against_fewest_and_ties():
     game.refuse(ev.BuildingResolved(0), "R-ROUND-D", "not_allowed_now")
     game.play(ev.SpecialTargetChosen(0, Special.SWORD, 3))
     sword = resolve_building(game.state, 1, 0).sword
+    assert sword is not None
     assert (sword.outcome, sword.giver, sword.receiver) == (SpecialOutcome.CHOSEN, 3, 1)
     assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
     game.play(ev.BuildingResolved(0))
-    assert resolve_building(game.state, 1, 1).sword.outcome is SpecialOutcome.ALL_EQUAL
+    sword = resolve_building(game.state, 1, 1).sword
+    assert sword is not None and sword.outcome is SpecialOutcome.ALL_EQUAL
 
 
 def test_flute_moves_a_rat_even_from_an_empty_giver():
@@ -345,8 +353,8 @@ def test_flute_moves_a_rat_even_from_an_empty_giver():
     game.play(ev.RatsChanged(1, -10, ev.RatReason.SUPPLY_DISCARD))
     game.round((HUT, FARM, CASTLE), [(0, 0, 1), (1, 0, 2), (2, 1, 0), (3, 1, 0)])
     game.play(ev.Revealed(0, 0, 1, 0), ev.Revealed(1, 0, 0, 0, flutes=2))
-    res = resolve_building(game.state, 1, 0)
-    assert (res.flute.giver, res.flute.receiver) == (1, 0)
+    flute = resolve_building(game.state, 1, 0).flute
+    assert flute is not None and (flute.giver, flute.receiver) == (1, 0)
     assert game.state.rats[:2] == (11, 0)
     assert [(e.entry_id, e.delta, e.applied) for e in game.state.ledger(1)][-1] == (
         "1.1.flute", -1, 0)
@@ -370,7 +378,7 @@ def test_flute_tie_for_fewest_is_chosen_by_the_winner():
     game = specials_game()
     game.round((HUT, FARM, CASTLE), [(0, 0, 1), (1, 0, 1), (2, 0, 0), (3, 1, 0)])
     game.play(ev.Revealed(0, 0, 0, 0, flutes=1), ev.Revealed(1, 0, 1, 0))
-    step = next_step(game.state)
+    step = step_is(ChooseFluteReceiver, game.state)
     assert (step.prompt, step.actor, step.choice.candidates) == (
         Prompt.CHOOSE_FLUTE_RECEIVER, 0, (1, 2))
     rats = game.state.rats

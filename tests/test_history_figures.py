@@ -28,7 +28,7 @@ from companion.history.figures import (
 from companion.rules import apply, next_step, reveal_event
 from companion.rules import events as ev
 from companion.rules.catalog import Estate, PlayerColour
-from companion.rules.guide import Prompt
+from companion.rules.guide import Enter, RevealBuildings, RevealCards, Supply, TakeActions
 from companion.rules.house_rules import HouseRules
 from companion.rules.scoring import Code
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
@@ -49,18 +49,15 @@ def quiet_rounds(names: Sequence[str], seed: int = 5,
     state: GameState = apply(None, events[0])
     while state.phase is not Phase.END:
         step = next_step(state)
-        if step.prompt is Prompt.REVEAL_BUILDINGS:
+        if isinstance(step, RevealBuildings):
             event: ev.Event = reveal_event(state)
-        elif step.prompt is Prompt.SUPPLY:
+        elif isinstance(step, Supply):
             event = ev.SupplyDone()
-        elif step.prompt is Prompt.ENTER:
-            assert step.actor is not None
+        elif isinstance(step, Enter):
             event = ev.Passed(step.actor) if step.can_pass else ev.Entered(step.actor, 0, 0)
-        elif step.prompt is Prompt.REVEAL_CARDS:
-            assert step.reveal is not None
+        elif isinstance(step, RevealCards):
             event = ev.Revealed(step.reveal.player, step.reveal.building, 0, 0)
-        elif step.prompt is Prompt.TAKE_ACTIONS:
-            assert step.building is not None
+        elif isinstance(step, TakeActions):
             event = ev.BuildingResolved(step.building)
         else:
             event = ev.RoundEnded()

@@ -150,7 +150,7 @@ def test_german_uses_the_rulebooks_words() -> None:
              if banned.search(text)]
     assert found == []
     de = translator("de")
-    assert (de("Supply"), de("Premium"), de("Normal action")) == \
+    assert (de("Supplies"), de("Premium"), de("Normal action")) == \
         ("Nachschub", "Premiumaktion", "Normalaktion")
 
 

@@ -32,7 +32,7 @@ from companion.i18n.catalogs import (
 from companion.i18n.store_words import problem_text
 from companion.phones.texts import texts as phone_texts
 from companion.store.problems import StoreProblem
-from companion.ui.shared.rules_reference import GAME
+from companion.ui.shared.reference_entries import ENTRIES
 
 NBSP = "\u00a0"
 RULE_ID = re.compile(r"\bR-[A-Z]+-[A-Z0-9]+\b")
@@ -163,13 +163,12 @@ def test_no_text_names_a_rule_by_its_id() -> None:
 
 
 def test_the_rules_reference_keeps_each_rules_id_apart_from_its_words() -> None:
-    # R-ROUND-D (and every part of the game in short): the words say the rule, the ID is the
-    # detail the reference shows on the part's heading.
-    for name, words, rule_ids in GAME:
-        assert not RULE_ID.search(name) and not RULE_ID.search(words), name
-        assert RULE_ID.fullmatch(rule_ids.split(", ")[0]), name
-    assert {ids for _, _, ids in GAME} >= {"R-ROUND-A", "R-ROUND-B", "R-ROUND-D", "R-ROUND-E",
-                                           "R-SPECIAL-1", "R-SPECIAL-2"}
+    # R-ROUND-D (and every entry of the reference): the words say the rule, the ID is the
+    # detail the reference shows on the entry's title.
+    for entry in ENTRIES:
+        assert not any(RULE_ID.search(said) for said in (entry.title, *entry.paragraphs)), \
+            entry.key
+        assert entry.rules and all(RULE_ID.fullmatch(rule) for rule in entry.rules), entry.key
 
 
 def test_a_msgid_that_loses_a_list_of_rule_ids_keeps_its_translation() -> None:
@@ -189,7 +188,7 @@ def test_a_msgid_that_loses_a_list_of_rule_ids_keeps_its_translation() -> None:
 def test_the_last_round_is_announced_in_french_without_its_rule_id() -> None:
     fr = translator("fr")
     said = fr("Last round! No building actions this round: in each building, whoever would take "
-              "the premium gains 1 influence in its estate instead.")
+              "the premium gains 1 influence in its class instead.")
     assert said.startswith("Dernière manche\u00a0! Pas d’action de bâtiment cette manche\u00a0:")
     assert "R-" not in said
 

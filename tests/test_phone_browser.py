@@ -93,7 +93,8 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         anna.fill("#amount", "2")
         anna.locator("[data-reason=supply_discard]").click()
         anna.locator("#history li").first.wait_for()
-        assert anna.locator("#history li").first.inner_text() == "−2: supply action, round 1"
+        assert anna.locator("#history li").first.inner_text() == \
+            "−2: rats discarded in the supplies, round 1"
         assert night.state.rats[ANNA] == 8
 
         night.reveal_rats({ANNA: 2})  # R-ROUND-D a: two cards of another estate
@@ -101,7 +102,7 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         newest = anna.locator("#history li").first
         newest.filter(has_text=building).wait_for()
         assert newest.inner_text().startswith(
-            f"+2: 2 cards off-estate at the {building}, round 1")
+            f"+2: 2 cards of another class at the {building}, round 1")
         assert rats_shown(anna) == "10 rats"
         newest.get_by_role("button", name="Dispute").click()
         anna.locator("#history .disputed").wait_for()
@@ -118,7 +119,7 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         anna.select_option("#nun-count", "4")
         anna.locator("#note").click()
         anna.locator("#notes li").nth(1).wait_for()
-        assert anna.locator("#bound").inner_text() == "The nun row holds at least 4 nuns."
+        assert anna.locator("#bound").inner_text() == "The Nun-row holds at least 4 nuns."
         anna.locator("#reveal").click()
         assert anna.locator("#compare").inner_text() == (
             "More rats than the 4 nuns you have seen: not safe yet.")
@@ -142,7 +143,7 @@ def test_a_reload_reconnects_and_a_second_scan_is_refused(browser, table) -> Non
         carla.locator("#history li").wait_for()
         carla.locator("#link", has_text="live").wait_for()
         night.reveal_rats({CARLA: 1})
-        carla.locator("#history li", has_text="off-estate").wait_for()
+        carla.locator("#history li", has_text="of another class").wait_for()
 
         token = hub.registry.issue_token(night.game_id, ANNA)
         first = browser.new_context()
@@ -197,7 +198,7 @@ def test_joining_takes_the_page_and_one_claim_that_stays_live(browser, table) ->
         page.locator("#link", has_text="live").wait_for()
         assert rats_shown(page) == "10 rats"
         night.reveal_rats({ANNA: 1})
-        page.locator("#history li", has_text="off-estate").wait_for()
+        page.locator("#history li", has_text="of another class").wait_for()
         assert requests == [("GET", f"/phone/join/{token}"), ("POST", "/phone/api/join")]
         assert hub.registry.status(night.game_id, 3)[ANNA].connected
     finally:

@@ -30,7 +30,7 @@ from companion.phones.texts import texts
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
 from companion.rules.catalog import Building
-from companion.rules.guide import Prompt
+from companion.rules.guide import Enter, Prompt, RevealBuildings, Supply, TakeActions
 from companion.rules.setup import SelectionMethod
 from companion.rules.state import Phase
 from companion.rules.views import DisputeState, PendingChange, own_view
@@ -272,15 +272,13 @@ def play_out(session: Session) -> None:
     """Every round played with nobody entering a card, up to the end values."""
     while game_state(session).phase not in (Phase.END, Phase.FINISHED):
         step = next_step(game_state(session))
-        if step.prompt is Prompt.REVEAL_BUILDINGS:
+        if isinstance(step, RevealBuildings):
             session.submit(reveal_event(game_state(session)))
-        elif step.prompt is Prompt.SUPPLY:
+        elif isinstance(step, Supply):
             session.submit(ev.SupplyDone())
-        elif step.prompt is Prompt.ENTER:
-            assert step.actor is not None
+        elif isinstance(step, Enter):
             session.submit(ev.Entered(step.actor, 0, 0))
-        elif step.prompt is Prompt.TAKE_ACTIONS:
-            assert step.building is not None
+        elif isinstance(step, TakeActions):
             session.submit(ev.BuildingResolved(step.building))
         else:
             assert step.prompt is Prompt.END_ROUND, step.prompt
@@ -309,4 +307,4 @@ def test_the_private_view_says_pending_and_checked_as_the_phone_does(night) -> N
     night.session.submit(ev.DisputeDismissed(BEN, reveal.entry_id))
     ben = own_view(night.state, BEN)
     assert entry_line(en, ben.ledger[0], ben.rows, ben.dispute_state(ben.ledger[0])) == \
-        "+1: cards off-estate (Monastery), round 1 (checked by the table: it stands)"
+        "+1: cards of another class (Monastery), round 1 (checked by the table: it stands)"

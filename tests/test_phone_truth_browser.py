@@ -112,7 +112,7 @@ def test_after_a_restart_the_phone_says_live_only_when_it_is_and_never_no_connec
             shows(anna, LIVE, "")
             # Live means live: what the table records now reaches the phone without a tap.
             night.reveal_rats({ANNA: 1})
-            anna.locator("#history li", has_text="off-estate").wait_for(timeout=TIMEOUT_MS)
+            anna.locator("#history li", has_text="of another class").wait_for(timeout=TIMEOUT_MS)
             moments = anna.evaluate("window.moments")
         reopened.close()
         assert [RECONNECTING, NO_CONNECTION] in moments and moments[-1] == [LIVE, ""]

@@ -7,6 +7,7 @@ from companion.rules import RuleViolation, next_step, replay, reveal_event
 from companion.rules import events as ev
 from companion.rules.catalog import Estate, Special
 from companion.rules.endgame import end_state
+from companion.rules.guide import Enter, RevealBuildings, Supply, TakeActions
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import score
 from companion.rules.setup import DeckMode
@@ -23,15 +24,13 @@ def tied_game(tie: TrackTie) -> tuple[Game, Estate]:
     estate = game.state.record.estate(0)
     while game.state.phase is not Phase.END:
         step = next_step(game.state)
-        if step.prompt == "reveal_buildings":
+        if isinstance(step, RevealBuildings):
             game.play(reveal_event(game.state))
-        elif step.prompt == "supply":
+        elif isinstance(step, Supply):
             game.play(ev.SupplyDone())
-        elif step.prompt == "enter":
-            assert step.actor is not None
+        elif isinstance(step, Enter):
             game.play(ev.Entered(step.actor, 1, 0))
-        elif step.prompt == "take_actions":
-            assert step.building is not None
+        elif isinstance(step, TakeActions):
             game.play(ev.BuildingResolved(step.building))
         else:
             game.play(ev.RoundEnded())
@@ -81,6 +80,7 @@ def test_end_state_takes_the_entered_values_and_rats():
 @pytest.mark.parametrize("seed", range(12))
 def test_random_finished_games_score(seed):
     state = replay(random_game(seed, 2 + seed % 4))
+    assert state is not None
     result = score(end_state(state))
     assert [p.name for p in result.players] == list(state.setup.names)
     for i, estate in enumerate(Estate):

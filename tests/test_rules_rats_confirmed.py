@@ -86,7 +86,7 @@ def test_only_a_seat_of_the_game_can_confirm():
     game = three_player_game()
     play_to_the_end(game)
     game.refuse(ev.RatsConfirmed(3), "EVENT", "no_such_player")
-    game.refuse(ev.RatsConfirmed("0"), "EVENT", "malformed_event")
+    game.refuse(ev.RatsConfirmed("0"), "EVENT", "malformed_event")  # type: ignore[arg-type]
 
 
 def test_once_scored_a_players_own_notes_are_refused(  # issue 12, item 3

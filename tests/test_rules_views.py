@@ -32,6 +32,7 @@ def test_table_view_has_no_rats_until_the_plague_check():
     reveal = view.resolutions[0].reveals[0].reveal
     assert reveal is not None and reveal.other == 1
     finished = replay(random_game(4, 3))
+    assert finished is not None
     shown = public_view(finished)
     # No rats were typed in at the end, so the rats shown are each player's own count.
     assert all(v is not None and v.rats is None for v in finished.end_values)
@@ -40,6 +41,7 @@ def test_table_view_has_no_rats_until_the_plague_check():
 
 def test_table_view_tracks_and_history():
     state = replay(random_game(11, 4))
+    assert state is not None
     view = public_view(state)
     assert len(view.tracks) == 6
     assert all(sorted(arrival) == [0, 1, 2, 3] for arrival in view.arrival)

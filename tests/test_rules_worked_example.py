@@ -1,12 +1,12 @@
 """The rulebook's worked example (seeds 001 and 003): a 4-player round with a Fortune Teller's
 Tent and two Monasteries, a Sword, and a player who enters with no cards."""
 
-from support.engine_games import Game, setup_for
+from support.engine_games import Game, setup_for, step_is
 
 from companion.rules import events as ev
 from companion.rules import next_step
 from companion.rules.catalog import ActionKind, Building, Estate, Special
-from companion.rules.guide import Prompt
+from companion.rules.guide import Enter, Prompt, RevealCards
 from companion.rules.resolution import PremiumReason, SpecialOutcome, resolve_building
 from companion.rules.state import Phase
 
@@ -43,9 +43,9 @@ def test_entering_the_example():
     assert next_step(game.state).actor == YELLOW
     game.play(ev.Entered(YELLOW, TENT, 3))
     game.play(ev.Entered(GREEN, MONASTERY_2, 0))
-    step = next_step(game.state)
+    step = step_is(Enter, game.state)
     assert step.actor == BLUE
-    assert [o.slot for o in step.enter] == [2, 2, 2]
+    assert [o.slot for o in step.options] == [2, 2, 2]
     game.play(ev.Entered(BLUE, MONASTERY_2, 1))
     assert game.state.record.entrants(MONASTERY_2) == (GREEN, BLUE)
     assert game.state.phase is Phase.D
@@ -56,7 +56,7 @@ def test_resolving_the_example():
     game = example()
     game.play(ev.SupplyDone(), ev.Entered(RED, MONASTERY_1, 4), ev.Entered(YELLOW, TENT, 3),
               ev.Entered(GREEN, MONASTERY_2, 0), ev.Entered(BLUE, MONASTERY_2, 1))
-    step = next_step(game.state)
+    step = step_is(RevealCards, game.state)
     assert (step.prompt, step.actor, step.building) == (Prompt.REVEAL_CARDS, YELLOW, TENT)
     assert step.reveal.declared == 3
 
@@ -81,8 +81,7 @@ def test_resolving_the_example():
     assert game.state.rats[RED] == 11
 
     # Green played nothing (revealed by itself), Blue a Sword: no influence, no rats.
-    step = next_step(game.state)
-    assert (step.prompt, step.actor) == (Prompt.REVEAL_CARDS, BLUE)
+    assert step_is(RevealCards, game.state).actor == BLUE
     game.play(ev.Revealed(BLUE, MONASTERY_2, matching=0, other=0, swords=1))
     second = resolve_building(game.state, 1, MONASTERY_2)
     assert game.state.influence(GREEN, Estate.CHURCH) == 0
@@ -95,9 +94,10 @@ def test_resolving_the_example():
     assert [(a.player, a.premium, a.action.amount) for a in second.actions] == [
         (GREEN, True, 2), (BLUE, False, 1)]
     # R-SPECIAL-1: Blue's Sword: Green (fewest) gives half their hand to Blue (most).
-    assert second.sword.special is Special.SWORD
-    assert second.sword.outcome is SpecialOutcome.SINGLE
-    assert (second.sword.giver, second.sword.receiver) == (GREEN, BLUE)
+    sword = second.sword
+    assert sword is not None and sword.special is Special.SWORD
+    assert sword.outcome is SpecialOutcome.SINGLE
+    assert (sword.giver, sword.receiver) == (GREEN, BLUE)
     game.play(ev.BuildingResolved(MONASTERY_2))
     assert game.state.rats == (11, 11, 8, 9)
     assert game.state.phase is Phase.E

@@ -163,7 +163,7 @@ def test_the_all_dead_variant_is_read_from_the_rules(
 
 
 @pytest.mark.parametrize(("doc", "field", "what"), [
-    (with_change("influence.kitchen", {"Anna": 1}), "influence.kitchen", "unknown estate"),
+    (with_change("influence.kitchen", {"Anna": 1}), "influence.kitchen", "unknown class"),
     (with_change("influence.peasantry.Dora", 2), "influence.peasantry.Dora", "unknown player"),
     (with_change("hand.Dora", 2), "hand.Dora", "unknown player"),
     (with_change("colour", "red"), "colour", "unknown key"),

@@ -135,7 +135,7 @@ def test_each_player_can_read_the_lines_about_them() -> None:
     assert [english(line) for line in result.about("Anna")] == [
         "Church: Anna 2nd with 3 influence: 5 VP.",
         "Hand: Anna and Cem tie for the most population and Joker cards (2): 1 VP each.",
-        "Anna: 6 VP (estates 5, hand 1, specials 0, Gold 0, markers 0).",
+        "Anna: 6 VP (classes 5, hand 1, specials 0, Gold 0, tokens 0).",
         "Plague: Anna has 0 rats, fewer than the nuns (20), and survives.",
     ]
 
@@ -207,7 +207,7 @@ def test_the_plague_lines_say_who_dies_and_why() -> None:
     # R-SCORE-6
     result = score(EndState(players=("Anna", "Ben"), rats={"Anna": 9, "Ben": 10}, nuns=9))
     assert [english(line) for line in result.lines(Step.PLAGUE)] == [
-        "Plague: the nun row shows 9 nuns.",
+        "Plague: the Nun-row shows 9 nuns.",
         "Plague: Anna has 9 rats, as many as the nuns, and survives.",
         "Plague: Ben has 10 rats, more than the nuns (9), and dies.",
     ]
@@ -217,7 +217,7 @@ def test_one_rat_and_one_nun_are_counted_in_the_singular() -> None:
     # R-SCORE-6, issue 14: plural forms through ngettext, not "1 nuns" / "1 Ratten".
     result = score(EndState(players=("Anna", "Ben"), rats={"Anna": 1, "Ben": 0}, nuns=1))
     assert [english(line) for line in result.lines(Step.PLAGUE)] == [
-        "Plague: the nun row shows 1 nun.",
+        "Plague: the Nun-row shows 1 nun.",
         "Plague: Anna has 1 rat, as many as the nuns, and survives.",
         "Plague: Ben has 0 rats, fewer than the nuns (1), and survives.",
     ]

@@ -79,7 +79,7 @@ def test_the_nun_row_shows_at_most_20_nuns() -> None:
 def test_an_unknown_estate_is_refused() -> None:
     error = refused(influence={"kitchen": {"Anna": 1}})
     assert error.field == "influence.kitchen"
-    assert "unknown estate" in error.message
+    assert "unknown class" in error.message
 
 
 def test_estates_may_be_given_by_their_names() -> None:

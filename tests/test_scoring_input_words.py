@@ -120,7 +120,7 @@ def test_the_values_of_a_problem_are_the_engines_not_a_sentence() -> None:
     assert (error.field, error.code, error.rule) == ("nuns", InputProblem.TOO_MANY_NUNS,
                                                      "R-SCORE-6")
     assert error.params == {"most": 20, "count": 21}
-    assert str(error) == "nuns: the nun row shows at most 20 nuns (got 21)"
+    assert str(error) == "nuns: the Nun-row shows at most 20 nuns (got 21)"
 
 
 def test_the_score_sheet_says_its_own_problems_in_the_tables_language(tmp_path: Path) -> None:

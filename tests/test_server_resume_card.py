@@ -13,7 +13,7 @@ from test_ui_round import Table, four_players
 from companion.i18n import translator
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
-from companion.rules.guide import Prompt
+from companion.rules.guide import Enter, Prompt, RevealBuildings, RevealCards, Supply, TakeActions
 
 
 def play_until(table: Table, round_no: int, prompt: Prompt) -> None:
@@ -23,18 +23,15 @@ def play_until(table: Table, round_no: int, prompt: Prompt) -> None:
         step = next_step(table.state)
         if step.round == round_no and step.prompt is prompt:
             return
-        if step.prompt is Prompt.REVEAL_BUILDINGS:
+        if isinstance(step, RevealBuildings):
             table.play([reveal_event(table.state)])
-        elif step.prompt is Prompt.SUPPLY:
+        elif isinstance(step, Supply):
             table.play([ev.SupplyDone()])
-        elif step.prompt is Prompt.ENTER:
-            assert step.actor is not None
+        elif isinstance(step, Enter):
             table.play([ev.Entered(step.actor, 0, 1)])
-        elif step.prompt is Prompt.REVEAL_CARDS:
-            assert step.reveal is not None
+        elif isinstance(step, RevealCards):
             table.play([ev.Revealed(step.reveal.player, step.reveal.building, 0, 1)])
-        elif step.prompt is Prompt.TAKE_ACTIONS:
-            assert step.building is not None
+        elif isinstance(step, TakeActions):
             table.play([ev.BuildingResolved(step.building)])
         else:
             assert step.prompt is Prompt.END_ROUND, step.prompt

@@ -18,7 +18,7 @@ import pytest
 from companion.rules import events as ev
 from companion.rules import next_decision
 from companion.rules.engine import apply
-from companion.rules.guide import Prompt
+from companion.rules.guide import Enter, Prompt, RevealBuildings, RevealCards
 from companion.rules.simulate import random_game
 from companion.rules.state import GameState
 from companion.rules.views import TableView, public_view
@@ -91,14 +91,12 @@ def tap_for(view: TableView) -> ev.Event:
     """A legal tap at the deciding step: the app deck's row, an entry of 1 card, or a reveal
     of matching cards only."""
     step = view.step
-    if step.prompt is Prompt.REVEAL_BUILDINGS:
+    if isinstance(step, RevealBuildings):
         assert view.next_row is not None
         return view.next_row
-    if step.prompt is Prompt.ENTER:
-        assert step.actor is not None and step.enter
-        return ev.Entered(step.actor, step.enter[0].building, 1)
-    if step.prompt is Prompt.REVEAL_CARDS:
-        assert step.reveal is not None
+    if isinstance(step, Enter):
+        return ev.Entered(step.actor, step.options[0].building, 1)
+    if isinstance(step, RevealCards):
         r = step.reveal
         return ev.Revealed(r.player, r.building, r.declared, 0, 0, 0, 0)
     raise AssertionError(f"no tap written for {step.prompt}")

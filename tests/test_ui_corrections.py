@@ -19,7 +19,7 @@ from companion.i18n import translator
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
 from companion.rules.catalog import Building, Estate
-from companion.rules.guide import Prompt
+from companion.rules.guide import Prompt, RevealCards, TakeActions
 from companion.rules.state import Phase
 from companion.ui.round import corrections
 
@@ -36,12 +36,11 @@ def resolve_the_row(table: Table) -> None:
     """Everyone reveals cards of the building's own estate; every building's actions are done."""
     while True:
         step = next_step(table.state)
-        if step.prompt is Prompt.REVEAL_CARDS:
-            assert step.reveal is not None
+        if isinstance(step, RevealCards):
             table.play([ev.Revealed(step.reveal.player, step.reveal.building,
                                     step.reveal.declared, 0)])
-        elif step.prompt is Prompt.TAKE_ACTIONS:
-            table.play([ev.BuildingResolved(step.building)])  # type: ignore[arg-type]
+        elif isinstance(step, TakeActions):
+            table.play([ev.BuildingResolved(step.building)])
         else:
             return
 
@@ -110,7 +109,7 @@ def test_a_corrected_reveal_of_round_one_moves_the_track_in_round_two(table: Tab
     assert table.state.influence(ANNA, Estate.CHURCH) == 4
     assert table.state.rats[ANNA] == 9
     assert "Anna 4" in (table.find("track-church").label or "")
-    assert table.texts("fix-1-0") == "Anna slot 1: 4 cards Church: 2, other estates: 1, Jokers: 1"
+    assert table.texts("fix-1-0") == "Anna slot 1: 4 cards Church: 2, other classes: 1, Jokers: 1"
     assert table.state.round == 2 and table.state.phase is Phase.C
 
 
@@ -338,10 +337,10 @@ def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table:
     table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
                 ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
     while (step := next_step(table.state)).prompt is not Prompt.END_ROUND:
-        if step.prompt is Prompt.TAKE_ACTIONS:
-            table.play([ev.BuildingResolved(step.building)])  # type: ignore[arg-type]
+        if isinstance(step, TakeActions):
+            table.play([ev.BuildingResolved(step.building)])
             continue
-        assert step.reveal is not None
+        assert isinstance(step, RevealCards), step.prompt
         other = 1 if step.reveal.player == DORA else 0
         table.play([ev.Revealed(step.reveal.player, step.reveal.building,
                                 step.reveal.declared - other, other)])
@@ -463,10 +462,10 @@ def test_correct_the_round_on_a_dispute_opens_the_disputed_entry(table: Table) -
     table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
                 ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
     while (step := next_step(table.state)).prompt is not Prompt.END_ROUND:
-        if step.prompt is Prompt.TAKE_ACTIONS:
-            table.play([ev.BuildingResolved(step.building)])  # type: ignore[arg-type]
+        if isinstance(step, TakeActions):
+            table.play([ev.BuildingResolved(step.building)])
             continue
-        assert step.reveal is not None
+        assert isinstance(step, RevealCards), step.prompt
         other = 1 if step.reveal.player == DORA else 0
         table.play([ev.Revealed(step.reveal.player, step.reveal.building,
                                 step.reveal.declared - other, other)])
@@ -475,7 +474,7 @@ def test_correct_the_round_on_a_dispute_opens_the_disputed_entry(table: Table) -
     table.tap(f"correct-dispute-{key}")
     assert table.page.route == f"/game/{table.session.game_id}/correct"
     assert table.texts("fix-recorded") == ("Recorded: 3. Market, slot 1: 3 cards — "
-                                           "Bourgeoisie: 2, other estates: 1")
+                                           "Bourgeoisie: 2, other classes: 1")
     table.tap("fix-other-fewer")
     table.tap("fix-matching-more")
     table.tap("fix-save")

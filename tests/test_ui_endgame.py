@@ -238,7 +238,7 @@ def test_an_empty_nun_count_is_asked_for_not_scored_as_0(ended: Table) -> None:
     count = len(ended.stored())
     ended.tap("end-score")
     assert len(ended.stored()) == count and ended.state.phase is Phase.END
-    assert "Nuns in the nun row" in ended.page.messages[-1]
+    assert "Nuns in the Nun-row" in ended.page.messages[-1]
     fill(ended, {"nuns": "0"})
     ended.tap("end-score")
     assert ended.state.nuns == 0 and ended.state.phase is Phase.FINISHED

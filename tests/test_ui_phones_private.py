@@ -103,10 +103,10 @@ def test_a_discard_of_three_is_logged_as_annas_own_entry(anna: Table) -> None:
     anna.tap("log-supply_discard")
     last = logged_events(anna.session)[-1]
     assert last == ev.RatsChanged(ANNA, -3, ev.RatReason.SUPPLY_DISCARD)
-    assert anna.page.messages[-1] == "Logged −3: supply discard."
+    assert anna.page.messages[-1] == "Logged −3: rats discarded in the supplies."
     gesture(anna, "on_tap")
     assert anna.texts("private-rats") == "7 rats"
-    assert anna.texts("private-entry-0") == "−3: supply discard, round 1"
+    assert anna.texts("private-entry-0") == "−3: rats discarded in the supplies, round 1"
 
 
 def test_a_supply_discard_and_a_correction_up(anna: Table) -> None:
@@ -118,7 +118,7 @@ def test_a_supply_discard_and_a_correction_up(anna: Table) -> None:
         ev.RatsChanged(ANNA, 1, ev.RatReason.CORRECTION)]
     gesture(anna, "on_tap")
     assert anna.texts("private-history") == \
-        "+1: correction, round 1 −1: supply discard, round 1"
+        "+1: correction, round 1 −1: rats discarded in the supplies, round 1"
 
 
 def test_discarding_more_rats_than_anna_has_is_refused_and_changes_nothing(anna: Table

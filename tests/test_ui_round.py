@@ -23,7 +23,7 @@ from companion.i18n.names import building_name
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
 from companion.rules.catalog import Building, Estate, PlayerColour
-from companion.rules.guide import Prompt
+from companion.rules.guide import Prompt, TakeActions
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.rules.state import Phase, Track
@@ -195,7 +195,7 @@ def test_the_supply_is_a_reminder_above_the_first_entry_and_takes_no_tap(table: 
     ids = table.ids()
     assert "supply-info" in ids and "enter-1-2" in ids and "supply-done" not in ids
     assert {"phase-B-now", "phase-C-now"} <= ids
-    assert "Supply: each player picks the supply action" in table.texts()
+    assert "Supplies: each player picks one revealed building" in table.texts()
     table.tap("enter-1-2")
     assert table.stored()[-2:] == [ev.SupplyDone(), ev.Entered(0, 1, 2)]
     assert table.state.phase is Phase.C and "supply-info" not in table.ids()
@@ -270,7 +270,7 @@ def test_the_actions_say_who_takes_the_premium_and_why(table: Table) -> None:
     table.play([ev.Entered(0, 0, 2), ev.Entered(1, 0, 3), ev.Entered(2, 1, 1),
                 ev.Entered(3, 2, 0), ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 2)])
     step = next_step(table.state)
-    assert step.prompt is Prompt.TAKE_ACTIONS and step.resolution is not None
+    assert isinstance(step, TakeActions)
     assert step.resolution.premium == 1
     assert "Ben played the most population and Joker cards here (3)." in \
         table.texts("premium-why")
@@ -374,8 +374,10 @@ def test_the_last_round_says_so_and_gives_influence_instead_of_actions(tmp_path:
     assert "last-round" in table.ids()
     while next_step(table.state).prompt is not Prompt.TAKE_ACTIONS:
         table.play([_quick(table.state, next_step(table.state))])
-    res = next_step(table.state).resolution
-    assert res is not None and res.last_round_bonus is not None
+    step = next_step(table.state)
+    assert isinstance(step, TakeActions)
+    res = step.resolution
+    assert res.last_round_bonus is not None
     assert "gains 1 influence" in table.texts("last-round-bonus")
     assert not any(i.startswith("action-") for i in table.ids())
     table.store.close()
@@ -449,9 +451,9 @@ def test_a_pass_card_sends_the_player_to_the_back_of_the_queue(tmp_path: Path) -
     assert "pass" not in table.ids()  # Ben took no Pass card either
     table.play([ev.Entered(1, 1, 0), ev.Entered(2, 1, 0), ev.Revealed(0, 0, 1, 0)])
     while table.state.phase is Phase.D:  # Anna takes the Town Hall premium: 2 Pass cards
-        building = next_step(table.state).building
-        assert building is not None
-        table.play([ev.BuildingResolved(building)])
+        step = next_step(table.state)
+        assert isinstance(step, TakeActions)
+        table.play([ev.BuildingResolved(step.building)])
     table.play([ev.RoundEnded(),
                 ev.BuildingsRevealed((Building.TOWN_HALL, Building.FARM, Building.CASTLE)),
                 ev.SupplyDone()])
@@ -562,7 +564,7 @@ def test_a_third_building_in_a_two_player_round_is_refused_with_the_reason(
 def test_the_header_names_the_start_player_whose_turn_and_the_deck(table: Table) -> None:
     # R-SETUP-6: 4 players, 8 rounds of 3 buildings: 24 cards in the deck, 21 once laid out.
     assert "24 building cards left in the deck · 7 more rounds" in table.texts("deck-left")
-    assert "Start player" in table.texts(f"seat-chip-{table.state.start_player}")
+    assert "Starting player" in table.texts(f"seat-chip-{table.state.start_player}")
     to_phase_c(table)
     assert "21 building cards left in the deck" in table.texts("deck-left")
     actor = next_step(table.state).actor
@@ -577,6 +579,40 @@ def test_the_rules_order_sword_and_flute_before_the_actions(table: Table) -> Non
     ids = [c.identifier for c in walk(table.view()) if isinstance(c, ft.Semantics)
            and c.identifier]
     assert ids.index("special-sword") < ids.index("premium-why") < ids.index("action-0")
+
+
+def asked_entry(page: FakePage) -> str:
+    """The key of the entry the rules reference on top was opened at."""
+    dialog = page.dialogs[-1]
+    asked = next(c for c in walk(dialog.content) if isinstance(c, ft.Semantics)
+                 and c.identifier == "rules-asked")
+    return next(str(c.identifier) for c in walk(asked) if isinstance(c, ft.Semantics)
+                and str(c.identifier).startswith("rules-entry-")).removeprefix("rules-entry-")
+
+
+def test_the_premiums_why_opens_its_rule_and_a_refusals_why_its_own(table: Table) -> None:
+    # R-ROUND-D b: why the premium goes where it goes, in the reference's words.
+    to_phase_c(table)
+    table.play([ev.Entered(0, 0, 1), ev.Entered(1, 0, 2), ev.Entered(2, 1, 0),
+                ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0), ev.Revealed(1, 0, 2, 0)])
+    table.tap("premium-why-rules")
+    assert asked_entry(table.page) == "actions"
+    # R-ROUND-C: nobody enters once the buildings are resolved; the refusal's "Why?" opens
+    # the entry on entering.
+    shown: list[Any] = []
+
+    def keep(dialog: Any) -> None:
+        shown.append(dialog)
+        FakePage.show_dialog(table.page, dialog)
+
+    table.page.show_dialog = keep  # type: ignore[method-assign]
+    assert not table.app.submit(ev.Entered(0, 1, 1))
+    why = next(c for c in walk(shown[-1].content) if isinstance(c, ft.Semantics)
+               and c.identifier == "message-why")
+    button = why.content
+    assert isinstance(button, ft.TextButton)
+    fire(button.on_click, None)
+    assert asked_entry(table.page) == "enter"
 
 
 def test_two_players_read_both_counts_and_a_tie_for_the_one_premium(tmp_path: Path) -> None:

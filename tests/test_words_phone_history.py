@@ -44,9 +44,9 @@ def night(tmp_path: Path) -> Iterator[TableNight]:
 
 
 @pytest.mark.parametrize(("language", "locale", "supply", "reveal"), [
-    ("fr", "fr-FR", "\u22122\u00a0: action de soutien, manche 1",
+    ("fr", "fr-FR", "\u22122\u00a0: défaussés au soutien, manche 1",
      "+2\u00a0: 2 cartes d’autres classes dans le bâtiment {building}, manche 1"),
-    ("de", "de-DE", "\u22122: Nachschubaktion, Runde 1",
+    ("de", "de-DE", "\u22122: im Nachschub abgeworfen, Runde 1",
      "+2: {building}: 2 Karten eines anderen Standes, Runde 1"),
 ])
 def test_the_phones_history_reads_in_the_phones_language(

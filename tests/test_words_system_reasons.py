@@ -9,6 +9,7 @@ problem carries the text the system gave, as the store does.
 
 from __future__ import annotations
 
+import io
 import os
 import sqlite3
 from collections.abc import Callable
@@ -115,3 +116,21 @@ def test_every_system_reason_has_its_words_in_each_language(language: str) -> No
         assert t(english) != english, (language, code)
     for text in SYSTEM_ENGLISH:
         assert reason_code(text) is not None, text
+
+
+@pytest.mark.parametrize("language", ["de", "fr"])
+def test_the_commands_say_why_a_file_is_refused_in_the_terminals_language(
+        tmp_path: Path, language: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`rattus-companion history --csv -o` into a folder that is not there, and `score` of a
+    file that is not there: the reason is the terminal's language, not the system's English."""
+    from companion.cli.score import run_score
+    from companion.history.cli import main as history
+
+    err = io.StringIO()
+    code = history(["--data-dir", str(tmp_path), "--lang", language, "--csv",
+                    "-o", str(tmp_path / "gone" / "rows.csv")], out=io.StringIO(), err=err)
+    assert code != 0 and WORDS[language]["ENOENT"] in err.getvalue(), err.getvalue()
+    assert run_score(str(tmp_path / "missing.json"), language) != 0
+    printed = capsys.readouterr().err
+    assert WORDS[language]["ENOENT"] in printed, printed
+    assert not any(english in err.getvalue() + printed for english in SYSTEM_ENGLISH)

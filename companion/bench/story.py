@@ -51,8 +51,8 @@ class Table:
     """The players at the table: they tap the screen, and count every input they make."""
 
     def __init__(self, page: Any, rng: random.Random, shoot: Shoot = no_pictures,
-                 look: Look | None = None, crowded_rounds: frozenset[int] = frozenset()
-                 ) -> None:
+                 look: Look | None = None, crowded_rounds: frozenset[int] = frozenset(),
+                 off_estate: int | None = None) -> None:
         self.page = page
         self.rng = rng
         self.shoot = shoot
@@ -62,6 +62,10 @@ class Table:
         self.crowded_rounds = crowded_rounds
         """Rounds in which everyone enters the first building, none passes, and the reveals
         use every kind of card: the fullest building a table can have."""
+        self.off_estate = off_estate
+        """If set, every player enters the first building with this many cards, all of
+        another estate (R-ROUND-D a: a rat each), so every reveal changes someone's ledger;
+        otherwise the entries and reveals are chosen at random."""
         self.inputs: Counter[str] = Counter()
         self.shot: set[str] = set()
         self.used: Counter[str] = Counter()
@@ -198,6 +202,9 @@ class Table:
 
     def enter(self, ids: set[str]) -> None:
         self.screenshot_once("c-enter")
+        if self.off_estate is not None:
+            self.step_tap(f"enter-0-{self.off_estate}", "C")
+            return
         if self.crowded():
             self.step_tap(f"enter-0-{self.rng.choice([3, 4, 5])}", "C")
             return
@@ -213,6 +220,11 @@ class Table:
         building's own estate records the reveal, otherwise the confirm does."""
         self.screenshot_once("d-reveal")
         declared = int(self.text("reveal-matching").split()[0])
+        if self.off_estate is not None:
+            if declared:
+                self.stepper("reveal-other", declared, "D")
+            self.step_tap("reveal-confirm", "D")
+            return
         left = declared
         share = 0.6 if self.crowded() else 0.35
         for kind in ("other", "jokers", "swords", "flutes"):

@@ -25,7 +25,7 @@ from typing import TextIO
 from companion.i18n import N_, Translator, terminal_language, translator
 from companion.i18n.dates import when
 from companion.i18n.scoring_lines import winners_words
-from companion.i18n.store_words import error_text
+from companion.i18n.store_words import error_text, os_error_reason
 from companion.rules.state import Phase
 from companion.safe_json import JsonRefused, dumps_printable, read_capped
 from companion.store.bgstats import winners_values
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         return EXIT_ERROR
     except OSError as exc:
         t = _t(args)
-        reason = exc.strerror or str(exc)
+        reason = os_error_reason(t, exc)
         said = (t("cannot use {file}: {reason}", file=exc.filename, reason=reason)
                 if exc.filename else t("cannot use: {reason}", reason=reason))
         print(printable(f"rattus-companion {args.command}: {said}"), file=stderr)
@@ -106,6 +106,8 @@ def _games(args: argparse.Namespace, out: TextIO) -> None:
 
 def _game_line(t: Translator, game: GameSummary) -> str:
     start = f"{game.game_id}  {when(t, game.created)}  {', '.join(game.players)}"
+    if game.practice:
+        start += "  " + t("[practice, not counted]")
     if game.damage is not None:
         said = game.damage if game.damage_problem is None else error_text(t, game.damage_problem)
         return f"{start}  " + t("DAMAGED: {damage}", damage=said)

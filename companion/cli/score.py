@@ -20,6 +20,7 @@ from companion.i18n import DEFAULT_LANGUAGE, N_, Translator, terminal_language, 
 from companion.i18n.input_words import json_refusal, kind
 from companion.i18n.scoring_input import field_problem
 from companion.i18n.scoring_lines import explanation
+from companion.i18n.store_words import os_error_reason
 from companion.rules.catalog import Estate
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import (
@@ -38,7 +39,7 @@ _KEYS = ("players", "rules", "in_play", "influence", "arrival", "specials", *_PL
          "nuns")
 _REQUIRED = {
     "players": N_("missing: who played"),
-    "nuns": N_("missing: the plague check needs the nuns of the nun row"),
+    "nuns": N_("missing: the plague check needs the nuns of the Nun-row"),
 }
 """Every other map may be left out (everyone has 0 there). The nuns have no such default: 0 would
 silently kill everyone holding a rat."""
@@ -198,7 +199,7 @@ def run_score(path: str, lang: str | None = None) -> int:
         data = load_json(_read(path))
     except OSError as error:
         return _error(t("{source}: cannot read ({reason})", source=source,
-                        reason=error.strerror or error))
+                        reason=os_error_reason(t, error)))
     except JsonRefused as error:
         return _error(json_refusal(t, error) if error.where
                       else f"{source}: {json_refusal(t, error)}")

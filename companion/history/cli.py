@@ -65,7 +65,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
     from companion.history.figures import csv_text, load_history
-    from companion.i18n.store_words import error_text
+    from companion.i18n.store_words import error_text, os_error_reason
     from companion.store.db import GameStore, StoreError
 
     args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -91,7 +91,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return EXIT_ERROR
     except OSError as exc:
         said = t("cannot use {file}: {reason}", file=exc.filename,
-                 reason=exc.strerror or str(exc))
+                 reason=os_error_reason(t, exc))
         print(printable(f"rattus-companion history: {said}"), file=stderr)
         return EXIT_ERROR
     return 0

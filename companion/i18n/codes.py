@@ -13,6 +13,7 @@ from companion.i18n import N_, Translator
 from companion.i18n.names import building_name, estate_name, special_name
 from companion.rules.catalog import Building, Estate, Special
 from companion.rules.errors import Refusal, RuleViolation
+from companion.rules.guide import StepHead
 
 _BUILDING_VALUES = frozenset(b.value for b in Building)
 _ESTATE_VALUES = frozenset(e.value for e in Estate)
@@ -36,10 +37,10 @@ VIOLATIONS: dict[Refusal, str] = {
     Refusal.DUPLICATE_COLOUR: N_("Two players have the same colour."),
     Refusal.DUPLICATE_PLAYER: N_("Every player needs their own name and colour."),
     Refusal.BAD_SEED: N_("The shuffle number is not valid."),
-    Refusal.BAD_START_PLAYER: N_("The start player must be one of the players."),
-    Refusal.MANUAL_SELECTION_MISSING: N_("Choose the buildings: 5 cards per estate."),
+    Refusal.BAD_START_PLAYER: N_("The starting player must be one of the players."),
+    Refusal.MANUAL_SELECTION_MISSING: N_("Choose the buildings: 5 cards per class."),
     Refusal.TOO_MANY_COPIES: "There are only {copies} cards of the {building}.",
-    Refusal.FIVE_PER_ESTATE: N_("Each estate needs exactly 5 building cards; {estate} has "
+    Refusal.FIVE_PER_ESTATE: N_("Each class needs exactly 5 building cards; {estate} has "
                                 "{count}."),
     Refusal.BAD_DECK: N_("The building deck does not match the buildings in play."),
     Refusal.MALFORMED_SETUP: N_("The game has no valid setup."),
@@ -53,11 +54,11 @@ VIOLATIONS: dict[Refusal, str] = {
     Refusal.DECK_MISMATCH: N_("The app's deck shows {row}: lay out those buildings."),
     Refusal.BUILDING_NOT_IN_PLAY: N_("The {building} is not in this game."),
     Refusal.ALL_SAME: N_("All revealed cards show the {building}: replace the last one with the "
-                         "top card of the replacement stack."),
+                         "top card of the Replacement deck."),
     Refusal.BAD_REPLACEMENT: N_("Only the last card is replaced, and only while all revealed "
                                 "cards show the same building."),
     Refusal.NO_COPY_LEFT: "The {building} has {copies} cards in this game: {discarded} "
-                          "discarded with earlier rows, {under} under the replacement stack. "
+                          "discarded with earlier rows, {under} under the Replacement deck. "
                           "So {left} can come up now, not {shown}.",
     # phase C
     Refusal.ALREADY_ENTERED: N_("{player} has already entered a building this round."),
@@ -110,9 +111,9 @@ VIOLATIONS: dict[Refusal, str] = {
     Refusal.NOT_A_PRIVATE_REASON: N_("The table records reveals, Flutes and Monasteries "
                                      "itself."),
     Refusal.ZERO_CHANGE: N_("A change of 0 rats changes nothing."),
-    Refusal.SUPPLY_GAINS_NO_RATS: N_("Supply actions only discard rats."),
+    Refusal.SUPPLY_GAINS_NO_RATS: N_("Of the supplies, only discarded rats count here."),
     Refusal.RATS_NEGATIVE: "{player} has only {rats} rats.",
-    Refusal.NO_SUCH_NUN_CARD: N_("The nun row has {cards} cards, numbered 1 to {cards}."),
+    Refusal.NO_SUCH_NUN_CARD: N_("The Nun-row has {cards} cards, numbered 1 to {cards}."),
     Refusal.NUNS_PER_CARD: N_("A population card shows 0 to 4 nuns."),
     Refusal.NO_SUCH_ENTRY: N_("There is no entry {entry_id} in this ledger."),
 }
@@ -136,9 +137,9 @@ COUNTED: dict[Refusal, tuple[str, tuple[str, str]]] = {
                                            "{player} has only {rats} rats.")),
     Refusal.NO_COPY_LEFT: ("copies", plural(
         "The {building} has {copies} card in this game: {discarded} discarded with earlier "
-        "rows, {under} under the replacement stack. So {left} can come up now, not {shown}.",
+        "rows, {under} under the Replacement deck. So {left} can come up now, not {shown}.",
         "The {building} has {copies} cards in this game: {discarded} discarded with earlier "
-        "rows, {under} under the replacement stack. So {left} can come up now, not {shown}.")),
+        "rows, {under} under the Replacement deck. So {left} can come up now, not {shown}.")),
     Refusal.TOO_MANY_COPIES: ("copies", plural(
         "There is only {copies} card of the {building}.",
         "There are only {copies} cards of the {building}.")),
@@ -162,14 +163,14 @@ NOT_NOW_FOR: dict[str, str] = {
 NOW: dict[str, str] = {
     "start_game": N_("a game is to be set up"),
     "reveal_buildings": N_("the buildings of round {round} are to be revealed (phase A)"),
-    "supply": N_("the players are doing their supply actions (phase B)"),
+    "supply": N_("the players are taking their supplies (phase B)"),
     "enter": N_("{actor} is to enter a building (phase C)"),
     "reveal_cards": N_("{actor} is to reveal their cards in the {building} (phase D)"),
     "choose_sword_giver": N_("{actor} is to choose who gives half their hand (Sword)"),
     "choose_flute_receiver": N_("{actor} is to choose who receives the rat (Flute)"),
     "take_actions": N_("the actions of the {building} are to be taken (phase D)"),
     "end_round": N_("round {round} is to be ended (phase E)"),
-    "end_values": N_("the game is over: enter the hands, specials, VP markers and nuns"),
+    "end_values": N_("the game is over: enter the hands, specials, VP tokens and nuns"),
     "finished": N_("the game is over"),
 }
 """What the table must do now, as the clause a "not now" refusal ends with."""
@@ -229,25 +230,24 @@ def rule_reference(t: Translator, exc: Exception) -> str | None:
 PROMPTS: dict[str, str] = {
     "start_game": N_("Set up a new game."),
     "reveal_buildings": N_("Round {round}: reveal {count} buildings."),
-    "supply": N_("Supply: each player picks the supply action of one revealed building and "
-                 "does it."),
+    "supply": N_("Supplies: each player picks one revealed building and takes its "
+                 "supplies."),
     "enter": N_("{player}: enter a building."),
     "reveal_cards": N_("{player}: reveal your cards in the {building}."),
     "choose_sword_giver": N_("{player}: choose who gives you half their hand."),
     "choose_flute_receiver": N_("{player}: choose who receives the rat."),
     "take_actions": N_("The players in the {building} take their actions."),
-    "end_round": N_("End of the round: discs back, the start-player card passes to the left."),
+    "end_round": N_("End of the round: discs back, the starting player card passes to the left."),
     "end_values": N_("The game is over: enter the hands, special cards, victory points and "
                      "the nuns."),
     "finished": N_("The game is over."),
 }
 
 
-def prompt_text(t: Translator, step: Any) -> str:
+def prompt_text(t: Translator, step: StepHead) -> str:
     """The guide's `Step` as one sentence for the table (`companion.rules.guide.next_step`)."""
-    code = str(getattr(step, "prompt", ""))
-    params: dict[str, Any] = {"round": getattr(step, "round", 0)}
-    params.update(getattr(step, "params", {}) or {})
+    code = step.prompt.value
+    params: dict[str, Any] = {"round": step.round, **step.params}
     building = params.get("building")
     if isinstance(building, str) and building in _BUILDING_VALUES:
         params["building"] = building_name(t, Building(building))

@@ -104,7 +104,7 @@ def action_text(t: Translator, action: Action) -> str:
     n = action.amount
     match action.kind:
         case ActionKind.TAKE_VP_MARKERS:
-            return t.plural("take {n} victory-point marker", "take {n} victory-point markers", n)
+            return t.plural("take {n} victory point token", "take {n} victory point tokens", n)
         case ActionKind.TAKE_GOLD:
             return t.plural("take {n} Gold", "take {n} Gold", n)
         case ActionKind.TAKE_SWORDS:
@@ -120,7 +120,7 @@ def action_text(t: Translator, action: Action) -> str:
         case ActionKind.DRAW_POPULATION:
             return t.plural("draw {n} population card", "draw {n} population cards", n)
         case ActionKind.LOOK_AT_NUN_ROW:
-            return t.plural("look at {n} card of the nun row", "look at {n} cards of the nun row",
+            return t.plural("look at {n} card of the Nun-row", "look at {n} cards of the Nun-row",
                             n)
         case ActionKind.BREWERY_DRAW:
             if n == 1:

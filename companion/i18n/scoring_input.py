@@ -20,8 +20,8 @@ PROBLEMS: dict[InputProblem, str] = {
     InputProblem.NOT_A_NAME: N_("must be a name, not {value}"),
     InputProblem.UNKNOWN_PLAYER: N_("unknown player {name} (players are {players})"),
     InputProblem.NOT_A_PLAYER_MAP: N_("must map player names to numbers"),
-    InputProblem.NOT_AN_ESTATE_MAP: N_("must map estates to values"),
-    InputProblem.UNKNOWN_ESTATE: N_("unknown estate (estates are {estates})"),
+    InputProblem.NOT_AN_ESTATE_MAP: N_("must map classes to values"),
+    InputProblem.UNKNOWN_ESTATE: N_("unknown class (classes are {estates})"),
     InputProblem.NOT_AN_ORDER: N_("must list players from bottom to top"),
     InputProblem.UNKNOWN_SPECIAL_IN_PLAY: N_("unknown special-card type {value} (types are "
                                              "{types})"),
@@ -31,7 +31,7 @@ PROBLEMS: dict[InputProblem, str] = {
     InputProblem.SPECIAL_NOT_IN_PLAY: N_("{special} cards are held but {special} is not in "
                                          "in_play"),
     InputProblem.GOLD_NOT_IN_PLAY: N_("Gold is held but gold (the Treasury) is not in in_play"),
-    InputProblem.TOO_MANY_NUNS: N_("the nun row shows at most {most} nuns (got {count})"),
+    InputProblem.TOO_MANY_NUNS: N_("the Nun-row shows at most {most} nuns (got {count})"),
     InputProblem.TIE_NOT_LISTED: N_("{players} tie on {influence} influence; list them from "
                                     "bottom to top to say whose disc lies on top"),
 }

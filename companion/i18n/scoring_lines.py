@@ -81,11 +81,11 @@ LINES: dict[Code, LineText] = {
     Code.GOLD_UNPLACED: plural("Gold: {players} has less Gold than that: no VP.",
                                "Gold: {players} have less Gold than that: no VP."),
     Code.GOLD_NONE: LineText(N_("Gold: nobody holds any; no VP.")),
-    Code.MARKERS: LineText(N_("VP markers: {player} {vp} VP.")),
-    Code.TOTAL: LineText(N_("{player}: {total} VP (estates {estates}, hand {hand}, specials "
-                            "{specials}, Gold {gold}, markers {markers}).")),
-    Code.PLAGUE_NUNS: plural("Plague: the nun row shows {nuns} nun.",
-                             "Plague: the nun row shows {nuns} nuns.", count="nuns"),
+    Code.MARKERS: LineText(N_("VP tokens: {player} {vp} VP.")),
+    Code.TOTAL: LineText(N_("{player}: {total} VP (classes {estates}, hand {hand}, specials "
+                            "{specials}, Gold {gold}, tokens {markers}).")),
+    Code.PLAGUE_NUNS: plural("Plague: the Nun-row shows {nuns} nun.",
+                             "Plague: the Nun-row shows {nuns} nuns.", count="nuns"),
     Code.PLAGUE_SURVIVES: plural(
         "Plague: {player} has {rats} rat, fewer than the nuns ({nuns}), and survives.",
         "Plague: {player} has {rats} rats, fewer than the nuns ({nuns}), and survives.",
@@ -138,7 +138,7 @@ def _variant(line: Line) -> bool:
 SPECIAL_PLURALS: dict[Special, str] = {
     Special.SWORD: N_("Swords"),
     Special.FLUTE: N_("Flutes"),
-    Special.PASS: N_("Passes"),
+    Special.PASS: N_("Pass cards"),
     Special.GOLD: N_("Gold"),
 }
 
@@ -155,11 +155,11 @@ PLACES: dict[int, str] = {
 PLACE_COUNTS: dict[int, str] = {2: N_("two"), 3: N_("three")}
 
 STEPS: dict[Step, str] = {
-    Step.ESTATES: N_("Estates"),
+    Step.ESTATES: N_("Classes"),
     Step.HAND: N_("Hand"),
     Step.SPECIALS: N_("Special cards"),
     Step.GOLD: N_("Gold"),
-    Step.MARKERS: N_("Victory-point markers"),
+    Step.MARKERS: N_("Victory point tokens"),
     Step.TOTALS: N_("Totals"),
     Step.PLAGUE: N_("Plague"),
     Step.WINNER: N_("Winner"),

@@ -33,7 +33,8 @@ from companion.store.problems import StoreProblem as P
 from companion.store.problems import problem_text as compose
 
 __all__ = ["COUNTED", "HOLDER", "HOLDER_UNKNOWN", "PROBLEMS", "SEATS_ADVICE", "SYSTEM_REASONS",
-           "WITH_RULE", "error_text", "holder_words", "problem_text", "system_reason"]
+           "WITH_RULE", "error_text", "holder_words", "os_error_reason", "problem_text",
+           "system_reason"]
 
 
 def system_reason(t: Translator, reason: Any) -> Any:
@@ -41,6 +42,12 @@ def system_reason(t: Translator, reason: Any) -> Any:
     language, from its code (errno or sqlite error name); another reason as it is."""
     code = reason_code(reason) if isinstance(reason, str) else None
     return t(SYSTEM_REASONS[code]) if code is not None else reason
+
+
+def os_error_reason(t: Translator, exc: OSError) -> Any:
+    """Why the system refused a file (`exc`), in `t`'s language: an OSError's strerror is the
+    system's English, worded here from its errno like the store's own problems."""
+    return system_reason(t, exc.strerror or str(exc))
 
 
 def _value_words(t: Translator, value: Any) -> Any:

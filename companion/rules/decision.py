@@ -23,12 +23,19 @@ from types import MappingProxyType
 
 from companion.rules import events as ev
 from companion.rules.engine import apply
-from companion.rules.guide import HospitalOption, Prompt, Step, next_step
+from companion.rules.guide import (
+    EndRound,
+    HospitalOption,
+    Step,
+    Supply,
+    TakeActions,
+    next_step,
+)
 from companion.rules.state import GameState
 
-NO_TAP: frozenset[Prompt] = frozenset({Prompt.SUPPLY, Prompt.TAKE_ACTIONS, Prompt.END_ROUND})
-"""The prompts that take no tap of their own; `Prompt.END_ROUND` in the last round does (the
-end form follows it: that tap ends the game)."""
+NoTap = Supply | TakeActions | EndRound
+"""The steps that take no tap of their own; `EndRound` in the last round does (the end form
+follows it: that tap ends the game)."""
 
 Discards = Mapping[tuple[int, int], int]
 """Hospital discards of the current round: (building, player) -> hand cards discarded."""
@@ -40,9 +47,9 @@ NO_DISCARDS: Discards = MappingProxyType({})
 class Folded:
     """A step that takes no tap of its own, folded into the tap that decides."""
 
-    step: Step
-    """The step as `next_step` gives it (its prompt; for actions the building, the resolution
-    and the Hospital's options)."""
+    step: NoTap
+    """The step as `next_step` gives it (for actions the building, the resolution and the
+    Hospital's options)."""
     state: GameState
     """The state the step stands at: what its part of the screen is drawn from."""
     event: ev.SupplyDone | ev.BuildingResolved | ev.RoundEnded
@@ -53,7 +60,7 @@ class Folded:
     @property
     def hospital(self) -> tuple[HospitalOption, ...]:
         """A Hospital's actions: who may discard hand cards here, and up to how many."""
-        return self.step.hospital
+        return self.step.hospital if isinstance(self.step, TakeActions) else ()
 
 
 @dataclass(frozen=True)
@@ -63,8 +70,8 @@ class Decision:
     folded: tuple[Folded, ...]
     """In the order they are recorded."""
     step: Step
-    """The one step the table must decide: never `Prompt.SUPPLY` or `Prompt.TAKE_ACTIONS`, and
-    `Prompt.END_ROUND` only in the last round."""
+    """The one step the table must decide: never `Supply` or `TakeActions`, and `EndRound`
+    only in the last round."""
     state: GameState | None
     """The state after the folded steps: what `step` is drawn from."""
 
@@ -100,16 +107,15 @@ def hospital_events(building: int, options: tuple[HospitalOption, ...], discards
     return tuple(out)
 
 
-def _no_tap_event(step: Step) -> ev.SupplyDone | ev.BuildingResolved | ev.RoundEnded | None:
-    """The event a step without a tap records, or None when the step is a decision."""
-    if step.prompt is Prompt.SUPPLY:
-        return ev.SupplyDone()
-    if step.prompt is Prompt.TAKE_ACTIONS:
-        assert step.building is not None  # next_step names the building being resolved
-        return ev.BuildingResolved(step.building)
-    if step.prompt is Prompt.END_ROUND and not step.is_last_round:
-        return ev.RoundEnded()
-    return None
+def _no_tap_event(step: NoTap) -> ev.SupplyDone | ev.BuildingResolved | ev.RoundEnded | None:
+    """The event a step without a tap records, or None when the step is a decision (the last
+    round's end)."""
+    match step:
+        case Supply():
+            return ev.SupplyDone()
+        case TakeActions():
+            return ev.BuildingResolved(step.building)
+    return None if step.is_last_round else ev.RoundEnded()
 
 
 def next_decision(state: GameState | None, discards: Discards = NO_DISCARDS) -> Decision:
@@ -117,13 +123,13 @@ def next_decision(state: GameState | None, discards: Discards = NO_DISCARDS) -> 
     the Hospital `discards` the table has entered so far for this round folded in."""
     folded: list[Folded] = []
     step = next_step(state)
-    while state is not None:
+    while state is not None and isinstance(step, NoTap):
         event = _no_tap_event(step)
         if event is None:
             break
         extra: tuple[ev.HospitalDiscarded, ...] = ()
-        if isinstance(event, ev.BuildingResolved):
-            extra = hospital_events(event.building, step.hospital, discards)
+        if isinstance(step, TakeActions):
+            extra = hospital_events(step.building, step.hospital, discards)
         folded.append(Folded(step, state, event, extra))
         for e in (*extra, event):
             state = apply(state, e)

@@ -1,18 +1,21 @@
 """What the table must do now: `next_step(state)`.
 
 One function answers "who may take which action, and why": the UI shows its prompt, and
-`engine.apply` checks every public event against the same `Step` (or the helpers below), so the
-two can never disagree.
+`engine.apply` checks every public event against the same answer (`now`, which `next_step`
+builds on), so the two can never disagree. A `Step` is one of a union of variants, one per
+prompt, each with only the fields its prompt has: a screen matches on the variant instead of
+asking optional fields.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from companion.rules import events as ev
 from companion.rules.catalog import ActionKind, Building, Special
+from companion.rules.errors import Param
 from companion.rules.order import cursor_of
 from companion.rules.passes import pass_cards_up_to
 from companion.rules.questions import Question, open_questions
@@ -26,7 +29,6 @@ from companion.rules.state import (
     Phase,
     RevealCursor,
     RoundRecord,
-    RoundResolved,
 )
 
 PRIVATE_EVENTS: frozenset[type[ev.Event]] = frozenset(
@@ -36,6 +38,9 @@ ANYTIME_PRIVATE_EVENTS: frozenset[type[ev.Event]] = PRIVATE_EVENTS - {ev.RatsCon
 
 
 class Prompt(StrEnum):
+    """Each step variant's code (its `PROMPT`): the key of its sentence, of what it allows
+    (`ALLOWED`) and of a refusal's "now" (`decide.now_params`)."""
+
     START_GAME = "start_game"
     REVEAL_BUILDINGS = "reveal_buildings"
     """Phase A; params: count, deck_mode."""
@@ -87,33 +92,175 @@ class HospitalOption:
     up_to: int
 
 
-@dataclass(frozen=True)
-class Step:
+@dataclass(frozen=True, kw_only=True)
+class StepHead:
+    """What every step has: where the game stands, who acts, what is allowed, what corrections
+    left open. The variants below add what their prompt shows (`Step` is their union)."""
+
+    PROMPT: ClassVar[Prompt]
     phase: Phase | None
     round: int
     rounds: int
     is_last_round: bool
-    prompt: Prompt
-    params: dict[str, Any] = field(default_factory=dict)
+    allowed: frozenset[type[ev.Event]]
+    """Event types that may be applied now (a player's own notes always are)."""
     actor: int | None = None
     """The player to act, or None when it is the table's turn (or anyone's)."""
-    allowed: frozenset[type[ev.Event]] = frozenset()
-    """Event types that may be applied now (a player's own notes always are)."""
-    enter: tuple[EnterOption, ...] = ()
-    can_pass: bool = False
-    pass_cards: int | None = None
-    """Phase C with the Pass stack in play: the most Pass cards the actor can hold
-    (`passes.pass_cards_up_to`); at 0 they have none to play, so `can_pass` is False."""
-    reveal: RevealRequest | None = None
-    choice: ChoiceRequest | None = None
-    building: int | None = None
-    """Phase D: the building being resolved."""
-    resolution: BuildingResolution | None = None
-    hospital: tuple[HospitalOption, ...] = ()
-    missing_end_values: tuple[int, ...] = ()
     questions: tuple[Question, ...] = ()
     """What corrections left for the table to answer (`questions.open_questions`): asked
     wherever the table is, answered with `TieChosenAfterCorrection` / `HospitalCorrected`."""
+
+    @property
+    def prompt(self) -> Prompt:
+        return self.PROMPT
+
+    @property
+    def params(self) -> dict[str, Param]:
+        """The step's values for its sentence and for a refusal's text (`decide.now_params`)."""
+        return {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class StartGame(StepHead):
+    PROMPT = Prompt.START_GAME
+
+
+@dataclass(frozen=True, kw_only=True)
+class RevealBuildings(StepHead):
+    """Phase A (R-ROUND-A)."""
+
+    PROMPT = Prompt.REVEAL_BUILDINGS
+    count: int
+    deck_mode: DeckMode
+
+    @property
+    def digital(self) -> bool:
+        """The app's deck deals the row (`setup.DeckMode.DIGITAL`)."""
+        return self.deck_mode is DeckMode.DIGITAL
+
+    @property
+    def params(self) -> dict[str, Param]:
+        return {"count": self.count, "deck_mode": self.deck_mode.value, "digital": self.digital}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Supply(StepHead):
+    PROMPT = Prompt.SUPPLY
+
+
+@dataclass(frozen=True, kw_only=True)
+class Enter(StepHead):
+    """Phase C: `actor` enters a building (or plays a Pass)."""
+
+    PROMPT = Prompt.ENTER
+    actor: int
+    player: str
+    """The actor's name."""
+    options: tuple[EnterOption, ...]
+    can_pass: bool
+    pass_cards: int | None
+    """With the Pass stack in play: the most Pass cards the actor can hold
+    (`passes.pass_cards_up_to`); at 0 they have none to play, so `can_pass` is False. None
+    without the Pass stack."""
+
+    @property
+    def params(self) -> dict[str, Param]:
+        return {"player": self.player}
+
+
+@dataclass(frozen=True, kw_only=True)
+class AtBuilding(StepHead):
+    """Phase D: a step at the building being resolved."""
+
+    building: int
+    kind: Building
+
+    @property
+    def params(self) -> dict[str, Param]:
+        return {"building": self.kind.value}
+
+
+@dataclass(frozen=True, kw_only=True)
+class RevealCards(AtBuilding):
+    """Phase D a: `actor` reveals the cards declared in the building."""
+
+    PROMPT = Prompt.REVEAL_CARDS
+    actor: int
+    player: str
+    reveal: RevealRequest
+
+    @property
+    def params(self) -> dict[str, Param]:
+        return {"player": self.player, "declared": self.reveal.declared, **super().params}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choose(AtBuilding):
+    """A tie for fewest Swords or Flutes: `actor` (the winner) names a player."""
+
+    actor: int
+    player: str
+    choice: ChoiceRequest
+    resolution: BuildingResolution
+
+    @property
+    def params(self) -> dict[str, Param]:
+        return {"player": self.player, **super().params}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChooseSwordGiver(Choose):
+    """R-SPECIAL-1: the winner names who gives half their hand."""
+
+    PROMPT = Prompt.CHOOSE_SWORD_GIVER
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChooseFluteReceiver(Choose):
+    """R-SPECIAL-2: the winner names who receives the rat."""
+
+    PROMPT = Prompt.CHOOSE_FLUTE_RECEIVER
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakeActions(AtBuilding):
+    """Phase D b/c: the players in the building take their actions."""
+
+    PROMPT = Prompt.TAKE_ACTIONS
+    resolution: BuildingResolution
+    hospital: tuple[HospitalOption, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndRound(StepHead):
+    PROMPT = Prompt.END_ROUND
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEnd(StepHead):
+    """After the last round: the hands, specials, VP markers and the nuns to enter."""
+
+    missing_end_values: tuple[int, ...]
+    nuns_missing: bool
+
+    @property
+    def params(self) -> dict[str, Param]:
+        return {"nuns_missing": self.nuns_missing}
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndValues(GameEnd):
+    PROMPT = Prompt.END_VALUES
+
+
+@dataclass(frozen=True, kw_only=True)
+class Finished(GameEnd):
+    PROMPT = Prompt.FINISHED
+
+
+Step = (StartGame | RevealBuildings | Supply | Enter | RevealCards | ChooseSwordGiver
+        | ChooseFluteReceiver | TakeActions | EndRound | EndValues | Finished)
+"""What the table must do now: one variant per prompt, each with the fields it shows."""
 
 
 # --- helpers shared with the engine -----------------------------------------------------------
@@ -225,48 +372,56 @@ def now(state: GameState) -> Now:
 def next_step(state: GameState | None) -> Step:
     """What the table must do now, who is to act, what is allowed, and the details to show."""
     if state is None:
-        return Step(phase=None, round=0, rounds=0, is_last_round=False,
-                    prompt=Prompt.START_GAME, allowed=frozenset({ev.GameStarted}))
+        return StartGame(phase=None, round=0, rounds=0, is_last_round=False,
+                         allowed=frozenset({ev.GameStarted}))
     n = now(state)
     setup, record = state.setup, state.record
-    base = Step(phase=state.phase, round=state.round, rounds=setup.rounds,
-                is_last_round=state.is_last_round, prompt=n.prompt, allowed=n.allowed,
-                actor=n.actor, questions=open_questions(state) if state.rounds[0].turns else ())
+    head: dict[str, Any] = {"phase": state.phase, "round": state.round, "rounds": setup.rounds,
+            "is_last_round": state.is_last_round, "allowed": n.allowed,
+            "questions": open_questions(state) if state.rounds[0].turns else ()}
     prompt = n.prompt
     if prompt is Prompt.REVEAL_BUILDINGS:
-        return replace(base, params={"count": setup.buildings_per_round,
-                                     "deck_mode": setup.deck_mode.value,
-                                     "digital": setup.deck_mode is DeckMode.DIGITAL})
-    if prompt is Prompt.ENTER:
-        options = tuple(EnterOption(b, kind, len(record.entrants(b)) + 1)
-                        for b, kind in enumerate(record.row))
-        actor = record.queue[0]
-        held = (pass_cards_up_to(state)[actor] if setup.special_in_play(Special.PASS)
-                else None)
-        return replace(base, enter=options, can_pass=ev.Passed in n.allowed, pass_cards=held,
-                       params={"player": setup.names[actor]})
+        return RevealBuildings(**head, count=setup.buildings_per_round,
+                               deck_mode=setup.deck_mode)
+    if prompt is Prompt.SUPPLY:
+        return Supply(**head)
+    if prompt is Prompt.END_ROUND:
+        return EndRound(**head)
     if prompt in (Prompt.END_VALUES, Prompt.FINISHED):
         missing = tuple(p for p, v in enumerate(state.end_values) if v is None)
-        return replace(base, missing_end_values=missing,
-                       params={"nuns_missing": state.nuns is None})
+        if prompt is Prompt.END_VALUES:
+            return EndValues(**head, missing_end_values=missing, nuns_missing=state.nuns is None)
+        return Finished(**head, missing_end_values=missing, nuns_missing=state.nuns is None)
+    if prompt is Prompt.ENTER:
+        actor = record.queue[0]
+        options = tuple(EnterOption(b, kind, len(record.entrants(b)) + 1)
+                        for b, kind in enumerate(record.row))
+        held = (pass_cards_up_to(state)[actor] if setup.special_in_play(Special.PASS)
+                else None)
+        return Enter(**head, actor=actor, player=setup.names[actor], options=options,
+                     can_pass=ev.Passed in n.allowed, pass_cards=held)
     cur = n.cursor
-    if cur is None or isinstance(cur, RoundResolved):
-        return base
+    assert isinstance(cur, (RevealCursor, ChooseCursor, ActionsCursor)), cur  # phase D
     b = cur.building
-    where = {"building": record.row[b].value}
+    kind = record.row[b]
     if isinstance(cur, RevealCursor):
         p = cur.player
         entry = record.entry(p)
         declared = entry.cards if entry is not None else 0
-        return replace(base, building=b, reveal=RevealRequest(p, b, declared),
-                       params={"player": setup.names[p], "declared": declared, **where})
+        return RevealCards(**head, building=b, kind=kind, actor=p, player=setup.names[p],
+                           reveal=RevealRequest(p, b, declared))
     res = resolve(setup, record, b, settled=False)
     if isinstance(cur, ChooseCursor):
         result = res.sword if cur.special is Special.SWORD else res.flute
         candidates = result.candidates if result is not None else ()
-        return replace(base, building=b, resolution=res,
-                       choice=ChoiceRequest(b, cur.special, cur.player, candidates),
-                       params={"player": setup.names[cur.player], **where})
+        choice = ChoiceRequest(b, cur.special, cur.player, candidates)
+        if cur.special is Special.SWORD:
+            return ChooseSwordGiver(**head, building=b, kind=kind, actor=cur.player,
+                                    player=setup.names[cur.player], resolution=res,
+                                    choice=choice)
+        return ChooseFluteReceiver(**head, building=b, kind=kind, actor=cur.player,
+                                   player=setup.names[cur.player], resolution=res,
+                                   choice=choice)
     hospital = tuple(HospitalOption(a.player, a.action.hand_cards_up_to)
                      for a in res.actions if a.action.kind is ActionKind.HOSPITAL)
-    return replace(base, building=b, resolution=res, hospital=hospital, params=where)
+    return TakeActions(**head, building=b, kind=kind, resolution=res, hospital=hospital)

@@ -21,7 +21,19 @@ from companion.rules.catalog import (
     buildings_of,
 )
 from companion.rules.engine import apply, reveal_event
-from companion.rules.guide import Prompt, next_step
+from companion.rules.guide import (
+    ChooseFluteReceiver,
+    ChooseSwordGiver,
+    EndRound,
+    EndValues,
+    Enter,
+    Finished,
+    RevealBuildings,
+    RevealCards,
+    Supply,
+    TakeActions,
+    next_step,
+)
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.setup import (
     SEED_LIMIT,
@@ -109,7 +121,7 @@ def random_game(rng_or_seed: random.Random | int, players: int, *,
     while True:
         assert state is not None
         step = next_step(state)
-        if private and rng.random() < 0.08 and step.prompt is not Prompt.FINISHED:
+        if private and rng.random() < 0.08 and not isinstance(step, Finished):
             play(_private_event(rng, state))
             continue
         if corrections and ev.RevealCorrected in step.allowed and rng.random() < 0.03:
@@ -117,50 +129,43 @@ def random_game(rng_or_seed: random.Random | int, players: int, *,
             if fix is not None:
                 play(fix)
                 continue
-        prompt = step.prompt
-        if prompt is Prompt.REVEAL_BUILDINGS:
-            play(deck.reveal() if deck else reveal_event(state))
-        elif prompt is Prompt.SUPPLY:
-            play(ev.SupplyDone())
-        elif prompt is Prompt.ENTER:
-            assert step.actor is not None
-            if step.can_pass and rng.random() < 0.15:
-                play(ev.Passed(step.actor))
-            else:
-                option = rng.choice(step.enter)
-                play(ev.Entered(step.actor, option.building,
-                                rng.choice([0] + list(range(max_cards + 1)))))
-        elif prompt is Prompt.REVEAL_CARDS:
-            reveal = step.reveal
-            assert reveal is not None
-            play(ev.Revealed(reveal.player, reveal.building,
-                             **_split(rng, reveal.declared, swords, flutes)))
-        elif prompt in (Prompt.CHOOSE_SWORD_GIVER, Prompt.CHOOSE_FLUTE_RECEIVER):
-            choice = step.choice
-            assert choice is not None
-            play(ev.SpecialTargetChosen(choice.building, choice.special,
-                                        rng.choice(choice.candidates)))
-        elif prompt is Prompt.TAKE_ACTIONS:
-            building = step.building
-            assert building is not None
-            for hospital in step.hospital:
-                if rng.random() < 0.6:
-                    play(ev.HospitalDiscarded(building, hospital.player,
-                                              rng.randint(0, hospital.up_to)))
-            play(ev.BuildingResolved(building))
-        elif prompt is Prompt.END_ROUND:
-            play(ev.RoundEnded())
-        elif prompt is Prompt.END_VALUES:
-            unconfirmed = [p for p, c in enumerate(state.rats_confirmed) if not c]
-            if private and unconfirmed and rng.random() < 0.3:
-                play(ev.RatsConfirmed(rng.choice(unconfirmed)))
-            elif step.missing_end_values:
-                play(_end_values(rng, setup, step.missing_end_values[0]))
-            else:
-                play(ev.NunsCounted(rng.randint(0, 20)))
-        else:
-            assert prompt is Prompt.FINISHED, prompt
-            return events
+        match step:
+            case RevealBuildings():
+                play(deck.reveal() if deck else reveal_event(state))
+            case Supply():
+                play(ev.SupplyDone())
+            case Enter():
+                if step.can_pass and rng.random() < 0.15:
+                    play(ev.Passed(step.actor))
+                else:
+                    option = rng.choice(step.options)
+                    play(ev.Entered(step.actor, option.building,
+                                    rng.choice([0] + list(range(max_cards + 1)))))
+            case RevealCards(reveal=reveal):
+                play(ev.Revealed(reveal.player, reveal.building,
+                                 **_split(rng, reveal.declared, swords, flutes)))
+            case ChooseSwordGiver(choice=choice) | ChooseFluteReceiver(choice=choice):
+                play(ev.SpecialTargetChosen(choice.building, choice.special,
+                                            rng.choice(choice.candidates)))
+            case TakeActions(building=building):
+                for hospital in step.hospital:
+                    if rng.random() < 0.6:
+                        play(ev.HospitalDiscarded(building, hospital.player,
+                                                  rng.randint(0, hospital.up_to)))
+                play(ev.BuildingResolved(building))
+            case EndRound():
+                play(ev.RoundEnded())
+            case EndValues():
+                unconfirmed = [p for p, c in enumerate(state.rats_confirmed) if not c]
+                if private and unconfirmed and rng.random() < 0.3:
+                    play(ev.RatsConfirmed(rng.choice(unconfirmed)))
+                elif step.missing_end_values:
+                    play(_end_values(rng, setup, step.missing_end_values[0]))
+                else:
+                    play(ev.NunsCounted(rng.randint(0, 20)))
+            case _:
+                assert isinstance(step, Finished), step
+                return events
 
 
 def _end_values(rng: random.Random, setup: Setup, player: int) -> ev.EndValuesEntered:

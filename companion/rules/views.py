@@ -28,7 +28,7 @@ from companion.rules.endgame import arrival_order, end_state, final_rats
 from companion.rules.engine import reveal_event
 from companion.rules.errors import RuleViolation
 from companion.rules.events import BuildingsRevealed, RatReason
-from companion.rules.guide import Prompt, Step, next_step
+from companion.rules.guide import RevealBuildings, Step, next_step
 from companion.rules.resolution import (
     BuildingResolution,
     resolve_building,
@@ -283,7 +283,7 @@ def public_view(state: GameState, game_events: int = 0) -> TableView:
     step = next_step(state)
     next_row: BuildingsRevealed | None = None
     deal_problem: RuleViolation | None = None
-    if step.prompt is Prompt.REVEAL_BUILDINGS and step.params.get("digital"):
+    if isinstance(step, RevealBuildings) and step.digital:
         try:
             next_row = reveal_event(state)
         except RuleViolation as exc:

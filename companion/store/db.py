@@ -135,6 +135,10 @@ class GameSummary:
     game is listed, named and left as it is; the other games stay usable."""
     damage_problem: StoreCorrupted | None = field(default=None, compare=False, repr=False)
     """The same as an error, for words in the reader's language (`damage` is English)."""
+    practice: bool = False
+    """A practice game (the rulebook's example, `companion.practice`): listed and resumable,
+    never counted (the history, its CSV and BG Stats leave it out). Written once, when the game
+    is created; a game stored before the flag existed is a real game."""
 
 
 def default_data_dir() -> Path:
@@ -185,11 +189,27 @@ def _add_step(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE events ADD COLUMN step INTEGER")
 
 
+def _add_practice(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
+
+
+def _add_settings(db: sqlite3.Connection) -> None:
+    """How a table plays a game that is no rule of it (teaching a first game): beside the
+    game, not among its events, so the engine and every replay never see it."""
+    db.execute("""
+        CREATE TABLE game_settings (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            json TEXT NOT NULL
+        ) STRICT""")
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _create_v1,
     2: _add_revision,
     3: _add_undone_with,
     4: _add_step,
+    5: _add_practice,
+    6: _add_settings,
 }
 """Target schema version -> the step that brings the previous version to it. Append only."""
 
@@ -245,8 +265,10 @@ class GameStore:
     # -- writing ------------------------------------------------------------------------
 
     def create_game(self, events: Sequence[Any], meta: GameMeta, *,
-                    created: str | None = None, game_id: str | None = None) -> str:
-        """A new game holding `events` (its first event, or a whole imported game)."""
+                    created: str | None = None, game_id: str | None = None,
+                    practice: bool = False) -> str:
+        """A new game holding `events` (its first event, or a whole imported game); a
+        `practice` game is marked so for good (`GameSummary.practice`)."""
         with self._transaction() as db:
             new_id = game_id or self._new_id(db)
             if game_id is not None and self._exists(db, game_id):
@@ -254,8 +276,8 @@ class GameStore:
             stamp = now_iso()
             db.execute(
                 "INSERT INTO games (id, created, updated, players, setup_code, finished, winner,"
-                " progress) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (new_id, created or stamp, stamp, *_meta_columns(meta)))
+                " progress, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (new_id, created or stamp, stamp, *_meta_columns(meta), int(practice)))
             for seq, event in enumerate(events, start=1):
                 self._insert_event(db, new_id, seq, event, stamp)
         return new_id
@@ -309,7 +331,32 @@ class GameStore:
             self._require(db, game_id)
             self._update_meta(db, game_id, meta, now_iso())
 
+    def save_settings(self, game_id: str, settings: Mapping[str, Any]) -> None:
+        """Replace the game's settings (a JSON object) durably."""
+        raw = json.dumps(dict(settings), sort_keys=True)
+        with self._transaction() as db:
+            self._require(db, game_id)
+            db.execute("INSERT INTO game_settings (game_id, json) VALUES (?, ?) ON CONFLICT"
+                       "(game_id) DO UPDATE SET json = excluded.json", (game_id, raw))
+
     # -- reading ------------------------------------------------------------------------
+
+    def settings(self, game_id: str) -> dict[str, Any]:
+        """The game's settings as saved; {} for a game that has none. Settings that do not
+        read back as a JSON object are damage: `StoreCorrupted`."""
+        with self._lock, _busy_named(self.path):
+            self._require(self._db, game_id)
+            row = self._db.execute("SELECT json FROM game_settings WHERE game_id = ?",
+                                   (game_id,)).fetchone()
+        if row is None:
+            return {}
+        try:
+            found = json.loads(row[0])
+        except ValueError:
+            found = None
+        if not isinstance(found, dict):
+            raise StoreCorrupted(P.FILE_DAMAGED, path=self.path, reason="game_settings")
+        return found
 
     def events(self, game_id: str) -> list[StoredEvent]:
         """Every event ever appended to the game, in order, with its status.
@@ -505,7 +552,8 @@ class GameStore:
             "SELECT g.id, g.created, g.updated, g.players, g.setup_code, g.finished, g.winner,"
             " g.progress, (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id"
             " AND e.status = 'active'), g.revision,"
-            " (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id) FROM games g " + where +
+            " (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id), g.practice"
+            " FROM games g " + where +
             " ORDER BY g.updated DESC, g.id", params).fetchall()
         summaries = []
         for r in rows:
@@ -514,7 +562,7 @@ class GameStore:
                 game_id=r[0], created=r[1], updated=r[2], players=_players(r[3]),
                 setup_code=r[4], finished=bool(r[5]), winner=r[6], progress=r[7], events=r[8],
                 revision=r[9], damage=None if damage is None else str(damage),
-                damage_problem=damage))
+                damage_problem=damage, practice=bool(r[11])))
         return summaries
 
 

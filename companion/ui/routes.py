@@ -31,6 +31,7 @@ from companion.ui.setup.players import setup_players_view
 from companion.ui.shared import paths
 from companion.ui.shared.ports import Games, TableSettings
 from companion.ui.shared.problem import problem_view
+from companion.ui.shared.rules_reference import open_rules
 from companion.ui.shell import ScreenBuilder, TableApp
 
 ROUTES: tuple[tuple[str, ScreenBuilder], ...] = (
@@ -91,6 +92,9 @@ class TableScreens:
 
     def problem(self, app: TableApp, exc: Exception) -> ft.View:
         return problem_view(app, exc)
+
+    def rules(self, app: TableApp, rule_id: str | None) -> None:
+        open_rules(app, rule_id)
 
 
 SCREENS = TableScreens()

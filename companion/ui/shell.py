@@ -27,6 +27,7 @@ from companion.store.db import StoreError
 from companion.store.session import Session, UndoError
 from companion.ui.shared import theme
 from companion.ui.shared.ports import KEY_PARAM, Games, TableSettings
+from companion.ui.shared.reference_entries import why_of
 from companion.ui.shared.step_words import redone_text, refusal_words, undone_text
 from companion.ui.shared.widgets import tagged
 from companion.ui.tab import TabState
@@ -67,6 +68,7 @@ class Screens(Protocol):
     def build(self, app: TableApp, path: str) -> ft.View: ...
     def not_table(self, app: TableApp) -> ft.View: ...
     def problem(self, app: TableApp, exc: Exception) -> ft.View: ...
+    def rules(self, app: TableApp, rule_id: str | None) -> None: ...
 
 
 class TableApp:
@@ -281,7 +283,7 @@ class TableApp:
             self.session.submit(event)
         except RuleViolation as exc:
             self.notify(violation_text(self.t, exc), error=True,
-                        detail=rule_reference(self.t, exc))
+                        detail=rule_reference(self.t, exc), why=why_of(exc))
             return False
         except StoreError as exc:
             self.notify(self.t("The game could not be saved: {reason}",
@@ -298,7 +300,8 @@ class TableApp:
         try:
             self.session.submit_all(events)
         except RuleViolation as exc:
-            self.notify(violation_text(self.t, exc), error=True)
+            self.notify(violation_text(self.t, exc), error=True,
+                        detail=rule_reference(self.t, exc), why=why_of(exc))
             return False
         except StoreError as exc:
             self.notify(self.t("The game could not be saved: {reason}",
@@ -314,7 +317,7 @@ class TableApp:
             self.session.decide(events, discards)
         except RuleViolation as exc:
             self.notify(violation_text(self.t, exc), error=True,
-                        detail=rule_reference(self.t, exc))
+                        detail=rule_reference(self.t, exc), why=why_of(exc))
             return False
         except StoreError as exc:
             self.notify(self.t("The game could not be saved: {reason}",
@@ -385,13 +388,22 @@ class TableApp:
             except Exception:
                 log.debug("cannot remember the cards' language", exc_info=True)
 
-    def notify(self, message: str, error: bool = False, detail: str | None = None) -> None:
-        """`detail` (the rule a refusal cites) opens on a long press, off the sentence."""
+    def notify(self, message: str, error: bool = False, detail: str | None = None,
+               why: str | None = None) -> None:
+        """`detail` (the rule a refusal cites) opens on a long press, off the sentence; `why`
+        (a rule ID or a reference entry's key) adds a "Why?" that opens its entry."""
+        def explain(_event: Any = None) -> None:
+            self.screens.rules(self, why)
+
+        said: ft.Control = tagged("message", ft.Text(message, size=theme.BODY_SIZE,
+                                                     color="#FFFFFF", tooltip=detail))
+        if why:
+            said = ft.Row([ft.Container(said, expand=True), tagged("message-why", ft.TextButton(
+                self.t("Why?"), icon=ft.Icons.MENU_BOOK, on_click=explain,
+                style=ft.ButtonStyle(color="#FFFFFF")))], wrap=False)
         bar = ft.SnackBar(
-            content=tagged("message", ft.Text(message, size=theme.BODY_SIZE,
-                                              color="#FFFFFF", tooltip=detail)),
-            bgcolor="#B3261E" if error else "#323232", duration=6000 if error else 3500,
-            show_close_icon=True)
+            content=said, bgcolor="#B3261E" if error else "#323232",
+            duration=6000 if error else 3500, show_close_icon=True)
         self.page.show_dialog(bar)
 
     def _keep_awake(self, awake: bool) -> None:

@@ -18,7 +18,7 @@ from companion.i18n import translator
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
 from companion.rules.catalog import Estate, PlayerColour
-from companion.rules.guide import Prompt
+from companion.rules.guide import Prompt, RevealCards, TakeActions
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.store.db import GameStore
@@ -42,11 +42,12 @@ def stored_in_round_two(data_dir: Path) -> str:
                       ev.Entered(1, 1, 1), ev.Entered(2, 0, 0), ev.Entered(3, 2, 3)):
             session.submit(event)
         while (step := next_step(game_state(session))).prompt is not Prompt.END_ROUND:
-            if step.reveal is not None:
+            if isinstance(step, RevealCards):
                 session.submit(ev.Revealed(step.reveal.player, step.reveal.building,
                                            step.reveal.declared, 0))
             else:
-                session.submit(ev.BuildingResolved(step.building))  # type: ignore[arg-type]
+                assert isinstance(step, TakeActions), step
+                session.submit(ev.BuildingResolved(step.building))
         session.submit(ev.RoundEnded())
         session.submit(reveal_event(game_state(session)))
         session.submit(ev.SupplyDone())
@@ -125,8 +126,8 @@ def stored_with_a_disputed_hospital(data_dir: Path) -> str:
                       ev.Entered(2, 1, 0), ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0),
                       ev.HospitalDiscarded(0, 0, 3), ev.HospitalDiscarded(0, 1, 2)):
             session.submit(event)
-        while (step := next_step(game_state(session))).prompt is not Prompt.END_ROUND:
-            session.submit(ev.BuildingResolved(step.building))  # type: ignore[arg-type]
+        while isinstance(step := next_step(game_state(session)), TakeActions):
+            session.submit(ev.BuildingResolved(step.building))
         session.submit(ev.RatChangeDisputed(0, "1.1.hospital"))
         session.submit(ev.RoundEnded())
         session.submit(ev.BuildingsRevealed((Building.FARM, Building.PALACE, Building.CASTLE)))

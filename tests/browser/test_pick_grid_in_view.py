@@ -61,7 +61,7 @@ def at_round_twos_row(data_dir: Path) -> str:
 
     from companion.rules import events as ev
     from companion.rules.catalog import Building
-    from companion.rules.guide import Prompt
+    from companion.rules.guide import RevealCards, TakeActions
     from companion.rules.setup import DeckMode, SelectionMethod
     from companion.store.db import GameStore
     from companion.store.session import Session
@@ -79,14 +79,13 @@ def at_round_twos_row(data_dir: Path) -> str:
             session.submit(ev.Entered(actor, 1, cards))
         while True:
             step = session.table_view().step
-            if step.prompt is Prompt.REVEAL_CARDS and step.reveal is not None:
+            if isinstance(step, RevealCards):
                 session.submit(ev.Revealed(step.reveal.player, step.reveal.building,
                                            step.reveal.declared, 0))
-            elif (step.prompt is Prompt.TAKE_ACTIONS and step.building is not None
-                  and step.building != 1):
+            elif isinstance(step, TakeActions) and step.building != 1:
                 session.submit(ev.BuildingResolved(step.building))
             else:
-                assert step.prompt is Prompt.TAKE_ACTIONS and step.hospital, step.prompt
+                assert isinstance(step, TakeActions) and step.hospital, step.prompt
                 return session.game_id
 
 

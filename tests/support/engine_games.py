@@ -4,6 +4,7 @@ and a check that a refused event names its rule and leaves the state as it was."
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TypeVar
 
 import pytest
 
@@ -12,6 +13,7 @@ from companion.i18n.codes import refusal_text
 from companion.rules import RuleViolation, apply
 from companion.rules import events as ev
 from companion.rules.catalog import Building, PlayerColour
+from companion.rules.guide import StepHead, next_step
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, Setup, make_setup
 from companion.rules.state import GameState, Phase
@@ -77,10 +79,19 @@ class Game:
         return self.play(*(ev.Entered(p, b, c) for p, b, c in entries))
 
 
+S = TypeVar("S", bound=StepHead)
+
+
+def step_is(kind: type[S], state: GameState) -> S:
+    """The guide's next step, which a story expects to be of `kind` (`guide.Step`'s variants):
+    its fields, or a failure that names the step it is instead."""
+    step = next_step(state)
+    assert isinstance(step, kind), step.prompt
+    return step
+
+
 def next_actor(state: GameState) -> int:
     """The player the guide asks to act next (phase C: who enters now)."""
-    from companion.rules import next_step
-
     step = next_step(state)
     assert step.actor is not None, step
     return step.actor
@@ -89,25 +100,29 @@ def next_actor(state: GameState) -> int:
 def play_to_the_end(game: Game) -> GameState:
     """Every round played out (digital deck): each player in turn enters the first building
     with one card, which turns out to be another estate's population card (one rat each)."""
-    from companion.rules import next_step, reveal_event
-    from companion.rules.guide import Prompt
+    from companion.rules import reveal_event
+    from companion.rules.guide import (
+        EndRound,
+        Enter,
+        RevealBuildings,
+        RevealCards,
+        Supply,
+        TakeActions,
+    )
 
     while game.state.phase not in (Phase.END, Phase.FINISHED):
-        step = next_step(game.state)
-        if step.prompt is Prompt.REVEAL_BUILDINGS:
-            game.play(reveal_event(game.state))
-        elif step.prompt is Prompt.SUPPLY:
-            game.play(ev.SupplyDone())
-        elif step.prompt is Prompt.ENTER:
-            assert step.actor is not None
-            game.play(ev.Entered(step.actor, 0, 1))
-        elif step.prompt is Prompt.REVEAL_CARDS:
-            assert step.reveal is not None
-            game.play(ev.Revealed(step.reveal.player, step.reveal.building, 0, 1))
-        elif step.prompt is Prompt.TAKE_ACTIONS:
-            assert step.building is not None
-            game.play(ev.BuildingResolved(step.building))
-        else:
-            assert step.prompt is Prompt.END_ROUND, step.prompt
-            game.play(ev.RoundEnded())
+        match next_step(game.state):
+            case RevealBuildings():
+                game.play(reveal_event(game.state))
+            case Supply():
+                game.play(ev.SupplyDone())
+            case Enter(actor=actor):
+                game.play(ev.Entered(actor, 0, 1))
+            case RevealCards(reveal=asked):
+                game.play(ev.Revealed(asked.player, asked.building, 0, 1))
+            case TakeActions(building=building):
+                game.play(ev.BuildingResolved(building))
+            case step:
+                assert isinstance(step, EndRound), step
+                game.play(ev.RoundEnded())
     return game.state

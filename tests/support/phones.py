@@ -24,7 +24,14 @@ from companion.phones.routes import COOKIE
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
-from companion.rules.guide import Prompt
+from companion.rules.guide import (
+    EndRound,
+    Enter,
+    RevealBuildings,
+    RevealCards,
+    Supply,
+    TakeActions,
+)
 from companion.rules.setup import DeckMode, SelectionMethod
 from companion.rules.state import Phase
 from companion.server.limits import ConnectionLimits, uvicorn_options
@@ -76,10 +83,9 @@ class TableNight:
         """Phase D b/c and E of a round under way: every building's actions, then its end."""
         while True:
             step = next_step(self.state)
-            if step.prompt is Prompt.TAKE_ACTIONS:
-                assert step.building is not None
+            if isinstance(step, TakeActions):
                 self._play(ev.BuildingResolved(step.building))
-            elif step.prompt is Prompt.END_ROUND:
+            elif isinstance(step, EndRound):
                 self._play(ev.RoundEnded())
             else:
                 return
@@ -92,15 +98,13 @@ class TableNight:
         played: list[Any] = []
         while True:
             step = next_step(self.state)
-            if step.prompt is Prompt.REVEAL_BUILDINGS:
+            if isinstance(step, RevealBuildings):
                 event: Any = reveal_event(self.state)
-            elif step.prompt is Prompt.SUPPLY:
+            elif isinstance(step, Supply):
                 event = ev.SupplyDone()
-            elif step.prompt is Prompt.ENTER:
-                assert step.actor is not None
+            elif isinstance(step, Enter):
                 event = ev.Entered(step.actor, 0, cards.get(step.actor, 0))
-            elif step.prompt is Prompt.REVEAL_CARDS:
-                assert step.reveal is not None
+            elif isinstance(step, RevealCards):
                 shown = cards.get(step.reveal.player, 0)
                 event = ev.Revealed(step.reveal.player, step.reveal.building, 0, shown)
             else:

@@ -206,7 +206,7 @@ def expected_controls(data_dir: Path) -> set[str]:
     server keeps them, so no screen's own idea of the game is trusted."""
     from companion.rules import apply, next_step
     from companion.rules import events as ev
-    from companion.rules.guide import Prompt
+    from companion.rules.guide import Choose, EndRound, Enter, RevealCards, Supply, TakeActions
     from companion.rules.state import Phase
     from companion.store.db import GameStore
 
@@ -223,23 +223,22 @@ def expected_controls(data_dir: Path) -> set[str]:
         if state.phase in (Phase.END, Phase.FINISHED):
             return wanted
         step = next_step(state)
-        if step.prompt is Prompt.SUPPLY:
+        if isinstance(step, Supply):
             state = apply(state, ev.SupplyDone())
-        elif step.prompt is Prompt.TAKE_ACTIONS and step.building is not None:
+        elif isinstance(step, TakeActions):
             for option in step.hospital:
                 wanted |= {f"hospital-{option.player}-more", f"hospital-{option.player}-fewer"}
             state = apply(state, ev.BuildingResolved(step.building))
-        elif step.prompt is Prompt.END_ROUND and not step.is_last_round:
+        elif isinstance(step, EndRound) and not step.is_last_round:
             state = apply(state, ev.RoundEnded())
         else:
             break
-    if step.prompt is Prompt.REVEAL_CARDS:
+    if isinstance(step, RevealCards):
         wanted |= {"reveal-matching", "reveal-confirm", "reveal-other-more",
                    "reveal-jokers-more"}
-    elif step.prompt is Prompt.ENTER:
+    elif isinstance(step, Enter):
         wanted |= {f"enter-{b}-0" for b in range(len(state.rounds[-1].row))}
-    elif step.prompt in (Prompt.CHOOSE_SWORD_GIVER, Prompt.CHOOSE_FLUTE_RECEIVER) \
-            and step.choice is not None:
+    elif isinstance(step, Choose):
         wanted |= {f"choose-{p}" for p in step.choice.candidates}
     return wanted
 

@@ -68,8 +68,8 @@ _ENGLISH: dict[InputProblem, str] = {
     InputProblem.NAME_TWICE: "{names} appears more than once",
     InputProblem.UNKNOWN_PLAYER: "unknown player {name} (players are {players})",
     InputProblem.NOT_A_PLAYER_MAP: "must map player names to numbers",
-    InputProblem.NOT_AN_ESTATE_MAP: "must map estates to values",
-    InputProblem.UNKNOWN_ESTATE: "unknown estate (estates are {estates})",
+    InputProblem.NOT_AN_ESTATE_MAP: "must map classes to values",
+    InputProblem.UNKNOWN_ESTATE: "unknown class (classes are {estates})",
     InputProblem.NOT_AN_ORDER: "must list players from bottom to top",
     InputProblem.LISTED_TWICE: "{names} listed more than once",
     InputProblem.UNKNOWN_SPECIAL_IN_PLAY: "unknown special-card type {value} (types are {types})",
@@ -78,7 +78,7 @@ _ENGLISH: dict[InputProblem, str] = {
     InputProblem.UNKNOWN_SPECIAL: "unknown special-card type (types are {types})",
     InputProblem.SPECIAL_NOT_IN_PLAY: "{special} cards are held but {special} is not in in_play",
     InputProblem.GOLD_NOT_IN_PLAY: "Gold is held but gold (the Treasury) is not in in_play",
-    InputProblem.TOO_MANY_NUNS: "the nun row shows at most {most} nuns (got {count})",
+    InputProblem.TOO_MANY_NUNS: "the Nun-row shows at most {most} nuns (got {count})",
     InputProblem.TIE_NOT_LISTED: "{players} tie on {influence} influence; list them from bottom "
                                  "to top to say whose disc lies on top",
     InputProblem.TIE_PARTLY_LISTED: "{players} tie on {influence} influence; list them from "

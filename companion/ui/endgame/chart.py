@@ -54,7 +54,7 @@ def influence_chart(t: Translator, view: TableView) -> ft.Control:
     legend = ft.Row([player_chip(name, setup.colours[p]) for p, name in enumerate(setup.names)],
                     wrap=True, spacing=8)
     return tagged("influence-chart", ft.Column([
-        ft.Text(t("Influence over the rounds (all estates together)"), size=theme.BODY_SIZE,
+        ft.Text(t("Influence over the rounds (all classes together)"), size=theme.BODY_SIZE,
                 weight=ft.FontWeight.BOLD),
         ft.Container(chart, padding=ft.Padding.only(right=16, top=8)), legend,
     ], tight=True, spacing=8))

@@ -28,6 +28,8 @@ from companion.ui.round.parts import game_frame, step_marker, submit_all
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import content_width
 from companion.ui.shared.paths import corrections_route, game_route
+from companion.ui.shared.rules_reference import why_button
+from companion.ui.shared.teaching import teaching_cards
 from companion.ui.shared.widgets import (
     big_button,
     heading,
@@ -45,7 +47,7 @@ FIELDS: tuple[tuple[str, str, Special | None], ...] = (
     ("flutes", N_("Flutes"), Special.FLUTE),
     ("passes", N_("Pass cards"), Special.PASS),
     ("gold", N_("Gold"), Special.GOLD),
-    ("markers", N_("Printed total of the VP markers"), None),
+    ("markers", N_("Printed total of the VP tokens"), None),
     ("rats", N_("Rats (as on the phone)"), None),
 )
 
@@ -122,7 +124,7 @@ def form_events(app: TableApp, view: TableView) -> list[Any]:
                                         ) != entered:
             found.append(event)
     if view.rats is not None:
-        label = t("Nuns in the nun row")
+        label = t("Nuns in the Nun-row")
         if not typed.get("nuns", nuns_shown(view)).strip():
             raise FormProblem(t("{field}: count the nuns on the turned-over row and type the "
                                 "number (0 if there are none).", field=label))
@@ -156,7 +158,8 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         controls += request_cards(app, view)
         under_winner = len(controls) + 1
         controls += result_controls(app, view)
-        controls.append(bgstats_tile(app, game_id))
+        if not app.games.is_practice(game_id):  # a practice game is never counted
+            controls.append(bgstats_tile(app, game_id))
     if editing:
         controls += form_controls(app, view)
 
@@ -193,6 +196,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         heading_ = t("End of the game")
     else:
         heading_ = t("Correct the end values") if editing else t("Result")
+    controls[:0] = teaching_cards(app)
     return game_frame(app, heading_, controls, view, bottom, back=game_route(game_id))
 
 
@@ -291,11 +295,11 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     title_ = heading(t("Plague") if view.at_plague_check
                      else t("What everyone holds"))
     if view.at_plague_check:
-        explained = t("The nun row is turned over and everyone reveals their rats. The rats are "
+        explained = t("The Nun-row is turned over and everyone reveals their rats. The rats are "
                       "filled in from the phones: correct them where the tokens on the table "
                       "say otherwise. Empty fields count as 0, except the nuns: count them.")
     else:
-        explained = t("Everyone shows their hand, special cards and victory-point markers. "
+        explained = t("Everyone shows their hand, special cards and victory point tokens. "
                       "The rats stay secret until the plague, the next step. Empty fields "
                       "count as 0.")
     controls: list[ft.Control] = [
@@ -305,7 +309,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     if view.at_plague_check:
         # the nuns first, the one count the whole table makes now; a wide field, so the
         # French label ("Nonnes dans la rangée des nonnes (0-20)") is not squeezed into it
-        controls.append(ft.Container(field("nuns", t("Nuns in the nun row (0-{most})",
+        controls.append(ft.Container(field("nuns", t("Nuns in the Nun-row (0-{most})",
                                                        most=MAX_NUNS_IN_ROW), nuns_shown(view)),
                                      width=min(560, content_width(app))))
     for p, name in enumerate(setup.names):
@@ -350,6 +354,7 @@ def result_controls(app: TableApp, view: TableView) -> list[ft.Control]:
         heading(t("How the winner was decided")),
         tagged("tie-break", ft.Column([text(line_text(t, line)) for line in result.tie_break],
                                       tight=True)),
+        why_button(app, "winner", "tie-break-why"),
         influence_chart(t, view),
         heading(t("Every point, explained")),
     ]

@@ -33,6 +33,7 @@ from companion.history.words import group_lines, head_to_head_line, player_lines
 from companion.i18n import Translator
 from companion.i18n.dates import when
 from companion.i18n.scoring_lines import line_text, step_title
+from companion.i18n.store_words import os_error_reason
 from companion.rules.scoring import Step, score
 from companion.ui.endgame.chart import influence_chart
 from companion.ui.endgame.screen import end_state_of, score_table, winner_text
@@ -227,7 +228,7 @@ def history_view(app: TableApp, player: str | None = None, count: str | None = N
                 path.write_text(csv_text(everything), encoding="utf-8")
             except OSError as exc:
                 app.notify(t("cannot use {file}: {reason}", file=str(path),
-                             reason=exc.strerror or str(exc)), error=True)
+                             reason=os_error_reason(t, exc)), error=True)
                 return
             app.notify(t("The history is written to {path}", path=str(path)))
         buttons.append(big_button("history-csv", t("Export as CSV"), export,
@@ -341,7 +342,7 @@ def history_player_view(app: TableApp, player: str) -> ft.View:
             aliases.save(folder)
         except OSError as exc:
             app.notify(t("cannot use {file}: {reason}", file=str(folder),
-                         reason=exc.strerror or str(exc)), error=True)
+                         reason=os_error_reason(t, exc)), error=True)
             return
         typed.clear()
         await app.go(history_player_route(new))

@@ -49,6 +49,10 @@ def past_games_view(app: TableApp, count: str | None = None) -> ft.View:
             text(", ".join(game.players), weight=ft.FontWeight.BOLD),
             text(f"{when(t, game.created)} · {outcome}", size=theme.SMALL_SIZE),
         ]
+        if game.practice:
+            lines.insert(0, tagged(f"practice-{game.game_id}", text(
+                t("Practice game: the rulebook's example, never counted"),
+                size=theme.SMALL_SIZE, italic=True)))
         if game.setup_code:
             lines.append(text(t("Setup code {code}", code=game.setup_code), size=theme.SMALL_SIZE))
         row: list[ft.Control] = [ft.Column(lines, spacing=2, tight=True, expand=True)]

@@ -43,7 +43,7 @@ def _labels(app: TableApp) -> dict[str, str]:
     return {"name": t("Name"), "hand": t("Population + Joker cards in hand"),
             "sword": special_name(t, Special.SWORD), "flute": special_name(t, Special.FLUTE),
             "pass": special_name(t, Special.PASS), "gold": special_name(t, Special.GOLD),
-            "markers": t("Victory points on markers"), "rats": t("Rats")}
+            "markers": t("Victory points on tokens"), "rats": t("Rats")}
 
 
 def score_form_view(app: TableApp) -> ft.View:
@@ -97,7 +97,7 @@ def score_form_view(app: TableApp) -> ft.View:
             text(t("Player {n}", n=seat + 1), weight=ft.FontWeight.BOLD),
             ft.ResponsiveRow(cells, spacing=8, run_spacing=8)], tight=True))))
     controls += [
-        field("nuns", t("Nuns in the nun row"), width=260),
+        field("nuns", t("Nuns in the Nun-row"), width=260),
         heading(t("Ties on the influence tracks")),
         text(t("Where discs share a space, enter the player numbers from the bottom disc to the "
                "top one, e.g. 2 1."), size=theme.SMALL_SIZE),
@@ -166,7 +166,7 @@ def end_state_from_form(app: TableApp) -> Any:
         gold=per_player("gold", labels["gold"]) if Special.GOLD in in_play else {},
         markers=per_player("markers", labels["markers"]),
         rats=per_player("rats", labels["rats"]),
-        nuns=_number(app, values.get("nuns", ""), t("Nuns in the nun row")))
+        nuns=_number(app, values.get("nuns", ""), t("Nuns in the Nun-row")))
 
 
 SHEET_WORDS: dict[InputProblem, str] = {
@@ -175,7 +175,7 @@ SHEET_WORDS: dict[InputProblem, str] = {
     InputProblem.LISTED_TWICE: TIE_ON_THE_SHEET,
     InputProblem.TIE_NOT_LISTED: TIE_ON_THE_SHEET,
     InputProblem.TIE_PARTLY_LISTED: TIE_ON_THE_SHEET,
-    InputProblem.TOO_MANY_NUNS: N_("The nun row shows at most {most} nuns."),
+    InputProblem.TOO_MANY_NUNS: N_("The Nun-row shows at most {most} nuns."),
 }
 """The problems the sheet can produce, said for the sheet (player numbers, not JSON fields); any
 other is said as the score command says it."""

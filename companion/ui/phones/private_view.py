@@ -50,11 +50,11 @@ from companion.ui.shell import OwnUndo, TableApp
 TICK_SECONDS = 0.25
 
 REASONS = {
-    "reveal": N_("cards off-estate"),
+    "reveal": N_("cards of another class"),
     "flute": N_("Flute"),
     "monastery": N_("Monastery"),
     "hospital": N_("Hospital"),
-    "supply_discard": N_("supply discard"),
+    "supply_discard": N_("rats discarded in the supplies"),
     "correction": N_("correction"),
 }
 
@@ -221,7 +221,7 @@ class PrivateScreen:
         return [
             heading(t("Your rats, newest first")),
             tagged("private-history", ft.Column(history, spacing=4, tight=True)),
-            heading(t("What you saw in the nun row")),
+            heading(t("What you saw in the Nun-row")),
             tagged("private-notes", text("; ".join(notes) if notes else t("No notes yet."))),
         ]
 
@@ -248,7 +248,7 @@ class PrivateScreen:
         ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         less, more = change_text(-mem.amount), change_text(mem.amount)
         logs = ft.Row([
-            big_button("log-supply_discard", t("{change} Supply discard", change=less),
+            big_button("log-supply_discard", t("{change} in the supplies", change=less),
                        self._log("supply_discard", -1)),
             big_button("log-correction-down", t("{change} Correction", change=less),
                        self._log("correction", -1), primary=False),
@@ -269,7 +269,7 @@ class PrivateScreen:
         rats = ft.Column([heading(t("Log a change of your rats")), amount, logs, *hospital],
                          spacing=12, tight=True, col={"xs": 12, "md": 6})
         nun_row = ft.Column([
-            heading(t("Note a card of the nun row you looked at")),
+            heading(t("Note a card of the Nun-row you looked at")),
             text(t("Card (from the left)"), size=theme.SMALL_SIZE), positions,
             text(t("Nuns on it"), size=theme.SMALL_SIZE), counts,
             big_button("note", t.plural("Note card {position}: {n} nun",

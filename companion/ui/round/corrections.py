@@ -28,6 +28,7 @@ from companion.ui.round.questions import questions_panel
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel, entry_fix
 from companion.ui.shared.paths import play_route
+from companion.ui.shared.reference_entries import why_of
 from companion.ui.shared.widgets import (
     big_button,
     heading,
@@ -40,7 +41,7 @@ from companion.ui.shell import TableApp
 
 KINDS: tuple[tuple[str, str, Special | None], ...] = (
     ("matching", N_("Population cards of the {estate} (no rat)"), None),
-    ("other", N_("Population cards of another estate (1 rat each)"), None),
+    ("other", N_("Population cards of another class (1 rat each)"), None),
     ("jokers", N_("Jokers"), None),
     ("swords", N_("Swords"), Special.SWORD),
     ("flutes", N_("Flutes"), Special.FLUTE),
@@ -145,7 +146,7 @@ def reveal_summary(t: Translator, record: RoundRecord, building: int, reveal: Re
     """"Peasantry: 2, other estates: 1, Jokers: 1" (parts that are 0 left out)."""
     estate = estate_name(t, record.estate(building))
     parts = [t("{estate}: {n}", estate=estate, n=reveal.matching)]
-    for value, label in ((reveal.other, N_("other estates: {n}")),
+    for value, label in ((reveal.other, N_("other classes: {n}")),
                          (reveal.jokers, N_("Jokers: {n}")), (reveal.swords, N_("Swords: {n}")),
                          (reveal.flutes, N_("Flutes: {n}"))):
         if value:
@@ -311,7 +312,7 @@ def editor(app: TableApp, view: TableView, fix: Fix) -> tuple[list[ft.Control], 
             return
         if isinstance(problem, RuleViolation):
             app.notify(violation_text(t, problem), error=True,
-                       detail=rule_reference(t, problem))
+                       detail=rule_reference(t, problem), why=why_of(problem))
             return
         app.tab.fix = None
         answers.pop(key, None)

@@ -13,7 +13,7 @@ from typing import Any
 import flet as ft
 
 from companion.rules import events
-from companion.rules.guide import Step, turn_queue
+from companion.rules.guide import Enter, turn_queue
 from companion.rules.views import TableView
 from companion.ui.round.parts import Body, decide
 from companion.ui.shared import theme
@@ -41,14 +41,13 @@ def entries_on(view: TableView, building: int) -> list[tuple[int, int, int]]:
             for slot, p in enumerate(record.entrants(building), 1)]
 
 
-def enter_body(app: TableApp, view: TableView, step: Step,
+def enter_body(app: TableApp, view: TableView, step: Enter,
                above: Sequence[ft.Control] = ()) -> Body:
     """`above`: what the first entry also records (the supply done, R-ROUND-B), what it
     asks, put with the hints above the buildings so their count buttons stay in sight."""
     t = app.t
     setup = view.setup
     actor = step.actor
-    assert actor is not None
     queue = turn_queue(view.record, setup.player_count)
 
     def enter(building: int, cards: int) -> Any:
@@ -71,7 +70,7 @@ def enter_body(app: TableApp, view: TableView, step: Step,
                          size=theme.SMALL_SIZE))
     controls: list[ft.Control] = [ft.Row(info, wrap=True, spacing=12, run_spacing=2)]
     cards: list[ft.Control] = []
-    for option in step.enter:
+    for option in step.options:
         b = option.building
         inside: list[ft.Control] = [
             ft.Row([player_chip(setup.names[p], setup.colours[p], small=True),

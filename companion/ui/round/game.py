@@ -29,7 +29,7 @@ def game_view(app: TableApp, game_id: str) -> ft.View:
     step = view.step
     players = ft.Row([ft.Row([player_chip(name, setup.colours[seat]),
                               *([ft.Icon(ft.Icons.STAR, color="#B7791F",
-                                         tooltip=t("Start player"))]
+                                         tooltip=t("Starting player"))]
                                 if seat == view.start_player else [])],
                              tight=True, spacing=4)
                       for seat, name in enumerate(setup.names)], wrap=True, spacing=8)

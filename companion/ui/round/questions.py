@@ -34,10 +34,10 @@ TIE_TEXTS = {
 
 
 ITEM_TEXTS: dict[Item, tuple[tuple[str, str], tuple[str, str]]] = {
-    Item.VP_MARKERS: (plural("{player} takes {n} VP marker more.",
-                             "{player} takes {n} VP markers more."),
-                      plural("{player} gives back {n} VP marker.",
-                             "{player} gives back {n} VP markers.")),
+    Item.VP_MARKERS: (plural("{player} takes {n} VP token more.",
+                             "{player} takes {n} VP tokens more."),
+                      plural("{player} gives back {n} VP token.",
+                             "{player} gives back {n} VP tokens.")),
     Item.GOLD: (plural("{player} takes {n} Gold more.", "{player} takes {n} Gold more."),
                 plural("{player} gives back {n} Gold.", "{player} gives back {n} Gold.")),
     Item.SWORDS: (plural("{player} takes {n} Sword more.", "{player} takes {n} Swords more."),
@@ -54,10 +54,10 @@ ITEM_TEXTS: dict[Item, tuple[tuple[str, str], tuple[str, str]]] = {
                              "{player} draws {n} population cards more."),
                       plural("{player} gives back {n} population card of their choice.",
                              "{player} gives back {n} population cards of their choice.")),
-    Item.NUN_LOOKS: (plural("{player} looks at {n} nun-row card more.",
-                            "{player} looks at {n} nun-row cards more."),
-                     plural("{player} looked at {n} nun-row card too many.",
-                            "{player} looked at {n} nun-row cards too many.")),
+    Item.NUN_LOOKS: (plural("{player} looks at {n} Nun-row card more.",
+                            "{player} looks at {n} Nun-row cards more."),
+                     plural("{player} looked at {n} Nun-row card too many.",
+                            "{player} looked at {n} Nun-row cards too many.")),
 }
 """Per item: (one, many) when the player takes more, and when they give back."""
 

@@ -18,7 +18,7 @@ from companion.i18n.codes import prompt_text
 from companion.i18n.names import action_text, building_name, estate_name
 from companion.rules import events
 from companion.rules.catalog import ActionKind, Building, Special
-from companion.rules.guide import Prompt, Step
+from companion.rules.guide import Choose, RevealCards, TakeActions
 from companion.rules.resolution import (
     ActionTaken,
     BuildingResolution,
@@ -32,6 +32,7 @@ from companion.ui.round.drafts import RevealDraft, reveal_draft
 from companion.ui.round.parts import Body, banner, decide
 from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide
+from companion.ui.shared.rules_reference import why_button
 from companion.ui.shared.widgets import (
     big_button,
     building_card,
@@ -43,7 +44,7 @@ from companion.ui.shared.widgets import (
 from companion.ui.shell import TableApp
 
 REVEAL_KINDS: tuple[tuple[str, str, Special | None], ...] = (
-    ("other", N_("Population cards of another estate (1 rat each)"), None),
+    ("other", N_("Population cards of another class (1 rat each)"), None),
     ("jokers", N_("Jokers"), None),
     ("swords", N_("Swords"), Special.SWORD),
     ("flutes", N_("Flutes"), Special.FLUTE),
@@ -64,18 +65,16 @@ REASONS: dict[PremiumReason, str] = {
 }
 
 
-def resolve_body(app: TableApp, view: TableView, step: Step,
+def resolve_body(app: TableApp, view: TableView, step: RevealCards | Choose,
                  above: Sequence[ft.Control] = ()) -> Body:
     """A reveal or a Sword/Flute choice; `above`: the previous building's actions, which this
     tap records as done (shown above the reveal controls)."""
-    building = step.building
-    assert building is not None
-    controls: list[ft.Control] = [row_progress(app, view, building)]
-    if step.prompt is Prompt.REVEAL_CARDS and is_wide(app):
+    controls: list[ft.Control] = [row_progress(app, view, step.building)]
+    if isinstance(step, RevealCards) and is_wide(app):
         # beside the reveal controls, at the top of the building's column: the acting
         # player's steppers stay in sight (issue 13) and so do the actions before them
         body = _reveal(app, view, step, beside=above)
-    elif step.prompt is Prompt.REVEAL_CARDS:
+    elif isinstance(step, RevealCards):
         body = _reveal(app, view, step)
         controls += above
     else:
@@ -151,12 +150,11 @@ def building_now(t: Translator, setup: Setup, res: BuildingResolution) -> ft.Con
                          footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=4))
 
 
-def _reveal(app: TableApp, view: TableView, step: Step,
+def _reveal(app: TableApp, view: TableView, step: RevealCards,
             beside: Sequence[ft.Control] = ()) -> Body:
     t = app.t
     setup = view.setup
     req = step.reveal
-    assert req is not None
     b, p, declared = req.building, req.player, req.declared
     kind = view.row[b]
     draft = reveal_draft(app.tab.round, view.round, p, b)
@@ -272,11 +270,10 @@ def special_text(t: Translator, setup: Setup, result: SpecialResult | None) -> s
              receiver=names[result.receiver])  # type: ignore[index]
 
 
-def _choose(app: TableApp, view: TableView, step: Step) -> Body:
+def _choose(app: TableApp, view: TableView, step: Choose) -> Body:
     t = app.t
     setup = view.setup
     req = step.choice
-    assert req is not None and step.resolution is not None
     chooser = setup.names[req.chooser]
     if req.special is Special.SWORD:
         question = t("{player} played the most Swords. {candidates} tied for the fewest: "
@@ -364,6 +361,14 @@ def premium_why(t: Translator, view: TableView, res: BuildingResolution) -> list
     return []
 
 
+def why_premium(app: TableApp, view: TableView, res: BuildingResolution) -> list[ft.Control]:
+    """The premium's reason with a "Why?" that opens its rule in the reference."""
+    said = premium_why(app.t, view, res)
+    rule = "two-players" if view.setup.player_count == 2 else "actions"
+    return [ft.Row([*said, why_button(app, rule, "premium-why-rules")], wrap=True, spacing=4,
+                   run_spacing=0)] if said else []
+
+
 def last_round_lines(t: Translator, view: TableView, res: BuildingResolution
                      ) -> list[ft.Control]:
     """The last round's bonus instead of the actions (R-ROUND-D b)."""
@@ -402,7 +407,7 @@ def hospital_stepper(t: Translator, taken: ActionTaken, value: int, on_hospital:
     ], spacing=0, tight=True, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def actions_part(app: TableApp, view: TableView, step: Step) -> ft.Control:
+def actions_part(app: TableApp, view: TableView, step: TakeActions) -> ft.Control:
     """A building's actions (R-ROUND-D b/c) as the next tap shows them above its own controls,
     `view` the table at that step: the next tap records them first, with the Hospital's
     discards (data, on steppers here: the session folds them in, `Session.decide`). The next
@@ -417,7 +422,6 @@ def actions_part(app: TableApp, view: TableView, step: Step) -> ft.Control:
     setup = view.setup
     res = step.resolution
     b = step.building
-    assert res is not None and b is not None
     own = app.tab.round
     options = {o.player: o.up_to for o in step.hospital}
     # capped: a correction since the taps may have taken a player's premium (and limit) away
@@ -453,7 +457,7 @@ def actions_part(app: TableApp, view: TableView, step: Step) -> ft.Control:
             "and the players' phones show them."), size=theme.SMALL_SIZE)))
     title = text(prompt_text(t, step), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)
     part = tagged(f"actions-of-{b}", ft.Container(
-        content=ft.Column([title, *special_lines(app, view, res), *premium_why(t, view, res),
+        content=ft.Column([title, *special_lines(app, view, res), *why_premium(app, view, res),
                            *last_round_lines(t, view, res), *rows], spacing=4, tight=True),
         padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=12,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))

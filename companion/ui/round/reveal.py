@@ -21,7 +21,7 @@ from companion.rules import events
 from companion.rules.catalog import BUILDINGS, Building
 from companion.rules.copies import copies_left
 from companion.rules.errors import RuleViolation
-from companion.rules.guide import Step
+from companion.rules.guide import RevealBuildings
 from companion.rules.views import TableView
 from companion.ui.round.drafts import row_draft
 from companion.ui.round.parts import Body, banner, decide, discards
@@ -36,13 +36,13 @@ from companion.ui.shared.widgets import (
 from companion.ui.shell import TableApp
 
 
-def reveal_body(app: TableApp, view: TableView, step: Step,
+def reveal_body(app: TableApp, view: TableView, step: RevealBuildings,
                 above: Sequence[ft.Control] = ()) -> Body:
     """`above`: the steps this tap also records (the last building's actions, the round's
     end), shown above the row."""
-    if step.params.get("digital"):
+    if step.digital:
         return _digital(app, view, above)
-    body = _physical(app, view, int(step.params["count"]))
+    body = _physical(app, view, step.count)
     body.controls[:0] = above
     return body
 
@@ -72,7 +72,7 @@ def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Bod
         same = building_name(t, reveal.replaced[0])
         controls.append(tagged("reveal-replaced", banner(t(
             "All cards showed the {building}: the last one was replaced by the top card of the "
-            "replacement stack; put the {building} face down under that stack.",
+            "Replacement deck; put the {building} face down under that deck.",
             building=same), ft.Icons.SWAP_HORIZ)))
 
     def laid_out(_event: Any = None) -> None:
@@ -141,12 +141,12 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
     if draft.row:
         controls.append(tagged("reveal-row", _row_cards(app, draft.row)))
     if draft.replaced:
-        controls.append(text(t("Put under the replacement stack: {cards}", cards=", ".join(
+        controls.append(text(t("Put under the Replacement deck: {cards}", cards=", ".join(
             building_name(t, b) for b in draft.replaced)), size=theme.SMALL_SIZE))
     if all_same:
         controls.append(tagged("reveal-all-same", banner(t(
             "All cards show the same building: replace the last one with the top card of the "
-            "replacement stack and tap that card."), ft.Icons.SWAP_HORIZ)))
+            "Replacement deck and tap that card."), ft.Icons.SWAP_HORIZ)))
     if draft.row:
         controls.append(big_button("reveal-undo-pick", t("Take the last card back"), take_back,
                                    icon=ft.Icons.BACKSPACE, primary=False))
@@ -182,7 +182,7 @@ def supply_part(app: TableApp, asks: str, explain: bool) -> ft.Control:
     words = [asks]
     if explain:
         words.append(t(
-            "The symbols: draw population cards, discard a rat, look at a card of the nun row. "
-            "In turn order from the start player, or all at once if everyone agrees. Note "
-            "discarded rats and nun-row cards on your own phone."))
+            "The symbols: draw population cards, discard a rat, look at a card of the Nun-row. "
+            "In turn order from the starting player, or all at once if everyone agrees. Note "
+            "discarded rats and Nun-row cards on your own phone."))
     return tagged("supply-info", text(" ".join(words), size=theme.SMALL_SIZE))

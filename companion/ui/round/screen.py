@@ -17,10 +17,21 @@ import flet as ft
 from companion.i18n import N_
 from companion.i18n.codes import prompt_text
 from companion.rules import events
-from companion.rules.guide import Prompt, Step
+from companion.rules.guide import (
+    ChooseFluteReceiver,
+    ChooseSwordGiver,
+    EndRound,
+    Enter,
+    RevealBuildings,
+    RevealCards,
+    Step,
+    Supply,
+    TakeActions,
+)
 from companion.rules.views import Phase, TableView
 from companion.ui.endgame.screen import endgame_view
 from companion.ui.phones.panel import open_private
+from companion.ui.practice.narration import practice_panel
 from companion.ui.round.enter import enter_body
 from companion.ui.round.parts import Body, banner, decide, discards, game_frame, step_marker
 from companion.ui.round.questions import questions_panel
@@ -28,17 +39,21 @@ from companion.ui.round.resolve import actions_part, resolve_body
 from companion.ui.round.reveal import reveal_body, supply_part
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel
+from companion.ui.shared.frame import is_wide
 from companion.ui.shared.paths import corrections_route, game_route, play_route
+from companion.ui.shared.teaching import teaching_cards
 from companion.ui.shared.widgets import big_button, player_chip, tagged, text
 from companion.ui.shell import TableApp
 
 PHASES: tuple[tuple[Phase, str], ...] = (
-    (Phase.A, N_("Reveal")),
-    (Phase.B, N_("Supply")),
-    (Phase.C, N_("Enter")),
-    (Phase.D, N_("Resolve")),
-    (Phase.E, N_("Round end")),
+    (Phase.A, N_("Draw new building cards")),
+    (Phase.B, N_("Supplies")),
+    (Phase.C, N_("Enter buildings and play population cards")),
+    (Phase.D, N_("Resolve buildings")),
+    (Phase.E, N_("End of the round")),
 )
+"""The phases as the rulebook names them. The phase being played shows its name; the others
+only their letter, so the round's line stays one line on an upright tablet."""
 
 
 def round_view(app: TableApp, game_id: str) -> ft.View:
@@ -51,8 +66,12 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
     if ahead.round != view.round:
         phases.add(Phase.E)  # the round's end shows above the next round's row
     head = header(app, ahead, step, game_id, stored=view, phases=phases)
+    head += teaching_cards(app, discards(app))
+    # the rulebook's example: what happens, what to tap; beside the controls where it fits
+    narration = practice_panel(app, ahead)
+    beside, head = (narration, head) if is_wide(app) else ((), head + narration)
     return game_frame(app, app.t("Rattus Cartus"), [*head, *body.controls], ahead, body.bottom,
-                      back=game_route(game_id))
+                      back=game_route(game_id), beside=beside)
 
 
 def phase_body(app: TableApp) -> tuple[TableView, Body]:
@@ -67,24 +86,26 @@ def phase_body(app: TableApp) -> tuple[TableView, Body]:
     decision = app.session.decision_view(discards(app))
     above: list[ft.Control] = []
     for at in decision.folded:
-        step = at.step
-        if step.prompt is Prompt.SUPPLY:
-            above.append(supply_part(app, prompt_text(app.t, step), explain=at.round == 1))
-        elif step.prompt is Prompt.TAKE_ACTIONS:
-            above.append(actions_part(app, at, step))
-        else:
-            above.append(folded(app, step, end_round_part(app, at)))
+        match at.step:
+            case Supply() as supply:
+                above.append(supply_part(app, prompt_text(app.t, supply), explain=at.round == 1))
+            case TakeActions() as actions:
+                above.append(actions_part(app, at, actions))
+            case other:
+                above.append(folded(app, other, end_round_part(app, at)))
     ahead = decision.view
-    step = ahead.step
     folds = bool(decision.folded)
-    if step.prompt is Prompt.END_ROUND:  # the end form follows: this one tap ends the game
-        body = end_round_body(app, ahead, folds, above)
-    elif step.prompt is Prompt.REVEAL_BUILDINGS:
-        body = reveal_body(app, ahead, step, above)
-    elif step.prompt is Prompt.ENTER:
-        body = enter_body(app, ahead, step, above)
-    else:
-        body = resolve_body(app, ahead, step, above)
+    match ahead.step:
+        case EndRound():  # the end form follows: this one tap ends the game
+            body = end_round_body(app, ahead, folds, above)
+        case RevealBuildings() as reveal:
+            body = reveal_body(app, ahead, reveal, above)
+        case Enter() as enter:
+            body = enter_body(app, ahead, enter, above)
+        case RevealCards() | ChooseSwordGiver() | ChooseFluteReceiver() as at_building:
+            body = resolve_body(app, ahead, at_building, above)
+        case other:
+            raise AssertionError(f"the round screen has no tap for {other.prompt}")
     return ahead, body
 
 
@@ -108,7 +129,9 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
     for phase, label in PHASES:
         now = phase in phases
         chips.append(tagged(f"phase-{phase.value}" + ("-now" if now else ""), ft.Container(
-            content=ft.Text(f"{phase.value} · {t(label)}", size=theme.SMALL_SIZE - 1,
+            tooltip=None if now else t(label),
+            content=ft.Text(f"{phase.value} · {t(label)}" if now else phase.value,
+                            size=theme.SMALL_SIZE - 1,
                             weight=ft.FontWeight.BOLD if now else None,
                             color="#FFFFFF" if now else None),
             bgcolor=theme.SEED_COLOUR if now else ft.Colors.SURFACE_CONTAINER_HIGH,
@@ -122,7 +145,7 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
         if seat == view.start_player:
             # room after the italic's last letter, which leans past its box
             chip += [ft.Icon(ft.Icons.STAR, color="#B7791F", size=20),
-                     ft.Container(text(t("Start player"), size=theme.SMALL_SIZE - 1,
+                     ft.Container(text(t("Starting player"), size=theme.SMALL_SIZE - 1,
                                        italic=True), padding=ft.Padding.only(right=4))]
         # one tap from the round to a player's private view (a player without a phone); a
         # seat with a paired phone keeps its rats there, so its chip says so and opens nothing
@@ -176,7 +199,7 @@ def last_round_text(app: TableApp, view: TableView) -> str:
                  "gains 1 influence, in one building: whoever would take the round's one "
                  "premium.")
     return t("Last round! No building actions this round: in each building, whoever would take "
-             "the premium gains 1 influence in its estate instead.")
+             "the premium gains 1 influence in its class instead.")
 
 
 def corrections_button(app: TableApp, step: Step, game_id: str) -> list[ft.Control]:
@@ -196,7 +219,7 @@ def end_round_part(app: TableApp, view: TableView) -> ft.Control:
     return tagged("end-round-info", ft.Column([text(line, size=theme.SMALL_SIZE) for line in (
         app.t("All discs come back from the buildings, and this round's buildings are "
               "discarded."),
-        app.t("The start-player card passes to the left: {player} starts round {round}.",
+        app.t("The starting player card passes to the left: {player} starts round {round}.",
               player=nxt, round=view.round + 1))], tight=True, spacing=2))
 
 
@@ -206,7 +229,7 @@ def end_round_body(app: TableApp, view: TableView, folds: bool = False,
     and the end form follows."""
     t = app.t
     lines = [t("The last round is over: the game ends. Next, everyone counts their hand, "
-               "special cards and victory-point markers, and the nun row is revealed.")]
+               "special cards and victory point tokens, and the Nun-row is revealed.")]
 
     def end(_event: Any = None) -> None:
         decide(app, events.RoundEnded())

@@ -43,16 +43,16 @@ METHODS: dict[SelectionMethod, tuple[str, str, ft.IconData]] = {
         N_("5 each of Farm, Market, Monastery, Castle, Palace and Fortune Teller's Tent."),
         ft.Icons.SCHOOL),
     SelectionMethod.ONE_PER_ESTATE: (
-        N_("One building per estate, drawn"),
-        N_("The app draws one of the two buildings of each estate; all 5 of its cards."),
+        N_("One building per class, drawn"),
+        N_("The app draws one of the two buildings of each class; all 5 of its cards."),
         ft.Icons.CASINO),
     SelectionMethod.MIXED_PER_ESTATE: (
-        N_("Mixed per estate, drawn"),
-        N_("Per estate, its 10 cards are shuffled and 5 drawn: both buildings can be in play."),
+        N_("Mixed per class, drawn"),
+        N_("Per class, its 10 cards are shuffled and 5 drawn: both buildings can be in play."),
         ft.Icons.SHUFFLE),
     SelectionMethod.CHOSEN: (
         N_("You choose"),
-        N_("Choose how many cards of each building: 5 per estate."),
+        N_("Choose how many cards of each building: 5 per class."),
         ft.Icons.TUNE),
 }
 

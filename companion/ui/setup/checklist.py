@@ -19,9 +19,12 @@ from companion.rules.catalog import NUN_ROW_SIZE, START_HAND, START_RATS
 from companion.rules.errors import RuleViolation
 from companion.rules.setup import DeckMode, Setup
 from companion.store.db import StoreError
+from companion.teaching import progress
+from companion.teaching.lessons import SETUP_ITEMS
 from companion.ui.setup.players import ensure_draft
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
+from companion.ui.shared.teaching import setup_lesson, setup_opening
 from companion.ui.shared.widgets import big_button, heading, nav_bar, tagged, text
 from companion.ui.shell import TableApp
 
@@ -36,19 +39,19 @@ def checklist_items(app: TableApp, setup: Setup) -> list[tuple[str, str]]:
     if setup.deck_mode is DeckMode.DIGITAL:
         stack = ", ".join(building_name(t, b) for b in setup.replacement)
         items.append(("replacement", t(
-            "Replacement stack: put these {count} building cards face down, the first one on "
+            "Replacement deck: put these {count} building cards face down, the first one on "
             "top: {cards}.", count=setup.replacement_count, cards=stack)))
         items.append(("deck", t("Keep the other building cards at hand: each round the app "
                                 "says which ones to lay out.")))
     else:
         items.append(("replacement", t(
-            "Shuffle the building cards. Put {count} of them face down aside as the replacement "
-            "stack; the rest is the building deck.", count=setup.replacement_count)))
+            "Shuffle the building cards. Put {count} of them face down aside as the Replacement "
+            "deck; the rest is the building deck.", count=setup.replacement_count)))
     stacks = ", ".join(special_name(t, s) for s in setup.specials_in_play)
     items.append(("specials", t("Lay out these special-card stacks: {stacks}.", stacks=stacks)))
     items.append(("nun-row", t.plural(
-        "Nun row: shuffle the population cards and lay {n} face down in a row.",
-        "Nun row: shuffle the population cards and lay {n} face down in a row.", NUN_ROW_SIZE)))
+        "Nun-row: shuffle the population cards and lay {n} face down in a row.",
+        "Nun-row: shuffle the population cards and lay {n} face down in a row.", NUN_ROW_SIZE)))
     items.append(("hands", t.plural(
         "Deal each player {n} population card.", "Deal each player {n} population cards.",
         START_HAND)))
@@ -57,7 +60,7 @@ def checklist_items(app: TableApp, setup: Setup) -> list[tuple[str, str]]:
                             rats=START_RATS)))
     items.append(("discs", t("Each player puts one disc of their colour on the first space of "
                              "every influence track.")))
-    items.append(("start-player", t("{player} starts and takes the start-player card.",
+    items.append(("start-player", t("{player} starts and takes the starting player card.",
                                     player=setup.names[setup.start_player])))
     items.append(("rounds", t("The game lasts {rounds} rounds with {count} buildings each.",
                               rounds=setup.rounds, count=setup.buildings_per_round)))
@@ -83,14 +86,17 @@ def setup_checklist_view(app: TableApp) -> ft.View:
             app.notify(t("The game could not be saved: {reason}", reason=error_text(t, exc)),
                        error=True)
             return
+        progress.start(session, draft.first_game, draft.newcomers(), SETUP_ITEMS.values())
         app.tab.setup = None
         await app.go(f"/game/{session.game_id}")
 
-    rows: list[ft.Control] = [tagged("setup-checklist", heading(t("Lay out the game")))]
+    rows: list[ft.Control] = [*setup_opening(app, draft),
+                              tagged("setup-checklist", heading(t("Lay out the game")))]
     for identifier, sentence in checklist_items(app, setup):
         rows.append(ft.Row([tagged(f"check-{identifier}", ft.Checkbox(scale=1.3)),
                             text(sentence, expand=True)],
                            vertical_alignment=ft.CrossAxisAlignment.START))
+        rows += setup_lesson(app, draft, identifier)
     rows.append(text(t("Tick off what is done; nothing here is checked by the app."),
                      size=theme.SMALL_SIZE))
     bottom = nav_bar(big_button("back", t("Back"), app.nav("/setup/options"),

@@ -21,7 +21,7 @@ _AT_BUILDING: dict[type, str] = {
 }
 _IN_ROUND: dict[type, str] = {
     ev.BuildingsRevealed: N_("the buildings of round {round}"),
-    ev.SupplyDone: N_("the supply of round {round}"),
+    ev.SupplyDone: N_("the supplies of round {round}"),
     ev.RoundEnded: N_("the end of round {round}"),
     ev.EntryCorrected: N_("the correction of {player}'s entry in round {round}"),
     ev.RevealCorrected: N_("the correction of {player}'s reveal in round {round}"),
@@ -49,7 +49,7 @@ def step_words(t: Translator, view: TableView, step: Sequence[Any], undone: bool
         return t(_IN_ROUND[kind], player=who,
                  round=getattr(last, "round", view.round + ahead))
     if kind is ev.Passed:
-        return t("{player}'s Pass", player=who)
+        return t("{player}'s Pass card", player=who)
     if kind in (ev.EndValuesEntered, ev.NunsCounted):
         return t("the end values")
     return t("the last step")
