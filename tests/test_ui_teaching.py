@@ -10,16 +10,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from support.fake_page import FakePage
+import flet as ft
+import pytest
+from support.fake_page import FakePage, walk
 from test_teaching_due import tap as table_taps
 from test_ui_round import Table, four_players
 
+from companion.i18n import LANGUAGES, translator
+from companion.i18n.names import building_name
 from companion.rules.catalog import Building, PlayerColour
 from companion.rules.setup import SelectionMethod
 from companion.rules.views import Phase
 from companion.server.config import TableConfig
 from companion.server.games import OpenGames
 from companion.teaching import progress
+from companion.teaching.lessons import LESSONS
 from companion.ui.routes import table_app
 from companion.ui.setup.draft import PlayerDraft, SetupDraft
 
@@ -35,22 +40,43 @@ def cards_on(table: Table) -> set[str]:
             and i != "lesson-buildings"}
 
 
-def play_and_watch(table: Table) -> list[tuple[int, set[str]]]:
-    """The game played to its scoring, the screen drawn at every step: (step, its cards)."""
+def words_in(table: Table, identifier: str) -> str:
+    """What a card says, its spans too (a building's line is one text of two spans)."""
+    return " ".join(" ".join([str(c.value or ""), *(span.text or "" for span in c.spans or ())])
+                    for c in walk(table.find(identifier)) if isinstance(c, ft.Text))
+
+
+def play_and_watch(table: Table, said: dict[str, str] | None = None
+                   ) -> list[tuple[int, set[str]]]:
+    """The game played to its scoring, the screen drawn at every step: (step, its cards);
+    `said` gets each card's words where it first shows."""
     watched = []
     while True:
         at = table.session.table_view().game_events
-        watched.append((at, cards_on(table)))
+        cards = cards_on(table)
+        if said is not None:
+            for card in cards - set(said):
+                said[card] = words_in(table, f"lesson-{card}")
+        watched.append((at, cards))
         view = table.session.decision_view().view
         if view.phase is Phase.FINISHED:
             return watched
         table_taps(table.session, view, round_specials=True)
 
 
-def test_a_first_game_shows_each_card_once_at_its_rules_first_use(tmp_path: Path) -> None:
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, manual=SPECIALS))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_first_game_shows_each_card_once_at_its_rules_first_use(tmp_path: Path,
+                                                                  lang: str) -> None:
+    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, manual=SPECIALS), lang=lang)
     progress.start(table.session, first_game=True, newcomers=())
-    watched = play_and_watch(table)
+    said: dict[str, str] = {}
+    watched = play_and_watch(table, said)
+    t = translator(lang)
+    for card, words in said.items():  # in the table's language, at its first showing
+        lesson = LESSONS[card]
+        title = building_name(t, lesson.building) if lesson.building else t(lesson.title)
+        assert title in words and t(lesson.body) in words, (lang, card, words)
+        assert lang == "en" or t(lesson.body) != lesson.body, (lang, card)
     steps_of: dict[str, list[int]] = {}
     for at, cards in watched:
         for card in cards:
