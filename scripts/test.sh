@@ -16,4 +16,11 @@ fi
 .venv/bin/python -m ruff check companion tests
 .venv/bin/python -m mypy
 # Hypothesis draws the same examples on every run (tests/conftest.py): no failure by chance.
-HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}" exec .venv/bin/python -m pytest "$@"
+export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
+if [ "$#" -gt 0 ]; then
+    exec .venv/bin/python -m pytest "$@"
+fi
+# The tests without a browser share the cores (pytest-xdist, a file per worker); the browser
+# tests then run one at a time, as a table's browser has the machine to itself.
+.venv/bin/python -m pytest -n 2 --dist loadfile -m "not browser"
+exec .venv/bin/python -m pytest -m browser

@@ -109,5 +109,5 @@ def test_the_command_prints_the_table_and_writes_it(tmp_path: Path,
 
 
 def test_every_issue_row_has_a_benchmark() -> None:
-    assert NAMES == ("start", "frame", "join", "live", "engine", "store", "memory", "taps",
-                     "history")
+    assert NAMES == ("start", "frame", "tablet", "join", "live", "engine", "store", "memory",
+                     "taps", "history")

@@ -194,3 +194,25 @@ def test_a_long_list_shows_the_newest_games_and_more_on_a_tap(
     table.tap("history-more")
     assert table.page.route == "/history/newest/4"
     assert len(listed()) == 4 and "history-more" not in table.ids()
+
+
+def test_the_past_games_list_the_newest_and_more_on_a_tap(
+        nights: Thursdays, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 23: a card for each of 1,000 stored games took seconds to draw.
+    from companion.ui.home import past_games
+
+    monkeypatch.setattr(past_games, "SHOWN", 2)
+    table = HistoryTable(nights, tmp_path)
+    table.show("/games")
+
+    def listed() -> list[str]:
+        return sorted(i for i in table.ids() if i.startswith("open-"))
+
+    newest = [g.game_id for g in nights.store.list_games()]
+    assert listed() == sorted(f"open-{g}" for g in newest[:2])
+    assert "5 games stored." in table.texts("past-games-list")
+    table.tap("past-games-more")
+    assert table.page.route == "/games/newest/4"
+    assert listed() == sorted(f"open-{g}" for g in newest[:4])
+    table.tap("past-games-more")
+    assert len(listed()) == 5 and "past-games-more" not in table.ids()

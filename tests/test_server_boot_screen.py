@@ -93,3 +93,15 @@ def test_until_the_copies_are_made_the_client_goes_out_unchanged(tmp_path) -> No
     assert client.get("/main.dart.js").content == CLIENT
     prepare_copies(root, tmp_path / "web-client")
     assert client.get("/main.dart.js").content == CLIENT.replace(WORD, BLANK)
+
+
+def test_a_word_cut_by_a_piece_of_the_copy_is_blanked_all_the_same(tmp_path, monkeypatch) -> None:
+    # The files are copied a piece at a time (issue 24: whole, they cost the server 20-40 MB).
+    from companion.server import boot_screen
+
+    root = flet_web(tmp_path)
+    for cut in range(1, len(WORD) + 2):
+        monkeypatch.setattr(boot_screen, "CHUNK", WASM.index(WORD) + cut)
+        into = blank_boot_word(root, tmp_path / f"copies-{cut}")
+        assert (into / "main.dart.wasm").read_bytes() == WASM.replace(WORD, BLANK)
+        assert (into / "main.dart.js").read_bytes() == CLIENT.replace(WORD, BLANK)

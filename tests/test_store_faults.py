@@ -76,6 +76,26 @@ def test_a_game_with_a_damaged_event_is_named_and_the_others_stay_usable(
         assert game_state(Session.resume(store, fine)).phase.name == "FINISHED"
 
 
+def test_the_list_of_games_follows_writes_from_another_program(tmp_path: Path) -> None:
+    # The list is kept until the file changes (issue 23: 1,000 games were listed at every
+    # drawing); a write by any other connection shows at the next look.
+    damaged, fine = two_games(tmp_path)
+    with GameStore.open(tmp_path) as store:
+        assert {g.damage for g in store.list_games()} == {None}
+        assert {g.game_id for g in store.list_games_unchecked()} == {damaged, fine}
+        damage(tmp_path, damaged, DAMAGE["64 random bytes"] + ", seq = seq")
+        db = sqlite3.connect(tmp_path / DB_FILENAME)
+        db.execute("UPDATE games SET revision = revision + 1, setup_code = 'X' WHERE id = ?",
+                   (damaged,))
+        db.commit()
+        db.close()
+        listed = {g.game_id: g for g in store.list_games()}
+        assert listed[damaged].setup_code == "X" and listed[damaged].damage is not None
+        assert listed[fine].damage is None
+        unchecked = {g.game_id: g for g in store.list_games_unchecked()}
+        assert unchecked[damaged].setup_code == "X"
+
+
 def test_games_and_export_name_the_damaged_game_in_one_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     damaged, fine = two_games(tmp_path)

@@ -17,12 +17,15 @@ from pathlib import Path
 from companion.bench import browser as chromium
 from companion.bench.figures import Figure, ratio, verdict
 from companion.bench.servers import Kind, running
-from companion.bench.table import FRAME_LIMIT, bytecode_as_installed
+from companion.bench.table import bytecode_as_installed
 
 GAMES = 1000
 SCORING_BUDGET = 10.0
 """Seconds to score 1,000 stored games from their events, cold (the background count)."""
 WAIT_FOR_LIST_MS = 180_000
+FRAME_LIMIT = 1.2
+"""A screen of 1,000 games' figures against the bare app's one line: issue 23's budget, not
+the home screen's 0.9x."""
 
 
 def stored_history(data_dir: Path, games: int = GAMES, seed: int = 23) -> None:

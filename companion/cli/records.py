@@ -106,6 +106,8 @@ def _games(args: argparse.Namespace, out: TextIO) -> None:
 
 def _game_line(t: Translator, game: GameSummary) -> str:
     start = f"{game.game_id}  {when(t, game.created)}  {', '.join(game.players)}"
+    if game.practice:
+        start += "  " + t("[practice, not counted]")
     if game.damage is not None:
         said = game.damage if game.damage_problem is None else error_text(t, game.damage_problem)
         return f"{start}  " + t("DAMAGED: {damage}", damage=said)

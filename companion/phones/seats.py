@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.store.db import create_private, make_data_dir, make_private
+from companion.store.db import create_private, fsync_file, make_data_dir, make_private
 from companion.store.problems import StoreProblem as P
 from companion.store.worded import Worded
 
@@ -185,9 +185,13 @@ def _create_seats_file(path: Path) -> None:
     create_private(partial)
     db = sqlite3.connect(str(partial), isolation_level=None)
     try:
+        # one fsync of the finished file rather than one per statement (see `db._create_file`)
+        db.execute("PRAGMA journal_mode = MEMORY")
+        db.execute("PRAGMA synchronous = OFF")
         db.executescript(_SCHEMA)
     finally:
         db.close()
+    fsync_file(partial)
     os.replace(partial, path)
 
 

@@ -194,13 +194,31 @@ def print_banner(url: str, out: TextIO, lang: str | None = None) -> None:
 def print_qr(url: str, out: TextIO) -> None:
     # measured (`python -X importtime`): qrcode brings Pillow, a tenth of a cold start, so the
     # terminal's QR is drawn once the server answers (see `TableServer`), not before.
-    import qrcode
-
+    qrcode = qrcode_without_pillow()
     code = qrcode.QRCode(border=2)
     code.add_data(url)
     code.make(fit=True)
     code.print_ascii(out=out, invert=True)
     out.flush()
+
+
+def qrcode_without_pillow() -> Any:
+    """`qrcode`, imported without the Pillow it loads only for its old drawing styles: text
+    in a terminal needs no image library, and Pillow held 4.7 MB of the server's memory for
+    good (issue 24's memory row). A QR as an image (`companion.qr`) still imports Pillow when
+    it is first drawn."""
+    if "qrcode" in sys.modules or "PIL" in sys.modules:
+        # measured (importtime, RSS): see the docstring
+        import qrcode
+
+        return qrcode
+    sys.modules["PIL"] = None  # type: ignore[assignment]  # `import PIL` raises ImportError
+    try:
+        # measured (importtime, RSS): see the docstring
+        import qrcode
+    finally:
+        del sys.modules["PIL"]
+    return qrcode
 
 
 class TableServer(uvicorn.Server):

@@ -4,8 +4,10 @@ A cold load of the table is about 14 MB (the Flutter client and its renderer in 
 the icon font, DejaVu Sans), served by Flet as plain files: over a home Wi-Fi that is seconds
 before the first frame. Compressed, it is about 40% of that. Compressing on every request
 would cost each cold load a second or more of CPU on a modest laptop, so each file is
-compressed once, in the background, into the data directory, and served from there from then
-on; the very first load after an install or an upgrade of Flet goes out uncompressed.
+compressed once into the data directory, and served from there from then on. The very first
+load after an install or an upgrade of Flet once went out uncompressed while the copies were
+being made (14 MB, 8.4 s on a simulated tablet, issue 24); now the first request of a file
+is compressed as it is sent, in a worker thread, and what is sent is the copy being written.
 
 Both encodings share the file's ETag and say `Cache-Control: no-cache`, so a browser keeps
 the files across visits and only asks whether they changed (a 304 of a few bytes). Flet's
@@ -15,18 +17,18 @@ upgrade.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import logging
 import mimetypes
 import os
-import shutil
 import threading
+import zlib
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import FileResponse
 from starlette.types import Scope
 
@@ -50,7 +52,8 @@ def cache_control(url_path: str) -> str:
 
 class CompressedWeb:
     """ASGI middleware in front of the Flet app: serves a compressed copy of a static file
-    when the browser accepts gzip and the copy is ready; everything else passes through."""
+    when the browser accepts gzip (compressed as it is sent, the first time); everything
+    else passes through."""
 
     def __init__(self, app: Any, roots: Sequence[Path], cache_dir: Path) -> None:
         self.app = app
@@ -59,7 +62,6 @@ class CompressedWeb:
         self.cache_dir = Path(cache_dir)
         self._pending: set[Path] = set()
         self._lock = threading.Lock()
-        self._workers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="compress-web")
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http" or scope["method"] != "GET":
@@ -78,18 +80,17 @@ class CompressedWeb:
         if "gzip" not in headers.get("accept-encoding", ""):
             await self.app(scope, receive, _with_cache_headers(send, caching))
             return
-        copy = self._compressed(source, etag)
-        if copy is None:
-            await self.app(scope, receive, _with_cache_headers(send, caching))
-            return
         common = [(b"etag", etag.encode()), (b"cache-control", caching.encode()),
                   (b"vary", b"Accept-Encoding")]
         if etag in headers.get("if-none-match", ""):
             await send({"type": "http.response.start", "status": 304, "headers": common})
             await send({"type": "http.response.body", "body": b""})
             return
-
+        copy, making = self._compressed(source, etag)
         media_type = mimetypes.guess_type(source.name)[0] or "application/octet-stream"
+        if copy is None:
+            await self._send_compressing(source, making, media_type, common, send)
+            return
         response = FileResponse(copy, media_type=media_type, headers={
             "content-encoding": "gzip", "etag": etag, "cache-control": caching,
             "vary": "Accept-Encoding"})
@@ -106,31 +107,75 @@ class CompressedWeb:
                 return candidate if candidate.stat().st_size >= MIN_SIZE else None
         return None
 
-    def _compressed(self, source: Path, etag: str) -> Path | None:
-        """The ready compressed copy, or None (and its making is queued)."""
+    def _compressed(self, source: Path, etag: str) -> tuple[Path | None, Path | None]:
+        """The ready compressed copy, or (None, the copy this request is to write while it
+        sends it; None if another request is writing it already)."""
         name = hashlib.sha256(f"{source}|{etag}".encode()).hexdigest()[:32] + ".gz"
         copy = self.cache_dir / name
         if copy.is_file():
-            return copy
+            return copy, None
         with self._lock:
-            if copy not in self._pending:
-                self._pending.add(copy)
-                self._workers.submit(self._compress, source, copy)
-        return None
+            if copy in self._pending:
+                return None, None
+            self._pending.add(copy)
+        return None, copy
 
-    def _compress(self, source: Path, copy: Path) -> None:
-        partial = copy.with_suffix(f".{os.getpid()}.part")
+    async def _send_compressing(self, source: Path, making: Path | None, media_type: str,
+                                common: list[tuple[bytes, bytes]], send: Any) -> None:
+        """`source` gzip-compressed as it is read, in a worker thread (zlib lets the other
+        threads run meanwhile); written to `making` as well, renamed into place once whole.
+        A browser that goes away mid-way leaves no partial copy."""
+        await send({"type": "http.response.start", "status": 200, "headers": [
+            (b"content-type", media_type.encode()), (b"content-encoding", b"gzip"), *common]})
+        packer = zlib.compressobj(LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+        partial = None if making is None else making.with_suffix(f".{os.getpid()}.part")
+        out = None
         try:
-            self.cache_dir.mkdir(parents=True, exist_ok=True)
-            with source.open("rb") as raw, gzip.GzipFile(partial, "wb", LEVEL, mtime=0) as out:
-                shutil.copyfileobj(raw, out, 1 << 20)
-            os.replace(partial, copy)
-        except OSError as exc:
-            log.warning("could not compress %s for the browser: %s", source, exc)
-            partial.unlink(missing_ok=True)
+            if partial is not None:
+                try:
+                    self.cache_dir.mkdir(parents=True, exist_ok=True)
+                    out = partial.open("wb")
+                except OSError as exc:
+                    log.warning("could not compress %s for the browser: %s", source, exc)
+            with source.open("rb") as raw:
+                while True:
+                    chunk = await run_in_threadpool(_pack, raw, packer)
+                    if out is not None:
+                        out.write(chunk.data)
+                    if chunk.data or chunk.last:
+                        await send({"type": "http.response.body", "body": chunk.data,
+                                    "more_body": not chunk.last})
+                    if chunk.last:
+                        break
+            if out is not None and partial is not None and making is not None:
+                out.close()
+                out = None
+                os.replace(partial, making)
         finally:
-            with self._lock:
-                self._pending.discard(copy)
+            if out is not None:
+                out.close()
+            if partial is not None:
+                partial.unlink(missing_ok=True)
+            if making is not None:
+                with self._lock:
+                    self._pending.discard(making)
+
+
+READ_SIZE = 1 << 18
+
+
+@dataclass(frozen=True)
+class _Packed:
+    data: bytes
+    last: bool
+
+
+def _pack(raw: Any, packer: Any) -> _Packed:
+    """The next piece of the file, compressed; the last one ends the gzip stream."""
+    read = raw.read(READ_SIZE)
+    if not read:
+        return _Packed(packer.flush(), True)
+    return _Packed(packer.compress(read), False)
 
 
 def _headers(scope: Scope) -> dict[str, str]:

@@ -26,14 +26,15 @@ class OpenGames:
         self.seats = seats
         """The phones' `SeatRegistry`, for the pairing QR codes (None: no phones)."""
         self._sessions: dict[str, Session] = {}
+        self._practice: dict[str, bool] = {}
         self._lock = threading.Lock()
 
-    def start(self, first_event: Event) -> Session:
+    def start(self, first_event: Event, practice: bool = False) -> Session:
         # measured (`python -X importtime`, issue 10): the engine is a quarter of a cold
         # start, needed once a game is started or opened, never to answer the first page.
         from companion.store.session import Session
 
-        session = Session.start(self.store, first_event)
+        session = Session.start(self.store, first_event, practice=practice)
         with self._lock:
             self._sessions[session.game_id] = session
         return session
@@ -61,7 +62,22 @@ class OpenGames:
         return self.store.unfinished_games()
 
     def all(self) -> list[GameSummary]:
-        return self.store.list_games()
+        """Every game for the past games' list, which shows no damage (see
+        `GameStore.list_games_unchecked`)."""
+        return self.store.list_games_unchecked()
+
+    def is_practice(self, game_id: str) -> bool:
+        """Whether `game_id` is a practice game (the rulebook's example); False for a game
+        that is not stored. Asked at every redraw of a game's screen; the marker is written
+        once, with the game, so it is read from the store once."""
+        known = self._practice.get(game_id)
+        if known is None:
+            try:
+                known = self.store.game(game_id).practice
+            except GameNotFound:
+                return False
+            self._practice[game_id] = known
+        return known
 
     def view_of(self, game_id: str) -> TableView | None:
         """What the table may see of a stored game, without opening it for play (the home

@@ -126,6 +126,8 @@ def game_play_link(store: GameStore, game_id: str) -> str:
     from companion.rules.engine import replay
     from companion.rules.scoring import score
 
+    if store.game(game_id).practice:
+        raise StoreError(P.PRACTICE_GAME, game=game_id)
     stored = [e for e in store.events(game_id) if e.status is EventStatus.ACTIVE]
     state = replay([e.event for e in stored])
     if state is None or state.phase is not Phase.FINISHED:

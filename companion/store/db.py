@@ -135,6 +135,10 @@ class GameSummary:
     game is listed, named and left as it is; the other games stay usable."""
     damage_problem: StoreCorrupted | None = field(default=None, compare=False, repr=False)
     """The same as an error, for words in the reader's language (`damage` is English)."""
+    practice: bool = False
+    """A practice game (the rulebook's example, `companion.practice`): listed and resumable,
+    never counted (the history, its CSV and BG Stats leave it out). Written once, when the game
+    is created; a game stored before the flag existed is a real game."""
 
 
 def default_data_dir() -> Path:
@@ -185,11 +189,27 @@ def _add_step(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE events ADD COLUMN step INTEGER")
 
 
+def _add_practice(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
+
+
+def _add_settings(db: sqlite3.Connection) -> None:
+    """How a table plays a game that is no rule of it (teaching a first game): beside the
+    game, not among its events, so the engine and every replay never see it."""
+    db.execute("""
+        CREATE TABLE game_settings (
+            game_id TEXT PRIMARY KEY REFERENCES games(id),
+            json TEXT NOT NULL
+        ) STRICT""")
+
+
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _create_v1,
     2: _add_revision,
     3: _add_undone_with,
     4: _add_step,
+    5: _add_practice,
+    6: _add_settings,
 }
 """Target schema version -> the step that brings the previous version to it. Append only."""
 
@@ -205,6 +225,12 @@ class GameStore:
         self._lock = threading.RLock()
         self._checked: dict[str, tuple[int, int]] = {}
         """Games whose every event decoded, at (revision, number of events) when checked."""
+        self._writes = 0
+        self._unchecked: tuple[tuple[int, int], list[GameSummary]] | None = None
+        self._listed: tuple[tuple[int, int], list[GameSummary]] | None = None
+        """The last list of every game, and the file's state it was read at (see `_state`):
+        with 1,000 games the list's two counts per game took a tenth of a second, at every
+        drawing of the history and the past games."""
         steps = MIGRATIONS if migrations is None else migrations
         if not self.path.exists():
             _create_file(self.path, steps)
@@ -239,8 +265,10 @@ class GameStore:
     # -- writing ------------------------------------------------------------------------
 
     def create_game(self, events: Sequence[Any], meta: GameMeta, *,
-                    created: str | None = None, game_id: str | None = None) -> str:
-        """A new game holding `events` (its first event, or a whole imported game)."""
+                    created: str | None = None, game_id: str | None = None,
+                    practice: bool = False) -> str:
+        """A new game holding `events` (its first event, or a whole imported game); a
+        `practice` game is marked so for good (`GameSummary.practice`)."""
         with self._transaction() as db:
             new_id = game_id or self._new_id(db)
             if game_id is not None and self._exists(db, game_id):
@@ -248,8 +276,8 @@ class GameStore:
             stamp = now_iso()
             db.execute(
                 "INSERT INTO games (id, created, updated, players, setup_code, finished, winner,"
-                " progress) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (new_id, created or stamp, stamp, *_meta_columns(meta)))
+                " progress, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (new_id, created or stamp, stamp, *_meta_columns(meta), int(practice)))
             for seq, event in enumerate(events, start=1):
                 self._insert_event(db, new_id, seq, event, stamp)
         return new_id
@@ -303,7 +331,32 @@ class GameStore:
             self._require(db, game_id)
             self._update_meta(db, game_id, meta, now_iso())
 
+    def save_settings(self, game_id: str, settings: Mapping[str, Any]) -> None:
+        """Replace the game's settings (a JSON object) durably."""
+        raw = json.dumps(dict(settings), sort_keys=True)
+        with self._transaction() as db:
+            self._require(db, game_id)
+            db.execute("INSERT INTO game_settings (game_id, json) VALUES (?, ?) ON CONFLICT"
+                       "(game_id) DO UPDATE SET json = excluded.json", (game_id, raw))
+
     # -- reading ------------------------------------------------------------------------
+
+    def settings(self, game_id: str) -> dict[str, Any]:
+        """The game's settings as saved; {} for a game that has none. Settings that do not
+        read back as a JSON object are damage: `StoreCorrupted`."""
+        with self._lock, _busy_named(self.path):
+            self._require(self._db, game_id)
+            row = self._db.execute("SELECT json FROM game_settings WHERE game_id = ?",
+                                   (game_id,)).fetchone()
+        if row is None:
+            return {}
+        try:
+            found = json.loads(row[0])
+        except ValueError:
+            found = None
+        if not isinstance(found, dict):
+            raise StoreCorrupted(P.FILE_DAMAGED, path=self.path, reason="game_settings")
+        return found
 
     def events(self, game_id: str) -> list[StoredEvent]:
         """Every event ever appended to the game, in order, with its status.
@@ -326,14 +379,40 @@ class GameStore:
         return rows[0]
 
     def list_games(self) -> list[GameSummary]:
-        """All games, the most recently played first; a damaged one says so in `damage`."""
+        """All games, the most recently played first; a damaged one says so in `damage`.
+
+        Read again only once the file has changed, by this store or by any other process."""
         with self._lock, _busy_named(self.path):
-            return self._summaries("", ())
+            state = self._state()
+            if self._listed is None or self._listed[0] != state:
+                self._listed = (state, self._summaries("", ()))
+            return list(self._listed[1])
+
+    def list_games_unchecked(self) -> list[GameSummary]:
+        """`list_games` without looking for damage (`damage` is None whatever the events):
+        for a list that shows none. Checking decodes every event of every game once per
+        process, seconds with 1,000 games, before the past games could be drawn (issue 23);
+        a damaged game still says so when it is opened."""
+        with self._lock, _busy_named(self.path):
+            state = self._state()
+            if self._listed is not None and self._listed[0] == state:
+                return list(self._listed[1])
+            if self._unchecked is None or self._unchecked[0] != state:
+                self._unchecked = (state, self._summaries("", (), check=False))
+            return list(self._unchecked[1])
 
     def unfinished_games(self) -> list[GameSummary]:
         """Games to offer for resuming, the most recently played first."""
         with self._lock, _busy_named(self.path):
+            if self._listed is not None and self._listed[0] == self._state():
+                return [g for g in self._listed[1] if not g.finished]
             return self._summaries("WHERE g.finished = 0", ())
+
+    def _state(self) -> tuple[int, int]:
+        """Changes when anything is written to the file: SQLite's `data_version` counts the
+        other connections' commits, `_writes` this one's."""
+        (version,) = self._db.execute("PRAGMA data_version").fetchone()
+        return self._writes, int(version)
 
     def resolve_id(self, text: str) -> str:
         """The game whose id is `text` or starts with it (ids are long to type at a terminal)."""
@@ -359,6 +438,7 @@ class GameStore:
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One atomic, durable write: all of it is on disk when this returns, or none of it."""
         with self._lock:
+            self._writes += 1
             try:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
@@ -466,21 +546,23 @@ class GameStore:
         self._checked[game_id] = (revision, count)
         return None
 
-    def _summaries(self, where: str, params: tuple[Any, ...]) -> list[GameSummary]:
+    def _summaries(self, where: str, params: tuple[Any, ...], check: bool = True
+                   ) -> list[GameSummary]:
         rows = self._db.execute(
             "SELECT g.id, g.created, g.updated, g.players, g.setup_code, g.finished, g.winner,"
             " g.progress, (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id"
             " AND e.status = 'active'), g.revision,"
-            " (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id) FROM games g " + where +
+            " (SELECT COUNT(*) FROM events e WHERE e.game_id = g.id), g.practice"
+            " FROM games g " + where +
             " ORDER BY g.updated DESC, g.id", params).fetchall()
         summaries = []
         for r in rows:
-            damage = self._damage(r[0], r[9], r[10])
+            damage = self._damage(r[0], r[9], r[10]) if check else None
             summaries.append(GameSummary(
                 game_id=r[0], created=r[1], updated=r[2], players=_players(r[3]),
                 setup_code=r[4], finished=bool(r[5]), winner=r[6], progress=r[7], events=r[8],
                 revision=r[9], damage=None if damage is None else str(damage),
-                damage_problem=damage))
+                damage_problem=damage, practice=bool(r[11])))
         return summaries
 
 
@@ -576,11 +658,25 @@ def _create_file(path: Path, steps: Mapping[int, Callable[[sqlite3.Connection], 
     create_private(partial)
     db = _connect(partial)
     try:
+        # Nobody reads the file before it is renamed into place, so each step need not be
+        # durable on its own: one fsync of the whole file (issue 24: a first start spent a
+        # tenth of a second on the steps' own fsyncs).
+        db.execute("PRAGMA journal_mode = MEMORY")
+        db.execute("PRAGMA synchronous = OFF")
         _migrate(db, 0, steps)
     finally:
         db.close()
+    fsync_file(partial)
     os.replace(partial, path)
     _fsync_dir(path.parent)
+
+
+def fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _fsync_dir(folder: Path) -> None:

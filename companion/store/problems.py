@@ -80,6 +80,7 @@ class StoreProblem(StrEnum):
     NOT_A_DATABASE = "not_a_database"
     DOES_NOT_REPLAY = "does_not_replay"
     NOT_FINISHED = "not_finished"
+    PRACTICE_GAME = "practice_game"
     # undo and redo (`UndoError`, `RequestRefused`)
     NOTHING_TO_UNDO = "nothing_to_undo"
     NOTHING_TO_REDO = "nothing_to_redo"
@@ -179,6 +180,7 @@ PROBLEMS: dict[P, str] = {
     P.DOES_NOT_REPLAY: N_("game {game} does not replay: event {index} ({event}) is refused: "
                           "{violation}"),
     P.NOT_FINISHED: N_("game {game} is not finished yet: nothing to send to BG Stats"),
+    P.PRACTICE_GAME: N_("game {game} is a practice game: it is not sent to BG Stats"),
     P.NOTHING_TO_UNDO: N_("nothing to undo: the game is at its start"),
     P.NOTHING_TO_REDO: N_("nothing to redo"),
     P.NO_PRIVATE_UNDO: N_("player {player} has no private entry to undo"),

@@ -37,7 +37,7 @@ MAX_RECORD_BYTES = MAX_BYTES
 _ID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _REQUIRED = {"format", "version", "events"}
 _OPTIONAL = {"app_version", "game_id", "created", "updated", "players", "setup_code",
-             "finished", "winner", "setup", "house_rules"}
+             "finished", "winner", "setup", "house_rules", "practice"}
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ class GameRecord:
     events: tuple[Any, ...]
     game_id: str | None = None
     created: str | None = None
+    practice: bool = False
+    """A practice game (the rulebook's example): imported marked so, never counted."""
     state: Any = field(default=None, compare=False, repr=False)
     """The state after the last event, from the validating replay (so importing does not
     replay the game a second time)."""
@@ -56,6 +58,7 @@ def record_of(summary: GameSummary, events: Sequence[Any]) -> dict[str, JsonValu
     """The record of a stored game (its active events: undone steps are not part of it)."""
     first = events[0]
     setup = getattr(first, "setup", None)
+    practice: dict[str, JsonValue] = {"practice": True} if summary.practice else {}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -69,6 +72,7 @@ def record_of(summary: GameSummary, events: Sequence[Any]) -> dict[str, JsonValu
         "winner": summary.winner,
         "setup": to_json(setup),
         "house_rules": to_json(getattr(setup, "house_rules", None)),
+        **practice,
         "events": [event_to_json(e) for e in events],
     }
 
@@ -121,6 +125,9 @@ def validate_record(data: Any, engine: Engine | None = None,
             datetime.fromisoformat(created)
         except (TypeError, ValueError):
             raise RecordError("created", P.BAD_DATE) from None
+    practice = data.get("practice", False)
+    if not isinstance(practice, bool):
+        raise RecordError("practice", P.EXPECTED_BOOL)
     raw_events = data["events"]
     if not isinstance(raw_events, list) or not raw_events:
         raise RecordError("events", P.NO_EVENTS)
@@ -130,7 +137,7 @@ def validate_record(data: Any, engine: Engine | None = None,
     _check_header(data, events[0])
     state = replay_checked(events, engine or default_engine())
     return GameRecord(events=events, game_id=data.get("game_id"), created=data.get("created"),
-                      state=state)
+                      practice=practice, state=state)
 
 
 def _check_header(data: Mapping[str, Any], first: Any) -> None:
@@ -165,4 +172,5 @@ def import_record(store: GameStore, record: GameRecord, engine: Engine | None = 
     rules = engine or default_engine()
     state = record.state if record.state is not None else replay_checked(record.events, rules)
     return store.create_game(list(record.events), rules.describe(state),
-                             created=record.created, game_id=record.game_id)
+                             created=record.created, game_id=record.game_id,
+                             practice=record.practice)

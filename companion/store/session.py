@@ -133,16 +133,18 @@ class Session:
         self._requests: dict[int, RatsRequest] = {}
         self._effects_base: GameState | None = None
         self._effects: tuple[Effect, ...] = ()
+        self._settings: dict[str, JsonValue] | None = None
         self._state = self._fold([e.event for e in self._log if e.status is EventStatus.ACTIVE],
                                  resuming=True)
 
     @classmethod
-    def start(cls, store: GameStore, first_event: Event, engine: Engine | None = None
-              ) -> Session:
-        """A new game; `first_event` (a `GameStarted`) must be legal on its own."""
+    def start(cls, store: GameStore, first_event: Event, engine: Engine | None = None,
+              practice: bool = False) -> Session:
+        """A new game; `first_event` (a `GameStarted`) must be legal on its own. A `practice`
+        game is stored marked so (`GameSummary.practice`): never counted."""
         rules = engine or default_engine()
         state = rules.apply(None, first_event)
-        game_id = store.create_game([first_event], rules.describe(state))
+        game_id = store.create_game([first_event], rules.describe(state), practice=practice)
         return cls.resume(store, game_id, rules)
 
     @classmethod
@@ -209,6 +211,21 @@ class Session:
             for event in events:
                 trial = self._engine.apply(trial, event)
             return hospital_discards(trial.setup, trial.rounds[round_ - 1], building)
+
+    def settings(self) -> dict[str, JsonValue]:
+        """How the table plays this game beyond its rules (teaching a first game), as the
+        store holds it beside the game: no event, so no replay and no undo sees it."""
+        with self._lock:
+            if self._settings is None:
+                self._settings = self.store.settings(self.game_id)
+            return dict(self._settings)
+
+    def save_settings(self, settings: dict[str, JsonValue]) -> None:
+        """Store the game's settings durably; the subscribers are not told (a setting changes
+        no step of the game: the screen that changed it redraws itself)."""
+        with self._lock:
+            self.store.save_settings(self.game_id, settings)
+            self._settings = dict(settings)
 
     def public_events(self) -> list[Event]:
         """The public event log: the game's active events in order, without the players'

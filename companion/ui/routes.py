@@ -37,6 +37,7 @@ from companion.ui.shell import ScreenBuilder, TableApp
 ROUTES: tuple[tuple[str, ScreenBuilder], ...] = (
     (paths.HOME, home_view),
     (paths.PAST_GAMES, past_games_view),
+    (paths.PAST_GAMES + "/newest/:count", past_games_view),
     (paths.SCORE_SHEET, score_form_view),
     (paths.HISTORY, history_view),
     (paths.HISTORY + "/with/:player", history_view),

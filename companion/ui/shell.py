@@ -97,6 +97,10 @@ class TableApp:
         scrolled it: a pick or a stepper's tap leaves the pick grid or the steppers where
         they were (issue 19); a new step starts at the top."""
         self._shown: tuple[str, str] | None = None
+        self._key_stripped: str | None = None
+        """The path drawn at start whose address is having its key taken out: that route
+        change is not drawn again."""
+        self._pending: set[asyncio.Future[Any]] = set()
 
     # -- start --------------------------------------------------------------------------
 
@@ -118,10 +122,12 @@ class TableApp:
             stored_lang if stored_lang in LANGUAGES else pick_language(languages))), self.cards)
         page.on_connect = self._on_connect
         await self._authorize(query, stored_key)
-        if self.authorized and KEY_PARAM in query:
-            await page.push_route(path)
-            return
         self.render()
+        if self.authorized and KEY_PARAM in query:
+            # The screen is drawn first (issue 24: the first frame waited for this round
+            # trip); the address then loses the key, and that route change draws nothing new.
+            self._key_stripped = path
+            await page.push_route(path)
 
     async def _authorize(self, query: dict[str, str], stored_key: str | None) -> None:
         """The key in the address, else the one this browser remembers, makes this tab the
@@ -130,13 +136,23 @@ class TableApp:
         if self.config.is_host_key(given):
             self.authorized = True
             if given is not None and given != stored_key and self._prefs is not None:
-                try:
-                    await self._prefs.set(PREF_KEY, given)
-                except Exception:
-                    log.debug("cannot remember the table's key", exc_info=True)
+                # Not awaited: the page has stored the key already (`table_page`), and the
+                # first screen need not wait for the browser's answer.
+                self._remember(self._prefs.set(PREF_KEY, given), "the table's key")
         else:
             self.authorized = (self.authorized or self.config.open_table
                                or self.config.is_host_key(stored_key))
+
+    def _remember(self, call: Awaitable[Any], what: str) -> None:
+        async def remember() -> None:
+            try:
+                await call
+            except Exception:
+                log.debug("cannot remember %s", what, exc_info=True)
+
+        task = asyncio.ensure_future(remember())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
 
     async def _on_connect(self, _event: Any = None) -> None:
         """A reloaded tab comes back to its session: ask again for the key it remembers, so a
@@ -183,6 +199,9 @@ class TableApp:
 
     async def _on_route_change(self, _event: Any = None) -> None:
         path, query = split_route(self.page.route)
+        stripped, self._key_stripped = self._key_stripped, None
+        if stripped is not None and stripped == path and not query:
+            return
         if KEY_PARAM in query:
             # The key's address opened again in a tab that is already running.
             await self._authorize(query, None)

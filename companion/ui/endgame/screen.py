@@ -27,6 +27,7 @@ from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import content_width
 from companion.ui.shared.paths import corrections_route, game_route
 from companion.ui.shared.rules_reference import why_button
+from companion.ui.shared.teaching import teaching_cards
 from companion.ui.shared.widgets import (
     big_button,
     heading,
@@ -154,7 +155,8 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         controls += request_cards(app, view)
         under_winner = len(controls) + 1
         controls += result_controls(app, view)
-        controls.append(bgstats_tile(app, game_id))
+        if not app.games.is_practice(game_id):  # a practice game is never counted
+            controls.append(bgstats_tile(app, game_id))
     if editing:
         controls += form_controls(app, view)
 
@@ -191,6 +193,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         heading_ = t("End of the game")
     else:
         heading_ = t("Correct the end values") if editing else t("Result")
+    controls[:0] = teaching_cards(app)
     return game_frame(app, heading_, controls, view, bottom, back=game_route(game_id))
 
 

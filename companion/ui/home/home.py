@@ -11,11 +11,14 @@ import logging
 import flet as ft
 
 from companion.i18n import Translator
-from companion.i18n.codes import PROMPTS, prompt_text
+from companion.i18n.codes import PROMPTS, prompt_text, violation_text
 from companion.i18n.dates import when
+from companion.i18n.store_words import error_text
+from companion.practice.example import PLAYERS, opening_events
 from companion.rules.errors import RuleViolation
 from companion.rules.views import TableView
 from companion.store.db import StoreError
+from companion.ui.round.drafts import RoundDrafts
 from companion.ui.setup.draft import SetupDraft
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import page_frame
@@ -58,6 +61,19 @@ def home_view(app: TableApp) -> ft.View:
         app.tab.setup = SetupDraft()
         await app.go(paths.SETUP_PLAYERS)
 
+    async def try_example(_event: object = None) -> None:
+        """One tap: the rulebook's example as a practice game, on the round screen."""
+        first, row = opening_events([t(name) for name, _ in PLAYERS])
+        try:
+            session = app.games.start(first, practice=True)
+            session.submit(row)
+        except (RuleViolation, StoreError) as exc:
+            app.notify(t("The game could not be saved: {reason}", reason=error_text(t, exc))
+                       if isinstance(exc, StoreError) else violation_text(t, exc), error=True)
+            return
+        app.tab.round = RoundDrafts()
+        await app.go(paths.play_route(session.game_id))
+
     controls: list[ft.Control] = [
         tagged("home", title(t("Rattus Cartus"))),
         text(t("The table companion: setup, the rounds step by step, and the scoring. The cards "
@@ -70,7 +86,20 @@ def home_view(app: TableApp) -> ft.View:
                                     expand=True), col={"xs": 12, "md": 6}),
         ], spacing=theme.GAP, run_spacing=theme.GAP),
     ]
-    unfinished = app.games.unfinished()
+    everything = app.games.unfinished()
+    unfinished = [g for g in everything if not g.practice]
+    practice = next((g for g in everything if g.practice), None)
+    learn: list[ft.Control] = [big_button("try-example", t("Try the rulebook's example"),
+                                          try_example, icon=ft.Icons.SCHOOL, primary=False)]
+    if practice is not None:
+        learn.append(big_button("resume-practice", t("Continue the practice"),
+                                app.nav(paths.play_route(practice.game_id)),
+                                icon=ft.Icons.PLAY_ARROW, primary=False))
+    controls.append(ft.Column([
+        ft.Row(learn, wrap=True, spacing=theme.GAP, run_spacing=theme.GAP),
+        text(t("Four players, one round, played on the real screens with the rulebook telling "
+               "you what to tap. A practice game is never counted."), size=theme.SMALL_SIZE),
+    ], spacing=6, tight=True))
     if unfinished:
         controls.append(heading(t("Resume a game")))
         for game in unfinished[:5]:

@@ -26,10 +26,14 @@ class Body:
 
 
 def game_frame(app: TableApp, heading: str, controls: Sequence[ft.Control], view: TableView,
-               bottom: ft.Control | None, back: str) -> ft.View:
-    """A game's screen: the shared frame with the influence tracks always in sight."""
+               bottom: ft.Control | None, back: str,
+               beside: Sequence[ft.Control] = ()) -> ft.View:
+    """A game's screen: the shared frame with the influence tracks always in sight; `beside`
+    goes above the tracks (the practice's narration, beside the controls on a wide screen)."""
     setup = view.setup
     tracks = tracks_panel(app.t, view.tracks, setup.names, setup.colours, wide=is_wide(app))
+    if beside:
+        tracks = ft.Column([*beside, tracks], spacing=10, tight=True)
     return page_frame(app, heading, controls, back=back, bottom=bottom, aside=tracks)
 
 

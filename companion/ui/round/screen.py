@@ -31,6 +31,7 @@ from companion.rules.guide import (
 from companion.rules.views import Phase, TableView
 from companion.ui.endgame.screen import endgame_view
 from companion.ui.phones.panel import open_private
+from companion.ui.practice.narration import practice_panel
 from companion.ui.round.enter import enter_body
 from companion.ui.round.parts import Body, banner, decide, discards, game_frame, step_marker
 from companion.ui.round.questions import questions_panel
@@ -38,7 +39,9 @@ from companion.ui.round.resolve import actions_part, resolve_body
 from companion.ui.round.reveal import reveal_body, supply_part
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel
+from companion.ui.shared.frame import is_wide
 from companion.ui.shared.paths import corrections_route, game_route, play_route
+from companion.ui.shared.teaching import teaching_cards
 from companion.ui.shared.widgets import big_button, player_chip, tagged, text
 from companion.ui.shell import TableApp
 
@@ -63,8 +66,12 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
     if ahead.round != view.round:
         phases.add(Phase.E)  # the round's end shows above the next round's row
     head = header(app, ahead, step, game_id, stored=view, phases=phases)
+    head += teaching_cards(app, discards(app))
+    # the rulebook's example: what happens, what to tap; beside the controls where it fits
+    narration = practice_panel(app, ahead)
+    beside, head = (narration, head) if is_wide(app) else ((), head + narration)
     return game_frame(app, app.t("Rattus Cartus"), [*head, *body.controls], ahead, body.bottom,
-                      back=game_route(game_id))
+                      back=game_route(game_id), beside=beside)
 
 
 def phase_body(app: TableApp) -> tuple[TableView, Body]:

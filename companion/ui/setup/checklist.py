@@ -19,9 +19,12 @@ from companion.rules.catalog import NUN_ROW_SIZE, START_HAND, START_RATS
 from companion.rules.errors import RuleViolation
 from companion.rules.setup import DeckMode, Setup
 from companion.store.db import StoreError
+from companion.teaching import progress
+from companion.teaching.lessons import SETUP_ITEMS
 from companion.ui.setup.players import ensure_draft
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
+from companion.ui.shared.teaching import setup_lesson, setup_opening
 from companion.ui.shared.widgets import big_button, heading, nav_bar, tagged, text
 from companion.ui.shell import TableApp
 
@@ -83,14 +86,17 @@ def setup_checklist_view(app: TableApp) -> ft.View:
             app.notify(t("The game could not be saved: {reason}", reason=error_text(t, exc)),
                        error=True)
             return
+        progress.start(session, draft.first_game, draft.newcomers(), SETUP_ITEMS.values())
         app.tab.setup = None
         await app.go(f"/game/{session.game_id}")
 
-    rows: list[ft.Control] = [tagged("setup-checklist", heading(t("Lay out the game")))]
+    rows: list[ft.Control] = [*setup_opening(app, draft),
+                              tagged("setup-checklist", heading(t("Lay out the game")))]
     for identifier, sentence in checklist_items(app, setup):
         rows.append(ft.Row([tagged(f"check-{identifier}", ft.Checkbox(scale=1.3)),
                             text(sentence, expand=True)],
                            vertical_alignment=ft.CrossAxisAlignment.START))
+        rows += setup_lesson(app, draft, identifier)
     rows.append(text(t("Tick off what is done; nothing here is checked by the app."),
                      size=theme.SMALL_SIZE))
     bottom = nav_bar(big_button("back", t("Back"), app.nav("/setup/options"),

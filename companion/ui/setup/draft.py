@@ -34,6 +34,8 @@ from companion.rules.setup import (
 class PlayerDraft:
     name: str
     colour: PlayerColour
+    new: bool = False
+    """New to the game: the table is taught while they play (no rule: kept beside the game)."""
 
 
 def _first_game_counts() -> dict[Building, int]:
@@ -57,6 +59,10 @@ class SetupDraft:
     """None: the start player drawn from the seed (R-SETUP-7)."""
     house_rules: HouseRules = field(default_factory=HouseRules)
     watchtower_with_five: bool = False
+    first_game: bool = False
+    """"First game: teach us as we play" (no rule: kept beside the game, not in its setup)."""
+    lessons_done: set[str] = field(default_factory=set)
+    """The setup checklist's lessons the table tapped "Got it" on."""
 
     def free_colours(self) -> list[PlayerColour]:
         taken = {p.colour for p in self.players}
@@ -95,6 +101,13 @@ class SetupDraft:
     def reshuffle(self) -> None:
         self.seed = new_seed()
         self.start_player = None
+
+    @property
+    def taught(self) -> bool:
+        return self.first_game or any(p.new for p in self.players)
+
+    def newcomers(self) -> list[int]:
+        return [seat for seat, p in enumerate(self.players) if p.new]
 
     def entries(self) -> list[tuple[str, PlayerColour]]:
         return [(p.name, p.colour) for p in self.players]

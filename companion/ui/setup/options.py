@@ -43,6 +43,22 @@ DECK_MODES: dict[DeckMode, tuple[str, str]] = {
 }
 
 
+def first_game_switch(app: TableApp) -> ft.Control:
+    """"First game: teach us as we play": each rule explained where the game first uses it.
+    The label beside the switch, as for the house rule below (a Switch's label never wraps)."""
+    draft = ensure_draft(app)
+
+    def flip(_event: Any = None) -> None:
+        draft.first_game = not draft.first_game
+        app.render()
+
+    words = app.t("First game: teach us as we play")
+    return ft.Row([tagged("first-game", ft.Switch(value=draft.first_game, on_change=flip,
+                                                  label=words)),
+                   ft.Container(ft.Text(words, size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
+                                expand=True, on_click=flip)])
+
+
 def setup_options_view(app: TableApp) -> ft.View:
     t = app.t
     draft = ensure_draft(app)
@@ -89,6 +105,7 @@ def setup_options_view(app: TableApp) -> ft.View:
                         back="/setup/buildings")
 
     controls: list[ft.Control] = [
+        first_game_switch(app),
         tagged("setup-options", heading(t("Who shuffles the buildings?"))),
         *[choice_tile(f"deck-{mode.value}", t(label), deck(mode), draft.deck_mode is mode,
                       t(description))

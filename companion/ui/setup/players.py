@@ -10,7 +10,7 @@ from companion.i18n.codes import violation_text
 from companion.i18n.names import colour_name
 from companion.rules.catalog import PlayerColour
 from companion.rules.errors import RuleViolation
-from companion.ui.setup.draft import SetupDraft
+from companion.ui.setup.draft import PlayerDraft, SetupDraft
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
 from companion.ui.shared.widgets import big_button, nav_bar, tagged, text
@@ -25,6 +25,18 @@ def ensure_draft(app: TableApp) -> SetupDraft:
         app.tab.setup = SetupDraft()
     draft: SetupDraft = app.tab.setup
     return draft
+
+
+def newcomer_box(app: TableApp, index: int, player: PlayerDraft) -> ft.Control:
+    """"New to the game": the table is taught as it plays while this player is at it."""
+    def flip(_event: Any = None) -> None:
+        player.new = not player.new
+        app.render()
+
+    return ft.Row([tagged(f"newcomer-{index}", ft.Checkbox(value=player.new, scale=1.2,
+                                                           on_change=flip)),
+                   ft.Container(text(app.t("New to the game"), size=theme.SMALL_SIZE),
+                                on_click=flip, expand=True)], spacing=4)
 
 
 def setup_players_view(app: TableApp) -> ft.View:
@@ -85,6 +97,7 @@ def setup_players_view(app: TableApp) -> ft.View:
             ft.Container(ft.Row([*dots, remove_button], spacing=0, wrap=True,
                                 alignment=ft.MainAxisAlignment.END),
                          col={"xs": 12, "md": 6}),
+            ft.Container(newcomer_box(app, index, player), col={"xs": 12}),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))))
 
     controls: list[ft.Control] = [

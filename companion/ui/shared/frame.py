@@ -14,8 +14,10 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES
+from companion.ui.practice.leave import leave_practice
 from companion.ui.shared import theme
 from companion.ui.shared.rules_reference import open_rules as open_reference
+from companion.ui.shared.teaching import help_button
 from companion.ui.shared.widgets import tagged
 from companion.ui.shell import TableApp
 
@@ -77,9 +79,15 @@ def app_bar(app: TableApp, heading: str, back: str | None = None) -> ft.AppBar:
                                          icon_size=30, disabled=not app.session.can_redo())),
         ]
 
+    leave = leave_practice(app)  # on every screen of a practice game
+    if leave is not None:
+        actions.insert(0, leave)
+
     def open_rules(_event: Any = None) -> None:
         open_reference(app)
 
+    if app.session is not None and app.path.startswith("/game/"):
+        actions.append(help_button(app))
     actions.append(tagged("rules", ft.IconButton(ft.Icons.MENU_BOOK, icon_size=30,
                                                  tooltip=t("Rules reference"),
                                                  on_click=open_rules)))

@@ -1,0 +1,107 @@
+"""The rulebook's example in chromium: on the laptop and both tablets, in Dutch (the longest of
+the box's languages), the narration and "Leave the practice" fit the screen and are reachable
+at every step of the example, and the table that follows the narration plays the book's round.
+
+The practice is started with one tap on the home screen; every scene's controls are tapped as
+its narration says (`companion.practice.example.SCENES`), each brought into view first as a
+player scrolls. The screenshots (`screenshots/practice-<size>-<scene>.png`) are for a person
+to look at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.table import (
+    Offline,
+    TableServer,
+    bring_into_view,
+    by_id,
+    open_table,
+    screenshot,
+    table_server,
+    tap,
+    tap_and_redraw,
+)
+from companion.i18n import translator
+from companion.practice.example import SCENES
+
+SIZES = {"laptop": {"width": 1366, "height": 768}, "tablet": {"width": 1280, "height": 800},
+         "upright": {"width": 800, "height": 1280}}
+
+FITS = """ids => {
+  const width = window.innerWidth, found = [];
+  let checked = 0;
+  for (const id of ids) {
+    const root = document.querySelector(`[flt-semantics-identifier='${id}']`);
+    if (!root) { found.push(`${id} is not on the screen`); continue; }
+    const outer = root.getBoundingClientRect();
+    if (outer.left < -1 || outer.right > width + 1)
+      found.push(`${id} spans x ${Math.round(outer.left)}..${Math.round(outer.right)}`);
+    for (const el of [root, ...root.querySelectorAll('flt-semantics')]) {
+      const own = [...el.childNodes].filter(n => n.nodeType === Node.TEXT_NODE)
+        .map(n => n.textContent).join('').trim() || (el.getAttribute('aria-label') || '').trim();
+      const r = el.getBoundingClientRect();
+      if (!own || r.width === 0 || r.height === 0) continue;
+      checked += 1;
+      if (r.left < outer.left - 1 || r.right > outer.right + 1 || r.right > width + 1
+          || r.top < outer.top - 1 || r.bottom > outer.bottom + 1)
+        found.push(`"${own.slice(0, 60)}" leaves ${id}`);
+    }
+  }
+  return {checked, found};
+}"""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServer]:
+    with table_server(tmp_path_factory.mktemp("practice")) as server:
+        yield server
+
+
+def fits(page: Any, ids: list[str]) -> list[str]:
+    seen = page.evaluate(FITS, ids)
+    return list(seen["found"]) + ([] if seen["checked"] >= 2 else ["no texts seen"])
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_example_fits_and_its_way_out_is_in_reach(served: TableServer, browser: Any,
+                                                      size: str) -> None:
+    offline = Offline()
+    context = browser.new_context(locale="nl-NL", viewport=SIZES[size])
+    offline.install(context)
+    page = context.new_page()
+    t = translator("nl")
+    open_table(page, served.table_url)
+    page.get_by_text(t("New game")).first.wait_for()
+    bring_into_view(page, by_id(page, "try-example"))
+    tap_and_redraw(page, "try-example")
+    problems: dict[str, list[str]] = {}
+    for scene in SCENES[1:]:  # the book's row is laid out by the tap that starts it
+        narration = by_id(page, "practice-narration")
+        narration.first.wait_for()
+        bring_into_view(page, narration.first)
+        found = fits(page, ["practice-narration", "leave-practice"])
+        shot: Path = screenshot(page, f"practice-{size}-{scene.key}")
+        assert shot.exists()
+        if found:
+            problems[scene.key] = found
+        assert by_id(page, "leave-practice").first.is_visible()
+        for control in scene.controls:
+            target = by_id(page, control).first
+            target.wait_for()
+            if control != "reveal-confirm":  # in the action bar, always in sight
+                bring_into_view(page, target)
+            tap_and_redraw(page, control)
+    assert problems == {}
+    assert "actions-of-2" in {i for i in page.eval_on_selector_all(
+        "[flt-semantics-identifier]", "els => els.map(e => e.getAttribute("
+        "'flt-semantics-identifier'))")}
+    tap(page, "leave-practice")
+    page.get_by_text(t("Continue the practice")).first.wait_for()
+    assert offline.outside == []
+    context.close()

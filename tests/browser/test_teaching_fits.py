@@ -1,0 +1,125 @@
+"""A teaching card fits the table's screens, in French, and its buttons are in reach.
+
+A first game (the setup's switch on) stands at its first entry: the busiest teaching screen
+(the supply, entering and each building of the row, above the entry's controls). On a 1366x768
+laptop, a 1280x800 tablet and an 800x1280 tablet held upright, each card's "Got it" and "Tell
+me more" lie within the screen's width once scrolled to, "Tell me more" opens the rules
+reference, and "Got it" puts its card away while the entry's controls stay on the screen. The
+screenshots land in `screenshots/teaching-<viewport>.png` for a person to look at.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from browser.table import by_id, open_table, screenshot, table_server, tap
+from companion.bench.flutter import bring_into_view, still_box
+
+VIEWPORTS = {
+    "laptop-1366x768": {"width": 1366, "height": 768},
+    "tablet-1280x800": {"width": 1280, "height": 800},
+    "upright-800x1280": {"width": 800, "height": 1280},
+}
+
+
+def first_entry_of_a_first_game(data_dir: Path) -> str:
+    """A stored 4-player first game, its first row laid out: the first entry is next."""
+    from companion.rules import events as ev
+    from companion.rules.catalog import PlayerColour
+    from companion.rules.setup import DeckMode, SelectionMethod, make_setup
+    from companion.store.db import GameStore
+    from companion.store.session import Session
+    from companion.teaching import progress
+
+    names = ("Friederike", "Anne-Sophie", "Maximilian", "Jonas")
+    setup = make_setup(list(zip(names, list(PlayerColour), strict=False)),
+                       SelectionMethod.FIRST_GAME, 4, DeckMode.DIGITAL, 0)
+    with GameStore.open(data_dir) as store:
+        session = Session.start(store, ev.GameStarted(setup))
+        progress.start(session, first_game=True, newcomers=())
+        row = session.decision_view().view.next_row
+        assert row is not None
+        session.decide([row])
+        return session.game_id
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    data_dir = tmp_path_factory.mktemp("teaching")
+    return data_dir, {name: first_entry_of_a_first_game(data_dir) for name in VIEWPORTS}
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_a_teaching_card_fits_and_its_buttons_are_in_reach(
+        games: tuple[Path, dict[str, str]], browser: Any, name: str) -> None:
+    data_dir, game_of = games
+    viewport = VIEWPORTS[name]
+    with table_server(data_dir, lang="fr") as server:
+        context = browser.new_context(locale="fr-FR", viewport=viewport)
+        page = context.new_page()
+        open_table(page, server.table_url)
+        tap(page, f"resume-{game_of[name]}")
+        tap(page, "play")
+        by_id(page, "lesson-enter").wait_for(timeout=60_000)
+        screenshot(page, f"teaching-{name}")
+        for lesson in ("supplies", "enter"):
+            card = by_id(page, f"lesson-{lesson}").first
+            assert still_box(card)["width"] <= viewport["width"]
+            for button in ("got-it", "more"):
+                found = by_id(page, f"lesson-{lesson}-{button}").first
+                bring_into_view(page, found)
+                box = still_box(found)
+                assert 0 <= box["x"] and box["x"] + box["width"] <= viewport["width"], \
+                    (lesson, button, box)
+        tap(page, "lesson-enter-more")
+        by_id(page, "rules-reference").wait_for()
+        tap(page, "close-rules")
+        by_id(page, "rules-reference").wait_for(state="detached")
+        bring_into_view(page, by_id(page, "lesson-enter-got-it").first)
+        tap(page, "lesson-enter-got-it")
+        by_id(page, "lesson-enter").wait_for(state="detached")
+        assert by_id(page, "prompt").count() == 1
+        context.close()
+
+
+def test_a_first_game_is_switched_on_at_setup_and_the_help_is_in_the_bar(
+        tmp_path: Path, browser: Any) -> None:
+    """In French on the upright tablet: the switch, the goal of the game above the checklist,
+    the pieces' cards beside their items, then "What do I do now?" on the round screen."""
+    from browser.table import tap_and_redraw, type_into
+
+    viewport = VIEWPORTS["upright-800x1280"]
+    with table_server(tmp_path, lang="fr") as server:
+        context = browser.new_context(locale="fr-FR", viewport=viewport)
+        page = context.new_page()
+        open_table(page, server.table_url)
+        tap_and_redraw(page, "new-game")
+        by_id(page, "setup-players").wait_for()
+        for index, name in enumerate(("Friederike", "Anne-Sophie")):
+            type_into(page, f"player-name-{index}", name)
+        tap(page, "newcomer-1")
+        tap_and_redraw(page, "next")
+        by_id(page, "setup-buildings").wait_for()
+        tap_and_redraw(page, "next")
+        by_id(page, "first-game").wait_for()
+        tap_and_redraw(page, "first-game")
+        tap_and_redraw(page, "next")
+        by_id(page, "opening").wait_for()
+        screenshot(page, "teaching-opening-upright-800x1280")
+        for lesson in ("setup-specials", "setup-rats", "setup-board"):
+            found = by_id(page, f"lesson-{lesson}-got-it").first
+            bring_into_view(page, found)
+            box = still_box(found)
+            assert box["x"] + box["width"] <= viewport["width"], (lesson, box)
+        tap_and_redraw(page, "start-game")
+        tap(page, "play")
+        by_id(page, "lesson-draw-buildings").wait_for(timeout=60_000)
+        tap(page, "what-now")
+        by_id(page, "help-now").wait_for()
+        screenshot(page, "teaching-help-upright-800x1280")
+        tap(page, "close-help")
+        by_id(page, "help-now").wait_for(state="detached")
+        context.close()
