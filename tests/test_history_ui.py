@@ -202,7 +202,7 @@ def test_the_past_games_list_the_newest_and_more_on_a_tap(
     from companion.ui.home import past_games
 
     monkeypatch.setattr(past_games, "SHOWN", 2)
-    table = HistoryTable(nights, tmp_path)
+    table = at_the_table(nights, tmp_path)
     table.show("/games")
 
     def listed() -> list[str]:
