@@ -100,7 +100,7 @@ def test_a_first_game_is_switched_on_at_setup_and_the_help_is_in_the_bar(
         by_id(page, "setup-players").wait_for()
         for index, name in enumerate(("Friederike", "Anne-Sophie")):
             type_into(page, f"player-name-{index}", name)
-        tap(page, "newcomer-1")
+        tap_and_redraw(page, "newcomer-1")  # the whole screen is drawn anew
         tap_and_redraw(page, "next")
         by_id(page, "setup-buildings").wait_for()
         tap_and_redraw(page, "next")
