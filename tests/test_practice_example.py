@@ -9,19 +9,15 @@ marked in the store and never counted (the history, its CSV, BG Stats).
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import flet as ft
 import pytest
-from support.fake_page import FakePage, walk
 from support.sessions import game_state, logged_events
+from support.table_screens import Screens
 
 from companion.history.figures import csv_text, load_history
-from companion.i18n import translator
 from companion.practice.example import (
     BLUE,
     GREEN,
@@ -39,27 +35,20 @@ from companion.rules import events as ev
 from companion.rules.catalog import Estate
 from companion.rules.resolution import PremiumReason, SpecialOutcome
 from companion.rules.state import Phase
-from companion.server.config import TableConfig
 from companion.server.games import OpenGames
 from companion.store.bgstats import game_play_link
 from companion.store.db import GameStore, StoreError
-from companion.ui.routes import table_app
 
 SCENE = {scene.key: scene for scene in SCENES}
 
 
-class Table:
+class Table(Screens):
     """The table's browser without a browser, from the home screen on."""
 
     def __init__(self, tmp: Path, lang: str = "en", width: int = 1280) -> None:
         self.tmp = tmp
         self.store = GameStore.open(tmp)
-        self.games = OpenGames(self.store)
-        self.page = FakePage(width)
-        self.app = table_app(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
-                                                   lang=lang), self.games)
-        self.app.authorized = True
-        self.app.t = translator(lang)
+        super().__init__(tmp, OpenGames(self.store), lang, width)
 
     @property
     def session(self) -> Any:
@@ -71,34 +60,6 @@ class Table:
     @property
     def state(self) -> Any:
         return game_state(self.session)
-
-    def view(self) -> ft.View:
-        self.app.render()
-        return self.page.views[-1]
-
-    def ids(self) -> set[str]:
-        return {c.identifier for c in walk(self.view()) if isinstance(c, ft.Semantics)
-                and c.identifier}
-
-    def find(self, identifier: str) -> ft.Semantics:
-        for control in walk(self.view()):
-            if isinstance(control, ft.Semantics) and control.identifier == identifier:
-                return control
-        raise AssertionError(f"{identifier} is not on the screen: {sorted(self.ids())}")
-
-    def texts(self, identifier: str) -> str:
-        return " ".join(str(c.value) for c in walk(self.find(identifier))
-                        if isinstance(c, ft.Text))
-
-    def tap(self, identifier: str) -> None:
-        target = self.find(identifier)
-        handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
-        assert handler is not None, f"{identifier} cannot be tapped"
-        assert not any(getattr(c, "disabled", False) for c in walk(target)), \
-            f"{identifier} is disabled"
-        result = handler(None)
-        if inspect.iscoroutine(result):
-            asyncio.run(result)
 
     def try_the_example(self) -> str:
         self.page.route = "/"

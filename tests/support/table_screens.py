@@ -35,9 +35,9 @@ def fire(handler: object, event: object) -> object:
 class Screens:
     """The table's browser, without a browser, over `games`."""
 
-    def __init__(self, tmp: Path, games: OpenGames, lang: str = "en") -> None:
+    def __init__(self, tmp: Path, games: OpenGames, lang: str = "en", width: int = 1280) -> None:
         self.games = games
-        self.page = FakePage()
+        self.page = FakePage(width)
         self.app = table_app(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
                                                    lang=lang), self.games)
         self.app.authorized = True
