@@ -20,7 +20,8 @@ export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
 if [ "$#" -gt 0 ]; then
     exec .venv/bin/python -m pytest "$@"
 fi
-# The tests without a browser share the cores (pytest-xdist, a file per worker); the browser
-# tests then run one at a time, as a table's browser has the machine to itself.
+# Both parts share the cores (pytest-xdist, a file per worker). A browser test spends most of
+# its time waiting for frames and round trips (about a third of a core each), so two at once
+# take half the time; each has its own server, browser and data directory.
 .venv/bin/python -m pytest -n 2 --dist loadfile -m "not browser"
-exec .venv/bin/python -m pytest -m browser
+exec .venv/bin/python -m pytest -n 2 --dist loadfile -m browser

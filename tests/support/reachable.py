@@ -141,13 +141,15 @@ def look(page: Any, where: str, expected: set[str] = frozenset(),  # type: ignor
     pending: dict[str, dict[str, Any]] = {}
     for n in nodes:
         problems += side_problems(where, n, width, body_top, body_bottom)
-        if n["control"] and n["enabled"] and not fixed(n) and not inside(n, body_top,
-                                                                         body_bottom):
+        if (n["control"] and n["enabled"] and not fixed(n) and not snackbar_close(n)
+                and not inside(n, body_top, body_bottom)):
             pending[n["key"]] = n
     signature = ""
+    scrolled = False
     for _ in range(20):
         if not pending:
             break
+        scrolled = True
         page.mouse.move(width * 0.3, height / 2)
         page.mouse.wheel(0, (body_bottom - body_top) * 0.6)
         now = settle(page)
@@ -157,19 +159,20 @@ def look(page: Any, where: str, expected: set[str] = frozenset(),  # type: ignor
         for n in scan(page):
             problems += side_problems(where, n, width, body_top, body_bottom)
             if n["key"] in pending and (inside(n, body_top, body_bottom)
-                                        or n["y"] == pending[n["key"]]["y"]
-                                        or snackbar_close(n)):
-                del pending[n["key"]]  # in sight now, or above the page (a snackbar's button)
+                                        or n["y"] == pending[n["key"]]["y"]):
+                del pending[n["key"]]  # in sight now, or above the page (it does not scroll)
     problems += [f"{where}: {n['key']} cannot be scrolled above the bottom bar "
                  f"(y={round(n['y'])} h={round(n['height'])})" for n in pending.values()
                  if n["height"] < body_bottom - body_top]
-    to_top(page, width, height)
+    if scrolled:  # to the top again; a look that did not scroll moved nothing
+        to_top(page, width, height)
     return sorted(set(problems))
 
 
 SNACKBAR_CLOSE = {"button:Close", "button:Schließen", "button:Fermer", "button:Sluiten"}
 """Flutter's own close icon of a message (its tooltip in the four languages): it floats above
-the page and slides in, so a scan while it moves sees it at two heights."""
+the page, slides in and goes away by itself, so it is no control of the page to scroll to (a
+scan while it slides in saw it below the bottom bar, and it was gone before the next scan)."""
 
 
 def snackbar_close(n: dict[str, Any]) -> bool:
