@@ -10,10 +10,12 @@ from __future__ import annotations
 from support.harness import (  # noqa: F401  (re-exported)
     KEY_LINE,
     LOCAL_HOSTS,
+    PICTURES_WANTED,
     SCREENSHOTS,
     Offline,
     TableServer,
     offline_page,
+    picture,
     screenshot,
     shooter,
     table_context,

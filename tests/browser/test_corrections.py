@@ -12,7 +12,7 @@ from typing import Any
 
 from support.sessions import game_state
 
-from browser.table import by_id, open_table, screenshot, table_server, tap
+from browser.table import by_id, open_table, picture, table_server, tap
 from companion.bench.flutter import TIMEOUT_MS
 from companion.i18n import translator
 from companion.rules import events as ev
@@ -78,7 +78,7 @@ def test_a_corrected_reveal_of_round_one_moves_the_church_track(tmp_path: Path,
         tap(page, "open-corrections")
         by_id(page, "fix-1-0").wait_for()
         assert "Anna 2" in church_track(page)
-        screenshot(page, "corrections-list")
+        picture(page, "corrections-list")
         tap(page, "fix-1-0")
         by_id(page, "fix-save").wait_for()
         for _ in range(2):
@@ -87,7 +87,7 @@ def test_a_corrected_reveal_of_round_one_moves_the_church_track(tmp_path: Path,
             page.wait_for_function(
                 "old => document.querySelector(\"[flt-semantics-identifier='fix-jokers']\")"
                 ".textContent.trim() !== old", arg=before, timeout=TIMEOUT_MS)
-        screenshot(page, "corrections-editor")
+        picture(page, "corrections-editor")
         before = marker(page)
         tap(page, "fix-save")
         page.wait_for_function(
@@ -105,7 +105,7 @@ def test_a_corrected_reveal_of_round_one_moves_the_church_track(tmp_path: Path,
             "want => (document.querySelector(\"[flt-semantics-identifier='track-church']\")"
             "?.textContent || '').includes(want)", arg=expected, timeout=TIMEOUT_MS)
         assert "Anna 4" in church_track(page)
-        screenshot(page, "corrections-saved")
+        picture(page, "corrections-saved")
 
 
 def stored_with_a_disputed_hospital(data_dir: Path) -> str:
@@ -154,7 +154,7 @@ def test_a_dispute_leads_to_a_correction_that_asks_for_the_hospitals_discards(
         by_id(page, dispute).wait_for()
         assert "Anna disputes their rats from the Hospital in round 1" in str(
             by_id(page, "dispute-text-0-1.1.hospital").first.text_content())
-        screenshot(page, "dispute-on-the-round-screen")
+        picture(page, "dispute-on-the-round-screen")
         tap_and_redraw(page, "open-corrections")
         by_id(page, dispute).wait_for()
         tap_and_redraw(page, "fix-1-1")
@@ -171,7 +171,7 @@ def test_a_dispute_leads_to_a_correction_that_asks_for_the_hospitals_discards(
         wait_for_text(page, "answer-hospital-1-0-1", "2")
         tap(page, "answer-hospital-1-0-1-more")
         wait_for_text(page, "answer-hospital-1-0-1", "3")
-        screenshot(page, "correction-asks-for-the-hospital")
+        picture(page, "correction-asks-for-the-hospital")
         tap(page, "answer-hospital-1-0")
         by_id(page, question).wait_for(state="detached")
         store = GameStore.open(tmp_path)

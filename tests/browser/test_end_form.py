@@ -20,7 +20,7 @@ from browser.table import (
     bring_into_view,
     by_id,
     open_table,
-    screenshot,
+    picture,
     table_server,
     tap,
     tap_and_redraw,
@@ -90,13 +90,13 @@ def test_the_end_form_follows_the_phone_and_undo_brings_it_back(tmp_path: Path,
             by_id(page, f"confirmed-{BEN}").wait_for()
             assert page.locator("[flt-semantics-identifier^='confirmed-']").count() == 1
             assert by_id(page, f"confirmed-{DARIO}").count() == 0  # no phone, no confirmation
-            screenshot(page, "end-form-confirmed")
+            picture(page, "end-form-confirmed")
 
             # An empty nun count is asked for, not scored as 0.
             tap(page, "end-score")
             wait_for_said(page, "count the nuns")
             assert by_id(page, "end-form").count() == 1 and by_id(page, "winner").count() == 0
-            screenshot(page, "end-form-nuns-asked")
+            picture(page, "end-form-nuns-asked")
             by_id(page, "message").wait_for(state="detached")  # the message covered the field
             # What a tap made the table say is still found once the snackbar has gone (a
             # loaded machine may look late): until the next tap.
@@ -105,13 +105,13 @@ def test_the_end_form_follows_the_phone_and_undo_brings_it_back(tmp_path: Path,
             type_into(page, "end-nuns", "14")
             tap_and_redraw(page, "end-score")
             by_id(page, "winner").wait_for()
-            screenshot(page, "end-result")
+            picture(page, "end-result")
 
             # Undo of the scoring: the form is back exactly as it was sent.
             tap_and_redraw(page, "undo")
             by_id(page, "end-nuns").wait_for()
             assert field_value(page, "end-nuns") == "14"
-            screenshot(page, "end-form-after-undo")
+            picture(page, "end-form-after-undo")
             tap_and_redraw(page, "end-score")
             by_id(page, "winner").wait_for()
 
@@ -121,7 +121,7 @@ def test_the_end_form_follows_the_phone_and_undo_brings_it_back(tmp_path: Path,
             ben.locator("#ask-fix").click()
             by_id(page, f"request-{BEN}").wait_for()
             assert "dies of the plague" in by_id(page, f"request-then-{BEN}").inner_text()
-            screenshot(page, "end-correction-request")
+            picture(page, "end-correction-request")
             tap_and_redraw(page, f"request-reject-{BEN}")
             ben.locator("#fix-status", has_text="The table kept the result").wait_for()
             assert by_id(page, f"request-{BEN}").count() == 0

@@ -14,13 +14,12 @@ between steps), and each round in one of the four languages, in turn (switched w
 bar's language button), so every device sees every language within one game. The phones
 panel and a player's private view are looked at in round 2, the end form and the result at
 the end. Screenshots of the first problem of each kind land in `screenshots/reach-*`; with
-`RATTUS_WALK_SHOTS=1`, every kind of screen on every device lands in `screenshots/walk-*`.
+`RATTUS_SCREENSHOTS=1`, every kind of screen on every device lands in `screenshots/walk-*`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import re
 from collections import Counter
@@ -32,10 +31,12 @@ import pytest
 from support.reachable import expected_controls, look, settle
 
 from browser.table import (
+    PICTURES_WANTED,
     SCREENSHOTS,
     Offline,
     by_id,
     open_table,
+    picture,
     screenshot,
     table_server,
     tap,
@@ -117,10 +118,10 @@ class Walk:
         if found and kind not in self.shots:
             self.shots.add(kind)
             screenshot(page, f"reach-{self.name}-{kind}")
-        elif os.environ.get("RATTUS_WALK_SHOTS") and (kind, device) not in self.shots:
+        elif PICTURES_WANTED and (kind, device) not in self.shots:
             # for a person to look at every screen on every device (an evening's review)
             self.shots.add((kind, device))
-            screenshot(page, f"walk-{self.name}-{kind}-{device}-{lang}")
+            picture(page, f"walk-{self.name}-{kind}-{device}-{lang}")
 
     # -- the hook the table calls before each tap ------------------------------------
 

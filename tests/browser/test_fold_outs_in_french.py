@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser.table import Offline, by_id, open_table, screenshot, table_server, tap_and_redraw
+from browser.table import Offline, by_id, open_table, picture, table_server, tap_and_redraw
 from companion.rules.setup import DeckMode, SelectionMethod
 from companion.rules.simulate import random_game
 from companion.store.db import GameStore
@@ -48,7 +48,7 @@ def test_a_french_table_hears_the_results_fold_outs_in_french(tmp_path: Path,
         tap_and_redraw(page, f"open-{game_id}")
         tap_and_redraw(page, "play")
         by_id(page, "score-table").wait_for()
-        screenshot(page, "fold-outs-fr")
+        picture(page, "fold-outs-fr")
         heard = dict(page.evaluate(FOLD_OUTS))
         context.close()
     # The totals and the plague are folded out, the steps before them folded in.

@@ -22,7 +22,7 @@ from browser.table import (
     Offline,
     by_id,
     open_table,
-    screenshot,
+    picture,
     shooter,
     table_context,
     table_server,
@@ -112,7 +112,7 @@ def test_four_players_play_a_whole_game_to_the_winner(tmp_path: Path, browser: A
         table = play_four_player_story(page, counts, shooter("game-4p"))
         table.screenshot_once("result")
         page.mouse.wheel(0, 900)
-        screenshot(page, "game-4p-result-chart")
+        picture(page, "game-4p-result-chart")
         check_result_against_engine(table, tmp_path, "en")
     report = write_inputs(4, 8, table, counts["setup"], time.monotonic() - started)
     print(json.dumps(report))
@@ -183,7 +183,7 @@ def test_a_third_building_in_a_two_player_round_is_refused_saying_why(
         tap(page, "pick-castle")
         said = wait_for_said(page, "With 2 players, 2 buildings are revealed each round")
         assert "take the last card back" in said
-        screenshot(page, "two-players-third-building")
+        picture(page, "two-players-third-building")
         row = str(by_id(page, "reveal-row").first.text_content())
         assert "Palace" in row and "Castle" not in row
     assert offline.outside == []

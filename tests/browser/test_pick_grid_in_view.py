@@ -18,7 +18,7 @@ from typing import Any
 from support.engine_games import ALL_SPECIALS
 from support.reachable import settle
 
-from browser.table import Offline, by_id, open_table, screenshot, table_server
+from browser.table import Offline, by_id, open_table, picture, table_server
 from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, identifiers, tap
 from companion.bench.story import STEP
 
@@ -111,7 +111,7 @@ def test_the_pick_grid_stays_in_view_while_round_twos_row_is_picked(tmp_path: Pa
             tap(page, f"pick-{building}")
             by_id(page, f"row-{index}").wait_for()
         assert picks_out_of_view(page) == [], "after the last pick"
-        screenshot(page, "pick-grid-upright-fr")
+        picture(page, "pick-grid-upright-fr")
         marker = page.locator(STEP).first.get_attribute("flt-semantics-identifier")
         tap(page, "reveal-confirm")
         page.wait_for_function(

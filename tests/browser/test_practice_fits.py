@@ -4,14 +4,13 @@ at every step of the example, and the table that follows the narration plays the
 
 The practice is started with one tap on the home screen; every scene's controls are tapped as
 its narration says (`companion.practice.example.SCENES`), each brought into view first as a
-player scrolls. The screenshots (`screenshots/practice-<size>-<scene>.png`) are for a person
-to look at.
+player scrolls. With `RATTUS_SCREENSHOTS=1`, pictures
+(`screenshots/practice-<size>-<scene>.png`) are left for a person to look at.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +21,7 @@ from browser.table import (
     bring_into_view,
     by_id,
     open_table,
-    screenshot,
+    picture,
     table_server,
     tap,
     tap_and_redraw,
@@ -86,8 +85,7 @@ def test_the_example_fits_and_its_way_out_is_in_reach(served: TableServer, brows
         narration.first.wait_for()
         bring_into_view(page, narration.first)
         found = fits(page, ["practice-narration", "leave-practice"])
-        shot: Path = screenshot(page, f"practice-{size}-{scene.key}")
-        assert shot.exists()
+        picture(page, f"practice-{size}-{scene.key}")
         if found:
             problems[scene.key] = found
         assert by_id(page, "leave-practice").first.is_visible()

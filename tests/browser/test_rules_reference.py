@@ -22,7 +22,7 @@ from browser.table import (
     bring_into_view,
     by_id,
     open_table,
-    screenshot,
+    picture,
     table_server,
     tap,
     tap_and_redraw,
@@ -102,7 +102,7 @@ def test_the_reference_fits_finds_and_opens_at_the_why(served: tuple[TableServer
         by_id(page, "rules-entry-farm").wait_for(state="detached")
         by_id(page, "rules-entry-plague").wait_for()
         on_screen(page, "rules-entry-plague")
-        screenshot(page, f"rules-{lang}-{size}-search")
+        picture(page, f"rules-{lang}-{size}-search")
         type_into(page, "rules-search", "zeppelin")
         by_id(page, "rules-nothing-found").wait_for()
         tap(page, "close-rules")
@@ -118,7 +118,7 @@ def test_the_reference_fits_finds_and_opens_at_the_why(served: tuple[TableServer
         asked.wait_for()
         on_screen(page, "rules-asked")
         on_screen(page, "close-rules")
-        screenshot(page, f"rules-{lang}-{size}-why")
+        picture(page, f"rules-{lang}-{size}-why")
         tap(page, "close-rules")
         by_id(page, "rules-reference").wait_for(state="detached")
     context.close()

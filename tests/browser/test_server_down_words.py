@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from support.harness import free_port
 
-from browser.table import by_id, enable_semantics, open_table, screenshot, table_server, tap
+from browser.table import by_id, enable_semantics, open_table, picture, table_server, tap
 from companion.i18n import translator
 from companion.server.table_page import RECONNECTS, SERVER_DOWN, STILL_DOWN
 
@@ -57,7 +57,7 @@ def test_a_table_whose_server_is_down_says_so_in_its_language_and_comes_back(
     assert said(page) == expected(lang)
     assert said(page) != expected("en")
     if lang == "fr":
-        screenshot(page, "table-while-the-server-is-down-fr")
+        picture(page, "table-while-the-server-is-down-fr")
     with table_server(data_dir, lang=server_lang, port=port):
         home_again(page)
         assert not page.locator(DOWN).is_visible()

@@ -8,8 +8,9 @@ and the button that moves on must lie wholly inside the viewport, between the ap
 bottom bar, with nothing wider than the screen; when the players tap Done, the building's
 resolution (Sword and Flute first, as R-ROUND-D a and R-SPECIAL-1/2 resolve them, then the
 premium and the normal actions) must be on screen too. Checked on a 1366x768 laptop, a
-1280x800 tablet, an 800x1280 tablet held upright and a 1920x1080 screen; the screenshots land in
-`screenshots/fits-<viewport>-<step>.png` for a person to look at.
+1280x800 tablet, an 800x1280 tablet held upright and a 1920x1080 screen; with
+`RATTUS_SCREENSHOTS=1` the screenshots land in `screenshots/fits-<viewport>-<step>.png` for a
+person to look at (a problem's always does).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from browser.table import Offline, by_id, open_table, shooter, table_server
+from browser.table import Offline, by_id, open_table, screenshot, shooter, table_server
 from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, still_box
 from companion.bench.story import FIVE_PLAYERS, Table, set_up
 
@@ -82,6 +83,7 @@ class FitsCheck:
         self.name = name
         self.steps = 0
         self.problems: list[str] = []
+        self.shot: set[str] = set()
 
     def __call__(self, table: Table, ids: set[str]) -> None:
         if "winner" in ids or "end-form" in ids:
@@ -109,8 +111,9 @@ class FitsCheck:
         kind = self.kind(ids)
         if kind:
             table.screenshot_once(kind)
-        if self.problems and self.problems[-1].startswith(step + " "):
-            table.screenshot_once(f"problem-{kind}")
+        if self.problems and self.problems[-1].startswith(step + " ") and kind not in self.shot:
+            self.shot.add(kind)  # the first problem of each kind, always pictured
+            screenshot(page, f"fits-{self.name}-problem-{kind}")
 
     @staticmethod
     def kind(ids: set[str]) -> str:

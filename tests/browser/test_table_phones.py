@@ -23,7 +23,7 @@ from browser.table import (
     by_id,
     next_frame,
     open_table,
-    screenshot,
+    picture,
     shooter,
     table_server,
     tap,
@@ -142,7 +142,7 @@ def private_view_of_dario(page: Any) -> None:
     tap(page, f"private-{DARIO}")
     by_id(page, "reveal-pad").wait_for()
     assert by_id(page, "private-rats").count() == 0
-    screenshot(page, "phones-private-hidden")
+    picture(page, "phones-private-hidden")
     tap(page, "log-supply_discard")
     wait_for_said(page, "Logged −1")
     # Issue 12, item 4: the top bar's undo here is Dario's own, not the game's.
@@ -153,7 +153,7 @@ def private_view_of_dario(page: Any) -> None:
     wait_for_said(page, "Logged −1")
     tap(page, "reveal-pad")
     by_id(page, "private-rats").wait_for()
-    screenshot(page, "phones-private-shown")
+    picture(page, "phones-private-shown")
     entry = by_id(page, "private-entry-0").text_content()
     assert entry is not None and entry.startswith("−1: rats discarded in the supplies")
     by_id(page, "private-rats").wait_for(state="detached", timeout=TIMEOUT_MS)
@@ -182,7 +182,7 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
         phones = Phones(browser, offline, page, tmp_path)
         try:
             paired = {seat: phones.pair(seat, names[seat]) for seat in (ANNA, BEN, CLEO)}
-            screenshot(page, "phones-panel-paired")
+            picture(page, "phones-panel-paired")
             before = {seat: rats_on(phone) for seat, phone in paired.items()}
             assert before == {seat: rats[seat] for seat in paired}
             log_on(paired[ANNA], 1, "supply_discard")
@@ -196,11 +196,11 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
             # Ben's phone is lost: released (after a question), locked out, a new one pairs.
             tap(page, f"release-{BEN}")
             by_id(page, "release-question").wait_for()
-            screenshot(page, "phones-release-question")
+            picture(page, "phones-release-question")
             tap(page, "release-confirm")
             paired[BEN].locator("#pairing-text", has_text="not paired").wait_for()
             by_id(page, f"seat-qr-{BEN}").wait_for()
-            screenshot(page, "phones-fresh-code")
+            picture(page, "phones-fresh-code")
             paired[BEN] = phones.pair(BEN, names[BEN])
             paired[BEN].locator("#history li",
                                 has_text="rats discarded in the supplies").first.wait_for()
@@ -220,7 +220,7 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
             table.play_until(lambda: "end-form" in table.ids(), limit=200)
             # The table recorded Anna's reveal; her phone got it without a reload.
             paired[ANNA].locator("#history li", has_text="of another class").first.wait_for()
-            screenshot(paired[ANNA], "phones-anna-live")
+            picture(paired[ANNA], "phones-anna-live")
             table.play_step()  # the end form, then the plague check
             by_id(page, "winner").wait_for()
             table.screenshot_once("result")
@@ -228,7 +228,7 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
             result = check_result_against_engine(table, data_dir, "en")
             for seat, phone in paired.items():
                 assert result.players[seat].rats == rats_on(phone)
-            screenshot(paired[ANNA], "phones-anna-end")
+            picture(paired[ANNA], "phones-anna-end")
         finally:
             phones.close()
     assert_ledgers_hold_the_players_entries(data_dir)

@@ -15,7 +15,7 @@ from typing import Any
 
 from support.harness import free_port
 
-from browser.table import by_id, enable_semantics, open_table, screenshot, table_server, tap
+from browser.table import by_id, enable_semantics, open_table, picture, table_server, tap
 from browser.test_table_phones import TABLET_PORTRAIT, last_round_ahead
 
 RESTARTS = 3
@@ -54,7 +54,7 @@ def test_the_tables_tab_comes_back_into_its_game_after_every_restart(tmp_path: P
             step_shown(page)
             assert page.url == where
             if restart == 0:
-                screenshot(page, "restart-back-in-the-game")
+                picture(page, "restart-back-in-the-game")
             errors.clear()
             page.reload()
             page.wait_for_selector("#loading", state="detached", timeout=60_000)

@@ -17,7 +17,7 @@ from browser.table import (
     TableServer,
     by_id,
     open_table,
-    screenshot,
+    picture,
     table_context,
     table_server,
     tap,
@@ -52,21 +52,21 @@ def _set_up_game(page: Any, names: list[str], method: str, shots: str | None = N
     by_id(page, "setup-players").wait_for()
     _enter_players(page, names)
     if shots:
-        screenshot(page, f"{shots}-1-players")
+        picture(page, f"{shots}-1-players")
     tap(page, "next")
     by_id(page, "setup-buildings").wait_for()
     tap_and_redraw(page, f"method-{method}")
     by_id(page, "buildings-result").wait_for()
     if shots:
-        screenshot(page, f"{shots}-2-buildings")
+        picture(page, f"{shots}-2-buildings")
     tap(page, "next")
     by_id(page, "setup-code").wait_for()
     if shots:
-        screenshot(page, f"{shots}-3-options")
+        picture(page, f"{shots}-3-options")
     tap(page, "next")
     by_id(page, "setup-checklist").wait_for()
     if shots:
-        screenshot(page, f"{shots}-4-checklist")
+        picture(page, f"{shots}-4-checklist")
     tap(page, "start-game")
     by_id(page, "prompt").wait_for()
 
@@ -79,14 +79,14 @@ def test_four_players_set_up_a_game_and_land_in_round_one(server: TableServer,
     offline.watch(page)
     open_table(page, server.table_url)
     by_id(page, "home").wait_for()
-    screenshot(page, "table-0-home")
+    picture(page, "table-0-home")
     _set_up_game(page, ["Anna", "Ben", "Carla", "Dora"], "one_per_estate", shots="table")
     page.get_by_text("Round 1 of 8").wait_for()
-    screenshot(page, "table-5-game")
+    picture(page, "table-5-game")
     tap(page, "phones")
     tap(page, "show-qr-3")
     by_id(page, "seat-qr-3").wait_for()
-    screenshot(page, "table-6-phones")
+    picture(page, "table-6-phones")
     assert offline.outside == []
     assert offline.missing == []
 
@@ -100,7 +100,7 @@ def test_the_rules_reference_is_one_tap_away(server: TableServer, browser: Any) 
     # The table's language only: its cards print English unless the table says otherwise.
     page.get_by_text("Rat Catcher's Hut").first.wait_for()
     assert page.get_by_text("Hütte des Rattenfängers").count() == 0
-    screenshot(page, "table-rules-tablet")
+    picture(page, "table-rules-tablet")
     tap(page, "close-rules")
     by_id(page, "rules-reference").wait_for(state="detached")
     assert offline.outside == []
@@ -112,7 +112,7 @@ def test_a_phone_without_the_key_gets_the_tables_page_not_the_game(server: Table
     page = _context(browser, offline, viewport={"width": 400, "height": 800}).new_page()
     open_table(page, server.base_url + "/")
     by_id(page, "not-table").wait_for()
-    screenshot(page, "not-the-table")
+    picture(page, "not-the-table")
     assert by_id(page, "new-game").count() == 0
     open_table(page, server.base_url + "/?key=wrong-key")
     by_id(page, "not-table").wait_for()
@@ -134,10 +134,10 @@ def test_a_german_browser_gets_a_german_table(server: TableServer, browser: Any)
     page = _context(browser, offline, locale="de-DE").new_page()
     open_table(page, server.table_url)
     page.get_by_text("Neues Spiel").first.wait_for()
-    screenshot(page, "table-home-de")
+    picture(page, "table-home-de")
     tap(page, "language")
     by_id(page, "language-en").wait_for()
-    screenshot(page, "table-language-dialog")
+    picture(page, "table-language-dialog")
     tap(page, "language-en")
     page.get_by_text("New game").first.wait_for()
 
@@ -170,7 +170,7 @@ def test_a_paper_game_is_scored_with_the_same_rules(server: TableServer, browser
     tap(page, "score-evaluate")
     by_id(page, "score-result").wait_for()
     page.get_by_text("Winner: Anna").first.wait_for()
-    screenshot(page, "score-result")
+    picture(page, "score-result")
 
 
 def test_after_a_restart_the_game_is_offered_and_resumed(tmp_path: Path, browser: Any) -> None:
@@ -186,7 +186,7 @@ def test_after_a_restart_the_game_is_offered_and_resumed(tmp_path: Path, browser
         open_table(page, second.table_url)
         resume = page.locator("[flt-semantics-identifier^='resume-']")
         resume.first.wait_for()
-        screenshot(page, "resume-home")
+        picture(page, "resume-home")
         resume.first.click()
         page.get_by_text("Round 1 of 10").wait_for()
     assert offline.outside == []

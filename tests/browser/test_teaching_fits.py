@@ -4,8 +4,9 @@ A first game (the setup's switch on) stands at its first entry: the busiest teac
 (the supply, entering and each building of the row, above the entry's controls). On a 1366x768
 laptop, a 1280x800 tablet and an 800x1280 tablet held upright, each card's "Got it" and "Tell
 me more" lie within the screen's width once scrolled to, "Tell me more" opens the rules
-reference, and "Got it" puts its card away while the entry's controls stay on the screen. The
-screenshots land in `screenshots/teaching-<viewport>.png` for a person to look at.
+reference, and "Got it" puts its card away while the entry's controls stay on the screen. With
+`RATTUS_SCREENSHOTS=1`, screenshots land in `screenshots/teaching-<viewport>.png` for a person
+to look at.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from browser.table import by_id, open_table, screenshot, table_server, tap
+from browser.table import by_id, open_table, picture, table_server, tap
 from companion.bench.flutter import bring_into_view, still_box
 
 VIEWPORTS = {
@@ -64,7 +65,7 @@ def test_a_teaching_card_fits_and_its_buttons_are_in_reach(
         tap(page, f"resume-{game_of[name]}")
         tap(page, "play")
         by_id(page, "lesson-enter").wait_for(timeout=60_000)
-        screenshot(page, f"teaching-{name}")
+        picture(page, f"teaching-{name}")
         for lesson in ("supplies", "enter"):
             card = by_id(page, f"lesson-{lesson}").first
             assert still_box(card)["width"] <= viewport["width"]
@@ -108,7 +109,7 @@ def test_a_first_game_is_switched_on_at_setup_and_the_help_is_in_the_bar(
         tap_and_redraw(page, "first-game")
         tap_and_redraw(page, "next")
         by_id(page, "opening").wait_for()
-        screenshot(page, "teaching-opening-upright-800x1280")
+        picture(page, "teaching-opening-upright-800x1280")
         for lesson in ("setup-specials", "setup-rats", "setup-board"):
             found = by_id(page, f"lesson-{lesson}-got-it").first
             bring_into_view(page, found)
@@ -119,7 +120,7 @@ def test_a_first_game_is_switched_on_at_setup_and_the_help_is_in_the_bar(
         by_id(page, "lesson-draw-buildings").wait_for(timeout=60_000)
         tap(page, "what-now")
         by_id(page, "help-now").wait_for()
-        screenshot(page, "teaching-help-upright-800x1280")
+        picture(page, "teaching-help-upright-800x1280")
         tap(page, "close-help")
         by_id(page, "help-now").wait_for(state="detached")
         context.close()

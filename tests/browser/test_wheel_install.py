@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from support.harness import free_port
 
-from browser.table import KEY_LINE, Offline, by_id, open_table, screenshot
+from browser.table import KEY_LINE, Offline, by_id, open_table, picture
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,7 +95,7 @@ def test_the_installed_app_serves_the_table_from_any_folder_offline(
         open_table(page, f"http://127.0.0.1:{port}/?key={key}")
         by_id(page, "home").wait_for()
         page.get_by_text("New game").first.wait_for()
-        screenshot(page, "wheel-home")
+        picture(page, "wheel-home")
         context.close()
         assert offline.outside == []
         assert offline.missing == []

@@ -214,6 +214,20 @@ class Offline:
         page.on("response", lambda r: self.missing.append(r.url) if r.status == 404 else None)
 
 
+PICTURES_WANTED = os.environ.get("RATTUS_SCREENSHOTS", "") not in ("", "0")
+"""`RATTUS_SCREENSHOTS=1`: the suite leaves a picture of every screen it looks at in
+`screenshots/`, for a person to look at the devices and languages. Each costs about 1.5 s
+(the canvas is painted a moment after the tree), about 200 of them five minutes of the
+suite, and no test reads them; so they are taken only when asked for."""
+
+
+def picture(page: Page, name: str) -> None:
+    """A picture for a person (see `PICTURES_WANTED`); `screenshot` is for one a test reads,
+    or one of a failure."""
+    if PICTURES_WANTED:
+        screenshot(page, name)
+
+
 def screenshot(page: Page, name: str) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
@@ -223,9 +237,10 @@ def screenshot(page: Page, name: str) -> Path:
 
 
 def shooter(prefix: str) -> Callable[[Page, str], None]:
-    """Screenshots for a scripted table (`companion.bench.story`), named `<prefix>-<step>`."""
+    """Pictures of a scripted table (`companion.bench.story`), named `<prefix>-<step>`, when
+    they are asked for (`PICTURES_WANTED`)."""
     def shoot(page: Page, name: str) -> None:
-        screenshot(page, f"{prefix}-{name}")
+        picture(page, f"{prefix}-{name}")
     return shoot
 
 
