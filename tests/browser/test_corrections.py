@@ -12,7 +12,7 @@ from typing import Any
 
 from support.sessions import game_state
 
-from browser.table import by_id, open_table, picture, table_server, tap
+from browser.table import by_id, open_table, picture, table_context, table_server, tap
 from companion.bench.flutter import TIMEOUT_MS
 from companion.i18n import translator
 from companion.rules import events as ev
@@ -71,7 +71,7 @@ def test_a_corrected_reveal_of_round_one_moves_the_church_track(tmp_path: Path,
     game_id = stored_in_round_two(tmp_path)
     en = translator("en")
     with table_server(tmp_path, lang="en") as server:
-        page = browser.new_context(locale="en-GB", viewport=LAPTOP).new_page()
+        page = table_context(browser, None, "en-GB", LAPTOP).new_page()
         open_table(page, server.table_url)
         tap(page, f"resume-{game_id}")
         tap(page, "play")
@@ -146,7 +146,7 @@ def test_a_dispute_leads_to_a_correction_that_asks_for_the_hospitals_discards(
 
     game_id = stored_with_a_disputed_hospital(tmp_path)
     with table_server(tmp_path, lang="en") as server:
-        page = browser.new_context(locale="en-GB", viewport=LAPTOP).new_page()
+        page = table_context(browser, None, "en-GB", LAPTOP).new_page()
         open_table(page, server.table_url)
         tap(page, f"resume-{game_id}")
         tap(page, "play")

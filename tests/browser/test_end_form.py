@@ -21,6 +21,7 @@ from browser.table import (
     by_id,
     open_table,
     picture,
+    table_context,
     table_server,
     tap,
     tap_and_redraw,
@@ -70,8 +71,7 @@ def test_the_end_form_follows_the_phone_and_undo_brings_it_back(tmp_path: Path,
     game_id, state = at_the_plague_check(data_dir)
     offline = Offline()
     with table_server(data_dir, lang="en") as server:
-        context = browser.new_context(locale="en-GB", viewport=TABLET_PORTRAIT)
-        offline.install(context)
+        context = table_context(browser, offline, "en-GB", TABLET_PORTRAIT)
         page = context.new_page()
         open_table(page, server.table_url)
         tap(page, f"resume-{game_id}")

@@ -38,6 +38,7 @@ from browser.table import (
     open_table,
     picture,
     screenshot,
+    table_context,
     table_server,
     tap,
     tap_and_redraw,
@@ -264,8 +265,7 @@ def test_every_control_is_reachable_on_every_device_in_every_language(
     data_dir = tmp_path / "data"
     walk = Walk(story, data_dir, first_language)
     with table_server(data_dir, lang=LANGUAGES[first_language]) as server:
-        context = browser.new_context(locale="en-GB", viewport=DEVICES[0][1])
-        offline.install(context)
+        context = table_context(browser, offline, "en-GB", DEVICES[0][1])
         page = context.new_page()
         open_table(page, server.table_url)
         by_id(page, "home").wait_for()

@@ -12,7 +12,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browser.table import Offline, by_id, open_table, picture, table_server, tap_and_redraw
+from browser.table import (
+    Offline,
+    by_id,
+    open_table,
+    picture,
+    table_context,
+    table_server,
+    tap_and_redraw,
+)
 from companion.rules.setup import DeckMode, SelectionMethod
 from companion.rules.simulate import random_game
 from companion.store.db import GameStore
@@ -39,8 +47,7 @@ def test_a_french_table_hears_the_results_fold_outs_in_french(tmp_path: Path,
     game_id = finished_game(tmp_path)
     with table_server(tmp_path, lang="fr") as server:
         offline = Offline()
-        context = browser.new_context(locale="fr-FR", viewport={"width": 800, "height": 1280})
-        offline.install(context)
+        context = table_context(browser, offline, "fr-FR", {"width": 800, "height": 1280})
         page = context.new_page()
         open_table(page, server.table_url)
         by_id(page, "past-games").wait_for()

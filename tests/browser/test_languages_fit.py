@@ -22,6 +22,7 @@ from browser.table import (
     by_id,
     open_table,
     screenshot,
+    table_context,
     table_server,
     tap,
     tap_and_redraw,
@@ -150,8 +151,7 @@ def test_every_text_fits_the_upright_tablet(served: tuple[TableServer, str], bro
                                             lang: str) -> None:
     server, finished = served
     offline = Offline()
-    context = browser.new_context(locale=LOCALES[lang], viewport=TABLET_PORTRAIT)
-    offline.install(context)
+    context = table_context(browser, offline, LOCALES[lang], TABLET_PORTRAIT)
     page = context.new_page()
     t = translator(lang)
     problems: dict[str, list[str]] = {}

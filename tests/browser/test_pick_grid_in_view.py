@@ -18,7 +18,7 @@ from typing import Any
 from support.engine_games import ALL_SPECIALS
 from support.reachable import settle
 
-from browser.table import Offline, by_id, open_table, picture, table_server
+from browser.table import Offline, by_id, open_table, picture, table_context, table_server
 from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, identifiers, tap
 from companion.bench.story import STEP
 
@@ -95,8 +95,7 @@ def test_the_pick_grid_stays_in_view_while_round_twos_row_is_picked(tmp_path: Pa
     game_id = at_round_twos_row(data_dir)
     offline = Offline()
     with table_server(data_dir, lang="fr") as server:
-        context = browser.new_context(locale="fr-FR", viewport=UPRIGHT)
-        offline.install(context)
+        context = table_context(browser, offline, "fr-FR", UPRIGHT)
         page = context.new_page()
         open_table(page, server.table_url)
         tap(page, f"resume-{game_id}")

@@ -22,6 +22,7 @@ from browser.table import (
     by_id,
     open_table,
     picture,
+    table_context,
     table_server,
     tap,
     tap_and_redraw,
@@ -71,8 +72,7 @@ def fits(page: Any, ids: list[str]) -> list[str]:
 def test_the_example_fits_and_its_way_out_is_in_reach(served: TableServer, browser: Any,
                                                       size: str) -> None:
     offline = Offline()
-    context = browser.new_context(locale="nl-NL", viewport=SIZES[size])
-    offline.install(context)
+    context = table_context(browser, offline, "nl-NL", SIZES[size])
     page = context.new_page()
     t = translator("nl")
     open_table(page, served.table_url)

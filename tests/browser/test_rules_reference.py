@@ -23,6 +23,7 @@ from browser.table import (
     by_id,
     open_table,
     picture,
+    table_context,
     table_server,
     tap,
     tap_and_redraw,
@@ -73,9 +74,7 @@ def test_the_reference_fits_finds_and_opens_at_the_why(served: tuple[TableServer
     server, game_id = served
     offline = Offline()
     width, height = SIZES[0]
-    context = browser.new_context(locale=LOCALES[lang],
-                                  viewport={"width": width, "height": height})
-    offline.install(context)
+    context = table_context(browser, offline, LOCALES[lang], {"width": width, "height": height})
     page = context.new_page()
     open_table(page, server.table_url)
     by_id(page, "past-games").wait_for()

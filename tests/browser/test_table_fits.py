@@ -23,7 +23,15 @@ from typing import Any
 
 import pytest
 
-from browser.table import Offline, by_id, open_table, screenshot, shooter, table_server
+from browser.table import (
+    Offline,
+    by_id,
+    open_table,
+    screenshot,
+    shooter,
+    table_context,
+    table_server,
+)
 from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, still_box
 from companion.bench.story import FIVE_PLAYERS, Table, set_up
 
@@ -150,8 +158,7 @@ def test_five_players_in_one_building_fit_the_screen(name: str, whole_game: bool
     offline = Offline()
     check = FitsCheck(viewport, name)
     with table_server(tmp_path, lang="en") as server:
-        context = browser.new_context(locale="en-GB", viewport=viewport)
-        offline.install(context)
+        context = table_context(browser, offline, "en-GB", viewport)
         page = context.new_page()
         open_table(page, server.table_url)
         by_id(page, "home").wait_for()
@@ -189,8 +196,7 @@ def test_the_setup_wizard_fits_an_upright_tablet_in_german(tmp_path: Path, brows
     viewport = VIEWPORTS["upright-800x1280"]
     offline = Offline()
     with table_server(tmp_path, lang="de") as server:
-        context = browser.new_context(locale="de-DE", viewport=viewport)
-        offline.install(context)
+        context = table_context(browser, offline, "de-DE", viewport)
         page = context.new_page()
         open_table(page, server.table_url)
         by_id(page, "home").wait_for()

@@ -25,6 +25,7 @@ from browser.table import (
     open_table,
     picture,
     shooter,
+    table_context,
     table_server,
     tap,
     wait_for_said,
@@ -170,8 +171,7 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
     game_id, names, rats = last_round_ahead(data_dir, "mixed_per_estate")
     offline = Offline()
     with table_server(data_dir, lang="en") as server:
-        context = browser.new_context(locale="en-GB", viewport=TABLET_PORTRAIT)
-        offline.install(context)
+        context = table_context(browser, offline, "en-GB", TABLET_PORTRAIT)
         page = context.new_page()
         offline.watch(page)
         open_table(page, server.table_url)

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from support.harness import free_port
 
-from browser.table import KEY_LINE, Offline, by_id, open_table, picture
+from browser.table import KEY_LINE, Offline, by_id, open_table, picture, table_context
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,8 +88,7 @@ def test_the_installed_app_serves_the_table_from_any_folder_offline(
         assert found, "".join(printed)
         key = found.group(1).split("key=", 1)[1]
         offline = Offline()
-        context = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 768})
-        offline.install(context)
+        context = table_context(browser, offline, "en-GB", {"width": 1366, "height": 768})
         page = context.new_page()
         offline.watch(page)
         open_table(page, f"http://127.0.0.1:{port}/?key={key}")
