@@ -16,6 +16,7 @@ from support.harness import (  # noqa: F401  (re-exported)
     TableServer,
     offline_page,
     picture,
+    resize_table,
     screenshot,
     shooter,
     table_context,

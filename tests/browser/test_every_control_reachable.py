@@ -37,6 +37,7 @@ from browser.table import (
     by_id,
     open_table,
     picture,
+    resize_table,
     screenshot,
     table_context,
     table_server,
@@ -57,7 +58,6 @@ from companion.bench.story import (
 from companion.rules.catalog import Building, PlayerColour
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
-from companion.ui.shared.theme import WIDE_LAYOUT
 
 DEVICES = (
     ("laptop", {"width": 1366, "height": 768}),
@@ -88,16 +88,7 @@ class Walk:
     # -- the page ---------------------------------------------------------------------
 
     def resize(self, page: Any, size: dict[str, int]) -> None:
-        """The server redraws a narrow page on every resize and a wide one when it turns
-        narrow (`frame.follow_resizes`): wait for that redraw, then for the relayout."""
-        old = page.viewport_size
-        if old == size:
-            return
-        redraw = size["width"] < WIDE_LAYOUT or old["width"] < WIDE_LAYOUT
-        page.set_viewport_size(size)
-        if redraw:  # the screen drawn for this size (`frame.page_frame` tags it)
-            by_id(page, f"frame-{size['width']}x{size['height']}").first.wait_for(
-                state="attached", timeout=30_000)
+        resize_table(page, size)
         settle(page)
 
     def switch_language(self, page: Any, lang: str) -> None:

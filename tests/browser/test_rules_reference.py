@@ -23,6 +23,7 @@ from browser.table import (
     by_id,
     open_table,
     picture,
+    resize_table,
     table_context,
     table_server,
     tap,
@@ -34,7 +35,10 @@ from companion.rules.simulate import random_game
 from companion.store.db import GameStore
 from companion.store.session import Session
 
-SIZES = ((1366, 768), (1280, 800), (800, 1280))
+SIZES = ((1366, 768), (800, 1280), (1280, 800))
+"""Each turn between them is drawn anew, so the dialog is opened on the screen drawn for the
+new size (a wide page that stays wide is not redrawn, and nothing tells when the server has
+the new size)."""
 LOCALES = {"de": "de-DE", "fr": "fr-FR", "nl": "nl-NL", "en": "en-GB"}
 PLAGUE = {"en": "plague", "de": "PEST", "fr": "peste", "nl": "Pest"}
 """The plague in each language, in another case than the entry's: the search ignores case."""
@@ -87,10 +91,8 @@ def test_the_reference_fits_finds_and_opens_at_the_why(served: tuple[TableServer
     tap_and_redraw(page, "play")
     by_id(page, "score-table").wait_for()
     for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        # a resize that keeps the layout (laptop to landscape tablet) draws nothing anew: the
-        # dialog reads the new size when it opens, once the browser has told the server
-        page.wait_for_timeout(1500)
+        assert resize_table(page, {"width": width, "height": height}) == (
+            width != SIZES[0][0])
         size = f"{width}x{height}"
 
         tap(page, "rules")

@@ -244,6 +244,25 @@ def shooter(prefix: str) -> Callable[[Page, str], None]:
     return shoot
 
 
+def resize_table(page: Page, size: dict[str, int]) -> bool:
+    """Turn or change the table's device. The server redraws a narrow page on every resize
+    and a wide one when it turns narrow (`frame.follow_resizes`); that redraw is waited for
+    (the screen drawn for this size is tagged `frame-<w>x<h>`), since a tap on the screen
+    before it would land on a control about to go. True when a redraw came: a wide page that
+    stays wide is not drawn anew, and nothing says when the server has its new size."""
+    from companion.ui.shared.theme import WIDE_LAYOUT
+
+    old = page.viewport_size
+    if old == size:
+        return False
+    redraw = size["width"] < WIDE_LAYOUT or (old is not None and old["width"] < WIDE_LAYOUT)
+    page.set_viewport_size({"width": size["width"], "height": size["height"]})
+    if redraw:
+        page.locator(f"[flt-semantics-identifier='frame-{size['width']}x{size['height']}']"
+                     ).first.wait_for(state="attached", timeout=30_000)
+    return redraw
+
+
 def table_context(browser: Browser, offline: Offline | None = None, locale: str = "en-GB",
                   viewport: dict[str, int] | None = None, **options: Any) -> BrowserContext:
     """A fresh context of `browser` (its own cookies and storage: a new tab on a new device),
