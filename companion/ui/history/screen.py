@@ -83,7 +83,7 @@ _counting_lock = threading.Lock()
 def _games(app: TableApp) -> list[Played] | None:
     """Every finished game, or None while they are being scored in the background."""
     store = app.games.store
-    summaries = store.list_games()
+    summaries = store.list_games_unchecked()
     if unscored(store, summaries) <= COUNT_IN_FRAME:
         return load_history(store, summaries=summaries)
     key = str(store.path)
