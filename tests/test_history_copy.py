@@ -251,3 +251,28 @@ def test_after_a_restart_the_screen_is_drawn_with_the_figures_at_once(
     ids = table.ids() if table.show("/history") else set()
     assert "history-counting" not in ids and f"history-game-{nights.plague}" in ids
     assert replays == []
+
+
+def damage_one_event(folder: Path, game_id: str) -> None:
+    """One stored event of `game_id` no longer decodes, written behind the app's back."""
+    import sqlite3
+
+    with sqlite3.connect(folder / "games.sqlite3") as db:
+        db.execute("UPDATE events SET json = CAST(randomblob(64) AS TEXT)"
+                   " WHERE game_id = ? AND seq = 3", (game_id,))
+
+
+def test_a_damaged_game_is_left_out_and_the_others_counted(nights: Thursdays, tmp_path: Path,
+                                                           replays: list[int]) -> None:
+    damage_one_event(tmp_path, nights.tie)
+    figures.forget()
+    table = Screens(tmp_path, nights.games)
+    table.show("/history")
+    assert "3 finished games." in table.texts("history-count")
+    assert f"history-game-{nights.tie}" not in table.ids()
+    assert table.page.messages == []
+    kept = score_copy.load(tmp_path, figures.engine_version())
+    assert kept[nights.tie].value is None  # not tried again at every start
+    replays.clear()
+    assert nights.tie not in {g.game_id for g in restarted(tmp_path)}
+    assert replays == []
