@@ -78,9 +78,10 @@ log = logging.getLogger(__name__)
 
 COUNT_IN_FRAME = 40
 """At most this many games not yet scored by this process are scored before the screen is
-drawn. More (the first look after a restart, with a long history: 1,000 games take seconds to
-replay) are scored in the background while the screen says so, and it is drawn again when they
-are; from then on each game is replayed again only once it changed."""
+drawn. More (the first look with a long history and no kept copy of the scores: after an
+install, or a new engine; 1,000 games take seconds to replay) are scored in the background
+while the screen says so, and it is drawn again when they are; from then on each game is
+replayed again only once it changed, in this process or after a restart."""
 
 _counting: dict[str, list[TableApp]] = {}
 """Per store file being scored in the background: the tabs to draw again when it is done."""
