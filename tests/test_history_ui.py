@@ -216,3 +216,35 @@ def test_the_past_games_list_the_newest_and_more_on_a_tap(
     assert listed() == sorted(f"open-{g}" for g in newest[:4])
     table.tap("past-games-more")
     assert len(listed()) == 5 and "past-games-more" not in table.ids()
+
+
+def listed_cards(view: ft.View) -> list[str]:
+    return [c.identifier for c in walk(view) if isinstance(c, ft.Semantics)
+            and c.identifier and c.identifier.startswith("history-game-")]
+
+
+def test_the_first_frame_has_the_newest_games_and_the_others_follow(
+        nights: Thursdays, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(history_screen, "FIRST_CARDS", 2)
+    table = at_the_table(nights, tmp_path)
+    first = table.show("/history")
+    newest = [f"history-game-{g}" for g in (nights.shared, nights.plague, nights.tie,
+                                            nights.first)]
+    assert listed_cards(first) == newest[:2]
+    drawn = {c.identifier for c in walk(first) if isinstance(c, ft.Semantics)}
+    assert {"history-count", "history-group", "history-head-to-head", "history-csv"} <= drawn
+    assert table.page.run_pending() == 1
+    assert table.page.views[-1] is first
+    assert listed_cards(first) == newest
+
+
+def test_the_rest_of_a_list_no_longer_shown_is_not_added(nights: Thursdays, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    monkeypatch.setattr(history_screen, "FIRST_CARDS", 1)
+    table = at_the_table(nights, tmp_path)
+    listed = table.show("/history")
+    table.show("/")  # the player went back before the rest came
+    table.page.run_pending()
+    assert listed_cards(listed) == [f"history-game-{nights.shared}"]
+    assert table.page.views[-1] is not listed

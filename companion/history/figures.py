@@ -2,12 +2,14 @@
 
 Every figure is worked out from a finished game's stored events by the engine itself: the
 events are replayed (`companion.rules.replay`), mapped to the scoring's input
-(`companion.rules.endgame.end_state`) and scored (`companion.rules.scoring.score`). Nothing here
-keeps or adds up a second copy of a score, so the figures are the same after a restart and
-follow any correction made to a game.
+(`companion.rules.endgame.end_state`) and scored (`companion.rules.scoring.score`). The
+engine's score of each game (`Scored`) is kept, in the process and in the data directory
+(`companion.store.score_copy`: 1,000 games take 7-12 s to replay), for the game's events as
+they were (its revision) and for the engine's source as it was: a correction to a game, or a
+new engine, has the game replayed and scored again. Nothing adds up a second copy of a figure.
 
 What counts: finished real games whose events all decode. Unfinished games are left out, and so
-are damaged ones (the store names them) and practice games (the rulebook's example: the store
+are damaged ones (found when a game is scored) and practice games (the rulebook's example: the store
 marks them, `GameSummary.practice`; a game stored before that marker is a real game).
 
 Players are matched across games by name, case-insensitively ("anna" and "Anna" are one
@@ -26,15 +28,16 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.rules.catalog import Estate, PlayerColour
-from companion.rules.house_rules import HouseRules
+from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import Code, ScoreResult
 
 if TYPE_CHECKING:
     from companion.rules.setup import Setup
     from companion.store.db import GameStore, GameSummary
+    from companion.store.score_copy import EntryKey
 
 ALIASES_FILE = "history-names.json"
 """The renames, in the data directory: {"old name": "new name", ...} (JSON, keys any case)."""
@@ -141,84 +144,233 @@ class Played:
         return next((s for s in self.seats if s.key == key), None)
 
 
-def played_from(game_id: str, finished_at: str, setup_code: str | None, setup: Setup,
-                result: ScoreResult, aliases: Aliases) -> Played:
-    """A game's figures from the engine's `ScoreResult` of it."""
-    winners = set(result.winners)
-    seats = tuple(Seat(name=(goes_by := aliases.resolve(p.name)), typed=p.name, colour=colour,
-                       vp=p.total, won=p.name in winners, died=not p.survives, rats=p.rats,
-                       estates=dict(p.estates), key=key_of(goes_by))
-                  for p, colour in zip(result.players, setup.colours, strict=True))
-    codes = {line.code for line in result.tie_break}
-    tie = next((code for code in TIE_BREAKS if code in codes), None)
-    winning = result.player(result.winners[0]).total if result.winners else None
+@dataclass(frozen=True)
+class ScoredSeat:
+    """One seat of a finished game as the engine scored it, before any rename."""
+
+    typed: str
+    colour: PlayerColour
+    vp: int
+    won: bool
+    died: bool
+    rats: int
+    estates: Mapping[Estate, int]
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What the history takes from the engine's `ScoreResult` of one finished game: all of a
+    `Played` but the store's facts (id, time, setup code) and the renames. This is what the
+    copy in the data directory keeps (`companion.store.score_copy`)."""
+
+    seats: tuple[ScoredSeat, ...]
+    winning_vp: int | None
+    plague_decided: bool
+    tie_break: Code | None
+    house_rules: HouseRules
+
+    @classmethod
+    def of(cls, setup: Setup, result: ScoreResult) -> Scored:
+        winners = set(result.winners)
+        codes = {line.code for line in result.tie_break}
+        return cls(
+            seats=tuple(ScoredSeat(typed=p.name, colour=colour, vp=p.total, won=p.name in winners,
+                                   died=not p.survives, rats=p.rats, estates=dict(p.estates))
+                        for p, colour in zip(result.players, setup.colours, strict=True)),
+            winning_vp=result.player(result.winners[0]).total if result.winners else None,
+            plague_decided=bool(codes & {Code.DEAD_OUTSCORED, Code.NOBODY_WINS}),
+            tie_break=next((code for code in TIE_BREAKS if code in codes), None),
+            house_rules=setup.house_rules)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": [[s.typed, s.colour.value, s.vp, s.won, s.died, s.rats,
+                           {e.value: vp for e, vp in s.estates.items()}] for s in self.seats],
+                "winning_vp": self.winning_vp, "plague_decided": self.plague_decided,
+                "tie_break": None if self.tie_break is None else self.tie_break.value,
+                "track_tie": self.house_rules.track_tie.value,
+                "all_dead_variant": self.house_rules.all_dead_variant}
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Scored:
+        """`to_json`'s output back; ValueError, KeyError or TypeError for anything else."""
+        def whole(value: Any) -> int:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TypeError(f"not a whole number: {value!r}")
+            return value
+
+        def flag(value: Any) -> bool:
+            if not isinstance(value, bool):
+                raise TypeError(f"not true or false: {value!r}")
+            return value
+
+        seats = []
+        for typed, colour, vp, won, died, rats, estates in raw["seats"]:
+            if not isinstance(typed, str) or not isinstance(estates, dict):
+                raise TypeError("not a seat")
+            seats.append(ScoredSeat(typed, PlayerColour(colour), whole(vp), flag(won),
+                                    flag(died), whole(rats),
+                                    {Estate(e): whole(v) for e, v in estates.items()}))
+        if not seats:
+            raise ValueError("a game without players")
+        winning = raw["winning_vp"]
+        tie = raw["tie_break"]
+        return cls(seats=tuple(seats), winning_vp=None if winning is None else whole(winning),
+                   plague_decided=flag(raw["plague_decided"]),
+                   tie_break=None if tie is None else Code(tie),
+                   house_rules=HouseRules(TrackTie(raw["track_tie"]),
+                                          flag(raw["all_dead_variant"])))
+
+
+def played_from(game_id: str, finished_at: str, setup_code: str | None, scored: Scored,
+                aliases: Aliases) -> Played:
+    """A game's figures from the engine's score of it, its players under the names they go by."""
+    seats = tuple(Seat(name=(goes_by := aliases.resolve(s.typed)), typed=s.typed,
+                       colour=s.colour, vp=s.vp, won=s.won, died=s.died, rats=s.rats,
+                       estates=s.estates, key=key_of(goes_by))
+                  for s in scored.seats)
     return Played(game_id=game_id, finished_at=finished_at, setup_code=setup_code, seats=seats,
-                  winning_vp=winning,
-                  plague_decided=bool(codes & {Code.DEAD_OUTSCORED, Code.NOBODY_WINS}),
-                  tie_break=tie, house_rules=setup.house_rules, colours=setup.colours,
-                  typed_names=setup.names)
+                  winning_vp=scored.winning_vp, plague_decided=scored.plague_decided,
+                  tie_break=scored.tie_break, house_rules=scored.house_rules,
+                  colours=tuple(s.colour for s in scored.seats),
+                  typed_names=tuple(s.typed for s in scored.seats))
 
 
-_SCORED: dict[tuple[str, str, int], tuple[Setup, ScoreResult] | None] = {}
-"""The engine's result per (store file, game, revision): a game is replayed once per process
-and again only after it changed (a correction writes a new revision)."""
+def engine_version() -> str:
+    """The version of the engine that scores: a hash of the source of `companion.rules` and of
+    this module (which turns its result into a `Scored`), worked out once per process. A rules
+    fix gives another version, and every kept score is worked out again."""
+    global _ENGINE
+    if _ENGINE is None:
+        import companion.rules
+        from companion.store.score_copy import source_version
+
+        _ENGINE = source_version([Path(companion.rules.__file__).parent],
+                                 salt=Path(__file__).read_text(encoding="utf-8"))
+    return _ENGINE
 
 
-def scored_game(store: GameStore, summary: GameSummary) -> tuple[Setup, ScoreResult] | None:
-    """A finished game's setup and the engine's score of it; None if it is not finished."""
+_ENGINE: str | None = None
+
+_SCORED: dict[tuple[str, str], tuple[EntryKey, Scored | None]] = {}
+"""The engine's score per (store file, game), with the key of the game's events it was made
+from (`companion.store.score_copy.entry_key`): a game is replayed once and again only after it
+changed (a correction writes a new revision). Filled from the copy in the data directory the
+first time a store file is read in a process (`_RECALLED`), so a restart replays nothing."""
+
+_RECALLED: dict[str, str] = {}
+"""Per store file, the engine version its kept copy was last read or written for."""
+
+
+def _recall(store: GameStore) -> None:
+    """Take the data directory's copy of the scores into this process, once per store file
+    and engine version."""
+    from companion.store import score_copy
+
+    path, engine = str(store.path), engine_version()
+    if _RECALLED.get(path) == engine:
+        return
+    _RECALLED[path] = engine
+    for game_id, entry in score_copy.load(store.path.parent, engine).items():
+        try:
+            scored = None if entry.value is None else Scored.from_json(entry.value)
+        except (KeyError, TypeError, ValueError):
+            continue
+        _SCORED.setdefault((path, game_id), (entry.key, scored))
+
+
+def _keep(store: GameStore, listed: Sequence[GameSummary]) -> None:
+    """Write the copy of the scores of the games in `listed` (the ones no longer stored go)."""
+    from companion.store import score_copy
+
+    path = str(store.path)
+    entries: dict[str, score_copy.Entry] = {}
+    for summary in listed:
+        kept = _SCORED.get((path, summary.game_id))
+        if kept is not None and kept[0] == score_copy.entry_key(summary):
+            entries[summary.game_id] = score_copy.Entry(
+                kept[0], None if kept[1] is None else kept[1].to_json())
+    score_copy.save(store.path.parent, engine_version(), entries)
+
+
+def scored_game(store: GameStore, summary: GameSummary) -> Scored | None:
+    """The engine's score of a finished game; None if its events do not end the game, do not
+    all decode or break a rule (`StoreBusy` if another program holds the file)."""
     from companion.rules import replay
     from companion.rules.endgame import end_state
+    from companion.rules.errors import RuleViolation
     from companion.rules.scoring import score
     from companion.rules.state import Phase
+    from companion.store.db import StoreCorrupted
+    from companion.store.score_copy import entry_key
 
-    key = (str(store.path), summary.game_id, summary.revision)
-    if key not in _SCORED:
+    where, key = (str(store.path), summary.game_id), entry_key(summary)
+    kept = _SCORED.get(where)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    scored: Scored | None = None
+    try:
         state = replay(store.active_events(summary.game_id))
-        _SCORED[key] = (None if state is None or state.phase is not Phase.FINISHED
-                        else (state.setup, score(end_state(state))))
-    return _SCORED[key]
+        if state is not None and state.phase is Phase.FINISHED:
+            scored = Scored.of(state.setup, score(end_state(state)))
+    except (StoreCorrupted, RuleViolation):
+        # Damaged, or events this engine does not take: left out until the game (or the
+        # engine) changes, as a game that does not end is.
+        scored = None
+    _SCORED[where] = (key, scored)
+    return scored
 
 
 def counts(summary: GameSummary) -> bool:
-    """Whether a stored game is one of the group's games: finished, readable, not practice."""
+    """Whether a stored game may be one of the group's games: finished, not practice, and not
+    known to be damaged (its events are read when it is scored, and a game whose events do not
+    all decode is left out then)."""
     return summary.finished and summary.damage is None and not summary.practice
 
 
 def unscored(store: GameStore, summaries: Sequence[GameSummary] | None = None) -> int:
-    """How many finished games this process has not scored yet (each takes a replay)."""
-    listed = store.list_games() if summaries is None else summaries
+    """How many finished games have no score, in this process or the data directory's copy,
+    for their present events (each takes a replay)."""
+    from companion.store.score_copy import entry_key
+
+    _recall(store)
+    listed = store.list_games_unchecked() if summaries is None else summaries
+    path = str(store.path)
     return sum(1 for g in listed if counts(g)
-               and (str(store.path), g.game_id, g.revision) not in _SCORED)
+               and ((kept := _SCORED.get((path, g.game_id))) is None
+                    or kept[0] != entry_key(g)))
 
 
 def load_history(store: GameStore, aliases: Aliases | None = None,
                  summaries: Sequence[GameSummary] | None = None) -> list[Played]:
     """Every finished, readable game in the store, newest first, as the engine scores it
-    (`summaries`: the store's list of games if the caller has just read it)."""
-    from companion.rules.errors import RuleViolation
+    (`summaries`: the store's list of games if the caller has just read it). Games scored
+    here are added to the copy in the data directory."""
     from companion.store.db import StoreError
 
     names = Aliases.load(store.path.parent) if aliases is None else aliases
-    listed = store.list_games() if summaries is None else summaries
+    listed = store.list_games_unchecked() if summaries is None else summaries
     key = (str(store.path), tuple(sorted(names.renames.items())),
-           tuple((g.game_id, g.revision, g.updated, g.setup_code, g.finished, g.damage is None,
-                  g.practice)
+           tuple((g.game_id, g.revision, g.events, g.updated, g.setup_code, g.finished,
+                  g.damage is None, g.practice)
                  for g in listed))
     kept = _LOADED.get(key[0])
     if kept is not None and kept[0] == key:
         return list(kept[1])
+    _recall(store)
+    before = unscored(store, listed)
     found: list[Played] = []
     for summary in listed:
         if not counts(summary):
             continue
         try:
             scored = scored_game(store, summary)
-        except (StoreError, RuleViolation):
+        except StoreError:
             continue
         if scored is not None:
-            setup, result = scored
             found.append(played_from(summary.game_id, summary.updated, summary.setup_code,
-                                     setup, result, names))
+                                     scored, names))
+    if before:
+        _keep(store, [g for g in listed if counts(g)])
     found.sort(key=lambda g: g.finished_at, reverse=True)
     merged = _merged_spelling(found)
     _LOADED[key[0]] = (key, merged)
@@ -229,6 +381,15 @@ _LOADED: dict[str, tuple[tuple[object, ...], list[Played]]] = {}
 """The last history of each store file, and what it was worked out from (each game's
 revision, the renames): drawn again and again while nothing changed, 1,000 games took a fifth
 of a second to put together at every drawing of the History screen (issue 23)."""
+
+
+def forget() -> None:
+    """Drop what this process keeps (as a restart does); the copy in the data directory stays."""
+    global _ENGINE
+    _SCORED.clear()
+    _RECALLED.clear()
+    _LOADED.clear()
+    _ENGINE = None
 
 
 def _merged_spelling(games: list[Played]) -> list[Played]:
@@ -321,15 +482,29 @@ def player_figures(games: Sequence[Played], name: str) -> PlayerFigures:
 
 
 def head_to_head(games: Sequence[Played], players: Sequence[str]) -> list[HeadToHead]:
-    """Every pair of `players` (tonight's table): games both played, and the wins of each."""
-    pairs: list[HeadToHead] = []
-    for i, first in enumerate(players):
-        for second in players[i + 1:]:
-            both = [(a, b) for g in games
-                    if (a := g.seat(first)) is not None and (b := g.seat(second)) is not None]
-            pairs.append(HeadToHead(first, second, len(both), sum(a.won for a, _ in both),
-                                    sum(b.won for _, b in both)))
-    return pairs
+    """Every pair of `players` (tonight's table): games both played, and the wins of each.
+
+    One pass over the games: a pass per pair over 1,000 games was half of the History
+    screen's drawing on the server (issue 23)."""
+    keys = [key_of(p) for p in players]
+    pairs = [(i, j) for i in range(len(keys)) for j in range(i + 1, len(keys))]
+    tally = [[0, 0, 0] for _ in pairs]
+    wanted = set(keys)
+    for game in games:
+        present: dict[str, Seat] = {}
+        for seat in game.seats:
+            if seat.key in wanted:
+                present.setdefault(seat.key, seat)
+        if not present:
+            continue
+        for counted, (i, j) in zip(tally, pairs, strict=True):
+            a, b = present.get(keys[i]), present.get(keys[j])
+            if a is not None and b is not None:
+                counted[0] += 1
+                counted[1] += a.won
+                counted[2] += b.won
+    return [HeadToHead(players[i], players[j], both, first, second)
+            for (i, j), (both, first, second) in zip(pairs, tally, strict=True)]
 
 
 def group_figures(games: Sequence[Played]) -> GroupFigures:

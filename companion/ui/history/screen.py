@@ -46,6 +46,13 @@ from companion.ui.shell import TableApp
 SHOWN = 20
 """Games listed at once, newest first (the figures count every game)."""
 
+FIRST_CARDS = 5
+"""Games drawn with the screen's first frame; the page's other cards are added right after
+it (`_fill_in`). 20 cards were 540 of the screen's 600 controls, and the first frame waited
+for the server to send all of them and the browser to lay them out (issue 23). Above the cards
+are the count, the players, the group's figures, tonight's head to head and the buttons: on a
+laptop no card is in sight at first, on a tablet held upright (800x1280) four are."""
+
 CSV_NAME = "history.csv"
 
 _typed: WeakKeyDictionary[Any, dict[str, str]] = WeakKeyDictionary()
@@ -71,9 +78,10 @@ log = logging.getLogger(__name__)
 
 COUNT_IN_FRAME = 40
 """At most this many games not yet scored by this process are scored before the screen is
-drawn. More (the first look after a restart, with a long history: 1,000 games take seconds to
-replay) are scored in the background while the screen says so, and it is drawn again when they
-are; from then on each game is replayed again only once it changed."""
+drawn. More (the first look with a long history and no kept copy of the scores: after an
+install, or a new engine; 1,000 games take seconds to replay) are scored in the background
+while the screen says so, and it is drawn again when they are; from then on each game is
+replayed again only once it changed, in this process or after a restart."""
 
 _counting: dict[str, list[TableApp]] = {}
 """Per store file being scored in the background: the tabs to draw again when it is done."""
@@ -83,7 +91,7 @@ _counting_lock = threading.Lock()
 def _games(app: TableApp) -> list[Played] | None:
     """Every finished game, or None while they are being scored in the background."""
     store = app.games.store
-    summaries = store.list_games()
+    summaries = store.list_games_unchecked()
     if unscored(store, summaries) <= COUNT_IN_FRAME:
         return load_history(store, summaries=summaries)
     key = str(store.path)
@@ -234,15 +242,31 @@ def history_view(app: TableApp, player: str | None = None, count: str | None = N
                                   icon=ft.Icons.DOWNLOAD, primary=False))
         controls.append(ft.Row(buttons, wrap=True, spacing=theme.GAP, run_spacing=8))
     shown = int(count) if count and count.isascii() and count.isdigit() else SHOWN
-    for game in games[:shown]:
-        controls.append(game_card(app, game))
+    listed = games[:shown]
+    cards = ft.Column([game_card(app, g) for g in listed[:FIRST_CARDS]], spacing=12, tight=True)
+    controls.append(cards)
     if len(games) > shown:
         controls.append(text(t("The newest {n} games are listed; the figures count all of them.",
                                n=shown), size=theme.SMALL_SIZE))
         controls.append(big_button("history-more", t("Show more games"),
                                    app.nav(history_route(chosen, shown + SHOWN)),
                                    icon=ft.Icons.EXPAND_MORE, primary=False))
-    return page_frame(app, t("History"), controls, back=paths.HOME)
+    view = page_frame(app, t("History"), controls, back=paths.HOME)
+    if len(listed) > FIRST_CARDS:
+        _fill_in(app, view, cards, listed[FIRST_CARDS:])
+    return view
+
+
+def _fill_in(app: TableApp, view: ft.View, cards: ft.Column, rest: list[Played]) -> None:
+    """The list's other cards, added once the first frame is on its way: while `view` is
+    still the one shown (a redraw or another screen drops them)."""
+    async def fill() -> None:
+        if not app.page.views or app.page.views[-1] is not view:
+            return
+        cards.controls.extend(game_card(app, g) for g in rest)
+        app.page.update()
+
+    app.page.run_task(fill)
 
 
 def history_game_view(app: TableApp, game_id: str) -> ft.View:
