@@ -54,32 +54,34 @@ def _row_cards(app: TableApp, row: list[Building] | tuple[Building, ...],
 
 
 def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Body:
+    """Only a deck that cannot deal gets here (a broken game record): a row that can be dealt
+    takes no tap of its own (`row_part`)."""
+    problem = view.deal_problem
+    return Body([*above, text(violation_text(app.t, problem) if problem else "",
+                              colour="#B3261E")])
+
+
+def row_part(app: TableApp, view: TableView) -> ft.Control:
+    """Phase A with the app's deck (R-ROUND-A), above phase C's first entry: the engine deals
+    the row, the replacement rule applied, and the entry buttons stand on the row's own cards
+    below, in its order, so the first entry is the sign that the row is laid out. The names in
+    one line, so the entry buttons stay in sight."""
     t = app.t
     reveal = view.next_row
-    if reveal is None:  # a deck that cannot deal is a broken game record
-        problem = view.deal_problem
-        return Body([*above, text(violation_text(t, problem) if problem else "",
-                                  colour="#B3261E")])
-    lay_out: ft.Control = text(t("Lay out these buildings from left to right:"))
-    if above:  # the row in one line first: what to lay out stays in sight above the actions
-        names = " · ".join(building_name(t, b) for b in reveal.row)
-        lay_out = ft.Row([lay_out, tagged("reveal-row-names",
-                                          text(names, weight=ft.FontWeight.BOLD))],
-                         wrap=True, spacing=8, run_spacing=0)
-    controls: list[ft.Control] = [lay_out, *above, tagged("reveal-row",
-                                                          _row_cards(app, reveal.row))]
+    assert reveal is not None, "a row that cannot be dealt takes its own screen"
+    names = " · ".join(building_name(t, b) for b in reveal.row)
+    controls: list[ft.Control] = [ft.Row(
+        [text(t("Lay out these buildings from left to right:"), size=theme.SMALL_SIZE),
+         tagged("reveal-row-names", text(names, size=theme.SMALL_SIZE,
+                                         weight=ft.FontWeight.BOLD))],
+        wrap=True, spacing=8, run_spacing=0)]
     if reveal.replaced:
         same = building_name(t, reveal.replaced[0])
         controls.append(tagged("reveal-replaced", banner(t(
             "All cards showed the {building}: the last one was replaced by the top card of the "
             "Replacement deck; put the {building} face down under that deck.",
-            building=same), ft.Icons.SWAP_HORIZ)))
-
-    def laid_out(_event: Any = None) -> None:
-        decide(app, reveal)
-
-    return Body(controls, big_button("reveal-confirm", t("They are laid out"), laid_out,
-                                     icon=ft.Icons.CHECK))
+            building=same), ft.Icons.SWAP_HORIZ, dense=True)))
+    return tagged("row-info", ft.Column(controls, spacing=4, tight=True))
 
 
 def _physical(app: TableApp, view: TableView, count: int) -> Body:

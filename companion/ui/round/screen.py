@@ -36,7 +36,7 @@ from companion.ui.round.enter import enter_body
 from companion.ui.round.parts import Body, banner, decide, discards, game_frame, step_marker
 from companion.ui.round.questions import questions_panel
 from companion.ui.round.resolve import actions_part, resolve_body
-from companion.ui.round.reveal import reveal_body, supply_part
+from companion.ui.round.reveal import reveal_body, row_part, supply_part
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel
 from companion.ui.shared.frame import is_wide
@@ -60,11 +60,8 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
     view = app.use_game(game_id)
     if view.over:
         return endgame_view(app, game_id)
-    ahead, body = phase_body(app)
+    ahead, body, phases = phase_body(app)
     step = ahead.step
-    phases = {view.phase, ahead.phase}
-    if ahead.round != view.round:
-        phases.add(Phase.E)  # the round's end shows above the next round's row
     head = header(app, ahead, step, game_id, stored=view, phases=phases)
     head += teaching_cards(app, discards(app))
     # the rulebook's example: what happens, what to tap; beside the controls where it fits
@@ -74,19 +71,23 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
                       back=game_route(game_id), beside=beside)
 
 
-def phase_body(app: TableApp) -> tuple[TableView, Body]:
+def phase_body(app: TableApp) -> tuple[TableView, Body, set[Phase]]:
     """The screen of the next tap that decides something or paces the table, with the steps
-    before it that ask for no tap of their own shown above its controls: the supply (the
-    first entry is its sign), a building's actions (the next building's first reveal, or the
-    next round's row, is theirs) and the round's end (R-ROUND-B, R-ROUND-D, R-ROUND-E). The
-    session says which those are (`Session.decision_view`, from the engine's `next_decision`)
-    and records them with the tap (`parts.decide`: one step, one undo). Returns the view the
-    screen is drawn from."""
+    before it that ask for no tap of their own shown above its controls: the app's deck's row
+    and the supply (the first entry, on the row's own cards, is their sign), a building's
+    actions (the next building's first reveal, or the next round's first entry or row, is
+    theirs) and the round's end (R-ROUND-A, R-ROUND-B, R-ROUND-D, R-ROUND-E). The session says
+    which those are (`Session.decision_view`, from the engine's `next_decision`) and records
+    them with the tap (`parts.decide`: one step, one undo). Returns the view the screen is
+    drawn from and the phases it shows."""
     assert app.session is not None
     decision = app.session.decision_view(discards(app))
     above: list[ft.Control] = []
+    phases = {decision.view.phase, *(at.phase for at in decision.folded)}
     for at in decision.folded:
         match at.step:
+            case RevealBuildings():
+                above.append(row_part(app, at))
             case Supply() as supply:
                 above.append(supply_part(app, prompt_text(app.t, supply), explain=at.round == 1))
             case TakeActions() as actions:
@@ -106,7 +107,7 @@ def phase_body(app: TableApp) -> tuple[TableView, Body]:
             body = resolve_body(app, ahead, at_building, above)
         case other:
             raise AssertionError(f"the round screen has no tap for {other.prompt}")
-    return ahead, body
+    return ahead, body, phases
 
 
 def folded(app: TableApp, step: Step, detail: ft.Control) -> ft.Control:
