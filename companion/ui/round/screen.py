@@ -53,7 +53,8 @@ PHASES: tuple[tuple[Phase, str], ...] = (
     (Phase.E, N_("End of the round")),
 )
 """The phases as the rulebook names them. The phase being played shows its name; the others
-only their letter, so the round's line stays one line on an upright tablet."""
+only their letter (highlighted if the screen shows them folded into its tap), so the round's
+line stays one line on an upright tablet."""
 
 
 def round_view(app: TableApp, game_id: str) -> ft.View:
@@ -123,15 +124,16 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
     """Where the game stands, in three short lines: the round, the deck and the phase; who
     plays, who started and whose turn it is; what to do now. `view` and `step` are what the
     screen is drawn from (after the steps it folds into its tap), `stored` the game as stored,
-    `phases` the ones the screen shows."""
+    `phases` the ones the screen shows (`view.phase` the one it decides in)."""
     t = app.t
     setup = view.setup
     chips: list[ft.Control] = []
     for phase, label in PHASES:
         now = phase in phases
+        named = phase is view.phase
         chips.append(tagged(f"phase-{phase.value}" + ("-now" if now else ""), ft.Container(
-            tooltip=None if now else t(label),
-            content=ft.Text(f"{phase.value} · {t(label)}" if now else phase.value,
+            tooltip=None if named else t(label),
+            content=ft.Text(f"{phase.value} · {t(label)}" if named else phase.value,
                             size=theme.SMALL_SIZE - 1,
                             weight=ft.FontWeight.BOLD if now else None,
                             color="#FFFFFF" if now else None),
