@@ -54,11 +54,14 @@ def random_discards(rng: random.Random, decision: Decision) -> dict[tuple[int, i
             if rng.random() < 0.7}
 
 
-def is_decision(step: Step) -> bool:
+def is_decision(step: Step, after_actions: bool = False) -> bool:
+    """`after_actions`: a building's actions are folded before `step`."""
     if step.prompt in (Prompt.SUPPLY, Prompt.TAKE_ACTIONS):
         return False
-    if isinstance(step, RevealBuildings):  # the players' own deck: which cards came up
-        return not step.digital
+    if isinstance(step, RevealBuildings):
+        # the players' own deck: which cards came up; the app's row takes the tap that records
+        # the actions before it, which stay in sight above it
+        return not step.digital or after_actions
     return step.prompt is not Prompt.END_ROUND or step.is_last_round
 
 
@@ -68,9 +71,11 @@ def check_decision(state: GameState, decision: Decision, discards: Discards | No
         after = apply(after, event)  # legal, or RuleViolation
     assert after == decision.state
     assert next_step(after) == decision.step
-    assert is_decision(decision.step), decision.step.prompt
-    for f in decision.folded:
-        assert not is_decision(f.step)
+    actions = any(isinstance(f.step, TakeActions) for f in decision.folded)
+    assert is_decision(decision.step, actions), decision.step.prompt
+    for i, f in enumerate(decision.folded):
+        assert not is_decision(f.step, any(isinstance(g.step, TakeActions)
+                                           for g in decision.folded[:i]))
         assert next_step(f.state) == f.step
     if decision.folded:
         assert decision.folded[0].state is state
@@ -106,7 +111,8 @@ def screen_fold(state: GameState, discards: Discards) -> tuple[list[ev.Event], S
     view: GameState = state
     step = next_step(view)
     while step.prompt in (Prompt.SUPPLY, Prompt.TAKE_ACTIONS, Prompt.END_ROUND) or (
-            isinstance(step, RevealBuildings) and step.digital):
+            isinstance(step, RevealBuildings) and step.digital
+            and not any(isinstance(e, ev.BuildingResolved) for e in before)):
         if isinstance(step, RevealBuildings):
             before.append(reveal_event(view))
         elif step.prompt is Prompt.SUPPLY:
@@ -166,7 +172,8 @@ def test_five_players_fold_as_the_screen_did(seed):
 
 def test_a_round_from_the_supply_to_the_next_rounds_first_entry():
     # R-ROUND-A/B: the app's deck's row and the supply fold into the first entry; R-ROUND-D/E:
-    # so do the last building's actions and the round's end; the last round's end is a tap.
+    # so does a round's end; after a building's actions the row is the tap that records them;
+    # the last round's end is a tap.
     events = random_game(11, 4, deck_mode=DeckMode.DIGITAL, private=False)
     states = positions(events)
     supply = next(s for s in states if s.phase is Phase.B)
@@ -179,6 +186,10 @@ def test_a_round_from_the_supply_to_the_next_rounds_first_entry():
     assert decision.events() == (ev.RoundEnded(), row, ev.SupplyDone())
     assert decision.step.prompt is Prompt.ENTER and decision.step.round == 2
     assert next_decision(states[0]).events() == (reveal_event(states[0]), ev.SupplyDone())
+    last_actions = states[states.index(first_end) - 1]
+    decision = next_decision(last_actions)
+    assert [type(e) for e in decision.events()] == [ev.BuildingResolved, ev.RoundEnded]
+    assert decision.step.prompt is Prompt.REVEAL_BUILDINGS and decision.step.round == 2
     last = next(s for s in states if s.phase is Phase.E and s.is_last_round)
     decision = next_decision(last)
     assert decision.folded == () and decision.step.prompt is Prompt.END_ROUND

@@ -45,22 +45,21 @@ def resume_card(table: Table) -> str:
 
 
 def test_after_round_2_the_card_names_round_3_as_the_game_screen_does(tmp_path: Path) -> None:
-    # R-ROUND-E: round 2 ends with its last building's actions; the table's next tap is round
-    # 3's first entry, and the round's end and round 3's row (the app's deck) go with it.
+    # R-ROUND-E: round 2 ends with its last building's actions; the table's next tap reveals
+    # round 3's row, and the round's end goes with it.
     table = Table(tmp_path, four_players(), lang="nl")
     nl = translator("nl")
     play_until(table, 2, Prompt.TAKE_ACTIONS)
     game_screen = table.texts()
-    starts = table.state.setup.names[2]  # the start player card passed left twice
-    entry = nl("{player}: enter a building.", player=starts)
-    round_3 = nl("Round {round} of {rounds}", round=3, rounds=8) + " · " + entry
-    assert entry in game_screen and nl("Round {round} of {rounds}", round=3, rounds=8) \
-        in game_screen
+    round_3 = nl("Round {round}: reveal {count} buildings.", round=3, count=3)
+    assert round_3 in game_screen
     assert resume_card(table) == round_3
     assert "Ronde 2" not in resume_card(table)
 
-    play_until(table, 2, Prompt.END_ROUND)  # the end of round 2 stored on its own
-    assert resume_card(table) == round_3 == f"Ronde 3 van 8 · {starts}: betreed een gebouw."
+    # the actions stored on their own: nothing to keep in sight, the row folds into the entry
+    play_until(table, 2, Prompt.END_ROUND)
+    assert round_3 == "Ronde 3: draai 3 gebouwen om."
+    assert resume_card(table) == "Ronde 3 van 8 · Cleo: betreed een gebouw."
     table.store.close()
 
 

@@ -8,7 +8,10 @@ before the last (R-ROUND-E). They are still recorded (`BuildingsRevealed`, `Supp
 of their own: they are folded into the next tap that decides something, and recorded with it
 as one step (one undo). The phase C entry buttons stand on the cards of the row being laid out,
 so the first entry is the sign that the row lies on the table. The players' own deck is data
-(which cards came up): its row is a decision, as is a digital deck that cannot deal.
+(which cards came up): its row is a decision, as is a digital deck that cannot deal. So is the
+app's row after a building's actions folded before it: those actions stay in sight until the
+tap that records them, and with the entry buttons below them they did not fit a laptop's
+screen with five players (tests/browser/test_table_fits.py), so the row's tap records them.
 
 `next_decision` says which steps those are, the events they record, the one `Step` the table
 must decide and the state after the folded steps, so that a screen draws without applying
@@ -42,8 +45,8 @@ from companion.rules.state import GameState
 
 NoTap = RevealBuildings | Supply | TakeActions | EndRound
 """The steps that may take no tap of their own; `RevealBuildings` does with the players' own
-deck (or a deck that cannot deal), `EndRound` in the last round (the end form follows it: that
-tap ends the game)."""
+deck, a deck that cannot deal or after a building's actions, `EndRound` in the last round
+(the end form follows it: that tap ends the game)."""
 
 FoldedEvent = ev.BuildingsRevealed | ev.SupplyDone | ev.BuildingResolved | ev.RoundEnded
 """What a step without a tap records."""
@@ -82,8 +85,8 @@ class Decision:
     """In the order they are recorded."""
     step: Step
     """The one step the table must decide: never `Supply` or `TakeActions`, `RevealBuildings`
-    only with the players' own deck (or a deck that cannot deal), and `EndRound` only in the
-    last round."""
+    only with the players' own deck, a deck that cannot deal or after a building's actions
+    folded before it, and `EndRound` only in the last round."""
     state: GameState | None
     """The state after the folded steps: what `step` is drawn from."""
 
@@ -119,12 +122,13 @@ def hospital_events(building: int, options: tuple[HospitalOption, ...], discards
     return tuple(out)
 
 
-def _no_tap_event(state: GameState, step: NoTap) -> FoldedEvent | None:
+def _no_tap_event(state: GameState, step: NoTap, after_actions: bool) -> FoldedEvent | None:
     """The event a step without a tap records, or None when the step is a decision (the
-    players' own row, a deck that cannot deal, the last round's end)."""
+    players' own row, a deck that cannot deal, the app's row `after_actions` folded before it,
+    the last round's end)."""
     match step:
         case RevealBuildings():
-            if not step.digital:
+            if not step.digital or after_actions:
                 return None
             try:
                 return reveal_event(state)
@@ -144,7 +148,8 @@ def next_decision(state: GameState | None, discards: Discards = NO_DISCARDS) -> 
     folded: list[Folded] = []
     step = next_step(state)
     while state is not None and isinstance(step, NoTap):
-        event = _no_tap_event(state, step)
+        after_actions = any(isinstance(f.step, TakeActions) for f in folded)
+        event = _no_tap_event(state, step, after_actions)
         if event is None:
             break
         extra: tuple[ev.HospitalDiscarded, ...] = ()

@@ -54,11 +54,35 @@ def _row_cards(app: TableApp, row: list[Building] | tuple[Building, ...],
 
 
 def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Body:
-    """Only a deck that cannot deal gets here (a broken game record): a row that can be dealt
-    takes no tap of its own (`row_part`)."""
-    problem = view.deal_problem
-    return Body([*above, text(violation_text(app.t, problem) if problem else "",
-                              colour="#B3261E")])
+    """The app's row with a tap of its own: after a building's actions, which `above` shows
+    and the tap records (otherwise the row is folded into the first entry, `row_part`), or a
+    deck that cannot deal."""
+    t = app.t
+    reveal = view.next_row
+    if reveal is None:  # a deck that cannot deal is a broken game record
+        problem = view.deal_problem
+        return Body([*above, text(violation_text(t, problem) if problem else "",
+                                  colour="#B3261E")])
+    lay_out: ft.Control = text(t("Lay out these buildings from left to right:"))
+    if above:  # the row in one line first: what to lay out stays in sight above the actions
+        names = " · ".join(building_name(t, b) for b in reveal.row)
+        lay_out = ft.Row([lay_out, tagged("reveal-row-names",
+                                          text(names, weight=ft.FontWeight.BOLD))],
+                         wrap=True, spacing=8, run_spacing=0)
+    controls: list[ft.Control] = [lay_out, *above, tagged("reveal-row",
+                                                          _row_cards(app, reveal.row))]
+    if reveal.replaced:
+        same = building_name(t, reveal.replaced[0])
+        controls.append(tagged("reveal-replaced", banner(t(
+            "All cards showed the {building}: the last one was replaced by the top card of the "
+            "Replacement deck; put the {building} face down under that deck.",
+            building=same), ft.Icons.SWAP_HORIZ)))
+
+    def laid_out(_event: Any = None) -> None:
+        decide(app, reveal)
+
+    return Body(controls, big_button("reveal-confirm", t("They are laid out"), laid_out,
+                                     icon=ft.Icons.CHECK))
 
 
 def row_part(app: TableApp, view: TableView) -> ft.Control:
