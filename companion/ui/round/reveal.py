@@ -86,7 +86,8 @@ def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Bod
 
 
 def row_part(app: TableApp, view: TableView) -> ft.Control:
-    """Phase A with the app's deck (R-ROUND-A), above phase C's first entry: the engine deals
+    """Phase A with the app's deck (R-ROUND-A), above phase C's first entry where no building's
+    actions show above it (`rules.decision`): the engine deals
     the row, the replacement rule applied, and the entry buttons stand on the row's own cards
     below, in its order, so the first entry is the sign that the row is laid out. The names in
     one line, so the entry buttons stay in sight."""

@@ -75,9 +75,10 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
 def phase_body(app: TableApp) -> tuple[TableView, Body, set[Phase]]:
     """The screen of the next tap that decides something or paces the table, with the steps
     before it that ask for no tap of their own shown above its controls: the app's deck's row
-    and the supply (the first entry, on the row's own cards, is their sign), a building's
-    actions (the next building's first reveal, or the next round's first entry or row, is
-    theirs) and the round's end (R-ROUND-A, R-ROUND-B, R-ROUND-D, R-ROUND-E). The session says
+    (where no building's actions show above it) and the supply (the first entry, on the row's
+    own cards, is their sign), a building's actions (the next building's first reveal, or the
+    next round's row, is theirs) and the round's end (R-ROUND-A, R-ROUND-B, R-ROUND-D,
+    R-ROUND-E). The session says
     which those are (`Session.decision_view`, from the engine's `next_decision`) and records
     them with the tap (`parts.decide`: one step, one undo). Returns the view the screen is
     drawn from and the phases it shows."""
