@@ -237,15 +237,17 @@ def expected_controls(data_dir: Path) -> set[str]:
             state = apply(state, event)
     assert state is not None
     wanted: set[str] = set()
+    after_actions = False
     for _ in range(8):
         if state.phase in (Phase.END, Phase.FINISHED):
             return wanted
         step = next_step(state)
-        if isinstance(step, RevealBuildings) and step.digital:
+        if isinstance(step, RevealBuildings) and step.digital and not after_actions:
             state = apply(state, reveal_event(state))
         elif isinstance(step, Supply):
             state = apply(state, ev.SupplyDone())
         elif isinstance(step, TakeActions):
+            after_actions = True  # the app's row after them is a tap of its own
             for option in step.hospital:
                 wanted |= {f"hospital-{option.player}-more", f"hospital-{option.player}-fewer"}
             state = apply(state, ev.BuildingResolved(step.building))
