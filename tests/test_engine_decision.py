@@ -1,9 +1,10 @@
 """The engine says which steps take no tap and which one the table decides (issue 20).
 
-At every point of random legal games (`simulate.random_game`), `next_decision` folds the
-supply (R-ROUND-B), a building's actions (R-ROUND-D) and a round's end before the last
-(R-ROUND-E): its folded events are legal, applying them gives its state, whose next step is its
-step, and that step is never one that takes no tap. And it folds what the round screen folded
+At every point of random legal games (`simulate.random_game`), `next_decision` folds the row
+the app's deck deals (R-ROUND-A, issue 24), the supply (R-ROUND-B), a building's actions
+(R-ROUND-D) and a round's end before the last (R-ROUND-E): its folded events are legal,
+applying them gives its state, whose next step is its step, and that step is never one that
+takes no tap. And it folds what the round screen folded
 while rendering (`ui/round/screen.py` `phase_body` through `Session.view_after`), on games like
 the benchmark's stories: 4 players on the app's deck, 2 on their own, 5 players.
 """
@@ -18,8 +19,15 @@ from hypothesis import strategies as st
 from companion.rules import Decision, next_decision
 from companion.rules import events as ev
 from companion.rules.decision import Discards
+from companion.rules.deck import reveal_event
 from companion.rules.engine import apply
-from companion.rules.guide import Prompt, Step, TakeActions, next_step
+from companion.rules.guide import (
+    Prompt,
+    RevealBuildings,
+    Step,
+    TakeActions,
+    next_step,
+)
 from companion.rules.setup import DeckMode
 from companion.rules.simulate import random_game
 from companion.rules.state import GameState, Phase
@@ -46,9 +54,14 @@ def random_discards(rng: random.Random, decision: Decision) -> dict[tuple[int, i
             if rng.random() < 0.7}
 
 
-def is_decision(step: Step) -> bool:
+def is_decision(step: Step, after_actions: bool = False) -> bool:
+    """`after_actions`: a building's actions are folded before `step`."""
     if step.prompt in (Prompt.SUPPLY, Prompt.TAKE_ACTIONS):
         return False
+    if isinstance(step, RevealBuildings):
+        # the players' own deck: which cards came up; the app's row takes the tap that records
+        # the actions before it, which stay in sight above it
+        return not step.digital or after_actions
     return step.prompt is not Prompt.END_ROUND or step.is_last_round
 
 
@@ -58,9 +71,11 @@ def check_decision(state: GameState, decision: Decision, discards: Discards | No
         after = apply(after, event)  # legal, or RuleViolation
     assert after == decision.state
     assert next_step(after) == decision.step
-    assert is_decision(decision.step), decision.step.prompt
-    for f in decision.folded:
-        assert not is_decision(f.step)
+    actions = any(isinstance(f.step, TakeActions) for f in decision.folded)
+    assert is_decision(decision.step, actions), decision.step.prompt
+    for i, f in enumerate(decision.folded):
+        assert not is_decision(f.step, any(isinstance(g.step, TakeActions)
+                                           for g in decision.folded[:i]))
         assert next_step(f.state) == f.step
     if decision.folded:
         assert decision.folded[0].state is state
@@ -84,6 +99,10 @@ def test_folded_steps_are_legal_and_lead_to_the_decision(seed, players, correcti
         assert [f.event for f in decision.folded] == [f.event for f in with_discards.folded]
 
 
+PHYSICAL_FOLDS = frozenset({ev.SupplyDone, ev.BuildingResolved, ev.RoundEnded})
+DIGITAL_FOLDS = PHYSICAL_FOLDS | {ev.BuildingsRevealed}
+
+
 def screen_fold(state: GameState, discards: Discards) -> tuple[list[ev.Event], Step]:
     """What `ui/round/screen.py` `phase_body` folded while rendering: the events it trial-applied
     (as `Session.view_after` does) and the step it drew, with the Hospital steppers' values
@@ -91,8 +110,12 @@ def screen_fold(state: GameState, discards: Discards) -> tuple[list[ev.Event], S
     before: list[ev.Event] = []
     view: GameState = state
     step = next_step(view)
-    while step.prompt in (Prompt.SUPPLY, Prompt.TAKE_ACTIONS, Prompt.END_ROUND):
-        if step.prompt is Prompt.SUPPLY:
+    while step.prompt in (Prompt.SUPPLY, Prompt.TAKE_ACTIONS, Prompt.END_ROUND) or (
+            isinstance(step, RevealBuildings) and step.digital
+            and not any(isinstance(e, ev.BuildingResolved) for e in before)):
+        if isinstance(step, RevealBuildings):
+            before.append(reveal_event(view))
+        elif step.prompt is Prompt.SUPPLY:
             before.append(ev.SupplyDone())
         elif isinstance(step, TakeActions):
             b = step.building
@@ -110,7 +133,8 @@ def screen_fold(state: GameState, discards: Discards) -> tuple[list[ev.Event], S
     return before, step
 
 
-def check_as_the_screen(events: list[ev.Event], seed: int) -> None:
+def check_as_the_screen(events: list[ev.Event], seed: int,
+                        folds: frozenset[type[ev.Event]]) -> None:
     rng = random.Random(seed)
     states = positions(events)
     for state in states:
@@ -123,30 +147,33 @@ def check_as_the_screen(events: list[ev.Event], seed: int) -> None:
             assert decision.step == step
     # the stories' kind of positions all came up: every step that folds
     seen = {f.event.__class__ for s in states for f in next_decision(s).folded}
-    assert seen == {ev.SupplyDone, ev.BuildingResolved, ev.RoundEnded}
+    assert seen == folds
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds)
 def test_four_players_on_the_apps_deck_fold_as_the_screen_did(seed):
-    check_as_the_screen(random_game(seed, 4, deck_mode=DeckMode.DIGITAL), seed)
+    check_as_the_screen(random_game(seed, 4, deck_mode=DeckMode.DIGITAL), seed, DIGITAL_FOLDS)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds)
 def test_two_players_on_their_own_deck_fold_as_the_screen_did(seed):
-    check_as_the_screen(random_game(seed, 2, deck_mode=DeckMode.PHYSICAL), seed)
+    check_as_the_screen(random_game(seed, 2, deck_mode=DeckMode.PHYSICAL), seed, PHYSICAL_FOLDS)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=seeds)
 def test_five_players_fold_as_the_screen_did(seed):
-    check_as_the_screen(random_game(seed, 5, corrections=True), seed)
+    events = random_game(seed, 5, corrections=True)
+    digital = next_decision(apply(None, events[0])).folded != ()
+    check_as_the_screen(events, seed, DIGITAL_FOLDS if digital else PHYSICAL_FOLDS)
 
 
-def test_a_round_from_the_supply_to_the_next_row():
-    # R-ROUND-B: the supply folds into the first entry; R-ROUND-D/E: the last building's actions
-    # and the round's end fold into the next round's row; the last round's end is a tap.
+def test_a_round_from_the_supply_to_the_next_rounds_first_entry():
+    # R-ROUND-A/B: the app's deck's row and the supply fold into the first entry; R-ROUND-D/E:
+    # so does a round's end; after a building's actions the row is the tap that records them;
+    # the last round's end is a tap.
     events = random_game(11, 4, deck_mode=DeckMode.DIGITAL, private=False)
     states = positions(events)
     supply = next(s for s in states if s.phase is Phase.B)
@@ -155,7 +182,13 @@ def test_a_round_from_the_supply_to_the_next_row():
     assert decision.step.prompt is Prompt.ENTER and decision.step.round == 1
     first_end = next(s for s in states if s.phase is Phase.E)
     decision = next_decision(first_end)
-    assert decision.events() == (ev.RoundEnded(),)
+    row = reveal_event(apply(first_end, ev.RoundEnded()))
+    assert decision.events() == (ev.RoundEnded(), row, ev.SupplyDone())
+    assert decision.step.prompt is Prompt.ENTER and decision.step.round == 2
+    assert next_decision(states[0]).events() == (reveal_event(states[0]), ev.SupplyDone())
+    last_actions = states[states.index(first_end) - 1]
+    decision = next_decision(last_actions)
+    assert [type(e) for e in decision.events()] == [ev.BuildingResolved, ev.RoundEnded]
     assert decision.step.prompt is Prompt.REVEAL_BUILDINGS and decision.step.round == 2
     last = next(s for s in states if s.phase is Phase.E and s.is_last_round)
     decision = next_decision(last)

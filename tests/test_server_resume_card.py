@@ -56,8 +56,10 @@ def test_after_round_2_the_card_names_round_3_as_the_game_screen_does(tmp_path: 
     assert resume_card(table) == round_3
     assert "Ronde 2" not in resume_card(table)
 
-    play_until(table, 2, Prompt.END_ROUND)  # the end of round 2 stored on its own
-    assert resume_card(table) == round_3 == "Ronde 3: draai 3 gebouwen om."
+    # the actions stored on their own: nothing to keep in sight, the row folds into the entry
+    play_until(table, 2, Prompt.END_ROUND)
+    assert round_3 == "Ronde 3: draai 3 gebouwen om."
+    assert resume_card(table) == "Ronde 3 van 8 · Cleo: betreed een gebouw."
     table.store.close()
 
 

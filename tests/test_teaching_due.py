@@ -99,9 +99,9 @@ def test_each_lesson_is_shown_once_at_the_first_use_of_its_rule(store: GameStore
     ids = [lesson for _view, lesson in shown]
     assert len(ids) == len(set(ids)), ids  # each lesson once
     first = {lesson: view for view, lesson in reversed(shown)}
-    # R-ROUND-A: the first row is laid out at the game's very first step
+    # R-ROUND-A: the first row (the app's deck) is laid out with the game's first entry
     assert first["draw-buildings"].round == 1 and \
-        first["draw-buildings"].step.prompt is Prompt.REVEAL_BUILDINGS
+        first["draw-buildings"].step.prompt is Prompt.ENTER
     # R-ROUND-B, R-ROUND-C: the supply is folded into the first entry, the Pass is possible
     for lesson in ("supplies", "enter"):
         assert first[lesson].round == 1 and first[lesson].step.prompt is Prompt.ENTER, lesson
@@ -140,26 +140,28 @@ def test_a_lesson_stays_through_a_restart_at_its_step_and_not_after(store: GameS
     session = first_game(store, a_setup())
     decision = session.decision_view()
     at = session.table_view().game_events
-    assert [x.id for x in progress.show(session, due(decision.view), at)] == ["draw-buildings"]
+    shown = [x.id for x in progress.show(session, due(decision.view, decision.folded), at)]
+    assert shown[0] == "draw-buildings"
     again = Session.resume(store, session.game_id)  # the server restarted at the same step
-    assert [x.id for x in progress.show(again, due(again.decision_view().view), at)] == \
-        ["draw-buildings"]
-    view = again.decision_view().view
-    assert view.next_row is not None
-    again.decide([view.next_row])
+    decision = again.decision_view()
+    assert [x.id for x in progress.show(again, due(decision.view, decision.folded), at)] == \
+        shown
+    again.decide([ev.Entered(0, 0, 1)])  # the first entry: the row is laid out
     later = Session.resume(store, session.game_id)
+    decision = later.decision_view()
     assert "draw-buildings" not in {x.id for x in progress.show(
-        later, due(later.decision_view().view), later.table_view().game_events)}
+        later, due(decision.view, decision.folded), later.table_view().game_events)}
     assert "draw-buildings" in {x.id for x in progress.teaching_of(later).taught()}
 
 
 def test_got_it_puts_a_lesson_away_for_good(store: GameStore) -> None:
     session = first_game(store, a_setup())
     at = session.table_view().game_events
-    lesson = progress.show(session, due(session.decision_view().view), at)[0]
+    decision = session.decision_view()
+    lesson = progress.show(session, due(decision.view, decision.folded), at)[0]
     progress.save(session, progress.teaching_of(session).got_it(lesson))
-    assert progress.show(Session.resume(store, session.game_id),
-                         due(session.decision_view().view), at) == ()
+    assert lesson not in progress.show(Session.resume(store, session.game_id),
+                                       due(decision.view, decision.folded), at)
 
 
 def test_old_hands_without_the_switch_see_no_lesson(store: GameStore) -> None:

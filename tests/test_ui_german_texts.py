@@ -91,7 +91,7 @@ def test_the_resume_list_says_where_a_game_stands_in_german(tmp_path: Path) -> N
 
 def test_the_resume_list_follows_the_game_in_english(tmp_path: Path) -> None:
     table = Table(tmp_path, four_players(), lang="en")
-    assert resume_offer(table) == "Round 1: reveal 3 buildings."
+    assert resume_offer(table) == "Round 1 of 8 · Anna: enter a building."
     table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(0, 1, 2)])
     assert resume_offer(table) == "Round 1 of 8 · Ben: enter a building."
     table.store.close()

@@ -67,17 +67,16 @@ def table(tmp_path: Path) -> Iterator[Table]:
 
 def test_a_change_made_elsewhere_redraws_the_table_once_the_writer_has_returned(
         table: Table) -> None:
-    # R-ROUND-A: the row is revealed; the table's screen moves on to the supply and entries.
-    assert table.prompt() == "Round 1: reveal 3 buildings."
-    # Another writer of the same game (a phone's request, a second tab) reveals the row.
+    # R-ROUND-C: the first entry is made; the table's screen moves on to the next player's.
+    assert table.prompt() == "Anna: enter a building."
+    # Another writer of the same game (a phone's request, a second tab) makes the entry.
     opened = table.games.open(table.session.game_id)
     assert opened is table.session
-    opened.submit(reveal_event(game_state(opened)))
+    opened.submit_all([reveal_event(game_state(opened)), ev.SupplyDone(), ev.Entered(0, 1, 2)])
     # Told while the session still held its lock, the page runs the redraw only afterwards.
-    assert table.prompt() == "Round 1: reveal 3 buildings."
+    assert table.prompt() == "Anna: enter a building."
     assert table.page.run_pending() == 1
-    assert table.prompt() != "Round 1: reveal 3 buildings."
-    assert "reveal 3 buildings" not in table.prompt()
+    assert table.prompt() == "Ben: enter a building."
 
 
 def test_the_table_left_for_another_game_is_not_redrawn_by_the_old_one(table: Table) -> None:

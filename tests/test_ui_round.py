@@ -85,34 +85,42 @@ def test_a_players_secret_rats_change_nothing_on_the_table_screen(table: Table) 
 def test_round_one_shows_round_phase_and_what_to_do(table: Table) -> None:
     # R-SETUP-6: 4 players play 8 rounds.
     assert "Round 1 of 8" in table.texts()
-    assert "phase-A-now" in table.ids()
-    assert table.texts("prompt") == "Round 1: reveal 3 buildings."
+    assert {"phase-A-now", "phase-B-now", "phase-C-now"} <= table.ids()
+    assert table.texts("prompt") == "Anna: enter a building."
 
 
-def test_the_apps_deck_is_laid_out_with_one_tap(table: Table) -> None:
-    # R-ROUND-A: the app's deck reveals the row, the replacement rule already applied.
+def test_the_apps_deck_is_laid_out_with_the_first_entry(table: Table) -> None:
+    # R-ROUND-A: the app's deck reveals the row, the replacement rule already applied; it takes
+    # no tap of its own (issue 24): the entry buttons stand on the row's cards, in its order,
+    # and the first entry records the row and the supply with it, one step for undo.
     expected = reveal_event(table.state)
-    table.tap("reveal-confirm")
-    assert table.stored() == [expected]
-    assert table.state.phase is Phase.B
+    names = " · ".join(building_name(translator("en"), b) for b in expected.row)
+    assert table.texts("reveal-row-names") == names and "reveal-confirm" not in table.ids()
+    assert [table.texts(f"building-{i}").startswith(building_name(translator("en"), b))
+            for i, b in enumerate(expected.row)] == [True] * len(expected.row)
+    table.tap("enter-1-2")
+    assert table.stored() == [expected, ev.SupplyDone(), ev.Entered(0, 1, 2)]
+    assert "row-info" not in table.ids()
+    table.tap("undo")
+    assert table.stored() == [] and table.state.phase is Phase.A
+    assert table.page.messages[-1] == \
+        f"Undone: Anna's entry into the {building_name(translator('en'), expected.row[1])}"
 
 
 def test_the_supply_is_a_reminder_above_the_first_entry_and_takes_no_tap(table: Table) -> None:
     # R-ROUND-B: the supply actions happen with the real cards; the first entry of phase C
     # (R-ROUND-C) is the sign that everyone has done theirs (issue 13: fewer taps).
     row = reveal_event(table.state)
-    table.play([row])
-    assert table.state.phase is Phase.B
     ids = table.ids()
     assert "supply-info" in ids and "enter-1-2" in ids and "supply-done" not in ids
     assert {"phase-B-now", "phase-C-now"} <= ids
     assert "Supplies: each player picks one revealed building" in table.texts()
     table.tap("enter-1-2")
-    assert table.stored()[-2:] == [ev.SupplyDone(), ev.Entered(0, 1, 2)]
+    assert table.stored()[-3:] == [row, ev.SupplyDone(), ev.Entered(0, 1, 2)]
     assert table.state.phase is Phase.C and "supply-info" not in table.ids()
     table.tap("undo")  # one undo takes back what the one tap did, no more
-    assert table.stored() == [row]
-    assert table.state.phase is Phase.B and "supply-info" in table.ids()
+    assert table.stored() == []
+    assert table.state.phase is Phase.A and "supply-info" in table.ids()
     assert table.page.messages[-1].startswith("Undone: Anna's entry into the")
 
 
@@ -136,6 +144,26 @@ def test_the_reveal_defaults_to_cards_of_the_buildings_own_estate(table: Table) 
     assert "3 population cards" in table.texts("reveal-matching")
     table.tap("reveal-confirm")
     assert table.stored()[-1] == ev.Revealed(0, 0, 3, 0)
+
+
+def test_cards_of_two_estates_are_one_tap_on_the_buildings_own_number(table: Table) -> None:
+    # R-ROUND-D a: of 3 population cards, 2 of the building's estate and 1 of another (a rat):
+    # one tap on the own estate's 2 records it (issue 24); after a Joker, the split counts the
+    # population cards left.
+    to_phase_c(table)
+    table.play([ev.Entered(0, 0, 3), ev.Entered(1, 0, 3), ev.Entered(2, 1, 0),
+                ev.Entered(3, 2, 0)])
+    assert {"reveal-mixed-1", "reveal-mixed-2"} <= table.ids()
+    assert "reveal-mixed-3" not in table.ids()  # 3 of the estate is the confirm
+    table.tap("reveal-mixed-2")
+    assert table.stored()[-1] == ev.Revealed(0, 0, 2, 1)
+    table.tap("reveal-jokers-1")
+    assert table.stored()[-1] == ev.Revealed(0, 0, 2, 1)  # a draft: nothing recorded yet
+    assert "reveal-mixed-1" in table.ids() and "reveal-mixed-2" not in table.ids()
+    table.tap("reveal-mixed-1")
+    assert table.stored()[-1] == ev.Revealed(1, 0, 1, 1, jokers=1)
+    table.tap("undo")  # the tap was one step
+    assert table.stored()[-1] == ev.Revealed(0, 0, 2, 1)
 
 
 def test_steppers_split_the_declared_cards_and_never_exceed_them(table: Table) -> None:
@@ -249,17 +277,19 @@ def test_the_round_end_passes_the_start_player_to_the_left(table: Table) -> None
 
 def test_a_game_saved_at_the_round_end_opens_on_the_next_rows_screen(table: Table) -> None:
     # R-ROUND-E: a game recorded before the round's end took no tap (its last building's
-    # actions done, no RoundEnded yet) replays as it was and shows the next round's row, whose
-    # tap records the round's end with it.
+    # actions done, no RoundEnded yet) replays as it was and shows the next round's row above
+    # its first entry (no actions to keep in sight), whose tap records the round's end and the
+    # row with it.
     to_phase_c(table)
     table.play([ev.Entered(p, 0, 0) for p in range(4)] + [ev.BuildingResolved(0)])
     assert table.state.phase is Phase.E
     assert "Ben starts round 2" in table.texts("end-round-info")
     assert "end-round" not in table.ids() and "actions-of-0" not in table.ids()
+    assert "row-info" in table.ids()
     before = table.stored()
-    table.tap("reveal-confirm")
+    table.tap("enter-0-1")
     assert table.stored()[len(before)] == ev.RoundEnded()
-    assert table.state.round == 2 and table.state.phase is Phase.B
+    assert table.state.round == 2 and table.state.phase is Phase.C
 
 
 def test_the_last_rounds_last_building_ends_the_game_with_one_tap(tmp_path: Path) -> None:
@@ -429,9 +459,9 @@ def test_the_hospital_discard_is_entered_at_the_table_and_the_private_view_shows
 def test_the_round_screen_speaks_german(tmp_path: Path) -> None:
     table = Table(tmp_path, four_players(), lang="de")
     assert "Runde 1 von 8" in table.texts()
-    assert table.texts("prompt") == translator("de")("Round {round}: reveal {count} buildings.",
-                                                     round=1, count=3)
-    assert table.texts("prompt").startswith("Runde 1")
+    assert table.texts("prompt") == translator("de")("{player}: enter a building.",
+                                                     player="Anna")
+    assert table.texts("row-info").startswith("Legt diese Gebäude von links nach rechts aus:")
     table.store.close()
 
 
@@ -473,9 +503,11 @@ def test_a_third_building_in_a_two_player_round_is_refused_with_the_reason(
 
 
 def test_the_header_names_the_start_player_whose_turn_and_the_deck(table: Table) -> None:
-    # R-SETUP-6: 4 players, 8 rounds of 3 buildings: 24 cards in the deck, 21 once laid out.
-    assert "24 building cards left in the deck · 7 more rounds" in table.texts("deck-left")
-    assert "Starting player" in table.texts(f"seat-chip-{table.state.start_player}")
+    # R-SETUP-6: 4 players, 8 rounds of 3 buildings: 24 cards in the deck, 21 once laid out,
+    # as the first entry's screen shows them (the row is laid out with it).
+    assert table.state.deck_pos == 0
+    assert "21 building cards left in the deck · 7 more rounds" in table.texts("deck-left")
+    assert "Starting player" in table.texts(f"seat-chip-{table.state.start_player}-now")
     to_phase_c(table)
     assert "21 building cards left in the deck" in table.texts("deck-left")
     actor = next_step(table.state).actor

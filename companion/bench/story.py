@@ -29,6 +29,8 @@ from companion.bench.flutter import (
 )
 
 STEP = "[flt-semantics-identifier^='step-']"
+REVEAL_NUMBERS = 3
+"""A kind's number buttons at a reveal: 1-3 (`companion.ui.round.resolve.REVEAL_NUMBERS`)."""
 END_FIELDS = ("hand", "swords", "flutes", "passes", "gold", "markers")
 FOUR_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 FOUR_PLAYER_SEED = 4
@@ -217,7 +219,9 @@ class Table:
 
     def reveal(self, ids: set[str]) -> None:
         """A kind's count is one tap on its number; the tap that leaves no card of the
-        building's own estate records the reveal, otherwise the confirm does."""
+        building's own estate records the reveal, and so does the number of the building's
+        own estate among population cards of two (the rest are of another); otherwise the
+        confirm does. The cards are chosen first, then tapped."""
         self.screenshot_once("d-reveal")
         declared = int(self.text("reveal-matching").split()[0])
         if self.off_estate is not None:
@@ -227,18 +231,28 @@ class Table:
             return
         left = declared
         share = 0.6 if self.crowded() else 0.35
+        cards: dict[str, int] = {}
         for kind in ("other", "jokers", "swords", "flutes"):
             if f"reveal-{kind}-more" in ids and left and self.rng.random() < share:
-                n = min(left, self.rng.choice([1, 1, 2]))
+                cards[kind] = n = min(left, self.rng.choice([1, 1, 2]))
                 left -= n
                 if not left:
-                    self.step_tap(f"reveal-{kind}-{n}", "D")
-                    return
-                self.tap(f"reveal-{kind}-{n}", "D")
-                wait_for_text(self.page, f"reveal-{kind}", str(n))
+                    break
         if left < declared:
             self.screenshot_once("d-reveal-mixed")
-        self.step_tap("reveal-confirm", "D")
+        split = "other" in cards and 0 < left <= REVEAL_NUMBERS
+        taps = [(kind, n) for kind, n in cards.items() if not (split and kind == "other")]
+        for i, (kind, n) in enumerate(taps):
+            if not left and i == len(taps) - 1:
+                self.step_tap(f"reveal-{kind}-{n}", "D")
+                return
+            self.tap(f"reveal-{kind}-{n}", "D")
+            wait_for_text(self.page, f"reveal-{kind}", str(n))
+        if split:
+            self.screenshot_once("d-reveal-split")
+            self.step_tap(f"reveal-mixed-{left}", "D")
+        else:
+            self.step_tap("reveal-confirm", "D")
 
     def fill_end_values(self, ids: set[str]) -> None:
         """What everyone holds first; the rats (from the ledgers) and the nuns only at the
@@ -308,7 +322,7 @@ def undo_and_redo_an_entry(table: Table) -> None:
     while "enter-0-0" not in set(table.ids()):
         table.play_step()
     before = table.marker()
-    table.step_tap("enter-0-3", "C")
+    table.step_tap("enter-0-3", "undo")  # made to be undone: no table's tap
     after = table.marker()
     table.step_tap("undo", "undo")
     assert table.marker() == before

@@ -1,10 +1,17 @@
 """The next decision the table takes: `next_decision(state)`.
 
-Some steps ask the table for nothing: the supply (phase B, R-ROUND-B), a building's actions
-(R-ROUND-D b/c: the engine knows who takes what) and the end of a round before the last
-(R-ROUND-E). They are still recorded (`SupplyDone`, `BuildingResolved`, `RoundEnded`), so every
-stored game replays as before, but they take no tap of their own: they are folded into the next
-tap that decides something, and recorded with it as one step (one undo).
+Some steps ask the table for nothing: the row the app's own deck deals (phase A, R-ROUND-A:
+the engine knows the cards, the replacement rule applied), the supply (phase B, R-ROUND-B), a
+building's actions (R-ROUND-D b/c: the engine knows who takes what) and the end of a round
+before the last (R-ROUND-E). They are still recorded (`BuildingsRevealed`, `SupplyDone`,
+`BuildingResolved`, `RoundEnded`), so every stored game replays as before, but they take no tap
+of their own: they are folded into the next tap that decides something, and recorded with it
+as one step (one undo). The phase C entry buttons stand on the cards of the row being laid out,
+so the first entry is the sign that the row lies on the table. The players' own deck is data
+(which cards came up): its row is a decision, as is a digital deck that cannot deal. So is the
+app's row after a building's actions folded before it: those actions stay in sight until the
+tap that records them, and with the entry buttons below them they did not fit a laptop's
+screen with five players (tests/browser/test_table_fits.py), so the row's tap records them.
 
 `next_decision` says which steps those are, the events they record, the one `Step` the table
 must decide and the state after the folded steps, so that a screen draws without applying
@@ -22,10 +29,13 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from companion.rules import events as ev
+from companion.rules.deck import reveal_event
 from companion.rules.engine import apply
+from companion.rules.errors import RuleViolation
 from companion.rules.guide import (
     EndRound,
     HospitalOption,
+    RevealBuildings,
     Step,
     Supply,
     TakeActions,
@@ -33,9 +43,13 @@ from companion.rules.guide import (
 )
 from companion.rules.state import GameState
 
-NoTap = Supply | TakeActions | EndRound
-"""The steps that take no tap of their own; `EndRound` in the last round does (the end form
-follows it: that tap ends the game)."""
+NoTap = RevealBuildings | Supply | TakeActions | EndRound
+"""The steps that may take no tap of their own; `RevealBuildings` does with the players' own
+deck, a deck that cannot deal or after a building's actions, `EndRound` in the last round
+(the end form follows it: that tap ends the game)."""
+
+FoldedEvent = ev.BuildingsRevealed | ev.SupplyDone | ev.BuildingResolved | ev.RoundEnded
+"""What a step without a tap records."""
 
 Discards = Mapping[tuple[int, int], int]
 """Hospital discards of the current round: (building, player) -> hand cards discarded."""
@@ -52,7 +66,7 @@ class Folded:
     Hospital's options)."""
     state: GameState
     """The state the step stands at: what its part of the screen is drawn from."""
-    event: ev.SupplyDone | ev.BuildingResolved | ev.RoundEnded
+    event: FoldedEvent
     """What it records."""
     discards: tuple[ev.HospitalDiscarded, ...] = ()
     """The Hospital discards folded with it (recorded before `event`), from `discards`."""
@@ -70,8 +84,9 @@ class Decision:
     folded: tuple[Folded, ...]
     """In the order they are recorded."""
     step: Step
-    """The one step the table must decide: never `Supply` or `TakeActions`, and `EndRound`
-    only in the last round."""
+    """The one step the table must decide: never `Supply` or `TakeActions`, `RevealBuildings`
+    only with the players' own deck, a deck that cannot deal or after a building's actions
+    folded before it, and `EndRound` only in the last round."""
     state: GameState | None
     """The state after the folded steps: what `step` is drawn from."""
 
@@ -107,10 +122,18 @@ def hospital_events(building: int, options: tuple[HospitalOption, ...], discards
     return tuple(out)
 
 
-def _no_tap_event(step: NoTap) -> ev.SupplyDone | ev.BuildingResolved | ev.RoundEnded | None:
-    """The event a step without a tap records, or None when the step is a decision (the last
-    round's end)."""
+def _no_tap_event(state: GameState, step: NoTap, after_actions: bool) -> FoldedEvent | None:
+    """The event a step without a tap records, or None when the step is a decision (the
+    players' own row, a deck that cannot deal, the app's row `after_actions` folded before it,
+    the last round's end)."""
     match step:
+        case RevealBuildings():
+            if not step.digital or after_actions:
+                return None
+            try:
+                return reveal_event(state)
+            except RuleViolation:  # a broken record: the row's screen says why
+                return None
         case Supply():
             return ev.SupplyDone()
         case TakeActions():
@@ -119,12 +142,14 @@ def _no_tap_event(step: NoTap) -> ev.SupplyDone | ev.BuildingResolved | ev.Round
 
 
 def next_decision(state: GameState | None, discards: Discards = NO_DISCARDS) -> Decision:
-    """The steps up to the next one the table decides (R-ROUND-B, R-ROUND-D, R-ROUND-E), with
-    the Hospital `discards` the table has entered so far for this round folded in."""
+    """The steps up to the next one the table decides (R-ROUND-A, R-ROUND-B, R-ROUND-D,
+    R-ROUND-E), with the Hospital `discards` the table has entered so far for this round
+    folded in."""
     folded: list[Folded] = []
     step = next_step(state)
     while state is not None and isinstance(step, NoTap):
-        event = _no_tap_event(step)
+        after_actions = any(isinstance(f.step, TakeActions) for f in folded)
+        event = _no_tap_event(state, step, after_actions)
         if event is None:
             break
         extra: tuple[ev.HospitalDiscarded, ...] = ()

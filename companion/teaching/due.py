@@ -43,7 +43,9 @@ def due(view: TableView, folded: Sequence[TableView] = ()) -> tuple[Lesson, ...]
         out.append(LAST_ROUND)
     for before in folded:
         prompt = before.step.prompt
-        if prompt is Prompt.SUPPLY:
+        if prompt is Prompt.REVEAL_BUILDINGS:  # the app's deck: its row shows above
+            out.append(DRAW_BUILDINGS)
+        elif prompt is Prompt.SUPPLY:
             out.append(SUPPLIES)
         elif prompt is Prompt.TAKE_ACTIONS and not before.step.is_last_round:
             out.append(ACTIONS)

@@ -214,12 +214,20 @@ def side_problems(where: str, n: dict[str, Any], width: int, top: float, bottom:
 
 def expected_controls(data_dir: Path) -> set[str]:
     """The controls the engine offers for the step the table shows now: the stored game's next
-    step, past the steps the round screen folds into the next tap (the supply, a building's
-    actions, the round's end), as the screen draws them. Read from the stored events, as the
-    server keeps them, so no screen's own idea of the game is trusted."""
-    from companion.rules import apply, next_step
+    step, past the steps the round screen folds into the next tap (the app's deck's row, the
+    supply, a building's actions, the round's end), as the screen draws them. Read from the
+    stored events, as the server keeps them, so no screen's own idea of the game is trusted."""
+    from companion.rules import apply, next_step, reveal_event
     from companion.rules import events as ev
-    from companion.rules.guide import Choose, EndRound, Enter, RevealCards, Supply, TakeActions
+    from companion.rules.guide import (
+        Choose,
+        EndRound,
+        Enter,
+        RevealBuildings,
+        RevealCards,
+        Supply,
+        TakeActions,
+    )
     from companion.rules.state import Phase
     from companion.store.db import GameStore
 
@@ -232,13 +240,17 @@ def expected_controls(data_dir: Path) -> set[str]:
             state = apply(state, event)
     assert state is not None
     wanted: set[str] = set()
-    for _ in range(6):
+    after_actions = False
+    for _ in range(8):
         if state.phase in (Phase.END, Phase.FINISHED):
             return wanted
         step = next_step(state)
-        if isinstance(step, Supply):
+        if isinstance(step, RevealBuildings) and step.digital and not after_actions:
+            state = apply(state, reveal_event(state))
+        elif isinstance(step, Supply):
             state = apply(state, ev.SupplyDone())
         elif isinstance(step, TakeActions):
+            after_actions = True  # the app's row after them is a tap of its own
             for option in step.hospital:
                 wanted |= {f"hospital-{option.player}-more", f"hospital-{option.player}-fewer"}
             state = apply(state, ev.BuildingResolved(step.building))

@@ -1,7 +1,8 @@
 """Phase D of a round: each building's reveal, Sword and Flute, then its actions, and why.
 
 The reveal takes few taps: whatever the steppers leave are cards of the building's own estate,
-so a player who played only matching cards confirms with one tap. Who takes the premium and
+so a player who played only matching cards confirms with one tap, and one of two estates taps
+how many are of the building's own (the rest take a rat each). Who takes the premium and
 the normal action, the Sword and Flute results and the Brewery's count all come from the
 engine's `BuildingResolution`; this module only puts them into words (R-ROUND-D, R-SPECIAL).
 """
@@ -193,8 +194,31 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
                 app.render()
         return handler
 
+    # population cards among them: whatever the Jokers, Swords and Flutes tapped so far leave
+    population = declared - draft.jokers - draft.swords - draft.flutes
+
+    def split(n: int) -> Any:
+        """`n` of the building's estate, the rest of the population cards of another: the
+        reveal is complete, this tap records it."""
+        def handler(_event: Any = None) -> None:
+            before = draft.other
+            draft.other = population - n
+            if not record():
+                draft.other = before
+                app.render()
+        return handler
+
     res = view.resolutions[b]
     estate = estate_name(t, res.estate)
+    mixed: list[ft.Control] = []
+    if population >= 2:
+        mixed = [tagged("reveal-mixed", ft.Row([
+            text(t("Of the {estate}, the rest of another class (1 rat each):", estate=estate),
+                 size=theme.SMALL_SIZE),
+            ft.Row(number_buttons("reveal-mixed", matching, population - 1, population - 1,
+                                  split), spacing=4, tight=True)],
+            wrap=True, spacing=8, run_spacing=4,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER))]
     steppers: list[ft.Control] = []
     for name, label, special in REVEAL_KINDS:
         if special is not None and not setup.special_in_play(special):
@@ -224,6 +248,9 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
         text(t("Each population card and Joker gives 1 influence in the {estate}.",
                estate=estate), size=theme.SMALL_SIZE),
         *steppers,
+        # the shortcut last: above the steppers it pushed the Swords' and Flutes' below the
+        # bottom bar on a laptop in the last round (test_table_fits)
+        *mixed,
     ]
     assert kind is res.kind
     controls: list[ft.Control] = [two_columns(acting, [*beside, building_now(t, setup, res)])]

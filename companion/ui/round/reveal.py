@@ -54,6 +54,9 @@ def _row_cards(app: TableApp, row: list[Building] | tuple[Building, ...],
 
 
 def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Body:
+    """The app's row with a tap of its own: after a building's actions, which `above` shows
+    and the tap records (otherwise the row is folded into the first entry, `row_part`), or a
+    deck that cannot deal."""
     t = app.t
     reveal = view.next_row
     if reveal is None:  # a deck that cannot deal is a broken game record
@@ -80,6 +83,30 @@ def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Bod
 
     return Body(controls, big_button("reveal-confirm", t("They are laid out"), laid_out,
                                      icon=ft.Icons.CHECK))
+
+
+def row_part(app: TableApp, view: TableView) -> ft.Control:
+    """Phase A with the app's deck (R-ROUND-A), above phase C's first entry where no building's
+    actions show above it (`rules.decision`): the engine deals
+    the row, the replacement rule applied, and the entry buttons stand on the row's own cards
+    below, in its order, so the first entry is the sign that the row is laid out. The names in
+    one line, so the entry buttons stay in sight."""
+    t = app.t
+    reveal = view.next_row
+    assert reveal is not None, "a row that cannot be dealt takes its own screen"
+    names = " · ".join(building_name(t, b) for b in reveal.row)
+    controls: list[ft.Control] = [ft.Row(
+        [text(t("Lay out these buildings from left to right:"), size=theme.SMALL_SIZE),
+         tagged("reveal-row-names", text(names, size=theme.SMALL_SIZE,
+                                         weight=ft.FontWeight.BOLD))],
+        wrap=True, spacing=8, run_spacing=0)]
+    if reveal.replaced:
+        same = building_name(t, reveal.replaced[0])
+        controls.append(tagged("reveal-replaced", banner(t(
+            "All cards showed the {building}: the last one was replaced by the top card of the "
+            "Replacement deck; put the {building} face down under that deck.",
+            building=same), ft.Icons.SWAP_HORIZ, dense=True)))
+    return tagged("row-info", ft.Column(controls, spacing=4, tight=True))
 
 
 def _physical(app: TableApp, view: TableView, count: int) -> Body:

@@ -36,7 +36,7 @@ from companion.ui.round.enter import enter_body
 from companion.ui.round.parts import Body, banner, decide, discards, game_frame, step_marker
 from companion.ui.round.questions import questions_panel
 from companion.ui.round.resolve import actions_part, resolve_body
-from companion.ui.round.reveal import reveal_body, supply_part
+from companion.ui.round.reveal import reveal_body, row_part, supply_part
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel
 from companion.ui.shared.frame import is_wide
@@ -53,18 +53,16 @@ PHASES: tuple[tuple[Phase, str], ...] = (
     (Phase.E, N_("End of the round")),
 )
 """The phases as the rulebook names them. The phase being played shows its name; the others
-only their letter, so the round's line stays one line on an upright tablet."""
+only their letter (highlighted if the screen shows them folded into its tap), so the round's
+line stays one line on an upright tablet."""
 
 
 def round_view(app: TableApp, game_id: str) -> ft.View:
     view = app.use_game(game_id)
     if view.over:
         return endgame_view(app, game_id)
-    ahead, body = phase_body(app)
+    ahead, body, phases = phase_body(app)
     step = ahead.step
-    phases = {view.phase, ahead.phase}
-    if ahead.round != view.round:
-        phases.add(Phase.E)  # the round's end shows above the next round's row
     head = header(app, ahead, step, game_id, stored=view, phases=phases)
     head += teaching_cards(app, discards(app))
     # the rulebook's example: what happens, what to tap; beside the controls where it fits
@@ -74,19 +72,24 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
                       back=game_route(game_id), beside=beside)
 
 
-def phase_body(app: TableApp) -> tuple[TableView, Body]:
+def phase_body(app: TableApp) -> tuple[TableView, Body, set[Phase]]:
     """The screen of the next tap that decides something or paces the table, with the steps
-    before it that ask for no tap of their own shown above its controls: the supply (the
-    first entry is its sign), a building's actions (the next building's first reveal, or the
-    next round's row, is theirs) and the round's end (R-ROUND-B, R-ROUND-D, R-ROUND-E). The
-    session says which those are (`Session.decision_view`, from the engine's `next_decision`)
-    and records them with the tap (`parts.decide`: one step, one undo). Returns the view the
-    screen is drawn from."""
+    before it that ask for no tap of their own shown above its controls: the app's deck's row
+    (where no building's actions show above it) and the supply (the first entry, on the row's
+    own cards, is their sign), a building's actions (the next building's first reveal, or the
+    next round's row, is theirs) and the round's end (R-ROUND-A, R-ROUND-B, R-ROUND-D,
+    R-ROUND-E). The session says
+    which those are (`Session.decision_view`, from the engine's `next_decision`) and records
+    them with the tap (`parts.decide`: one step, one undo). Returns the view the screen is
+    drawn from and the phases it shows."""
     assert app.session is not None
     decision = app.session.decision_view(discards(app))
     above: list[ft.Control] = []
+    phases = {decision.view.phase, *(at.phase for at in decision.folded)}
     for at in decision.folded:
         match at.step:
+            case RevealBuildings():
+                above.append(row_part(app, at))
             case Supply() as supply:
                 above.append(supply_part(app, prompt_text(app.t, supply), explain=at.round == 1))
             case TakeActions() as actions:
@@ -106,7 +109,7 @@ def phase_body(app: TableApp) -> tuple[TableView, Body]:
             body = resolve_body(app, ahead, at_building, above)
         case other:
             raise AssertionError(f"the round screen has no tap for {other.prompt}")
-    return ahead, body
+    return ahead, body, phases
 
 
 def folded(app: TableApp, step: Step, detail: ft.Control) -> ft.Control:
@@ -122,15 +125,16 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
     """Where the game stands, in three short lines: the round, the deck and the phase; who
     plays, who started and whose turn it is; what to do now. `view` and `step` are what the
     screen is drawn from (after the steps it folds into its tap), `stored` the game as stored,
-    `phases` the ones the screen shows."""
+    `phases` the ones the screen shows (`view.phase` the one it decides in)."""
     t = app.t
     setup = view.setup
     chips: list[ft.Control] = []
     for phase, label in PHASES:
         now = phase in phases
+        named = phase is view.phase
         chips.append(tagged(f"phase-{phase.value}" + ("-now" if now else ""), ft.Container(
-            tooltip=None if now else t(label),
-            content=ft.Text(f"{phase.value} · {t(label)}" if now else phase.value,
+            tooltip=None if named else t(label),
+            content=ft.Text(f"{phase.value} · {t(label)}" if named else phase.value,
                             size=theme.SMALL_SIZE - 1,
                             weight=ft.FontWeight.BOLD if now else None,
                             color="#FFFFFF" if now else None),

@@ -33,14 +33,18 @@ def step_words(t: Translator, view: TableView, step: Sequence[Any], undone: bool
     """The step `step` (one tap's events, in order) as a phrase, read in `view`: the game just
     before the step (after an undo, `undone`) or just after it (after a redo), in both of which
     the step's row is still recorded; a step that ended a round and laid out the next one's
-    row is named by the next round, which the game before it had not reached."""
+    row is named by the next round, which the game before it had not reached; an entry that
+    laid out its round's row is named by that row."""
     names = view.setup.names
     last = step[-1]
     kind = type(last)
     player = getattr(last, "player", None)
     who = names[player] if isinstance(player, int) and 0 <= player < len(names) else ""
     if kind in _AT_BUILDING:
-        row = view.record.row
+        # a round's first entry lays out its row too (the app's deck): the game before the
+        # step may not have that row yet, or still hold the round before's
+        dealt = [e.row for e in step if isinstance(e, ev.BuildingsRevealed)]
+        row = dealt[-1] if dealt else view.record.row
         position = last.building
         if 0 <= position < len(row):
             return t(_AT_BUILDING[kind], player=who, building=building_name(t, row[position]))
