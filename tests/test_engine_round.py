@@ -333,6 +333,8 @@ def test_sword_most_against_fewest_and_ties():
     # 1 and 2 tie for most; 1 entered first and wins; 0 and 3 tie for fewest: 1 chooses.
     assert (step.prompt, step.actor) == (Prompt.CHOOSE_SWORD_GIVER, 1)
     assert step.choice.candidates == (0, 3)
+    waiting = resolve_building(game.state, 1, 0).sword
+    assert waiting is not None and waiting.exchange is None  # nobody gives before the choice
     game.refuse(ev.SpecialTargetChosen(0, Special.SWORD, 2), "R-SPECIAL-1", "not_a_candidate")
     game.refuse(ev.SpecialTargetChosen(0, Special.FLUTE, 0), "R-SPECIAL-2", "no_choice_now")
     game.refuse(ev.BuildingResolved(0), "R-ROUND-D", "not_allowed_now")
@@ -340,6 +342,7 @@ def test_sword_most_against_fewest_and_ties():
     sword = resolve_building(game.state, 1, 0).sword
     assert sword is not None
     assert (sword.outcome, sword.giver, sword.receiver) == (SpecialOutcome.CHOSEN, 3, 1)
+    assert sword.exchange == (3, 1)
     assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
     game.play(ev.BuildingResolved(0))
     sword = resolve_building(game.state, 1, 1).sword

@@ -80,6 +80,12 @@ class SpecialResult:
             return None
         return self.most if self.special is Special.SWORD else self.fewest
 
+    @property
+    def exchange(self) -> tuple[int, int] | None:
+        """(giver, receiver) once the special happens: the two a table names together."""
+        giver, receiver = self.giver, self.receiver
+        return None if giver is None or receiver is None else (giver, receiver)
+
 
 @dataclass(frozen=True)
 class PlayerReveal:

@@ -37,8 +37,8 @@ cards stand side by side on a laptop."""
 def entries_on(view: TableView, building: int) -> list[tuple[int, int, int]]:
     """(slot, player, cards) of everyone in `building` so far, in slot order."""
     record = view.record
-    return [(slot, p, record.entry(p).cards)  # type: ignore[union-attr]
-            for slot, p in enumerate(record.entrants(building), 1)]
+    return [(slot, p, entry.cards) for slot, p in enumerate(record.entrants(building), 1)
+            if (entry := record.entry(p)) is not None]
 
 
 def enter_body(app: TableApp, view: TableView, step: Enter,

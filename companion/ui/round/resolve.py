@@ -284,17 +284,17 @@ def special_text(t: Translator, setup: Setup, result: SpecialResult | None) -> s
     if result is None or result.most is None:
         return None
     names = setup.names
+    exchange = result.exchange
     if result.special is Special.SWORD:
-        if not result.happens:
+        if exchange is None:
             return t("Swords: nobody gives anything yet.")
         return t("Sword: {giver} played the fewest Swords and gives half their hand (rounded "
                  "down, their choice of cards) to {receiver}.",
-                 giver=names[result.giver], receiver=names[result.receiver])  # type: ignore[index]
-    if not result.happens:
+                 giver=names[exchange[0]], receiver=names[exchange[1]])
+    if exchange is None:
         return t("Flutes: nobody receives a rat yet.")
     return t("Flute: {receiver} played the fewest Flutes and takes 1 rat; {giver} discards 1 "
-             "rat.", giver=names[result.giver],  # type: ignore[index]
-             receiver=names[result.receiver])  # type: ignore[index]
+             "rat.", giver=names[exchange[0]], receiver=names[exchange[1]])
 
 
 def _choose(app: TableApp, view: TableView, step: Choose) -> Body:
@@ -350,8 +350,8 @@ def special_lines(app: TableApp, view: TableView, res: BuildingResolution) -> li
     specials: list[ft.Control] = []
     for result in (res.sword, res.flute):
         said = special_text(app.t, view.setup, result)
-        if said:
-            specials.append(tagged(f"special-{result.special.value}",  # type: ignore[union-attr]
+        if said and result is not None:
+            specials.append(tagged(f"special-{result.special.value}",
                                    banner(said, ft.Icons.BOLT, "#EDE7F6", dense=True)))
     return specials
 
@@ -376,7 +376,8 @@ def premium_why(t: Translator, view: TableView, res: BuildingResolution) -> list
                       "({counts}), so takes the round's one premium here.", counts=counts,
                       player=names[res.premium]))
         else:
-            cards_here = view.record.reveals[res.premium].population  # type: ignore[union-attr]
+            reveal = view.record.reveals[res.premium]
+            cards_here = reveal.population if reveal is not None else 0
             said = t(REASONS[res.premium_reason], player=names[res.premium], cards=cards_here)
         return [tagged("premium-why", note(said))]
     if setup.player_count == 2 and res.entrants and res.complete:
