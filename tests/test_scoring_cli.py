@@ -242,6 +242,17 @@ def test_any_json_is_either_scored_or_refused_with_a_field(data: st.DataObject) 
         assert json.loads(json.dumps(result_to_json(result)))["players"]
 
 
+def test_a_key_typed_with_a_line_break_is_named_on_one_line() -> None:
+    # Found by the test above with random examples: the document's own refusals (not the
+    # engine's) printed a typed key as it was, line break and all.
+    doc = copy.deepcopy(EXAMPLE)
+    doc["rules"] = {"track\ntie": 1}
+    with pytest.raises(ScoringInputError) as refused:
+        end_state_from_json(doc)
+    assert refused.value.field == "rules.track\\ntie"
+    assert "\n" not in str(refused.value)
+
+
 def score_in(lang: str, doc: object, capsys: pytest.CaptureFixture[str],
              monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
     raw = doc if isinstance(doc, bytes) else json.dumps(doc).encode()

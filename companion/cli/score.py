@@ -30,6 +30,7 @@ from companion.rules.scoring import (
     ScoringInputError,
     score,
 )
+from companion.rules.scoring.input import one_line
 from companion.safe_json import JsonRefused, dumps_printable, load_json, read_capped
 
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
@@ -54,6 +55,7 @@ class _Worded(ScoringInputError):
     person's language; the engine never sees such a document, so it has no code for it."""
 
     def __init__(self, field: str, message: str) -> None:
+        field = one_line(field)  # a typed key may hold a line break, as the engine's fields
         ValueError.__init__(self, f"{field}: {message}")
         self.field, self.message, self.rule, self.params = field, message, None, {}
 
