@@ -475,10 +475,12 @@ def actions_part(app: TableApp, view: TableView, step: TakeActions) -> ft.Contro
             ft.Column(action, spacing=0, tight=True, expand=True)],
             spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
     # what each revealed comes last: the rats were taken at the reveal, when it was shown
-    rows.append(ft.Row([ft.Row([
+    # side by side while they fit; a long one (French, five players) wraps in its own line
+    # instead of running past the panel's edge
+    rows.append(ft.Row([tagged(f"revealed-{r.player}", ft.Row([
         player_chip(setup.names[r.player], setup.colours[r.player], small=True),
-        tagged(f"revealed-{r.player}", text(reveal_words(t, r), size=theme.SMALL_SIZE - 1))],
-        spacing=4, tight=True) for r in res.reveals], wrap=True, spacing=10, run_spacing=2))
+        text(reveal_words(t, r), size=theme.SMALL_SIZE - 1, expand=True, expand_loose=True)],
+        spacing=4, tight=True)) for r in res.reveals], wrap=True, spacing=10, run_spacing=2))
     if options:  # the one place a Hospital discard is entered (the phones only show it)
         rows.append(tagged("hospital-recorded-here", text(t(
             "Hospital: enter the hand cards discarded here; this is where they are recorded, "
