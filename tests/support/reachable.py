@@ -214,21 +214,13 @@ def side_problems(where: str, n: dict[str, Any], width: int, top: float, bottom:
 
 def expected_controls(data_dir: Path) -> set[str]:
     """The controls the engine offers for the step the table shows now: the stored game's next
-    step, past the steps the round screen folds into the next tap (the app's deck's row, the
-    supply, a building's actions, the round's end), as the screen draws them. Read from the
-    stored events, as the server keeps them, so no screen's own idea of the game is trusted."""
-    from companion.rules import apply, next_step, reveal_event
-    from companion.rules import events as ev
-    from companion.rules.guide import (
-        Choose,
-        EndRound,
-        Enter,
-        RevealBuildings,
-        RevealCards,
-        Supply,
-        TakeActions,
-    )
-    from companion.rules.state import Phase
+    decision (`rules.decision.next_decision`, past the steps the round screen folds into the
+    next tap, as the screen draws them), with the Hospital's steppers of the actions folded
+    before it. Read from the stored events, as the server keeps them, so no screen's own idea
+    of the game is trusted."""
+    from companion.rules import apply
+    from companion.rules.decision import next_decision
+    from companion.rules.guide import Choose, Enter, RevealCards
     from companion.store.db import GameStore
 
     with GameStore.open(data_dir) as store:
@@ -239,30 +231,16 @@ def expected_controls(data_dir: Path) -> set[str]:
         for event in store.active_events(games[0].game_id):
             state = apply(state, event)
     assert state is not None
-    wanted: set[str] = set()
-    after_actions = False
-    for _ in range(8):
-        if state.phase in (Phase.END, Phase.FINISHED):
-            return wanted
-        step = next_step(state)
-        if isinstance(step, RevealBuildings) and step.digital and not after_actions:
-            state = apply(state, reveal_event(state))
-        elif isinstance(step, Supply):
-            state = apply(state, ev.SupplyDone())
-        elif isinstance(step, TakeActions):
-            after_actions = True  # the app's row after them is a tap of its own
-            for option in step.hospital:
-                wanted |= {f"hospital-{option.player}-more", f"hospital-{option.player}-fewer"}
-            state = apply(state, ev.BuildingResolved(step.building))
-        elif isinstance(step, EndRound) and not step.is_last_round:
-            state = apply(state, ev.RoundEnded())
-        else:
-            break
+    decision = next_decision(state)
+    wanted = {f"hospital-{option.player}-{way}" for _, option in decision.hospital
+              for way in ("more", "fewer")}
+    step = decision.step
     if isinstance(step, RevealCards):
         wanted |= {"reveal-matching", "reveal-confirm", "reveal-other-more",
                    "reveal-jokers-more"}
     elif isinstance(step, Enter):
-        wanted |= {f"enter-{b}-0" for b in range(len(state.rounds[-1].row))}
+        assert decision.state is not None
+        wanted |= {f"enter-{b}-0" for b in range(len(decision.state.rounds[-1].row))}
     elif isinstance(step, Choose):
         wanted |= {f"choose-{p}" for p in step.choice.candidates}
     return wanted
