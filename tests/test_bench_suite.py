@@ -69,21 +69,22 @@ def test_a_long_record_is_a_real_game_of_exactly_that_many_events() -> None:
 
 
 def test_the_taps_row_plays_the_story_the_browser_test_plays() -> None:
-    from browser import test_game_play
+    from browser import test_every_control_reachable as walk
 
     from companion.bench import story, taps
 
-    assert test_game_play.play_four_player_story is story.play_four_player_story
+    assert walk.start_four_player_story is story.start_four_player_story
+    assert "start_four_player_story" in story.play_four_player_story.__code__.co_names
     assert "play_four_player_story" in taps.play_and_count.__code__.co_names
 
 
 def test_the_taps_rows_hold_both_stories_to_their_budgets() -> None:
     # issue 24: at most 3.0 taps per player and round with 4 players, 4.0 with 2
-    from browser import test_game_play
+    from browser import test_every_control_reachable as walk
 
     from companion.bench import story, taps
 
-    assert test_game_play.start_two_player_story is story.start_two_player_story
+    assert walk.start_two_player_story is story.start_two_player_story
     assert "play_two_player_story" in taps.play_and_count.__code__.co_names
     assert taps.BUDGETS == {4: 3.0, 2: 4.0}
     assert taps.count_taps(Counter({"C": 30, "undo": 4}), 2, 10).per_player_round == 1.5

@@ -1,7 +1,7 @@
 """A scripted table: players who play a whole game through the real UI, reading the screen.
 
-The same story serves the browser tests (a 4-player game on a laptop, a 2-player game in German
-on a tablet, the last round with phones) and the benchmark's taps row, which plays the 4-player
+The same story serves the browser tests (the walk's whole games on every device and in every
+language, the last round with phones) and the benchmark's taps row, which plays the 4-player
 story in chromium and counts the inputs it needed: so the figure is measured on any checkout,
 from the story kept here, and it is the story the tests play. Every choice comes from a seeded
 `random.Random`; every wait is for something the screen shows (see `companion.bench.flutter`).
@@ -337,24 +337,31 @@ def undo_and_redo_an_entry(table: Table) -> None:
     table.step_tap("enter-1-2", "C")
 
 
-def play_four_player_story(page: Any, setup_inputs: Counter[str],
-                           shoot: Shoot = no_pictures) -> Table:
-    """From the home screen to the winner: the 4-player game of the benchmark and the tests,
-    with one entry undone and redone in round 1 (undo taps are counted apart)."""
+def start_four_player_story(page: Any, setup_inputs: Counter[str],
+                            shoot: Shoot = no_pictures, look: Look | None = None) -> Table:
+    """The 4-player game of the benchmark and the walk, from the home screen to round 1 with
+    one entry undone and redone (undo taps are counted apart); the table that plays it on."""
     by_id(page, "home").wait_for()
     set_up(page, list(FOUR_PLAYERS), "first_game", "digital", setup_inputs)
-    table = Table(page, random.Random(FOUR_PLAYER_SEED), shoot)
+    table = Table(page, random.Random(FOUR_PLAYER_SEED), shoot, look=look)
     undo_and_redo_an_entry(table)
+    return table
+
+
+def play_four_player_story(page: Any, setup_inputs: Counter[str],
+                           shoot: Shoot = no_pictures) -> Table:
+    """From the home screen to the winner: the 4-player game."""
+    table = start_four_player_story(page, setup_inputs, shoot)
     table.play_until(lambda: False)
     return table
 
 
 def start_two_player_story(page: Any, setup_inputs: Counter[str],
-                           shoot: Shoot = no_pictures) -> Table:
-    """The 2-player game of the tablet test and the benchmark, set up with the players' own
-    deck; the table that plays it on from round 1."""
+                           shoot: Shoot = no_pictures, look: Look | None = None) -> Table:
+    """The 2-player game of the walk and the benchmark, set up with the players' own deck;
+    the table that plays it on from round 1."""
     set_up(page, list(TWO_PLAYERS), "first_game", "physical", setup_inputs)
-    return Table(page, random.Random(TWO_PLAYER_SEED), shoot)
+    return Table(page, random.Random(TWO_PLAYER_SEED), shoot, look=look)
 
 
 def play_two_player_story(page: Any, setup_inputs: Counter[str],

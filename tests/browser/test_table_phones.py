@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from support.screen_result import check_result_against_engine, stored_game
 from support.sessions import game_state
 
 from browser.table import (
@@ -30,7 +31,6 @@ from browser.table import (
     tap,
     wait_for_said,
 )
-from browser.test_game_play import check_result_against_engine
 from companion.bench.flutter import TIMEOUT_MS
 from companion.bench.story import Table
 
@@ -237,7 +237,6 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
 
 
 def assert_ledgers_hold_the_players_entries(data_dir: Path) -> None:
-    from browser.test_game_play import stored_game
     from companion.rules import events as ev
 
     state, events = stored_game(data_dir)
