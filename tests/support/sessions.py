@@ -28,13 +28,19 @@ def logged_events(session: Session) -> list[Event]:
 
 
 def game_state(session: Session) -> GameState:
-    """What the engine makes of `session`'s game as it stands (its active events, replayed)."""
-    events = logged_events(session)
+    """What the engine makes of `session`'s game as it stands (its active events, replayed).
+
+    The log and the folded state are read together under the session's lock: phones' threads
+    may submit between two reads, and a log read before a change compared with a state read
+    after it is no drift (a test of concurrent phones failed so under load)."""
+    with session._lock:
+        events = logged_events(session)
+        folded = session._state
     known = _REPLAYED.get(session)
     if known is not None and known[0] == events:
         return known[1]
     state = replay(events)
     assert state is not None, "a session always holds a started game"
-    assert state == session._state, "the session's fold differs from the replay of its log"
+    assert state == folded, "the session's fold differs from the replay of its log"
     _REPLAYED[session] = (list(events), state)
     return state
