@@ -258,10 +258,10 @@ def test_the_first_frame_has_the_figures_and_the_rest_follows_below(
     assert table.page.views[-1] is first
     assert listed_cards(first) == [f"history-game-{g}" for g in (
         nights.shared, nights.plague, nights.tie, nights.first)]
-    drawn = [c.identifier for c in walk(first) if isinstance(c, ft.Semantics) and c.identifier]
+    order = [c.identifier for c in walk(first) if isinstance(c, ft.Semantics) and c.identifier]
     # what came after is below what was shown: nothing already read moves
-    assert drawn.index("history-head-to-head") < drawn.index("history-filter-all") \
-        < drawn.index("history-csv") < drawn.index(f"history-game-{nights.shared}")
+    assert order.index("history-head-to-head") < order.index("history-filter-all") \
+        < order.index("history-csv") < order.index(f"history-game-{nights.shared}")
 
 
 def test_the_rest_of_a_screen_no_longer_shown_is_not_added(nights: Thursdays,
