@@ -35,6 +35,8 @@ def fire(handler: object, event: object) -> object:
 class Screens:
     """The table's browser, without a browser, over `games`."""
 
+    settle = False
+
     def __init__(self, tmp: Path, games: OpenGames, lang: str = "en", width: int = 1280,
                  settle: bool = False) -> None:
         """`settle`: every drawing is followed by what the screen handed to `run_task` for
