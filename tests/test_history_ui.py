@@ -264,6 +264,18 @@ def test_the_first_frame_has_the_figures_and_the_rest_follows_below(
         < order.index("history-csv") < order.index(f"history-game-{nights.shared}")
 
 
+def test_a_players_first_frame_has_the_figures_and_the_chart_follows_below(
+        nights: Thursdays, tmp_path: Path) -> None:
+    table = Screens(tmp_path, nights.games)
+    first = table.show(history_player_route("Anna"))
+    drawn = [c.identifier for c in walk(first) if isinstance(c, ft.Semantics) and c.identifier]
+    assert "player-figures" in drawn and "player-head-to-head" in drawn
+    assert "vp-chart" not in drawn and "rename" not in drawn
+    assert table.page.run_pending() == 1
+    drawn = [c.identifier for c in walk(first) if isinstance(c, ft.Semantics) and c.identifier]
+    assert drawn.index("player-head-to-head") < drawn.index("vp-chart") < drawn.index("rename")
+
+
 def test_the_rest_of_a_screen_no_longer_shown_is_not_added(nights: Thursdays,
                                                            tmp_path: Path) -> None:
     table = Screens(tmp_path, nights.games)
