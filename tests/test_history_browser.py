@@ -1,6 +1,8 @@
-"""The History screens in a real browser fit a 1366x768 laptop and an 800x1280 upright tablet:
-no text off the screen or out of its box (the same check as the languages' fit test), with
-the Thursday group's games stored. Screenshots: `screenshots/history-<viewport>-<screen>.png`.
+"""The History screens in a real browser fit the four devices of the table (a 1366x768 and a
+1920x1080 laptop, a 1280x800 tablet on its side and an 800x1280 one held upright) in each of
+the four languages: no text off the screen or out of its box (the same check as the
+languages' fit test), with the Thursday group's games stored (issue 23). Screenshots:
+`screenshots/history-<viewport>-<lang>-<screen>.png`.
 """
 
 from __future__ import annotations
@@ -10,16 +12,18 @@ from typing import Any
 
 import pytest
 from browser.table import TableServer, screenshot, table_server
-from browser.test_languages_fit import OUT_OF_PLACE, drawn_at_the_edges
+from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
 from support.browser import chromium_browser, requires_chromium
 from test_history_figures import Thursdays
 
-from companion.bench.flutter import by_id, open_table, tap_and_redraw
+from companion.bench.flutter import by_id, open_table, tap, tap_and_redraw
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
 VIEWPORTS = {"laptop-1366x768": {"width": 1366, "height": 768},
-             "upright-800x1280": {"width": 800, "height": 1280}}
+             "tablet-1280x800": {"width": 1280, "height": 800},
+             "upright-800x1280": {"width": 800, "height": 1280},
+             "screen-1920x1080": {"width": 1920, "height": 1080}}
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +31,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TableServ
     data_dir = tmp_path_factory.mktemp("history")
     nights = Thursdays(data_dir)
     nights.store.close()
-    with table_server(data_dir, lang="en") as server:
+    with table_server(data_dir) as server:
         yield server, nights
 
 
@@ -49,27 +53,33 @@ def misplaced(page: Any, name: str) -> list[str]:
     return found
 
 
+@pytest.mark.parametrize("lang", list(LOCALES))
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_the_history_fits(served: tuple[TableServer, Thursdays], browser: Any,
-                          viewport: str) -> None:
+                          viewport: str, lang: str) -> None:
     server, nights = served
-    context = browser.new_context(locale="en-GB", viewport=VIEWPORTS[viewport])
+    context = browser.new_context(locale=LOCALES[lang], viewport=VIEWPORTS[viewport])
     page = context.new_page()
     problems: dict[str, list[str]] = {}
     open_table(page, server.table_url)
     by_id(page, "history").wait_for()
+    tap(page, "language")
+    by_id(page, f"language-{lang}").wait_for()
+    tap(page, f"language-{lang}")
+    by_id(page, "language-nl").wait_for(state="detached")
     tap_and_redraw(page, "history")
     by_id(page, f"history-game-{nights.plague}").wait_for()
-    problems["list"] = misplaced(page, f"{viewport}-list")
+    name = f"{viewport}-{lang}"
+    problems["list"] = misplaced(page, f"{name}-list")
     tap_and_redraw(page, "history-filter-0")
     by_id(page, "history-player-page").wait_for()
     tap_and_redraw(page, "history-player-page")
     by_id(page, "vp-chart").wait_for()
-    problems["player"] = misplaced(page, f"{viewport}-player")
+    problems["player"] = misplaced(page, f"{name}-player")
     tap_and_redraw(page, "back")
     by_id(page, f"history-game-{nights.tie}").wait_for()
     tap_and_redraw(page, f"history-game-{nights.tie}")
     by_id(page, "score-table").wait_for()
-    problems["result"] = misplaced(page, f"{viewport}-result")
+    problems["result"] = misplaced(page, f"{name}-result")
     assert {k: v for k, v in problems.items() if v} == {}
     context.close()

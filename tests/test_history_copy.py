@@ -215,7 +215,7 @@ def test_the_screen_over_a_damaged_copy_says_nothing_of_it(nights: Thursdays,
     load_history(nights.store)
     (tmp_path / SCORE_COPY_FILE).write_bytes(b"{\"format\": 1, \"games\": ")
     figures.forget()
-    table = Screens(tmp_path, nights.games)
+    table = Screens(tmp_path, nights.games, settle=True)
     table.show("/history")
     assert "4 finished games." in table.texts("history-count")
     assert table.page.messages == []
@@ -227,7 +227,7 @@ def test_a_copy_that_cannot_be_written_costs_a_replay_at_the_next_start(
     (tmp_path / SCORE_COPY_FILE).mkdir()
     (tmp_path / SCORE_COPY_FILE / "in the way").touch()
     figures.forget()
-    table = Screens(tmp_path, nights.games)
+    table = Screens(tmp_path, nights.games, settle=True)
     table.show("/history")
     assert "4 finished games." in table.texts("history-count")
     assert table.page.messages == []
@@ -247,7 +247,7 @@ def test_after_a_restart_the_screen_is_drawn_with_the_figures_at_once(
     figures.forget()
     replays.clear()
     monkeypatch.setattr(history_screen, "COUNT_IN_FRAME", 0)
-    table = Screens(tmp_path, nights.games)
+    table = Screens(tmp_path, nights.games, settle=True)
     ids = table.ids() if table.show("/history") else set()
     assert "history-counting" not in ids and f"history-game-{nights.plague}" in ids
     assert replays == []
@@ -266,7 +266,7 @@ def test_a_damaged_game_is_left_out_and_the_others_counted(nights: Thursdays, tm
                                                            replays: list[int]) -> None:
     damage_one_event(tmp_path, nights.tie)
     figures.forget()
-    table = Screens(tmp_path, nights.games)
+    table = Screens(tmp_path, nights.games, settle=True)
     table.show("/history")
     assert "3 finished games." in table.texts("history-count")
     assert f"history-game-{nights.tie}" not in table.ids()

@@ -125,6 +125,22 @@ def test_only_finished_games_count_newest_first(nights: Thursdays) -> None:
     assert nights.unfinished not in {g.game_id for g in games}
 
 
+def test_a_finished_practice_game_is_not_one_of_the_groups(nights: Thursdays) -> None:
+    # Anna plays the rulebook's example alone one evening, to the end: 99 VP in markers
+    # (R-SCORE-5) would be her best score and a fifth win if it counted.
+    from companion.store.session import Session
+
+    events, _ = quiet_rounds(("Anna", "Ben"))
+    practice = Session.start(nights.store, events[0], practice=True)
+    practice.submit_all([*events[1:], *the_end((99, 0), (0, 0), 5)])
+    assert nights.store.game(practice.game_id).finished
+    games = load_history(nights.store)
+    assert practice.game_id not in {g.game_id for g in games}
+    anna = player_figures(games, "Anna")
+    assert (anna.games, anna.wins, anna.best_vp) == (4, 2, 30)
+    assert practice.game_id not in csv_text(games)
+
+
 def test_names_match_whatever_the_case_and_a_rename_merges_two(nights: Thursdays) -> None:
     games = load_history(nights.store)
     assert players_of(games) == ["Anna", "Ben", "Cleo"]

@@ -23,12 +23,13 @@ from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
 from companion.ui.history import screen as history_screen
 from companion.ui.history.again import draft_again
+from companion.ui.history.chart import MOST_POINTS, chart_points
 from companion.ui.history.screen import history_player_route
 
 
 def at_the_table(nights: Thursdays, tmp: Path, lang: str = "en") -> Screens:
     """The table's browser over the Thursday group's stored games."""
-    return Screens(tmp, nights.games, lang)
+    return Screens(tmp, nights.games, lang, settle=True)
 
 
 @pytest.fixture
@@ -103,6 +104,28 @@ def test_a_players_page_has_the_figures_the_chart_and_a_rename(nights: Thursdays
     assert "3 games" in table.texts("player-figures")
     table.show("/history")
     assert "Clea" in table.texts() and "Cleo" not in table.texts()
+
+
+def test_the_chart_has_a_point_per_game(nights: Thursdays, tmp_path: Path) -> None:
+    import flet_charts as fch
+
+    table = at_the_table(nights, tmp_path)
+    table.show(history_player_route("Anna"))
+    chart = next(c for c in walk(table.find("vp-chart")) if isinstance(c, fch.LineChart))
+    points = [p for line in chart.data_series for p in line.points]
+    assert [(p.x, p.y) for p in points] == [(1, 20), (2, 15), (3, 30), (4, 10)]
+    assert points[2].tooltip == "Game 3: 30 VP"
+
+
+def test_a_long_history_is_drawn_as_runs_of_games_at_their_average() -> None:
+    # Five games (VP 10, 20, 30, 40, 50) on a line of at most two points: runs of three
+    # games, the last one shorter; each point at its run's last game.
+    assert chart_points([10, 20, 30, 40, 50], most=2) == [(1, 3, 20.0), (4, 5, 45.0)]
+    assert chart_points([10, 20], most=2) == [(1, 1, 10.0), (2, 2, 20.0)]
+    # 1,000 games: 50 points of 20 games each, the first and last games on the line
+    thousand = chart_points(list(range(1000)))
+    assert len(thousand) == MOST_POINTS == 50
+    assert thousand[0] == (1, 20, 9.5) and thousand[-1] == (981, 1000, 989.5)
 
 
 def test_in_german_numbers_take_a_comma(nights: Thursdays, tmp_path: Path) -> None:
@@ -223,28 +246,41 @@ def listed_cards(view: ft.View) -> list[str]:
             and c.identifier and c.identifier.startswith("history-game-")]
 
 
-def test_the_first_frame_has_the_newest_games_and_the_others_follow(
-        nights: Thursdays, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(history_screen, "FIRST_CARDS", 2)
-    table = at_the_table(nights, tmp_path)
+def test_the_first_frame_has_the_figures_and_the_rest_follows_below(
+        nights: Thursdays, tmp_path: Path) -> None:
+    table = Screens(tmp_path, nights.games)
     first = table.show("/history")
-    newest = [f"history-game-{g}" for g in (nights.shared, nights.plague, nights.tie,
-                                            nights.first)]
-    assert listed_cards(first) == newest[:2]
     drawn = {c.identifier for c in walk(first) if isinstance(c, ft.Semantics)}
-    assert {"history-count", "history-group", "history-head-to-head", "history-csv"} <= drawn
+    assert {"history-count", "history-group", "history-head-to-head"} <= drawn
+    assert "history-csv" not in drawn and "history-filter-all" not in drawn
+    assert listed_cards(first) == []
     assert table.page.run_pending() == 1
     assert table.page.views[-1] is first
-    assert listed_cards(first) == newest
+    assert listed_cards(first) == [f"history-game-{g}" for g in (
+        nights.shared, nights.plague, nights.tie, nights.first)]
+    order = [c.identifier for c in walk(first) if isinstance(c, ft.Semantics) and c.identifier]
+    # what came after is below what was shown: nothing already read moves
+    assert order.index("history-head-to-head") < order.index("history-filter-all") \
+        < order.index("history-csv") < order.index(f"history-game-{nights.shared}")
 
 
-def test_the_rest_of_a_list_no_longer_shown_is_not_added(nights: Thursdays, tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch
-                                                         ) -> None:
-    monkeypatch.setattr(history_screen, "FIRST_CARDS", 1)
-    table = at_the_table(nights, tmp_path)
+def test_a_players_first_frame_has_the_figures_and_the_chart_follows_below(
+        nights: Thursdays, tmp_path: Path) -> None:
+    table = Screens(tmp_path, nights.games)
+    first = table.show(history_player_route("Anna"))
+    drawn = [c.identifier for c in walk(first) if isinstance(c, ft.Semantics) and c.identifier]
+    assert "player-figures" in drawn and "player-head-to-head" in drawn
+    assert "vp-chart" not in drawn and "rename" not in drawn
+    assert table.page.run_pending() == 1
+    drawn = [c.identifier for c in walk(first) if isinstance(c, ft.Semantics) and c.identifier]
+    assert drawn.index("player-head-to-head") < drawn.index("vp-chart") < drawn.index("rename")
+
+
+def test_the_rest_of_a_screen_no_longer_shown_is_not_added(nights: Thursdays,
+                                                           tmp_path: Path) -> None:
+    table = Screens(tmp_path, nights.games)
     listed = table.show("/history")
     table.show("/")  # the player went back before the rest came
     table.page.run_pending()
-    assert listed_cards(listed) == [f"history-game-{nights.shared}"]
+    assert listed_cards(listed) == []
     assert table.page.views[-1] is not listed

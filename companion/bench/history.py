@@ -7,7 +7,9 @@ the screen says so (`companion.ui.history.screen.COUNT_IN_FRAME`), and measured 
 own, as is the first look after a restart, which reads the copy the scoring left in the data
 directory.
 The first frame is measured once the server has scored them (a warm-up page waits until the
-list is shown), so it is the frame with the full list.
+list is shown), so it is the frame with the full list; and so is the first frame of a player's
+page (issue 23: "the history screen's first frame and a player's page"), the player with the
+most games, against the same bare app's frames in the same rounds.
 """
 
 from __future__ import annotations
@@ -30,7 +32,10 @@ directory (`companion.store.score_copy`): short enough to score in the screen's 
 WAIT_FOR_LIST_MS = 180_000
 FRAME_LIMIT = 1.2
 """A screen of 1,000 games' figures against the bare app's one line: issue 23's budget, not
-the home screen's 0.9x."""
+the home screen's 0.9x. The same for a player's page (its figures, the chart of VP over every
+one of their games, head to head)."""
+HISTORY = "history"
+PLAYER = "player"
 
 
 def stored_history(data_dir: Path, games: int = GAMES, seed: int = 23) -> None:
@@ -47,8 +52,15 @@ def stored_history(data_dir: Path, games: int = GAMES, seed: int = 23) -> None:
 
 
 def history_figures(repetitions: int = 5, games: int = GAMES) -> list[Figure]:
-    from companion.history.figures import forget, group_figures, load_history, player_figures
+    from companion.history.figures import (
+        forget,
+        group_figures,
+        load_history,
+        player_figures,
+        players_of,
+    )
     from companion.store.db import GameStore
+    from companion.ui.history.screen import history_player_route
 
     budget = f"<= {FRAME_LIMIT}x bare Flet"
     rows: list[Figure] = []
@@ -83,36 +95,54 @@ def history_figures(repetitions: int = 5, games: int = GAMES) -> list[Figure]:
         if why:
             from companion.bench.figures import not_measured
 
-            return [*rows, not_measured(f"history first frame, {games:,} games", budget, why)]
+            return [*rows, not_measured(f"history first frame, {games:,} games", budget, why),
+                    not_measured(f"a player's page, {games:,} games", budget, why)]
         bytecode_as_installed()
+        player = players_of(played)[0]
         with running(Kind.BARE) as bare, running(Kind.OURS, data_dir) as ours, \
                 chromium.chromium() as browser:
-            url = ours.page_url.replace("/?", "/history?", 1)
-            _wait_for_the_list(browser, url)
-            samples: dict[Kind, list[float]] = {Kind.BARE: [], Kind.OURS: []}
+            pages = {HISTORY: ours.page_url.replace("/?", "/history?", 1),
+                     PLAYER: ours.page_url.replace(
+                         "/?", f"{history_player_route(player)}?", 1),
+                     Kind.BARE: bare.page_url}
+            _wait_for_the_list(browser, pages[HISTORY])
+            # the server's first player's page imports the chart's module (flet_charts, about
+            # 250 ms, once per process), as the History screen's first look imported its own
+            _wait_for(browser, pages[PLAYER], "player-figures")
+            samples: dict[str, list[float]] = {kind: [] for kind in pages}
             for round_ in range(repetitions):
-                order = (Kind.BARE, Kind.OURS) if round_ % 2 == 0 else (Kind.OURS, Kind.BARE)
+                order = list(pages) if round_ % 2 == 0 else list(pages)[::-1]
                 for kind in order:
-                    context, times = chromium.open_flutter_page(
-                        browser, url if kind is Kind.OURS else bare.page_url)
+                    context, times = chromium.open_flutter_page(browser, pages[kind])
                     context.close()
                     samples[kind].append(times.content)
-        figure = ratio(f"history first frame, {games:,} games", samples[Kind.OURS],
-                       samples[Kind.BARE], FRAME_LIMIT, budget)
-        rows.append(Figure(figure.what, figure.figure, figure.budget, figure.verdict,
-                           figure.note + ", fresh browser cache each; the list of the newest "
-                           "games with the group's figures, once the server has scored them"))
+        games_of = sum(1 for g in played if g.seat(player) is not None)
+        for kind, what, how in (
+                (HISTORY, f"history first frame, {games:,} games",
+                 "the list of the newest games with the group's figures"),
+                (PLAYER, f"a player's page, {games:,} games",
+                 f"the player with the most games ({games_of:,}): figures, the chart of VP "
+                 "over every game, head to head")):
+            figure = ratio(what, samples[kind], samples[Kind.BARE], FRAME_LIMIT, budget)
+            rows.append(Figure(figure.what, figure.figure, figure.budget, figure.verdict,
+                               figure.note + f", fresh browser cache each; {how}, once the "
+                               "server has scored them"))
     return rows
 
 
 def _wait_for_the_list(browser: object, url: str) -> None:
     """One page until the history's list is shown: the server has scored every game."""
+    _wait_for(browser, url, "history-count")
+
+
+def _wait_for(browser: object, url: str, identifier: str) -> None:
+    """One page of `url` until the control `identifier` is shown."""
     from companion.bench.flutter import by_id, open_table
 
     context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
     try:
         page = context.new_page()
         open_table(page, url)
-        by_id(page, "history-count").wait_for(timeout=WAIT_FOR_LIST_MS)
+        by_id(page, identifier).wait_for(timeout=WAIT_FOR_LIST_MS)
     finally:
         context.close()

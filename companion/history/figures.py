@@ -97,22 +97,58 @@ class Aliases:
 
 
 @dataclass(frozen=True)
-class Seat:
-    """One player in one finished game, as the engine scored them."""
+class ScoredSeat:
+    """One seat of a finished game as the engine scored it, before any rename."""
 
-    name: str
-    """The name the player goes by in the history (after renames, case merged)."""
     typed: str
-    """The name as typed for that game."""
     colour: PlayerColour
     vp: int
     won: bool
     died: bool
-    """The plague took them (R-SCORE-6): they could not win."""
     rats: int
     estates: Mapping[Estate, int]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player in one finished game: the engine's score of the seat (`scored`, as kept in
+    the copy) under the name the player goes by in the history."""
+
+    name: str
+    """After renames, case merged: the spelling of the player's latest game."""
+    scored: ScoredSeat
     key: str = ""
     """`key_of(name)`, worked out once."""
+
+    @property
+    def typed(self) -> str:
+        """The name as typed for that game."""
+        return self.scored.typed
+
+    @property
+    def colour(self) -> PlayerColour:
+        return self.scored.colour
+
+    @property
+    def vp(self) -> int:
+        return self.scored.vp
+
+    @property
+    def won(self) -> bool:
+        return self.scored.won
+
+    @property
+    def died(self) -> bool:
+        """The plague took them (R-SCORE-6): they could not win."""
+        return self.scored.died
+
+    @property
+    def rats(self) -> int:
+        return self.scored.rats
+
+    @property
+    def estates(self) -> Mapping[Estate, int]:
+        return self.scored.estates
 
 
 @dataclass(frozen=True)
@@ -142,19 +178,6 @@ class Played:
     def seat(self, name: str) -> Seat | None:
         key = key_of(name)
         return next((s for s in self.seats if s.key == key), None)
-
-
-@dataclass(frozen=True)
-class ScoredSeat:
-    """One seat of a finished game as the engine scored it, before any rename."""
-
-    typed: str
-    colour: PlayerColour
-    vp: int
-    won: bool
-    died: bool
-    rats: int
-    estates: Mapping[Estate, int]
 
 
 @dataclass(frozen=True)
@@ -224,9 +247,7 @@ class Scored:
 def played_from(game_id: str, finished_at: str, setup_code: str | None, scored: Scored,
                 aliases: Aliases) -> Played:
     """A game's figures from the engine's score of it, its players under the names they go by."""
-    seats = tuple(Seat(name=(goes_by := aliases.resolve(s.typed)), typed=s.typed,
-                       colour=s.colour, vp=s.vp, won=s.won, died=s.died, rats=s.rats,
-                       estates=s.estates, key=key_of(goes_by))
+    seats = tuple(Seat(name=(goes_by := aliases.resolve(s.typed)), scored=s, key=key_of(goes_by))
                   for s in scored.seats)
     return Played(game_id=game_id, finished_at=finished_at, setup_code=setup_code, seats=seats,
                   winning_vp=scored.winning_vp, plague_decided=scored.plague_decided,

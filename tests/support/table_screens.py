@@ -35,7 +35,14 @@ def fire(handler: object, event: object) -> object:
 class Screens:
     """The table's browser, without a browser, over `games`."""
 
-    def __init__(self, tmp: Path, games: OpenGames, lang: str = "en", width: int = 1280) -> None:
+    settle = False
+
+    def __init__(self, tmp: Path, games: OpenGames, lang: str = "en", width: int = 1280,
+                 settle: bool = False) -> None:
+        """`settle`: every drawing is followed by what the screen handed to `run_task` for
+        right after its first frame (the History's list, issue 23), as a browser has it a
+        moment later; without it a test sees the first frame alone."""
+        self.settle = settle
         self.games = games
         self.page = FakePage(width)
         self.app = table_app(self.page, TableConfig(data_dir=tmp, host_key="k" * 32,  # type: ignore[arg-type]
@@ -49,6 +56,8 @@ class Screens:
 
     def view(self) -> ft.View:
         self.app.render()
+        if self.settle:
+            self.page.run_pending()
         return self.page.views[-1]
 
     def ids(self) -> set[str]:

@@ -2,14 +2,34 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+
 import flet as ft
 
 from companion.history.figures import PlayerFigures
+from companion.history.words import decimal
 from companion.i18n import Translator
 from companion.ui.shared import theme
 from companion.ui.shared.widgets import tagged
 
 LINE_COLOUR = "#6A4C93"
+
+MOST_POINTS = 50
+"""Points on the line at most. A player of 1,000 games had 1,000 points, each a control with
+its tooltip: about a pixel each on a laptop, where no one tells one game from the next, and
+the page's first frame waited for all of them (issue 23). A longer history is drawn as runs of
+consecutive games, each at its average."""
+
+
+def chart_points(vps: Sequence[int], most: int = MOST_POINTS
+                 ) -> list[tuple[int, int, float]]:
+    """(first game, last game, VP) per point, the games numbered from 1, oldest first: a point
+    per game up to `most` games; beyond, runs of as many consecutive games as it takes (the
+    last run may be shorter) at their average VP, so the line still covers every game."""
+    size = max(1, math.ceil(len(vps) / most))
+    return [(start + 1, start + len(run), sum(run) / len(run))
+            for start in range(0, len(vps), size) if (run := vps[start:start + size])]
 
 
 def vp_chart(t: Translator, figures: PlayerFigures) -> ft.Control:
@@ -17,26 +37,36 @@ def vp_chart(t: Translator, figures: PlayerFigures) -> ft.Control:
     # (measured, see companion/ui/endgame/chart.py), paid once a player's page is opened.
     import flet_charts as fch
 
-    points = [vp for _, vp in figures.vp_over_games]
-    top = max(points, default=0)
+    vps = [vp for _, vp in figures.vp_over_games]
+    points = chart_points(vps)
+    top = max(vps, default=0)
     step = max(1, (top + 4) // 5)
+
+    def tip(first: int, last: int, vp: float) -> str:
+        if first == last:
+            return t("Game {n}: {vp} VP", n=first, vp=round(vp))
+        return t("Games {first}–{last}: {vp} VP on average", first=first, last=last,
+                 vp=decimal(t, vp))
     data = [fch.LineChartData(
-        points=[fch.LineChartDataPoint(x, y, tooltip=t("Game {n}: {vp} VP", n=x, vp=y))
-                for x, y in enumerate(points, start=1)],
+        points=[fch.LineChartDataPoint(last, vp, tooltip=tip(first, last, vp))
+                for first, last, vp in points],
         color=LINE_COLOUR, stroke_width=4, curved=False, point=True)]
     chart = fch.LineChart(
-        data_series=data, min_x=1, max_x=max(len(points), 2), min_y=0, max_y=top + step,
+        data_series=data, min_x=1, max_x=max(len(vps), 2), min_y=0, max_y=top + step,
         height=260, expand=True, interactive=True,
         horizontal_grid_lines=fch.ChartGridLines(interval=step, color="#22000000", width=1),
         left_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=v, label=ft.Text(
             str(v), size=theme.SMALL_SIZE)) for v in range(0, top + step + 1, step)],
             label_size=36),
         bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=n, label=ft.Text(
-            str(n), size=theme.SMALL_SIZE)) for n in range(1, len(points) + 1,
-                                                           max(1, len(points) // 10))],
+            str(n), size=theme.SMALL_SIZE)) for n in range(1, len(vps) + 1,
+                                                           max(1, len(vps) // 10))],
             label_size=28, title=ft.Text(t("Game"), size=theme.SMALL_SIZE), title_size=24))
+    lines: list[ft.Control] = [ft.Text(t("VP over the games, oldest first"),
+                                       size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD)]
+    if len(points) < len(vps):
+        lines.append(ft.Text(t("Each point is the average of {n} games in a row.",
+                               n=points[0][1]), size=theme.SMALL_SIZE))
     return tagged("vp-chart", ft.Column([
-        ft.Text(t("VP over the games, oldest first"), size=theme.BODY_SIZE,
-                weight=ft.FontWeight.BOLD),
-        ft.Container(chart, padding=ft.Padding.only(right=16, top=8)),
+        *lines, ft.Container(chart, padding=ft.Padding.only(right=16, top=8)),
     ], tight=True, spacing=8))

@@ -46,13 +46,6 @@ from companion.ui.shell import TableApp
 SHOWN = 20
 """Games listed at once, newest first (the figures count every game)."""
 
-FIRST_CARDS = 5
-"""Games drawn with the screen's first frame; the page's other cards are added right after
-it (`_fill_in`). 20 cards were 540 of the screen's 600 controls, and the first frame waited
-for the server to send all of them and the browser to lay them out (issue 23). Above the cards
-are the count, the players, the group's figures, tonight's head to head and the buttons: on a
-laptop no card is in sight at first, on a tablet held upright (800x1280) four are."""
-
 CSV_NAME = "history.csv"
 
 _typed: WeakKeyDictionary[Any, dict[str, str]] = WeakKeyDictionary()
@@ -187,6 +180,12 @@ def _inset(control: ft.Control) -> ft.Control:
 
 def history_view(app: TableApp, player: str | None = None, count: str | None = None
                  ) -> ft.View:
+    """The list of games under the group's figures. The first frame holds the count and the
+    figures a group reads first (tonight's head to head with them); the players to filter by,
+    the buttons and the cards follow right after it, below, so nothing already read moves
+    (`_fill_in`). With 1,000 games the first frame waited for all of it: 20 cards were 540 of
+    the screen's 600 controls, and with five cards the top of the screen was still about
+    450 ms over the home screen in the browser (issue 23)."""
     t = app.t
     app.leave_game()
     found = _games(app)
@@ -195,34 +194,28 @@ def history_view(app: TableApp, player: str | None = None, count: str | None = N
     everything = found
     chosen = unquote(player) if player else None
     games = with_player(everything, chosen) if chosen else everything
-    controls: list[ft.Control] = [tagged("history-count", text(
+    figures: list[ft.Control] = [tagged("history-count", text(
         t.plural("{n} finished game.", "{n} finished games.", len(games))))]
+    rest: list[ft.Control] = []
+    if everything:
+        group = group_figures(games)
+        figures.append(_fold_out(t("The group"), tagged("history-group", ft.Column(
+            [text(line, size=theme.SMALL_SIZE) for line in group_lines(t, group)],
+            tight=True, spacing=2))))
+        table = tonight(app, everything)
+        if len(table) > 1:
+            figures.append(_fold_out(t("Head to head tonight"), tagged(
+                "history-head-to-head", ft.Column(
+                    [text(head_to_head_line(t, h), size=theme.SMALL_SIZE)
+                     for h in head_to_head(everything, table)], tight=True, spacing=2))))
     chips: list[ft.Control] = [tagged("history-filter-all", ft.Chip(
         label=ft.Text(t("Everyone")), selected=chosen is None, on_click=app.nav(history_route())))]
     for i, name in enumerate(players_of(everything)):
         chips.append(tagged(f"history-filter-{i}", ft.Chip(
             label=ft.Text(name), selected=chosen is not None and key_of(chosen) == key_of(name),
             on_click=app.nav(history_route(name)))))
-    controls.append(ft.Row(chips, wrap=True, spacing=8, run_spacing=8))
+    rest.append(ft.Row(chips, wrap=True, spacing=8, run_spacing=8))
     if everything:
-        group = group_figures(games)
-        controls.append(ft.ExpansionTile(
-            title=ft.Text(t("The group"), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
-            controls=[_inset(tagged("history-group", ft.Column(
-                [text(line, size=theme.SMALL_SIZE) for line in group_lines(t, group)],
-                tight=True, spacing=2)))],
-            expanded=True, expanded_alignment=ft.Alignment.CENTER_LEFT,
-            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
-        table = tonight(app, everything)
-        if len(table) > 1:
-            controls.append(ft.ExpansionTile(
-                title=ft.Text(t("Head to head tonight"), size=theme.BODY_SIZE,
-                              weight=ft.FontWeight.BOLD),
-                controls=[_inset(tagged("history-head-to-head", ft.Column(
-                    [text(head_to_head_line(t, h), size=theme.SMALL_SIZE)
-                     for h in head_to_head(everything, table)], tight=True, spacing=2)))],
-                expanded=True, expanded_alignment=ft.Alignment.CENTER_LEFT,
-            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START))
         buttons: list[ft.Control] = []
         if chosen:
             buttons.append(big_button("history-player-page", t("{name}'s page", name=chosen),
@@ -240,30 +233,38 @@ def history_view(app: TableApp, player: str | None = None, count: str | None = N
             app.notify(t("The history is written to {path}", path=str(path)))
         buttons.append(big_button("history-csv", t("Export as CSV"), export,
                                   icon=ft.Icons.DOWNLOAD, primary=False))
-        controls.append(ft.Row(buttons, wrap=True, spacing=theme.GAP, run_spacing=8))
+        rest.append(ft.Row(buttons, wrap=True, spacing=theme.GAP, run_spacing=8))
     shown = int(count) if count and count.isascii() and count.isdigit() else SHOWN
-    listed = games[:shown]
-    cards = ft.Column([game_card(app, g) for g in listed[:FIRST_CARDS]], spacing=12, tight=True)
-    controls.append(cards)
+    rest.append(ft.Column([game_card(app, g) for g in games[:shown]], spacing=12, tight=True))
     if len(games) > shown:
-        controls.append(text(t("The newest {n} games are listed; the figures count all of them.",
-                               n=shown), size=theme.SMALL_SIZE))
-        controls.append(big_button("history-more", t("Show more games"),
-                                   app.nav(history_route(chosen, shown + SHOWN)),
-                                   icon=ft.Icons.EXPAND_MORE, primary=False))
-    view = page_frame(app, t("History"), controls, back=paths.HOME)
-    if len(listed) > FIRST_CARDS:
-        _fill_in(app, view, cards, listed[FIRST_CARDS:])
+        rest.append(text(t("The newest {n} games are listed; the figures count all of them.",
+                           n=shown), size=theme.SMALL_SIZE))
+        rest.append(big_button("history-more", t("Show more games"),
+                               app.nav(history_route(chosen, shown + SHOWN)),
+                               icon=ft.Icons.EXPAND_MORE, primary=False))
+    below = ft.Column([], spacing=12, tight=True)
+    view = page_frame(app, t("History"), [*figures, below], back=paths.HOME)
+    _fill_in(app, view, below, rest)
     return view
 
 
-def _fill_in(app: TableApp, view: ft.View, cards: ft.Column, rest: list[Played]) -> None:
-    """The list's other cards, added once the first frame is on its way: while `view` is
+def _fold_out(title: str, body: ft.Control) -> ft.Control:
+    """A part of the figures under its title, folded out; a tap on the title folds it away
+    (on a tablet held upright, to see the list)."""
+    return ft.ExpansionTile(
+        title=ft.Text(title, size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
+        controls=[_inset(body)], expanded=True, expanded_alignment=ft.Alignment.CENTER_LEFT,
+        expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)
+
+
+def _fill_in(app: TableApp, view: ft.View, below: ft.Column, rest: list[ft.Control]) -> None:
+    """The rest of a screen under its figures (the list's filter, buttons and cards; a
+    player's chart and rename), added once the first frame is on its way: while `view` is
     still the one shown (a redraw or another screen drops them)."""
     async def fill() -> None:
         if not app.page.views or app.page.views[-1] is not view:
             return
-        cards.controls.extend(game_card(app, g) for g in rest)
+        below.controls.extend(rest)
         app.page.update()
 
     app.page.run_task(fill)
@@ -302,6 +303,10 @@ def history_game_view(app: TableApp, game_id: str) -> ft.View:
 
 
 def history_player_view(app: TableApp, player: str) -> ft.View:
+    """A player's figures and head to head, then the chart of their VP and the rename. The
+    first frame holds the figures and head to head; the chart (with 1,000 games about 160 ms
+    over the History screen's first frame in the browser, issue 23) and the rename follow right
+    after, below them (`_fill_in`)."""
     t = app.t
     app.leave_game()
     name = unquote(player)
@@ -314,8 +319,8 @@ def history_player_view(app: TableApp, player: str) -> ft.View:
         tagged("player-figures", ft.Column([text(line) for line in player_lines(t, figures)],
                                            tight=True, spacing=4)),
     ]
+    rest: list[ft.Control] = []
     if figures.games:
-        controls.append(vp_chart(t, figures))
         others = [n for n in players_of(games) if key_of(n) != key_of(figures.name)]
         pairs = [h for h in head_to_head(games, [figures.name, *others]) if h.first
                  == figures.name and h.games]
@@ -324,6 +329,7 @@ def history_player_view(app: TableApp, player: str) -> ft.View:
             controls.append(tagged("player-head-to-head", ft.Column(
                 [text(head_to_head_line(t, h), size=theme.SMALL_SIZE) for h in pairs],
                 tight=True, spacing=2)))
+        rest.append(vp_chart(t, figures))
     typed = _typed.setdefault(app, {})
 
     def remember(event: ft.Event[ft.TextField]) -> None:
@@ -349,7 +355,7 @@ def history_player_view(app: TableApp, player: str) -> ft.View:
         typed.clear()
         await app.go(history_player_route(new))
 
-    controls += [
+    rest += [
         heading(t("Rename")),
         text(t("A new name, or the name of another player to merge the two."),
              size=theme.SMALL_SIZE),
@@ -358,4 +364,7 @@ def history_player_view(app: TableApp, player: str) -> ft.View:
                 big_button("rename", t("Rename"), rename, icon=ft.Icons.EDIT, primary=False)],
                wrap=True, spacing=theme.GAP),
     ]
-    return page_frame(app, figures.name, controls, back=history_route(figures.name))
+    below = ft.Column([], spacing=12, tight=True)
+    view = page_frame(app, figures.name, [*controls, below], back=history_route(figures.name))
+    _fill_in(app, view, below, rest)
+    return view
