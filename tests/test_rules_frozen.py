@@ -41,3 +41,17 @@ def test_a_dataclass_with_slots_goes_through_dataclasses_replace() -> None:
     assert replace(cursor, player=2) == RevealCursor(building=1, player=2)
     with pytest.raises(TypeError):
         replace(cursor, seat=2)
+
+
+
+def test_a_setup_with_cached_figures_is_copied_afresh() -> None:
+    # R-SETUP-6: the rounds follow the number of players; a figure cached on the old setup
+    # must not ride along into the new one
+    from companion.rules.catalog import PlayerColour
+    from companion.rules.setup import DeckMode, SelectionMethod, make_setup
+
+    setup = make_setup([("Anna", PlayerColour.RED), ("Ben", PlayerColour.BLUE)],
+                       SelectionMethod.FIRST_GAME, 1, DeckMode.DIGITAL, 0)
+    assert (setup.player_count, setup.rounds) == (2, 10)  # worked out, and kept on it
+    three = replace(setup, names=("Anna", "Ben", "Cleo"))
+    assert (three.player_count, three.rounds) == (3, 9)

@@ -4,7 +4,8 @@ Every event makes a new `GameState` and `RoundRecord` with a few fields changed.
 `dataclasses.replace` reads every field, builds the keyword arguments and runs the frozen
 `__init__` (one `object.__setattr__` per field): half of the time a replay took, and replaying
 1,000 stored games is how the history is scored cold (issue 23). The states hold only their
-fields (no `__post_init__`, no field left out of `__init__`), so the copy of their attributes
+fields (no `__post_init__`, no field left out of `__init__`, no `cached_property`, whose
+value kept in the attributes would be copied into a state it no longer describes), so the copy of their attributes
 with the changes over them is the same object `dataclasses.replace` would make; any other
 dataclass goes through `dataclasses.replace` itself.
 """
@@ -12,6 +13,7 @@ dataclass goes through `dataclasses.replace` itself.
 from __future__ import annotations
 
 import dataclasses
+from functools import cached_property
 from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
@@ -24,7 +26,9 @@ def _plain_fields(cls: type) -> frozenset[str] | None:
     if cls not in _PLAIN:
         fields = dataclasses.fields(cls)
         plain = (hasattr(cls, "__dict__") and not hasattr(cls, "__slots__")
-                 and not hasattr(cls, "__post_init__") and all(f.init for f in fields))
+                 and not hasattr(cls, "__post_init__") and all(f.init for f in fields)
+                 and not any(isinstance(attribute, cached_property)
+                             for c in cls.__mro__ for attribute in vars(c).values()))
         _PLAIN[cls] = frozenset(f.name for f in fields) if plain else None
     return _PLAIN[cls]
 
