@@ -4,10 +4,10 @@ Every event makes a new `GameState` and `RoundRecord` with a few fields changed.
 `dataclasses.replace` reads every field, builds the keyword arguments and runs the frozen
 `__init__` (one `object.__setattr__` per field): half of the time a replay took, and replaying
 1,000 stored games is how the history is scored cold (issue 23). The states hold only their
-fields (no `__post_init__`, no field left out of `__init__`, no `cached_property`, whose
-value kept in the attributes would be copied into a state it no longer describes), so the copy of their attributes
-with the changes over them is the same object `dataclasses.replace` would make; any other
-dataclass goes through `dataclasses.replace` itself.
+fields (no `__post_init__`, no field left out of `__init__`, no `cached_property`, whose value
+kept in the attributes would be copied into a state it no longer describes), so the copy of
+their attributes with the changes over them is the same object `dataclasses.replace` would
+make; any other dataclass goes through `dataclasses.replace` itself.
 """
 
 from __future__ import annotations
