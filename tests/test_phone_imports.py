@@ -6,6 +6,7 @@ names) and the QR library are loaded only when a page or a QR is first asked for
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -59,10 +60,12 @@ def test_the_page_counts_rats_and_nuns_in_each_languages_plural() -> None:
 
 
 def _loaded_after(probe: str) -> list[str]:
-    script = f"import sys\n{probe}\nprint(sorted(m for m in sys.modules if m in ('PIL', 'pydantic.v1')))"
+    script = (f"import json, sys\n{probe}\n"
+              "print(json.dumps(sorted(m for m in sys.modules if m in ('PIL', 'pydantic.v1'))))")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True).stdout.strip().splitlines()
-    return eval(out[-1])  # noqa: S307  # our own probe's printed list
+    loaded: list[str] = json.loads(out[-1])
+    return loaded
 
 
 def test_a_qr_code_is_drawn_without_pillow(tmp_path) -> None:
