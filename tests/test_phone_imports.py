@@ -6,6 +6,7 @@ names) and the QR library are loaded only when a page or a QR is first asked for
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -56,3 +57,35 @@ def test_the_page_counts_rats_and_nuns_in_each_languages_plural() -> None:
     assert (texts("de")["nun_note#one"], texts("de")["nun_note"]) == (
         "Karte {position}: {nuns} Nonne", "Karte {position}: {nuns} Nonnen")
     assert texts("en")["#one"] == [1] and texts("fr")["#one"] == [0, 1]
+
+
+def _loaded_after(probe: str) -> list[str]:
+    script = (f"import json, sys\n{probe}\n"
+              "print(json.dumps(sorted(m for m in sys.modules if m in ('PIL', 'pydantic.v1'))))")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True).stdout.strip().splitlines()
+    loaded: list[str] = json.loads(out[-1])
+    return loaded
+
+
+def test_a_qr_code_is_drawn_without_pillow(tmp_path) -> None:
+    """Issue 24: Pillow held about 3 MB of the server's memory from the first code shown on;
+    the codes are black squares on white, written as a PNG by `companion.qr` itself."""
+    assert _loaded_after("from companion.qr import qr_png\n"
+                         "assert qr_png('http://192.168.1.20:8550/phone/join/x')"
+                         ".startswith(b'\\x89PNG')") == []
+
+
+def test_the_phones_app_is_built_without_pydantic_one(tmp_path) -> None:
+    """Issue 24: FastAPI imported `pydantic.v1` (1.4 MB, 70 ms) to ask whether any of the
+    phones' route parameters was one of its models; none is."""
+    probe = (
+        "from pathlib import Path\n"
+        "from companion.phones.hub import Hub\n"
+        "from companion.phones.seats import SeatRegistry\n"
+        "from companion.server.app import PhonesOnFirstUse\n"
+        f"seats = SeatRegistry.in_data_dir(Path({str(tmp_path)!r}))\n"
+        "PhonesOnFirstUse(Hub(registry=seats, open_session=lambda _: None,"
+        " base_url='http://127.0.0.1:8550')).app()")
+    assert _loaded_after(probe) == []
+    assert _loaded_after(probe + "\nfrom pydantic import v1") == ["pydantic.v1"]

@@ -4,8 +4,8 @@ The token goes into the URL's path, not its query: some QR apps drop queries whe
 the browser. Opening the URL has no side effect by itself (the page claims the seat with a
 POST from script), so link previews and prefetchers cannot use a code up.
 
-`qrcode` (and Pillow behind it) is imported when the first QR is drawn, not with this module:
-the table app imports `pairing_url` on start and should not wait for an image library.
+`qrcode` is imported when the first QR is drawn, not with this module (and never Pillow,
+see `companion.qr`): the table app imports `pairing_url` on start.
 """
 
 from __future__ import annotations

@@ -7,11 +7,13 @@ carries the host key (see `config`); it is printed with a QR so a tablet can ope
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from types import FrameType
@@ -142,14 +144,31 @@ class PhonesOnFirstUse:
     def app(self) -> Any:
         with self._lock:
             if self._app is None:
-                # measured (`python -X importtime`, callgrind): see the class docstring
-                from companion.phones.routes import phone_api
+                with without_pydantic_v1():
+                    # measured (`python -X importtime`, callgrind): see the class docstring
+                    from companion.phones.routes import phone_api
 
-                self._app = phone_api(self.hub)
+                    self._app = phone_api(self.hub)
             return self._app
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         await self.app()(scope, receive, send)
+
+
+@contextlib.contextmanager
+def without_pydantic_v1() -> Iterator[None]:
+    """FastAPI asks of every route's parameter whether it is a pydantic 1 model, and imports
+    `pydantic.v1` to ask: 70 ms and 1.4 MB held for good (issue 24's start and memory rows),
+    for models the phones' routes never use. While they are built, `import pydantic.v1`
+    fails, which FastAPI reads as "no"; afterwards it imports as before."""
+    if "pydantic.v1" in sys.modules:
+        yield
+        return
+    sys.modules["pydantic.v1"] = None  # type: ignore[assignment]  # the import raises ImportError
+    try:
+        yield
+    finally:
+        del sys.modules["pydantic.v1"]
 
 
 def client_without_boot_word(data_dir: Path) -> None:
@@ -194,31 +213,14 @@ def print_banner(url: str, out: TextIO, lang: str | None = None) -> None:
 def print_qr(url: str, out: TextIO) -> None:
     # measured (`python -X importtime`): qrcode brings Pillow, a tenth of a cold start, so the
     # terminal's QR is drawn once the server answers (see `TableServer`), not before.
+    from companion.qr import qrcode_without_pillow
+
     qrcode = qrcode_without_pillow()
     code = qrcode.QRCode(border=2)
     code.add_data(url)
     code.make(fit=True)
     code.print_ascii(out=out, invert=True)
     out.flush()
-
-
-def qrcode_without_pillow() -> Any:
-    """`qrcode`, imported without the Pillow it loads only for its old drawing styles: text
-    in a terminal needs no image library, and Pillow held 4.7 MB of the server's memory for
-    good (issue 24's memory row). A QR as an image (`companion.qr`) still imports Pillow when
-    it is first drawn."""
-    if "qrcode" in sys.modules or "PIL" in sys.modules:
-        # measured (importtime, RSS): see the docstring
-        import qrcode
-
-        return qrcode
-    sys.modules["PIL"] = None  # type: ignore[assignment]  # `import PIL` raises ImportError
-    try:
-        # measured (importtime, RSS): see the docstring
-        import qrcode
-    finally:
-        del sys.modules["PIL"]
-    return qrcode
 
 
 class TableServer(uvicorn.Server):

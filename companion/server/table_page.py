@@ -27,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from companion.i18n import LANGUAGES, N_, translator
+from companion.i18n import LANGUAGES, N_, passing_translator
 from companion.server.config import TableConfig
 
 WORDS_PATH = "/table-page.js"
@@ -50,8 +50,8 @@ WORDS = {"down": SERVER_DOWN, "reconnects": RECONNECTS, "check": STILL_DOWN}
 
 def page_words(config: TableConfig) -> str:
     """The script at `WORDS_PATH`: `window.rattusTable` with the words in every language."""
-    words = {lang: {name: translator(lang)(text) for name, text in WORDS.items()}
-             for lang in LANGUAGES}
+    words = {t.lang: {name: t(text) for name, text in WORDS.items()}
+             for t in map(passing_translator, LANGUAGES)}
     table: dict[str, Any] = {
         "lang": config.lang if config.lang in LANGUAGES else None,
         "languages": list(LANGUAGES),
