@@ -1,7 +1,7 @@
 """The server's warm-up loads what the first tab's home screen builds (issue 24).
 
 Flet imports each control's module the first time a program names it: the first tab's home
-screen paid 120-280 ms on the server for those imports before its first drawing could go out,
+screen paid 150-280 ms on the server for those imports before its first drawing could go out,
 the first load after a start (an install, a reboot) included. The warm-up, run once the server
 listens, imports them; this checks, in a fresh interpreter as the server has, that the first
 home screen then imports nothing more of Flet.

@@ -112,8 +112,8 @@ FIRST_SCREEN_CONTROLS = (
     "ResponsiveRow", "RoundedRectangleBorder", "Row", "Semantics", "SharedPreferences",
     "SnackBar", "TemplateRoute", "Text", "TextButton", "TextStyle", "Theme", "View", "Wakelock")
 """Flet's controls the shell and the home screen build. Flet imports each on first use: the
-first tab's home screen took 120-280 ms on the server for those imports (2026-12-03, cProfile
-of `home_view`), 10-20 ms from the second tab on."""
+first tab's home screen took 150-280 ms on the server for those imports (2026-12-03, cProfile
+of `home_view`, load 15), 1-20 ms from the second tab on."""
 
 
 def load_first_screen() -> None:
