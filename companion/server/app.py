@@ -37,7 +37,6 @@ from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
 from companion.server.limits import uvicorn_options
 from companion.server.main import make_main
-from companion.server.preload_hints import PreloadHints
 from companion.server.table_page import page_routes
 from companion.store.db import GameStore, StoreError, default_data_dir
 from companion.store.lock import DataDirLock
@@ -68,7 +67,6 @@ def build_app(config: TableConfig, games: OpenGames, phones: Any | None = None) 
     app.router.routes[0:0] = page_routes(config)
     _compress_web_client(app, config)
     app.user_middleware.insert(0, Middleware(QuietDisconnects))
-    app.user_middleware.insert(1, Middleware(PreloadHints))
     quiet_goodbyes()
     return app
 
