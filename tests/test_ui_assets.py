@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import posixpath
 from pathlib import Path
 
 import flet as ft
@@ -110,19 +109,3 @@ def test_index_page_is_flets_own_plus_the_offline_guard() -> None:
 
 def test_the_cdn_script_has_a_local_stand_in() -> None:
     assert "RiveNative" in (ASSETS_DIR / "offline" / "rive_native.js").read_text()
-
-
-def test_the_page_asks_at_once_for_every_font_the_engine_waits_for_before_its_first_frame(
-) -> None:
-    """Flutter's engine loads the manifest's fonts and, when no family is named Roboto, its
-    default Roboto too, and draws nothing until all have come: each one the page does not ask
-    for at once is a round trip late on a tablet's Wi-Fi."""
-    page = (ASSETS_DIR / "index.html").read_text(encoding="utf-8")
-    manifest = json.loads((ASSETS_DIR / "assets" / "FontManifest.json").read_text())
-    waited_for = {posixpath.normpath(posixpath.join("assets", font["asset"]))
-                  for entry in manifest for font in entry["fonts"]}
-    assert "Roboto" not in {entry["family"] for entry in manifest}
-    waited_for.add("assets/fonts/roboto.woff2")
-    assert (FLET_WEB / "assets" / "fonts" / "roboto.woff2").is_file()
-    for font in waited_for:
-        assert f'preload("{font}", "fetch")' in page, font
