@@ -180,7 +180,9 @@ def warm_up(phones: PhonesOnFirstUse | None) -> None:
     """Once the server listens: load what the first tab and the first phone will need, so
     neither waits for it."""
     # measured (`python -X importtime`): the table's screens, a third of a cold start
-    import companion.ui.routes  # noqa: F401
+    from companion.ui.routes import load_first_screen
+
+    load_first_screen()
 
     if phones is not None:
         phones.app()

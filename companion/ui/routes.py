@@ -103,3 +103,22 @@ SCREENS = TableScreens()
 def table_app(page: ft.Page, config: TableSettings, games: Games) -> TableApp:
     """The table's app for one browser tab, with every screen."""
     return TableApp(page, config, games, SCREENS)
+
+
+FIRST_SCREEN_CONTROLS = (
+    "AlertDialog", "AppBar", "BottomAppBar", "ButtonStyle", "Card", "Column", "Container",
+    "Divider", "FilledButton", "Icon", "IconButton", "Image", "KeyboardEvent", "Locale",
+    "LocaleConfiguration", "OutlinedButton", "PageTransitionTheme", "PageTransitionsTheme",
+    "ResponsiveRow", "RoundedRectangleBorder", "Row", "Semantics", "SharedPreferences",
+    "SnackBar", "TemplateRoute", "Text", "TextButton", "TextStyle", "Theme", "View", "Wakelock")
+"""Flet's controls the shell and the home screen build. Flet imports each on first use: the
+first tab's home screen took 150-280 ms on the server for those imports (2026-12-03, cProfile
+of `home_view`, load 15), 1-20 ms from the second tab on."""
+
+
+def load_first_screen() -> None:
+    """Import what the first tab's first screen builds, before a tab asks for it (the server's
+    warm-up, `companion.server.app.warm_up`). Only the first screen's: they are imported by
+    the first tab anyway, so the server holds nothing more than it would."""
+    for name in FIRST_SCREEN_CONTROLS:
+        getattr(ft, name)
