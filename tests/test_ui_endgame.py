@@ -144,12 +144,12 @@ def test_correcting_the_end_values_is_titled_so_not_result(ended: Table) -> None
     to_the_plague(ended)
     fill(ended, {"nuns": "3"})
     ended.tap("end-score")
-    assert ended.view().appbar.title.value == "Result"  # type: ignore[union-attr]
+    assert ended.view().appbar.title.content.value == "Result"  # type: ignore[union-attr]
     ended.tap("end-edit")
-    assert ended.view().appbar.title.value == "Correct the end values"  # type: ignore[union-attr]
+    assert ended.view().appbar.title.content.value == "Correct the end values"  # type: ignore[union-attr]
     assert "end-nuns" in ended.ids()
     ended.tap("end-score")
-    assert ended.view().appbar.title.value == "Result"  # type: ignore[union-attr]
+    assert ended.view().appbar.title.content.value == "Result"  # type: ignore[union-attr]
 
 
 def test_the_chart_follows_the_round_snapshots(ended: Table) -> None:

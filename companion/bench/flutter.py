@@ -9,7 +9,9 @@ taps) and by the browser tests, so both drive the app the same way.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -96,6 +98,20 @@ and every message the table shows (a snackbar stays 3.5 s; on a loaded machine a
 later than that, so each one is noted when Flutter puts it on the page)."""
 
 _ATTACHED = "el => document.activeElement === el && el.hasAttribute('autocorrect')"
+_ATTACHED_OR_UNMARKED = """el => {
+    if (document.activeElement === el && el.hasAttribute('autocorrect')) return true;
+    el.removeAttribute('autocorrect');
+    return false;
+}"""
+"""True for a field that takes input; otherwise its mark of an attach is taken away, in the
+same script, before it is tapped."""
+_ATTACHED_BY_ID = """id => {
+    const el = document.querySelector(
+        `[flt-semantics-identifier='${id}'] input, [flt-semantics-identifier='${id}'] textarea`);
+    return el !== null && document.activeElement === el && el.hasAttribute('autocorrect');
+}"""
+FIELD_TAP_MS = 5_000
+"""How long a tapped field may take to attach its text editing before it is tapped again."""
 
 
 def open_table(page: Page, url: str, timeout: float = 60_000) -> None:
@@ -192,17 +208,24 @@ def type_into(page: Page, identifier: str, value: str) -> None:
     removed just before the tap, tells when the field takes input. A field that is already
     focused and attached is typed into directly.
     """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
     node = by_id(page, identifier)
     node.wait_for(state="visible", timeout=TIMEOUT_MS)
     bring_into_view(page, node)
     field = node.locator("input, textarea").first
-    attached = field.evaluate(_ATTACHED)
-    if not attached:
-        field.evaluate("el => el.removeAttribute('autocorrect')")
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not field.evaluate(_ATTACHED_OR_UNMARKED):
+        # A redraw that replaces the field between the tap and the attach (the window just
+        # resized, on a loaded machine) leaves a new field that was never tapped, and the wait
+        # for the old one never ends: found afresh, the field is tapped again, as a player
+        # taps a field again whose keyboard did not come up.
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the field {identifier} never took input")
         field.click()
-        page.wait_for_function(_ATTACHED, arg=field.element_handle(), timeout=TIMEOUT_MS)
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(_ATTACHED_BY_ID, arg=identifier, timeout=FIELD_TAP_MS)
     field.fill(value)
     expect(field).to_have_value(value, timeout=TIMEOUT_MS)
 

@@ -96,7 +96,8 @@ def app_bar(app: TableApp, heading: str, back: str | None = None) -> ft.AppBar:
     if back is not None:
         leading = tagged("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("Back"),
                                                on_click=app.nav(back), icon_size=30))
-    return ft.AppBar(title=ft.Text(heading, size=theme.HEADING_SIZE), leading=leading,
+    return ft.AppBar(title=tagged("heading", ft.Text(heading, size=theme.HEADING_SIZE)),
+                     leading=leading,
                      automatically_imply_leading=False, actions=actions,
                      toolbar_height=64, bgcolor=ft.Colors.SURFACE_CONTAINER)
 
