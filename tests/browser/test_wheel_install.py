@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 from typing import Any
 
 import pytest
-from support.harness import free_port
+from support.harness import free_port, wait_until_serving
 
 from browser.table import KEY_LINE, Offline, by_id, open_table, picture, table_context
 
@@ -87,6 +88,7 @@ def test_the_installed_app_serves_the_table_from_any_folder_offline(
         found = KEY_LINE.search(printed[-1]) if printed else None
         assert found, "".join(printed)
         key = found.group(1).split("key=", 1)[1]
+        wait_until_serving(f"http://127.0.0.1:{port}", time.monotonic() + 30)
         offline = Offline()
         context = table_context(browser, offline, "en-GB", {"width": 1366, "height": 768})
         page = context.new_page()

@@ -166,7 +166,7 @@ def table_server(data_dir: Path, lang: str | None = None, port: int | None = Non
     table_url = f"{base}/?key={table_url.split('key=', 1)[1]}"
     server = TableServer(process, base, table_url, data_dir, lines)
     threading.Thread(target=_keep_reading, args=(process, lines), daemon=True).start()
-    _wait_until_serving(base, deadline)
+    wait_until_serving(base, deadline)
     try:
         yield server
     finally:
@@ -181,7 +181,9 @@ def _keep_reading(process: subprocess.Popen[str], lines: list[str]) -> None:
         lines.append(line)
 
 
-def _wait_until_serving(base: str, deadline: float) -> None:
+def wait_until_serving(base: str, deadline: float) -> None:
+    """Until the server at `base` answers: it prints its address (with the key) before it
+    listens, and a page opened at once is refused on a loaded machine."""
     while time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(base + "/manifest.json", timeout=2):
