@@ -97,7 +97,6 @@ _WATCH = """() => {
 and every message the table shows (a snackbar stays 3.5 s; on a loaded machine a test can look
 later than that, so each one is noted when Flutter puts it on the page)."""
 
-_ATTACHED = "el => document.activeElement === el && el.hasAttribute('autocorrect')"
 _ATTACHED_OR_UNMARKED = """el => {
     if (document.activeElement === el && el.hasAttribute('autocorrect')) return true;
     el.removeAttribute('autocorrect');
@@ -200,16 +199,24 @@ def bring_into_view(page: Page, locator: Locator) -> None:
 
 
 def type_into(page: Page, identifier: str, value: str) -> None:
-    """Type `value` into the text field tagged `identifier`, as a player would.
+    """Type `value` into the text field tagged `identifier`, as a player would."""
+    from playwright.sync_api import expect
+
+    field = focus_field(page, identifier)
+    field.fill(value)
+    expect(field).to_have_value(value, timeout=TIMEOUT_MS)
+
+
+def focus_field(page: Page, identifier: str) -> Locator:
+    """Tap the text field tagged `identifier` until it takes input; its DOM field.
 
     Flutter focuses the DOM field at once on a tap but attaches its own text editing to it only
     a frame later (seconds on a loaded machine); text typed before that is wiped by the attach.
     Flutter writes the field's configuration (`autocorrect`) at every attach, so the attribute,
     removed just before the tap, tells when the field takes input. A field that is already
-    focused and attached is typed into directly.
+    focused and attached is left as it is.
     """
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from playwright.sync_api import expect
 
     node = by_id(page, identifier)
     node.wait_for(state="visible", timeout=TIMEOUT_MS)
@@ -226,8 +233,7 @@ def type_into(page: Page, identifier: str, value: str) -> None:
         field.click()
         with contextlib.suppress(PlaywrightTimeout):
             page.wait_for_function(_ATTACHED_BY_ID, arg=identifier, timeout=FIELD_TAP_MS)
-    field.fill(value)
-    expect(field).to_have_value(value, timeout=TIMEOUT_MS)
+    return field
 
 
 def wait_for_text(page: Page, identifier: str, text: str) -> None:

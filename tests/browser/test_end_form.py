@@ -17,7 +17,6 @@ from support.sessions import game_state
 
 from browser.table import (
     Offline,
-    bring_into_view,
     by_id,
     open_table,
     picture,
@@ -29,7 +28,7 @@ from browser.table import (
     wait_for_said,
 )
 from browser.test_table_phones import TABLET_PORTRAIT, Phones
-from companion.bench.flutter import _ATTACHED as ATTACHED
+from companion.bench.flutter import focus_field
 
 BEN, DARIO = 1, 3
 SEED = 11
@@ -56,13 +55,7 @@ def at_the_plague_check(data_dir: Path) -> tuple[str, Any]:
 def field_value(page: Any, identifier: str) -> str:
     """What a text field holds, as a player finds it on tapping it: Flutter puts the text
     into the DOM field only while the field is being edited."""
-    node = by_id(page, identifier)
-    bring_into_view(page, node)
-    field = node.locator("input").first
-    field.evaluate("el => el.removeAttribute('autocorrect')")
-    field.click()
-    page.wait_for_function(ATTACHED, arg=field.element_handle(), timeout=30_000)
-    return str(field.input_value())
+    return str(focus_field(page, identifier).input_value())
 
 
 def test_the_end_form_follows_the_phone_and_undo_brings_it_back(tmp_path: Path,
