@@ -57,6 +57,21 @@ def test_record_rows_give_events_per_second_for_each_length() -> None:
         assert row.verdict in MEASURED
         assert re.fullmatch(r"300: [\d,]+, [64]00: [\d,]+", row.figure)
         assert re.search(r"kept from 300 to [64]00 events", row.note)
+        assert re.search(r"by the wall clock [\d,]+, [\d,]+$", row.note)
+
+
+def test_a_record_row_judges_linearity_by_cpu_time_not_by_a_busy_machines_clock() -> None:
+    from companion.bench.store import Rate, _rate_row
+
+    # another process took the cores while the 100k record was read: its wall rate fell to a
+    # third, its CPU rate held
+    busy = [Rate(cpu=50_000, wall=40_000), Rate(cpu=48_000, wall=13_000)]
+    row = _rate_row("store: import a record (events/s)", (1_000, 100_000), busy)
+    assert row.verdict == "pass" and row.figure == "1k: 50,000, 100k: 48,000"
+    assert "by CPU time; 96% of the rate kept" in row.note and "40,000, 13,000" in row.note
+    slower = [Rate(cpu=50_000, wall=50_000), Rate(cpu=20_000, wall=20_000)]
+    assert _rate_row("store: replay a record (events/s)", (1_000, 100_000),
+                     slower).verdict == "FAIL"
 
 
 def test_a_long_record_is_a_real_game_of_exactly_that_many_events() -> None:
