@@ -16,7 +16,7 @@ from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
 from support.browser import chromium_browser, requires_chromium
 from test_history_figures import Thursdays
 
-from companion.bench.flutter import by_id, open_table, tap, tap_and_redraw
+from companion.bench.flutter import by_id, open_table, switch_language, tap_and_redraw
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
@@ -63,10 +63,7 @@ def test_the_history_fits(served: tuple[TableServer, Thursdays], browser: Any,
     problems: dict[str, list[str]] = {}
     open_table(page, server.table_url)
     by_id(page, "history").wait_for()
-    tap(page, "language")
-    by_id(page, f"language-{lang}").wait_for()
-    tap(page, f"language-{lang}")
-    by_id(page, "language-nl").wait_for(state="detached")
+    switch_language(page, lang)
     tap_and_redraw(page, "history")
     by_id(page, f"history-game-{nights.plague}").wait_for()
     name = f"{viewport}-{lang}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -173,6 +174,25 @@ def tap_and_redraw(page: Page, identifier: str) -> None:
     node = before.element_handle()
     tap(page, identifier)
     page.wait_for_function("el => !el.isConnected", arg=node, timeout=TIMEOUT_MS)
+
+
+def switch_language(page: Page, lang: str, look_at_choice: Callable[[], None] | None = None
+                    ) -> None:
+    """Choose the table's language in the app bar's dialog; back once the screen is drawn in it.
+
+    The dialog hides the screen beneath it from the semantics tree, and closing it brings that
+    screen back as it was, in the old language, before the server has heard that the dialog
+    closed: its redraw in the new language comes a round trip later (seconds on a loaded
+    machine) and replaces every control. A tap in between goes to a control the server has
+    dropped and is lost (three CI runs under load, 2026-12-04). The app bar's own button,
+    drawn by the same redraw, names the language. `look_at_choice` runs while the dialog is
+    open (a screenshot, a layout check)."""
+    tap(page, "language")
+    by_id(page, f"language-{lang}").wait_for(timeout=TIMEOUT_MS)
+    if look_at_choice is not None:
+        look_at_choice()
+    tap(page, f"language-{lang}")
+    wait_for_text(page, "language", lang.upper())
 
 
 def still_box(locator: Locator) -> dict[str, float]:

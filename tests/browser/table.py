@@ -29,6 +29,7 @@ from companion.bench.flutter import (  # noqa: F401  (the browser tests' toolbox
     enable_semantics,
     next_frame,
     open_table,
+    switch_language,
     tap,
     tap_and_redraw,
     type_into,

@@ -48,6 +48,7 @@ from browser.table import (
     picture,
     resize_table,
     screenshot,
+    switch_language,
     table_context,
     table_server,
     tap,
@@ -101,10 +102,7 @@ class Walk:
     def switch_language(self, page: Any, lang: str) -> None:
         if lang == self.lang:
             return
-        node = page.locator(STEP).first.element_handle()
-        tap(page, "language")
-        tap(page, f"language-{lang}")
-        page.wait_for_function("el => !el.isConnected", arg=node, timeout=30_000)
+        switch_language(page, lang)
         page.locator(STEP).first.wait_for()
         self.lang = lang
 

@@ -22,9 +22,9 @@ from browser.table import (
     by_id,
     open_table,
     screenshot,
+    switch_language,
     table_context,
     table_server,
-    tap,
     tap_and_redraw,
     type_into,
 )
@@ -159,11 +159,7 @@ def test_every_text_fits_the_upright_tablet(served: tuple[TableServer, str], bro
     page.get_by_text(t("New game")).first.wait_for()
     check(page, lang, problems, "home")
 
-    tap(page, "language")
-    by_id(page, "language-nl").wait_for()
-    check(page, lang, problems, "language")
-    tap(page, f"language-{lang}")
-    by_id(page, "language-nl").wait_for(state="detached")
+    switch_language(page, lang, lambda: check(page, lang, problems, "language"))
 
     tap_and_redraw(page, "new-game")
     by_id(page, "setup-players").wait_for()

@@ -24,6 +24,7 @@ from browser.table import (
     open_table,
     picture,
     resize_table,
+    switch_language,
     table_context,
     table_server,
     tap,
@@ -82,10 +83,7 @@ def test_the_reference_fits_finds_and_opens_at_the_why(served: tuple[TableServer
     page = context.new_page()
     open_table(page, server.table_url)
     by_id(page, "past-games").wait_for()
-    tap(page, "language")
-    by_id(page, f"language-{lang}").wait_for()
-    tap(page, f"language-{lang}")
-    by_id(page, "language-nl").wait_for(state="detached")
+    switch_language(page, lang)
     tap_and_redraw(page, "past-games")
     tap_and_redraw(page, f"open-{game_id}")
     tap_and_redraw(page, "play")

@@ -14,7 +14,14 @@ from typing import Any
 import pytest
 from support.harness import free_port
 
-from browser.table import by_id, enable_semantics, open_table, picture, table_server, tap
+from browser.table import (
+    by_id,
+    enable_semantics,
+    open_table,
+    picture,
+    switch_language,
+    table_server,
+)
 from companion.i18n import translator
 from companion.server.table_page import RECONNECTS, SERVER_DOWN, STILL_DOWN
 
@@ -74,8 +81,7 @@ def test_the_language_chosen_at_the_table_is_the_one_the_words_use(tmp_path: Pat
     with table_server(data_dir, port=port) as server:
         open_table(page, server.table_url)
         by_id(page, "home").wait_for(timeout=60_000)
-        tap(page, "language")
-        tap(page, "language-nl")
+        switch_language(page, "nl")
         page.get_by_text(translator("nl")("New game")).first.wait_for(timeout=60_000)
     page.locator(DOWN).wait_for(state="visible", timeout=60_000)
     assert said(page) == expected("nl")

@@ -18,6 +18,7 @@ from browser.table import (
     by_id,
     open_table,
     picture,
+    switch_language,
     table_context,
     table_server,
     tap,
@@ -135,10 +136,7 @@ def test_a_german_browser_gets_a_german_table(server: TableServer, browser: Any)
     open_table(page, server.table_url)
     page.get_by_text("Neues Spiel").first.wait_for()
     picture(page, "table-home-de")
-    tap(page, "language")
-    by_id(page, "language-en").wait_for()
-    picture(page, "table-language-dialog")
-    tap(page, "language-en")
+    switch_language(page, "en", lambda: picture(page, "table-language-dialog"))
     page.get_by_text("New game").first.wait_for()
 
 
