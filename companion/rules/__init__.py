@@ -5,28 +5,81 @@ A game is the fold of its events: `replay(events)` == `apply(... apply(None, e0)
 checks every event against the same answer.
 `next_decision(state)` folds the steps that take no tap (the supply, a building's actions, a
 round's end) into the next one the table decides.
+
+The names below are loaded on first use (PEP 562), so importing the package runs no module
+of the engine. It must not: a thread that imports a module of the engine waits until the
+package is initialized, and a package that imported its modules while another thread was
+importing one of them would wait for that thread in turn. Python breaks such a deadlock by
+handing one thread a half-loaded module ("cannot import name 'Now' from partially initialized
+module"): a phone's first request beside the server's warm-up failed that way.
 """
 
-from companion.rules import events
-from companion.rules.decision import Decision, Folded, next_decision
-from companion.rules.engine import apply, apply_recorded, replay, reveal_event
-from companion.rules.errors import Refusal, RuleViolation
-from companion.rules.guide import Prompt, Step, next_step
-from companion.rules.resolution import (
-    BuildingResolution,
-    PremiumReason,
-    resolve_building,
-)
-from companion.rules.setup import (
-    DeckMode,
-    SelectionMethod,
-    Setup,
-    SetupWarning,
-    make_setup,
-    setup_code,
-    setup_from_code,
-)
-from companion.rules.state import GameState, Phase, Track
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.rules import events
+    from companion.rules.decision import Decision, Folded, next_decision
+    from companion.rules.engine import apply, apply_recorded, replay, reveal_event
+    from companion.rules.errors import Refusal, RuleViolation
+    from companion.rules.guide import Prompt, Step, next_step
+    from companion.rules.resolution import (
+        BuildingResolution,
+        PremiumReason,
+        resolve_building,
+    )
+    from companion.rules.setup import (
+        DeckMode,
+        SelectionMethod,
+        Setup,
+        SetupWarning,
+        make_setup,
+        setup_code,
+        setup_from_code,
+    )
+    from companion.rules.state import GameState, Phase, Track
+
+_HOMES = {
+    "events": "events",
+    "BuildingResolution": "resolution",
+    "Decision": "decision",
+    "DeckMode": "setup",
+    "Folded": "decision",
+    "GameState": "state",
+    "Phase": "state",
+    "PremiumReason": "resolution",
+    "Prompt": "guide",
+    "Refusal": "errors",
+    "RuleViolation": "errors",
+    "SelectionMethod": "setup",
+    "Setup": "setup",
+    "SetupWarning": "setup",
+    "Step": "guide",
+    "Track": "state",
+    "apply": "engine",
+    "apply_recorded": "engine",
+    "make_setup": "setup",
+    "next_decision": "decision",
+    "next_step": "guide",
+    "replay": "engine",
+    "resolve_building": "resolution",
+    "reveal_event": "engine",
+    "setup_code": "setup",
+    "setup_from_code": "setup",
+}
+"""Each public name and the module of the engine it comes from (`events` is that module)."""
+
+
+def __getattr__(name: str) -> object:
+    if name not in _HOMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = importlib.import_module(f"{__name__}.{_HOMES[name]}")
+    value = module if name == _HOMES[name] else getattr(module, name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BuildingResolution",
