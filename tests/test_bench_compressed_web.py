@@ -8,7 +8,9 @@ returning browser gets a 304, and that nothing else changes.
 from __future__ import annotations
 
 import gzip
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 from starlette.testclient import TestClient
 
+from companion.server import compressed_web
 from companion.server.compressed_web import CompressedWeb
 
 CLIENT = b"(function(){/* the Flutter client */})();\n" * 2000
@@ -116,3 +119,28 @@ def test_the_icon_and_the_fonts_are_kept_for_a_week_without_asking(web) -> None:
     assert font.headers["content-encoding"] == "gzip"
     assert font.headers["cache-control"] == "public, max-age=604800"
     assert client.get("/main.dart.js").headers["cache-control"] == "no-cache"
+
+
+def test_a_tablets_first_load_compresses_its_files_in_one_thread(tmp_path, monkeypatch) -> None:
+    # Issue 24's memory row: each worker thread that compressed kept a heap of its own.
+    root = tmp_path / "web"
+    root.mkdir()
+    names = ["main.dart.js", "canvaskit.js", "skwasm.js", "flutter.js"]
+    for name in names:
+        (root / name).write_bytes(CLIENT * 20)
+    app = CompressedWeb(Starlette(routes=[Mount("/", StaticFiles(directory=root))]),
+                        roots=[root], cache_dir=tmp_path / "cache")
+    compressing: set[str] = set()
+    pack = compressed_web._pack
+
+    def watched(raw, packer):
+        compressing.add(threading.current_thread().name)
+        time.sleep(0.005)
+        return pack(raw, packer)
+
+    monkeypatch.setattr(compressed_web, "_pack", watched)
+    with TestClient(app) as client, ThreadPoolExecutor(len(names)) as tablet:
+        answers = list(tablet.map(
+            lambda name: client.get(f"/{name}", headers={"accept-encoding": "gzip"}), names))
+    assert [a.content for a in answers] == [CLIENT * 20] * len(names)
+    assert len(compressing) == 1 and next(iter(compressing)).startswith("gzip"), compressing

@@ -61,7 +61,7 @@ def test_the_page_counts_rats_and_nuns_in_each_languages_plural() -> None:
 
 def _loaded_after(probe: str) -> list[str]:
     script = (f"import json, sys\n{probe}\n"
-              "print(json.dumps(sorted(m for m in sys.modules if m in ('PIL', 'pydantic.v1'))))")
+              "print(json.dumps([m for m in ('PIL', 'pydantic.v1') if sys.modules.get(m)]))")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True).stdout.strip().splitlines()
     loaded: list[str] = json.loads(out[-1])
@@ -76,16 +76,22 @@ def test_a_qr_code_is_drawn_without_pillow(tmp_path) -> None:
                          ".startswith(b'\\x89PNG')") == []
 
 
-def test_the_phones_app_is_built_without_pydantic_one(tmp_path) -> None:
+def test_a_serving_process_answers_the_phones_and_the_host_without_pydantic_one(tmp_path) -> None:
     """Issue 24: FastAPI imported `pydantic.v1` (1.4 MB, 70 ms) to ask whether any of the
-    phones' route parameters was one of its models; none is."""
-    probe = (
+    phones' route parameters was one of its models (none is), while it built the routes and
+    again at the first request for the table's seats page."""
+    first_requests = (
         "from pathlib import Path\n"
+        "from starlette.testclient import TestClient\n"
         "from companion.phones.hub import Hub\n"
         "from companion.phones.seats import SeatRegistry\n"
-        "from companion.server.app import PhonesOnFirstUse\n"
+        "from companion.server.app import PhonesOnFirstUse, refuse_pydantic_v1\n"
+        "REFUSE\n"
         f"seats = SeatRegistry.in_data_dir(Path({str(tmp_path)!r}))\n"
-        "PhonesOnFirstUse(Hub(registry=seats, open_session=lambda _: None,"
-        " base_url='http://127.0.0.1:8550')).app()")
-    assert _loaded_after(probe) == []
-    assert _loaded_after(probe + "\nfrom pydantic import v1") == ["pydantic.v1"]
+        "phones = TestClient(PhonesOnFirstUse(Hub(registry=seats, open_session=lambda _: None,"
+        " base_url='http://127.0.0.1:8550', host_key='k' * 32)))\n"
+        "assert phones.get('/api/state').status_code == 401\n"
+        "seen = phones.get('/host/g/seats', headers={'X-Host-Key': 'k' * 32})\n"
+        "assert seen.status_code == 200, seen.text\n")
+    assert _loaded_after(first_requests.replace("REFUSE", "refuse_pydantic_v1()")) == []
+    assert _loaded_after(first_requests.replace("REFUSE", "")) == ["pydantic.v1"]

@@ -7,13 +7,11 @@ carries the host key (see `config`); it is printed with a QR so a tablet can ope
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import socket
 import sys
 import threading
 import webbrowser
-from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 from types import FrameType
@@ -37,6 +35,7 @@ from companion.server.boot_screen import BlankBootScreen, client_copies, prepare
 from companion.server.compressed_web import CompressedWeb
 from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
+from companion.server.heap import give_back_freed_memory
 from companion.server.limits import uvicorn_options
 from companion.server.main import make_main
 from companion.server.table_page import page_routes
@@ -144,31 +143,23 @@ class PhonesOnFirstUse:
     def app(self) -> Any:
         with self._lock:
             if self._app is None:
-                with without_pydantic_v1():
-                    # measured (`python -X importtime`, callgrind): see the class docstring
-                    from companion.phones.routes import phone_api
+                # measured (`python -X importtime`, callgrind): see the class docstring
+                from companion.phones.routes import phone_api
 
-                    self._app = phone_api(self.hub)
+                self._app = phone_api(self.hub)
             return self._app
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         await self.app()(scope, receive, send)
 
 
-@contextlib.contextmanager
-def without_pydantic_v1() -> Iterator[None]:
-    """FastAPI asks of every route's parameter whether it is a pydantic 1 model, and imports
-    `pydantic.v1` to ask: 70 ms and 1.4 MB held for good (issue 24's start and memory rows),
-    for models the phones' routes never use. While they are built, `import pydantic.v1`
-    fails, which FastAPI reads as "no"; afterwards it imports as before."""
-    if "pydantic.v1" in sys.modules:
-        yield
-        return
-    sys.modules["pydantic.v1"] = None  # type: ignore[assignment]  # the import raises ImportError
-    try:
-        yield
-    finally:
-        del sys.modules["pydantic.v1"]
+def refuse_pydantic_v1() -> None:
+    """FastAPI asks of every route's parameter, and of some values it sends, whether they are
+    pydantic 1 models, and imports `pydantic.v1` to ask: 1.4 MB held for good and about 70 ms
+    (issue 24's memory and start rows), for models the server never uses. It asks while it
+    builds the routes and again at the first request of some of them (the table's seats
+    page), so a serving process refuses the import for good, which FastAPI reads as "no"."""
+    sys.modules.setdefault("pydantic.v1", None)  # type: ignore[arg-type]  # import raises ImportError
 
 
 def client_without_boot_word(data_dir: Path) -> None:
@@ -178,7 +169,7 @@ def client_without_boot_word(data_dir: Path) -> None:
 
 def warm_up(phones: PhonesOnFirstUse | None) -> None:
     """Once the server listens: load what the first tab and the first phone will need, so
-    neither waits for it."""
+    neither waits for it; then give back what loading freed (see `heap`)."""
     # measured (`python -X importtime`): the table's screens, a third of a cold start
     from companion.ui.routes import load_first_screen
 
@@ -186,6 +177,7 @@ def warm_up(phones: PhonesOnFirstUse | None) -> None:
 
     if phones is not None:
         phones.app()
+    give_back_freed_memory()
 
 
 def port_free(host: str, port: int) -> bool:
@@ -281,6 +273,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
         lock.release()
         return 1
     games = OpenGames(store, seats)
+    refuse_pydantic_v1()
     hub = _hub(config, games, seats)
     phones = PhonesOnFirstUse(hub)
     app = build_app(config, games, phones)

@@ -108,9 +108,9 @@ def table_app(page: ft.Page, config: TableSettings, games: Games) -> TableApp:
 FIRST_SCREEN_CONTROLS = (
     "AlertDialog", "AppBar", "BottomAppBar", "ButtonStyle", "Card", "Column", "Container",
     "Divider", "FilledButton", "Icon", "IconButton", "Image", "KeyboardEvent", "Locale",
-    "LocaleConfiguration", "OutlinedButton", "PageTransitionTheme", "PageTransitionsTheme",
-    "ResponsiveRow", "RoundedRectangleBorder", "Row", "Semantics", "SharedPreferences",
-    "SnackBar", "TemplateRoute", "Text", "TextButton", "TextStyle", "Theme", "View", "Wakelock")
+    "LocaleConfiguration", "OutlinedButton", "ResponsiveRow", "RoundedRectangleBorder", "Row",
+    "Semantics", "SharedPreferences", "SnackBar", "TemplateRoute", "Text", "TextButton",
+    "TextStyle", "View", "Wakelock")
 """Flet's controls the shell and the home screen build. Flet imports each on first use: the
 first tab's home screen took 150-280 ms on the server for those imports (2026-12-03, cProfile
 of `home_view`, load 15), 1-20 ms from the second tab on."""
