@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 from support.browser import chromium_browser, live_server, requires_chromium
+from support.harness import phone_shown
 from support.phones import TableNight, hub_for
 
 from companion.bench.flutter import TIMEOUT_MS
@@ -78,12 +79,12 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
     anna_ctx, anna = scan(browser, hub, night, ANNA)
     ben_ctx, ben = scan(browser, hub, night, BEN, locale="de-DE")
     try:
-        anna.wait_for_url("**/phone/")
+        phone_shown(anna)
         assert anna.locator("#who").inner_text() == "Red"
         assert not anna.locator("#rats").is_visible()
         assert rats_shown(anna) == "10 rats"
         anna.locator("#rats").wait_for(state="hidden", timeout=TIMEOUT_MS)
-        ben.wait_for_url("**/phone/")
+        phone_shown(ben)
         assert ben.locator("h1").inner_text() == "Meine Ratten"
         ben.locator("#link", has_text="verbunden").wait_for()
 
@@ -136,7 +137,7 @@ def test_a_reload_reconnects_and_a_second_scan_is_refused(browser, table) -> Non
     context, carla = scan(browser, hub, night, CARLA)
     neighbour = browser.new_context()
     try:
-        carla.wait_for_url("**/phone/")
+        phone_shown(carla)
         carla.locator("[data-reason=supply_discard]").click()
         carla.locator("#history li").wait_for()
         carla.reload()
@@ -148,7 +149,7 @@ def test_a_reload_reconnects_and_a_second_scan_is_refused(browser, table) -> Non
         token = hub.registry.issue_token(night.game_id, ANNA)
         first = browser.new_context()
         first.new_page().goto(pairing_url(base_url, token))
-        first.pages[0].wait_for_url("**/phone/")
+        phone_shown(first.pages[0])
         second = neighbour.new_page()
         second.goto(pairing_url(base_url, token))
         second.locator("#pairing-text", has_text="already paired").wait_for()
@@ -166,8 +167,7 @@ def test_a_released_seat_is_locked_out_and_paired_again(browser, table) -> None:
     hub, night, _ = table
     old_ctx, old_phone = scan(browser, hub, night, BEN)
     try:
-        old_phone.wait_for_url("**/phone/")
-        old_phone.locator("#ledger").wait_for()
+        phone_shown(old_phone)
         hub.registry.release(night.game_id, BEN)
         old_phone.locator("#pairing-text", has_text="not paired").wait_for()
         old_phone.reload()
@@ -175,7 +175,7 @@ def test_a_released_seat_is_locked_out_and_paired_again(browser, table) -> None:
 
         new_ctx, new_phone = scan(browser, hub, night, BEN)
         try:
-            new_phone.wait_for_url("**/phone/")
+            phone_shown(new_phone)
             assert new_phone.locator("#who").inner_text() == "Yellow"
             assert rats_shown(new_phone) == "10 rats"
         finally:
@@ -212,8 +212,7 @@ def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser,
     hub, night, _ = first_game
     context, anna = scan(browser, hub, night, ANNA)
     try:
-        anna.wait_for_url("**/phone/")
-        anna.locator("#history").wait_for(state="attached")
+        phone_shown(anna)
         assert night.state.setup.copies(Building.HOSPITAL) == 0
         assert anna.locator("#hospital-note").is_hidden()  # no Hospital in this game
         anna.locator("[data-reason=supply_discard]").click()

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 from support.browser import chromium_browser, free_port, live_server, requires_chromium
+from support.harness import phone_shown
 from support.phone_truth import ANNA, HospitalNight, MonasteryNight
 from support.phones import TableNight, hub_for
 
@@ -41,8 +42,7 @@ def scan(browser: Any, hub: Hub, game_id: str, seat: int, locale: str = "en-GB")
     context = browser.new_context(locale=locale, viewport={"width": 390, "height": 800})
     page = context.new_page()
     page.goto(pairing_url(hub.base_url, hub.registry.issue_token(game_id, seat)))
-    page.wait_for_url("**/phone/")
-    return page
+    return phone_shown(page)
 
 
 def screenshots() -> Path:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 from support.browser import chromium_browser, live_server, requires_chromium
+from support.harness import phone_shown
 from support.phones import TableNight, hub_for
 
 from companion.bench.flutter import TIMEOUT_MS
@@ -60,7 +61,7 @@ def test_the_phones_history_reads_in_the_phones_language(
         try:
             anna = context.new_page()
             anna.goto(pairing_url(base_url, hub.registry.issue_token(night.game_id, ANNA)))
-            anna.wait_for_url("**/phone/")
+            phone_shown(anna)
             history = anna.locator("#history li")
 
             # Anna discards two rats with her supply action (R-ROUND-B).

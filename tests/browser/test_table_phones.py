@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from support.harness import phone_shown
 from support.screen_result import check_result_against_engine, stored_game
 from support.sessions import game_state
 
@@ -114,7 +115,7 @@ class Phones:
         phone = context.new_page()
         self.offline.watch(phone)
         phone.goto(url)
-        phone.wait_for_url("**/phone/")
+        phone_shown(phone)
         assert phone.locator("#who").inner_text() == name
         by_id(self.table, f"seat-qr-{seat}").wait_for(state="detached")
         seat_says(self.table, seat, "connected now")
@@ -227,6 +228,7 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
 
             result = check_result_against_engine(table, data_dir, "en")
             for seat, phone in paired.items():
+                phone.locator("#result").wait_for()  # the scored game reached this phone
                 assert result.players[seat].rats == rats_on(phone)
             picture(paired[ANNA], "phones-anna-end")
         finally:

@@ -282,3 +282,15 @@ def offline_page(context: BrowserContext, offline: Offline) -> Page:
     page = context.new_page()
     offline.watch(page)
     return page
+
+
+def phone_shown(page: Page) -> Page:
+    """`page` once the paired phone shows its seat's ledger.
+
+    The page's load is not its content: the script claims the seat and receives the seat's view
+    over the live stream after the page has loaded, so a test reading `#who` at load reads ''
+    (seen in CI), and a second scan of the same code can win the seat the first has not claimed
+    yet."""
+    page.wait_for_url("**/phone/")
+    page.locator("#ledger").wait_for(timeout=30_000)
+    return page
