@@ -25,13 +25,25 @@ log = logging.getLogger(__name__)
 
 def make_main(config: TableConfig, games: OpenGames) -> PageMain:
     async def table_main(page: ft.Page) -> None:
-        # measured (`python -X importtime`): the table's screens are about a third of a cold
-        # start; loaded when the first tab connects, the server answers the browser sooner.
-        from companion.ui.routes import table_app
-
+        table_app = await asyncio.to_thread(_table_screens)
         await TabLife(page, table_app(page, config, games)).run()
 
     return table_main
+
+
+def _table_screens() -> Callable[[ft.Page, TableConfig, OpenGames], Tab]:
+    """The table's screens, loaded on a tab's first connection and not with the server: they
+    are about a third of a cold start (`python -X importtime`), and the server answers the
+    browser sooner without them.
+
+    Called in a worker thread, never on the server's event loop: an import there stops every
+    other tab, phone and file request until it ends, and if the warm-up thread is loading the
+    same modules at that moment it waits for the warm-up's whole import. A server restarted
+    with three tabs open answered nothing, not even its manifest, for seconds (CI under load:
+    more than thirty)."""
+    from companion.ui.routes import table_app
+
+    return table_app
 
 
 class Tab(Protocol):
