@@ -121,11 +121,11 @@ def waited_for(name: str, node: ast.Import | ast.ImportFrom) -> set[str]:
             prefixes = [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
             found.update(prefixes if alias.asname else (prefixes[0], prefixes[-1]))
     else:
-        found.update(target for target, _ in imported(name, ast.Module([node], [])))
+        targets = [target for target, _ in imported(name, ast.Module([node], []))]
+        found.update(targets)
         found.add(node.module or "")
-        if node.level:
-            found.update(target.rpartition(".")[0] for target, _ in
-                         imported(name, ast.Module([node], [])))
+        if node.level:  # `from . import x`: the package, which `node.module` does not name
+            found.update(target.rpartition(".")[0] for target in targets)
     return {target for target in found if target in MODULES and target != name}
 
 
