@@ -30,8 +30,8 @@ NOISE = ("Traceback", "never awaited", "Error", "ERROR", "KeyboardInterrupt")
 
 def printed(server: TableServer) -> str:
     """What the server wrote (stdout and stderr) after its banner and the QR code."""
-    lines = [line for line in server.output if not line.startswith(("██", "▀▀", "▄▄"))]
-    return "".join(lines)
+    lines = server.all_output().splitlines(keepends=True)
+    return "".join(line for line in lines if not line.startswith(("██", "▀▀", "▄▄")))
 
 
 def stop_with_ctrl_c(server: TableServer) -> int:

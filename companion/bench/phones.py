@@ -95,7 +95,9 @@ def measure_live(max_actions: int, seed: int) -> list[float]:
             context.add_init_script(_WATCH_RENDERS)
             page = context.new_page()
             page.goto(pairing_url(hub.base_url, hub.registry.issue_token(session.game_id, seat)))
-            page.locator("#link:not(.off)").wait_for(state="attached", timeout=30_000)
+            # Drawn, not only connected: the pill turns live as the stream opens, before its
+            # first event (the seat) is drawn, which would then count as the next event's.
+            page.locator("#ledger").wait_for(timeout=30_000)
             pages.append(page)
         for event in events[1:]:
             before = [view(session.player_view(seat)) for seat in range(PHONES)]

@@ -23,7 +23,7 @@ from browser.table import (
     table_server,
 )
 from companion.i18n import translator
-from companion.server.table_page import RECONNECTS, SERVER_DOWN, STILL_DOWN
+from companion.server.table_page import LANG_STORAGE, RECONNECTS, SERVER_DOWN, STILL_DOWN
 
 DOWN = "#server-down"
 
@@ -83,6 +83,10 @@ def test_the_language_chosen_at_the_table_is_the_one_the_words_use(tmp_path: Pat
         by_id(page, "home").wait_for(timeout=60_000)
         switch_language(page, "nl")
         page.get_by_text(translator("nl")("New game")).first.wait_for(timeout=60_000)
+        # Remembered by the tab after the screen is drawn in it: the words for a server that
+        # is down are read from there.
+        page.wait_for_function(f"localStorage.getItem('{LANG_STORAGE}') === '\"nl\"'",
+                               timeout=60_000)
     page.locator(DOWN).wait_for(state="visible", timeout=60_000)
     assert said(page) == expected("nl")
     with table_server(data_dir, port=port):

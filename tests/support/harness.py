@@ -120,6 +120,7 @@ class TableServer:
     table_url: str
     data_dir: Path
     output: list[str] = field(default_factory=list)
+    reader: threading.Thread | None = None
 
     @property
     def key(self) -> str:
@@ -133,6 +134,25 @@ class TableServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(timeout=5)
+        self.all_output()
+
+    def all_output(self) -> str:
+        """Everything the server wrote, once it has stopped: its last lines (a traceback as it
+        stops) may still be in the pipe when the process has ended, until the reader has them."""
+        if self.process.poll() is None:
+            raise RuntimeError("the server is still running: its output is not complete")
+        if self.reader is not None:
+            self.reader.join(timeout=30)
+            if self.reader.is_alive():
+                raise RuntimeError("the server's output did not end")
+        return "".join(self.output)
+
+
+START_DEADLINE_S = 90
+"""How long a table server may take to start and answer before a test gives up on it: there to
+catch a server that hangs, not to time one (`python -m companion.bench` does). A start is about
+a second on a quiet machine, and took 10 to 19 s with two suites running on this machine's two
+cores (load 20), almost all of it loading modules."""
 
 
 @contextlib.contextmanager
@@ -150,7 +170,7 @@ def table_server(data_dir: Path, lang: str | None = None, port: int | None = Non
     assert process.stdout is not None
     lines: list[str] = []
     table_url = None
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_DEADLINE_S
     while table_url is None and time.monotonic() < deadline:
         line = process.stdout.readline()
         if not line:
@@ -164,8 +184,9 @@ def table_server(data_dir: Path, lang: str | None = None, port: int | None = Non
         raise RuntimeError("the table server did not start:\n" + "".join(lines))
     base = f"http://127.0.0.1:{port}"
     table_url = f"{base}/?key={table_url.split('key=', 1)[1]}"
-    server = TableServer(process, base, table_url, data_dir, lines)
-    threading.Thread(target=_keep_reading, args=(process, lines), daemon=True).start()
+    reader = threading.Thread(target=_keep_reading, args=(process, lines), daemon=True)
+    server = TableServer(process, base, table_url, data_dir, lines, reader)
+    reader.start()
     wait_until_serving(base, deadline)
     try:
         yield server
@@ -230,11 +251,27 @@ def picture(page: Page, name: str) -> None:
         screenshot(page, name)
 
 
+PAINTED = """() => document.fonts.ready.then(() => new Promise(
+    done => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))))"""
+"""Fonts loaded and two frames painted since."""
+
+
 def screenshot(page: Page, name: str) -> Path:
+    """The screen once it is painted and still: Flutter paints the canvas a moment after the
+    semantics tree, so a test that reads the picture (the edge check of `test_languages_fit`)
+    takes it when two pictures in a row are the same, not after a fixed pause that a loaded
+    machine can outlast."""
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.wait_for_timeout(1200)  # headless chromium paints the canvas a moment after the tree
-    page.screenshot(path=str(path))
+    page.evaluate(PAINTED)
+    shot = page.screenshot()
+    for _ in range(20):
+        page.evaluate(PAINTED)
+        again = page.screenshot()
+        if again == shot:
+            break
+        shot = again
+    path.write_bytes(shot)
     return path
 
 
