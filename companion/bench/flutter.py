@@ -121,10 +121,21 @@ def open_table(page: Page, url: str, timeout: float = 60_000) -> None:
     enable_semantics(page)
 
 
+_SEMANTICS_ON = """() => {
+    if (document.querySelector('flt-semantics-host flt-semantics')) return true;
+    const placeholder = document.querySelector('flt-semantics-placeholder');
+    if (placeholder) placeholder.click();
+    return false;
+}"""
+"""True once Flutter's semantics tree is drawn; until then the placeholder a screen reader
+would press is pressed, found and pressed in one script."""
+
+
 def enable_semantics(page: Page) -> None:
-    placeholder = page.locator("flt-semantics-placeholder")
-    placeholder.wait_for(state="attached", timeout=TIMEOUT_MS)
-    placeholder.evaluate("element => element.click()")
+    """Switch on the semantics tree as a screen reader does. Found in one step and pressed in
+    another, the placeholder was once gone in between, and the press waited for it 30 s (a CI
+    run under load, a fresh server's first page; why it went was not seen)."""
+    page.wait_for_function(_SEMANTICS_ON, timeout=TIMEOUT_MS, polling=100)
     page.evaluate(_WATCH)
 
 
