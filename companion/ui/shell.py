@@ -242,7 +242,12 @@ class TableApp:
         self.page.update()
 
     async def _rerender(self) -> None:
-        self.render()
+        try:
+            self.render()
+        except AttributeError as exc:
+            if not _connection_just_closed(exc):
+                raise
+            log.debug("a tab's browser left as the game changed; drawn afresh if it comes back")
 
     # -- the game -----------------------------------------------------------------------
 
@@ -422,3 +427,13 @@ def keep_view(shown: ft.View, drawn: ft.View) -> None:
     scroll position among it, where a new view would start at the top."""
     for part in VIEW_PARTS:
         setattr(shown, part, getattr(drawn, part))
+
+
+def _connection_just_closed(exc: AttributeError) -> bool:
+    """Whether a redraw failed because its tab's connection had just closed. Flet (1.0) drops a
+    connection's send queue as its socket closes, and tells the session a moment later: a game
+    changed by another tab in between (a tab closed, then an undo in another) had the redraw
+    put its message into no queue, "'NoneType' object has no attribute 'put_nowait'", a
+    traceback in the terminal. The session's disconnect follows; `TabLife` then stops
+    following the game, and draws the screen afresh if the browser comes back."""
+    return exc.name == "put_nowait" and exc.obj is None
