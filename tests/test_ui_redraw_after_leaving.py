@@ -9,6 +9,7 @@ Here the closed tab's page fails exactly so, on the real table app over its real
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,34 +27,31 @@ class ClosedConnection:
         self.queue.put_nowait(b"\x00")
 
 
-def test_the_closed_tabs_redraw_is_dropped_quietly(tmp_path: Path) -> None:
+@pytest.fixture
+def following(tmp_path: Path) -> Iterator[Table]:
+    """A tab on a round of the evening, following its game, every redraw asked so far done."""
     evening = the_evening()
     table = Table(tmp_path, evening.setup)
     try:
         table.play(evening.events[1:4])
         assert table.ids()  # the tab shows the round and follows the game
         table.page.run_pending()
-        table.page.update = ClosedConnection().update  # type: ignore[method-assign]
-        table.session.undo()  # another tab's undo
-        assert table.page.run_pending() == 1  # the redraw ran, and did not fail
+        yield table
     finally:
         table.store.close()
 
 
-def test_a_redraw_that_fails_otherwise_still_fails(tmp_path: Path) -> None:
-    evening = the_evening()
-    table = Table(tmp_path, evening.setup)
-    try:
-        table.play(evening.events[1:4])
-        assert table.ids()
-        table.page.run_pending()
+def test_the_closed_tabs_redraw_is_dropped_quietly(following: Table) -> None:
+    following.page.update = ClosedConnection().update  # type: ignore[method-assign]
+    following.session.undo()  # another tab's undo
+    assert following.page.run_pending() == 1  # the redraw ran, and did not fail
 
-        def broken(*_controls: Any) -> None:
-            raise AttributeError("a fault in drawing", name="put_nowait", obj=object())
 
-        table.page.update = broken  # type: ignore[method-assign]
-        table.session.undo()
-        with pytest.raises(AttributeError):
-            table.page.run_pending()
-    finally:
-        table.store.close()
+def test_a_redraw_that_fails_otherwise_still_fails(following: Table) -> None:
+    def broken(*_controls: Any) -> None:
+        raise AttributeError("a fault in drawing", name="put_nowait", obj=object())
+
+    following.page.update = broken  # type: ignore[method-assign]
+    following.session.undo()
+    with pytest.raises(AttributeError):
+        following.page.run_pending()

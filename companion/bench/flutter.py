@@ -127,8 +127,8 @@ _SEMANTICS_ON = """() => {
     if (placeholder) placeholder.click();
     return false;
 }"""
-"""True once Flutter's semantics tree is drawn; until then the placeholder a screen reader
-would press is pressed, found and pressed in one script."""
+"""True once Flutter's semantics tree is drawn; until then it presses the placeholder a screen
+reader would press, found and pressed in the same script."""
 
 
 def enable_semantics(page: Page) -> None:

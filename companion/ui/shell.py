@@ -26,6 +26,7 @@ from companion.rules.views import TableView
 from companion.store.db import StoreError
 from companion.store.session import Session, UndoError
 from companion.ui.shared import theme
+from companion.ui.shared.connection import connection_just_closed
 from companion.ui.shared.icons import Icons
 from companion.ui.shared.ports import KEY_PARAM, Games, TableSettings
 from companion.ui.shared.reference_entries import why_of
@@ -241,13 +242,24 @@ class TableApp:
         self._keep_awake(path.startswith("/game/"))
         self.page.update()
 
-    async def _rerender(self) -> None:
+    def redraw_soon(self, still_wanted: Callable[[], bool] = lambda: True) -> None:
+        """Redraw this tab on its own loop, asked from another thread or tab (a change of the
+        game, the history's scores ready), if `still_wanted()` then. A tab whose browser has
+        just left is not drawn, quietly (`connection_just_closed`)."""
+        async def redraw() -> None:
+            if not still_wanted():
+                return
+            try:
+                self.render()
+            except AttributeError as exc:
+                if not connection_just_closed(exc):
+                    raise
+                log.debug("a tab's browser left before its redraw; drawn afresh if it is back")
+
         try:
-            self.render()
-        except AttributeError as exc:
-            if not _connection_just_closed(exc):
-                raise
-            log.debug("a tab's browser left as the game changed; drawn afresh if it comes back")
+            self.page.run_task(redraw)
+        except Exception:
+            log.debug("table page is gone", exc_info=True)
 
     # -- the game -----------------------------------------------------------------------
 
@@ -278,10 +290,7 @@ class TableApp:
 
     def _on_game_change(self) -> None:
         # Called on the thread that changed the game (maybe a phone's request).
-        try:
-            self.page.run_task(self._rerender)
-        except Exception:
-            log.debug("table page is gone", exc_info=True)
+        self.redraw_soon()
 
     def submit(self, event: Any) -> bool:
         """Play `event` in the open game; a broken rule is shown, nothing changes."""
@@ -428,12 +437,3 @@ def keep_view(shown: ft.View, drawn: ft.View) -> None:
     for part in VIEW_PARTS:
         setattr(shown, part, getattr(drawn, part))
 
-
-def _connection_just_closed(exc: AttributeError) -> bool:
-    """Whether a redraw failed because its tab's connection had just closed. Flet (1.0) drops a
-    connection's send queue as its socket closes, and tells the session a moment later: a game
-    changed by another tab in between (a tab closed, then an undo in another) had the redraw
-    put its message into no queue, "'NoneType' object has no attribute 'put_nowait'", a
-    traceback in the terminal. The session's disconnect follows; `TabLife` then stops
-    following the game, and draws the screen afresh if the browser comes back."""
-    return exc.name == "put_nowait" and exc.obj is None

@@ -112,13 +112,7 @@ def _count(app: TableApp, key: str) -> None:
 
 
 def _redraw(app: TableApp) -> None:
-    async def redraw() -> None:
-        if app.path.startswith(paths.HISTORY):
-            app.render()
-    try:
-        app.page.run_task(redraw)
-    except Exception:
-        log.debug("table page is gone", exc_info=True)
+    app.redraw_soon(lambda: app.path.startswith(paths.HISTORY))
 
 
 def counting(app: TableApp, back: str) -> ft.View:

@@ -8,6 +8,8 @@ import logging
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
+from companion.ui.shared.connection import connection_just_closed
+
 log = logging.getLogger(__name__)
 
 
@@ -33,7 +35,10 @@ async def tick_while_shown(shown: Callable[[Screen], bool], seconds: float,
             if screen is None or not shown(screen):
                 break
             screen.tick()
-    except Exception:
-        log.exception("%s stopped ticking", what)
+    except Exception as exc:
+        if connection_just_closed(exc):
+            log.debug("%s stopped ticking: its browser left", what)
+        else:
+            log.exception("%s stopped ticking", what)
     finally:
         on_stop(screen)
