@@ -34,6 +34,7 @@ from browser.table import (
 )
 from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, still_box
 from companion.bench.story import FIVE_PLAYERS, Table, set_up
+from companion.store.db import GameStore
 
 VIEWPORTS = {
     "laptop-1366x768": {"width": 1366, "height": 768},
@@ -104,7 +105,12 @@ class FitsCheck:
         self.steps += 1
         page = table.page
         step = table.marker()
-        body_bottom = self.height - BOTTOM_BAR
+        # Only a drawn bottom bar covers the foot of the view (`support.reachable.look` reads
+        # it the same way): round 1's first entry has none, as nobody holds a Pass card yet,
+        # and a row that needed a replacement (its notice two lines above the counts) pushed
+        # the 10-12 counts into the band a bar would cover, which read as a problem (CI run
+        # r180 of b6a8959).
+        body_bottom = self.height - (BOTTOM_BAR if "bottom-bar" in ids else 0)
         checked = boxes(page, ids, ACTING)
         if "actions-done" in ids or any(i.startswith("actions-of-") for i in ids):
             checked |= boxes(page, ids, DECIDED)
@@ -172,8 +178,16 @@ def test_five_players_in_one_building_fit_the_screen(name: str, whole_game: bool
             table.play_until(lambda: table.round_number() > 2)
         context.close()
     assert check.steps > 20
-    assert check.problems == []
+    assert check.problems == [], f"setup code {played_setup_code(tmp_path)}"
     assert offline.outside == []
+
+
+def played_setup_code(data_dir: Path) -> str | None:
+    """The setup code of the game just played: each run draws a new seed, so a problem seen
+    once is replayed by typing this code into the wizard (the taps follow `random.Random(5)`)."""
+    with GameStore.open(data_dir) as store:
+        (game,) = store.list_games()
+    return game.setup_code
 
 
 _WIDER = """width => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
