@@ -286,7 +286,10 @@ class Table:
 # -- the setup wizard, as the players go through it -------------------------------------
 
 
-def set_up(page: Any, names: list[str], method: str, deck: str, counts: Counter[str]) -> None:
+def set_up(page: Any, names: list[str], method: str, deck: str, counts: Counter[str],
+           code: str | None = None) -> None:
+    """The wizard as a table goes through it; with `code`, the buildings and the seed are taken
+    from a setup code typed in (one game every run) instead of `method` with a fresh seed."""
     def press(identifier: str) -> None:
         tap_and_redraw(page, identifier)
         counts["setup"] += 1
@@ -300,7 +303,17 @@ def set_up(page: Any, names: list[str], method: str, deck: str, counts: Counter[
         counts["setup"] += 1
     press("next")
     by_id(page, "setup-buildings").wait_for()
-    press(f"method-{method}")
+    if code is None:
+        press(f"method-{method}")
+    else:
+        type_into(page, "code-input", code)
+        counts["setup"] += 1
+        press("apply-code")
+        # "Setup code taken over." stands 3.5 s over the foot of the screen, where round 1's
+        # highest counts will be: a player reads it before the next screens, and so waits here.
+        said = by_id(page, "message").first
+        said.wait_for()
+        said.wait_for(state="detached")
     by_id(page, "buildings-result").wait_for()
     press("next")
     by_id(page, "setup-code").wait_for()

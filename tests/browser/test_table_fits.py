@@ -34,7 +34,11 @@ from browser.table import (
 )
 from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, still_box
 from companion.bench.story import FIVE_PLAYERS, Table, set_up
-from companion.store.db import GameStore
+from companion.rules import events as ev
+from companion.rules.catalog import Building, PlayerColour
+from companion.rules.deck import reveal_event
+from companion.rules.engine import replay
+from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
 
 VIEWPORTS = {
     "laptop-1366x768": {"width": 1366, "height": 768},
@@ -146,6 +150,24 @@ class FitsCheck:
         return ""
 
 
+CROWDED_SEED = 75
+"""The first-game buildings with the app's deck, 5 players, a seed whose first row needed the
+replacement rule twice for the longest name (R-ROUND-A): its banner stands above the entry
+buttons of round 1, the most crowded first entry there is. A seed of its own each run found
+this once and by chance (CI run r180); one seed, checked below, keeps the suite's outcome the
+same on every run."""
+
+
+def crowded_code() -> str:
+    players = list(zip(FIVE_PLAYERS, PlayerColour, strict=False))
+    setup = make_setup(players, SelectionMethod.FIRST_GAME, CROWDED_SEED, DeckMode.DIGITAL)
+    state = replay([ev.GameStarted(setup)])
+    assert state is not None
+    row = reveal_event(state)
+    assert row.replaced == (Building.FORTUNE_TELLERS_TENT,) * 2, row
+    return setup_code(setup)
+
+
 SMALLEST = "laptop-1366x768"
 CASES = [(name, False) for name in VIEWPORTS if name != SMALLEST] + [(SMALLEST, True)]
 """Rounds 1 and 2 on every screen, the whole game (the last round's banners, the end form and
@@ -168,7 +190,7 @@ def test_five_players_in_one_building_fit_the_screen(name: str, whole_game: bool
         page = context.new_page()
         open_table(page, server.table_url)
         by_id(page, "home").wait_for()
-        set_up(page, list(FIVE_PLAYERS), "first_game", "digital", Counter())
+        set_up(page, list(FIVE_PLAYERS), "first_game", "digital", Counter(), crowded_code())
         shots = f"fits-{name}" + ("-whole" if whole_game else "")
         table = Table(page, random.Random(5), shooter(shots), look=check,
                       crowded_rounds=frozenset({1, 8}))
@@ -178,16 +200,8 @@ def test_five_players_in_one_building_fit_the_screen(name: str, whole_game: bool
             table.play_until(lambda: table.round_number() > 2)
         context.close()
     assert check.steps > 20
-    assert check.problems == [], f"setup code {played_setup_code(tmp_path)}"
+    assert check.problems == []
     assert offline.outside == []
-
-
-def played_setup_code(data_dir: Path) -> str | None:
-    """The setup code of the game just played: each run draws a new seed, so a problem seen
-    once is replayed by typing this code into the wizard (the taps follow `random.Random(5)`)."""
-    with GameStore.open(data_dir) as store:
-        (game,) = store.list_games()
-    return game.setup_code
 
 
 _WIDER = """width => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
