@@ -246,3 +246,35 @@ def test_a_paired_seats_chip_says_where_its_rats_are_and_opens_nothing(anna: Tab
     chip = anna.find(f"seat-chip-{ANNA}-now").content
     assert isinstance(chip, ft.Container)
     assert chip.on_click is not None and chip.tooltip == "Private view (no phone)"
+
+
+def test_an_entry_is_drawn_once_and_before_its_message_so_the_next_tap_reaches(
+        anna: Table) -> None:
+    # Issue 12, item 4: her undo in the top bar is her own; it can take back the entry as soon
+    # as "Logged" is read. The game's change then draws nothing more: a second drawing a moment
+    # later replaced every control, and a tap between the two was lost (CI runs r200, r211 of
+    # ac4fdfe: Dario's second entry, or his look at the pad, never arrived).
+    undo = anna.find("undo")
+    assert any(getattr(c, "disabled", False) for c in walk(undo))
+    anna.tap("log-supply_discard")
+    assert anna.page.messages[-1] == "Logged −1: rats discarded in the supplies."
+    shown, button = anna.screen, anna.find("log-supply_discard")
+    assert not any(getattr(c, "disabled", False) for c in walk(anna.find("undo")))
+    anna.page.run_pending()
+    assert anna.screen is shown and anna.find("log-supply_discard") is button
+    anna.tap("undo")
+    assert anna.page.messages[-1] == "Your last entry is taken back."
+    shown = anna.screen
+    anna.page.run_pending()
+    assert anna.screen is shown
+    assert ev.RatsChanged(ANNA, -1, ev.RatReason.SUPPLY_DISCARD) not in logged_events(
+        anna.session)
+
+
+def test_a_change_from_elsewhere_still_redraws_her_screen(anna: Table) -> None:
+    # A second writer (the table's round screen in another tab) changes the game: her screen,
+    # drawn before that change, is drawn again from it.
+    shown = anna.screen
+    anna.session.submit_all([reveal_event(game_state(anna.session)), ev.SupplyDone()])
+    anna.page.run_pending()
+    assert anna.screen is not shown

@@ -127,6 +127,7 @@ class Session:
         self._log = list(log_)
         self._lock = threading.RLock()
         self._subscribers: list[Subscriber] = []
+        self._changes = 0
         self._table: tuple[int, TableView] | None = None
         self._decision: tuple[tuple[int, tuple[tuple[tuple[int, int], int], ...]],
                               DecisionView] | None = None
@@ -551,7 +552,14 @@ class Session:
                              violation="no events", rule="")
         return state
 
+    @property
+    def changes(self) -> int:
+        """How many changes subscribers have been told of: a screen drawn after the n-th shows
+        it already, and need not be drawn again when told of it (`TableApp.render`)."""
+        return self._changes
+
     def _notify(self) -> None:
+        self._changes += 1
         for callback in list(self._subscribers):
             try:
                 callback()

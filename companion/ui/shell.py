@@ -91,6 +91,8 @@ class TableApp:
         self._prefs: ft.SharedPreferences | None = None
         self._wakelock: ft.Wakelock | None = None
         self._awake = False
+        self._drawn: tuple[str, int] | None = None
+        """The game and its `Session.changes` as the screen on show was drawn from them."""
         self.own_undo: OwnUndo | None = None
         """Set while a screen whose undo is one player's own (the private view) is shown."""
         self.screen_key: str | None = None
@@ -219,6 +221,7 @@ class TableApp:
         self.path = path
         self.own_undo = None
         self.screen_key = None
+        drawn = self._game_changes()  # before: a change while it is built is drawn after it
         if not self.authorized:
             view = self.screens.not_table(self)
         else:
@@ -239,6 +242,7 @@ class TableApp:
             self.page.views.clear()
             self.page.views.append(view)
         self._shown = shown
+        self._drawn = drawn
         self._keep_awake(path.startswith("/game/"))
         self.page.update()
 
@@ -289,8 +293,16 @@ class TableApp:
         self.session = None
 
     def _on_game_change(self) -> None:
-        # Called on the thread that changed the game (maybe a phone's request).
-        self.redraw_soon()
+        # Called on the thread that changed the game (maybe a phone's request). A screen that
+        # drew itself after its own change (the private view's entries) is not drawn a second
+        # time: the controls it just drew stay the ones on show, so a tap right after the
+        # message that confirms the first reaches a control that still exists (CI runs r200,
+        # r211: a second redraw a moment later dropped it, under load).
+        self.redraw_soon(lambda: self._drawn is None or self._drawn != self._game_changes())
+
+    def _game_changes(self) -> tuple[str, int] | None:
+        session = self.session
+        return None if session is None else (session.game_id, session.changes)
 
     def submit(self, event: Any) -> bool:
         """Play `event` in the open game; a broken rule is shown, nothing changes."""

@@ -344,13 +344,15 @@ class PrivateScreen:
             self.app.notify(self.app.t("Your last entry is taken back."))
 
     def _do(self, action: Callable[[], None]) -> bool:
-        """Run a ledger action; a refusal is shown and changes nothing."""
+        """Run a ledger action; a refusal is shown and changes nothing. The whole screen is
+        drawn before the caller's message (the top bar's undo too), once: the game's change
+        does not draw it again."""
         try:
             action()
         except LedgerRefused as refused:
             self.app.notify(_refusal_text(self.app.t, refused), error=True)
             return False
-        self.fill()
+        self.app.render()
         return True
 
     async def _done(self, _event: Any = None) -> None:
