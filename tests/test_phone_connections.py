@@ -98,7 +98,8 @@ def test_a_request_that_never_arrives_whole_is_closed_after_the_timeout(hub) -> 
         opened += [head, silent, body]
         started = time.monotonic()
         assert all(closed_by_server(sock, within=5) for sock in opened)
-        assert 0.4 <= time.monotonic() - started < 4
+        # not before the timeout: a wall clock can only run long, under load (`within` caps it)
+        assert time.monotonic() - started >= 0.4
         assert get(base_url, "/phone/").status_code == 200
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -177,6 +178,17 @@ def test_the_released_seats_stream_that_began_with_the_scan_ends(hub, night, bas
         assert next(events, None) is None
 
 
+class Heard(logging.Handler):
+    """What a logger said, kept."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
 def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, caplog,
                                                                  tmp_path) -> None:
     # Issue 12, item 15: a SIGTERM with phones connected took 3.7 s and logged an ERROR while
@@ -196,6 +208,11 @@ def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, capl
                                         log_level="warning", timeout_graceful_shutdown=2,
                                         **uvicorn_options()),
                          f"http://127.0.0.1:{port}", PhonesOnFirstUse(hub), tmp_path)
+    # uvicorn's own loggers do not reach caplog (its "uvicorn" logger does not propagate):
+    # what it logs while stopping is read here
+    heard = Heard()
+    said = heard.records
+    logging.getLogger("uvicorn.error").addHandler(heard)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -204,12 +221,15 @@ def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, capl
     streams = [Stream(f"http://127.0.0.1:{port}", pair(hub, night, seat)) for seat in (ANNA, BEN)]
     try:
         assert [s.next()[0] for s in streams] == ["state", "state"]
-        began = time.monotonic()
         server.handle_exit(signal.SIGTERM, None)
         thread.join(timeout=10)
-        assert time.monotonic() - began < 1.0
+        assert not thread.is_alive()
         assert [s.next() for s in streams] == [("stopping", {})] * 2
     finally:
+        logging.getLogger("uvicorn.error").removeHandler(heard)
         for stream in streams:
             stream.close()
-    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    # not uvicorn's "Cancel 2 running task(s), timeout graceful shutdown exceeded": the streams
+    # ended when told, so the stop did not wait out the graceful timeout (a bound on the stop's
+    # wall clock, as before, fails under load)
+    assert not [r for r in [*caplog.records, *said] if r.levelno >= logging.ERROR], said

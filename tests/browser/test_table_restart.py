@@ -9,7 +9,6 @@ never answered, so the tab read no key and showed "This is the table's screen" f
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -63,11 +62,11 @@ def test_the_tables_tab_comes_back_into_its_game_after_every_restart(tmp_path: P
             assert page.url == where
             # A page load throws nothing into the console (issue 12, item 15).
             assert errors == []
-            # SIGTERM with the table's tab connected: quick, and no ERROR for the tab's
-            # ordinary goodbyes (the reload above, this stop).
-            began = time.monotonic()
+            # SIGTERM with the table's tab connected: no ERROR for the tab's ordinary goodbyes
+            # (the reload above, this stop), nor uvicorn's "timeout graceful shutdown exceeded",
+            # which it logs as an ERROR when it waited for a connection and cancelled it. (A
+            # bound on the stop's wall clock failed under load: 1.4 s in CI run r251.)
             server.process.terminate()
             server.process.wait(timeout=10)
-            assert time.monotonic() - began < 1.0
             assert "ERROR" not in server.all_output()
     context.close()
