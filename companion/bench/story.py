@@ -27,6 +27,8 @@ from companion.bench.flutter import (
     wait_for_said,
     wait_for_text,
 )
+from companion.rules.catalog import PlayerColour
+from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
 
 STEP = "[flt-semantics-identifier^='step-']"
 REVEAL_NUMBERS = 3
@@ -34,11 +36,21 @@ REVEAL_NUMBERS = 3
 END_FIELDS = ("hand", "swords", "flutes", "passes", "gold", "markers")
 FOUR_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 FOUR_PLAYER_SEED = 4
-"""The story of the 4-player game: its choices come from `random.Random(4)`."""
+"""The story of the 4-player game: its setup code's seed (the app's deck deals the same rows on
+every run) and its choices, `random.Random(4)`."""
 FIVE_PLAYERS = ("Anna", "Ben", "Cleo", "Dora", "Emil")
 TWO_PLAYERS = ("Jana", "Lukas")
 TWO_PLAYER_SEED = 2
-"""The story of the 2-player game (the players' own deck): `random.Random(2)`."""
+"""The story of the 2-player game (the players' own deck): its setup code's seed (the starting
+player) and its choices, `random.Random(2)`."""
+
+
+def story_code(names: tuple[str, ...], seed: int, deck: DeckMode) -> str:
+    """The setup code the story types in: the first game's buildings, dealt from `seed`, so
+    each run plays the same game and the taps row compares from run to run (a fresh seed each
+    run drew other rows, and another count of taps)."""
+    players = list(zip(names, PlayerColour, strict=False))
+    return setup_code(make_setup(players, SelectionMethod.FIRST_GAME, seed, deck))
 
 Shoot = Callable[[Any, str], None]
 """Takes a screenshot of the page, named after the step it shows."""
@@ -288,8 +300,9 @@ class Table:
 
 def set_up(page: Any, names: list[str], method: str, deck: str, counts: Counter[str],
            code: str | None = None) -> None:
-    """The wizard as a table goes through it; with `code`, the buildings and the seed are taken
-    from a setup code typed in (one game every run) instead of `method` with a fresh seed."""
+    """The wizard as a table goes through it; with `code`, the buildings, the seed and the deck
+    are taken from a setup code typed in (one game every run) instead of `method` with a fresh
+    seed and `deck`."""
     def press(identifier: str) -> None:
         tap_and_redraw(page, identifier)
         counts["setup"] += 1
@@ -317,7 +330,7 @@ def set_up(page: Any, names: list[str], method: str, deck: str, counts: Counter[
     by_id(page, "buildings-result").wait_for()
     press("next")
     by_id(page, "setup-code").wait_for()
-    if deck != "digital":
+    if deck != "digital" and code is None:
         press(f"deck-{deck}")
     press("next")
     by_id(page, "setup-checklist").wait_for()
@@ -355,7 +368,8 @@ def start_four_player_story(page: Any, setup_inputs: Counter[str],
     """The 4-player game of the benchmark and the walk, from the home screen to round 1 with
     one entry undone and redone (undo taps are counted apart); the table that plays it on."""
     by_id(page, "home").wait_for()
-    set_up(page, list(FOUR_PLAYERS), "first_game", "digital", setup_inputs)
+    set_up(page, list(FOUR_PLAYERS), "first_game", "digital", setup_inputs,
+           story_code(FOUR_PLAYERS, FOUR_PLAYER_SEED, DeckMode.DIGITAL))
     table = Table(page, random.Random(FOUR_PLAYER_SEED), shoot, look=look)
     undo_and_redo_an_entry(table)
     return table
@@ -373,7 +387,8 @@ def start_two_player_story(page: Any, setup_inputs: Counter[str],
                            shoot: Shoot = no_pictures, look: Look | None = None) -> Table:
     """The 2-player game of the walk and the benchmark, set up with the players' own deck;
     the table that plays it on from round 1."""
-    set_up(page, list(TWO_PLAYERS), "first_game", "physical", setup_inputs)
+    set_up(page, list(TWO_PLAYERS), "first_game", "physical", setup_inputs,
+           story_code(TWO_PLAYERS, TWO_PLAYER_SEED, DeckMode.PHYSICAL))
     return Table(page, random.Random(TWO_PLAYER_SEED), shoot, look=look)
 
 
