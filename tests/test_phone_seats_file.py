@@ -80,6 +80,23 @@ def test_a_missing_seats_file_is_simply_created(tmp_path) -> None:
     assert (tmp_path / SEATS_FILENAME).stat().st_size > 0
 
 
+def test_a_new_seats_file_is_made_lasting_with_its_name(tmp_path, monkeypatch) -> None:
+    # The pairings survive a power cut right after the file is made: the file is synced, then
+    # renamed into place, then its folder is synced, so the rename itself is on the disk too.
+    import companion.phones.seats as seats
+
+    synced: list[tuple[Path, bool]] = []
+    real = seats.fsync_dir
+
+    def fsync_dir(folder: Path) -> None:
+        synced.append((folder, (folder / SEATS_FILENAME).exists()))
+        real(folder)
+
+    monkeypatch.setattr(seats, "fsync_dir", fsync_dir)
+    SeatRegistry.in_data_dir(tmp_path).close()
+    assert synced == [(tmp_path, True)]
+
+
 @pytest.mark.parametrize("damage", ["empty", "garbage"])
 def test_the_server_refuses_to_start_with_one_clear_line(tmp_path, damage) -> None:
     damaged = DAMAGE[damage](a_seats_file_in_use(tmp_path))

@@ -22,7 +22,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.store.db import create_private, fsync_file, make_data_dir, make_private
+from companion.store.db import (
+    create_private,
+    fsync_dir,
+    fsync_file,
+    make_data_dir,
+    make_private,
+)
 from companion.store.problems import StoreProblem as P
 from companion.store.worded import Worded
 
@@ -193,6 +199,7 @@ def _create_seats_file(path: Path) -> None:
         db.close()
     fsync_file(partial)
     os.replace(partial, path)
+    fsync_dir(path.parent)
 
 
 class SeatRegistry:

@@ -668,7 +668,7 @@ def _create_file(path: Path, steps: Mapping[int, Callable[[sqlite3.Connection], 
         db.close()
     fsync_file(partial)
     os.replace(partial, path)
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
 
 
 def fsync_file(path: Path) -> None:
@@ -679,7 +679,10 @@ def fsync_file(path: Path) -> None:
         os.close(fd)
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
+    """Make a rename into `folder` last: a power cut right after `os.replace` could
+    otherwise lose it. Where a folder cannot be opened or synced (some file systems), the
+    rename is left to the system."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
