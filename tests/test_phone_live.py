@@ -178,17 +178,6 @@ def test_the_released_seats_stream_that_began_with_the_scan_ends(hub, night, bas
         assert next(events, None) is None
 
 
-class Heard(logging.Handler):
-    """What a logger said, kept."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.records: list[logging.LogRecord] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
-
-
 def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, caplog,
                                                                  tmp_path) -> None:
     # Issue 12, item 15: a SIGTERM with phones connected took 3.7 s and logged an ERROR while
@@ -209,10 +198,9 @@ def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, capl
                                         **uvicorn_options()),
                          f"http://127.0.0.1:{port}", PhonesOnFirstUse(hub), tmp_path)
     # uvicorn's own loggers do not reach caplog (its "uvicorn" logger does not propagate):
-    # what it logs while stopping is read here
-    heard = Heard()
-    said = heard.records
-    logging.getLogger("uvicorn.error").addHandler(heard)
+    # caplog's handler is put on it, so what it logs while stopping is read too
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    uvicorn_log.addHandler(caplog.handler)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -226,10 +214,10 @@ def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, capl
         assert not thread.is_alive()
         assert [s.next() for s in streams] == [("stopping", {})] * 2
     finally:
-        logging.getLogger("uvicorn.error").removeHandler(heard)
+        uvicorn_log.removeHandler(caplog.handler)
         for stream in streams:
             stream.close()
     # not uvicorn's "Cancel 2 running task(s), timeout graceful shutdown exceeded": the streams
     # ended when told, so the stop did not wait out the graceful timeout (a bound on the stop's
     # wall clock, as before, fails under load)
-    assert not [r for r in [*caplog.records, *said] if r.levelno >= logging.ERROR], said
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.records

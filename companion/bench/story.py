@@ -28,7 +28,7 @@ from companion.bench.flutter import (
     wait_for_text,
 )
 from companion.rules.catalog import PlayerColour
-from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
+from companion.rules.setup import DeckMode, SelectionMethod, Setup, make_setup, setup_code
 
 STEP = "[flt-semantics-identifier^='step-']"
 REVEAL_NUMBERS = 3
@@ -45,12 +45,16 @@ TWO_PLAYER_SEED = 2
 player) and its choices, `random.Random(2)`."""
 
 
-def story_code(names: tuple[str, ...], seed: int, deck: DeckMode) -> str:
-    """The setup code the story types in: the first game's buildings, dealt from `seed`, so
-    each run plays the same game and the taps row compares from run to run (a fresh seed each
-    run drew other rows, and another count of taps)."""
+def story_setup(names: tuple[str, ...], seed: int, deck: DeckMode) -> Setup:
+    """The setup a story types in as its code: the first game's buildings, dealt from `seed`,
+    so each run plays the same game and the taps row compares from run to run (a fresh seed
+    each run drew other rows, and another count of taps)."""
     players = list(zip(names, PlayerColour, strict=False))
-    return setup_code(make_setup(players, SelectionMethod.FIRST_GAME, seed, deck))
+    return make_setup(players, SelectionMethod.FIRST_GAME, seed, deck)
+
+
+def story_code(names: tuple[str, ...], seed: int, deck: DeckMode) -> str:
+    return setup_code(story_setup(names, seed, deck))
 
 Shoot = Callable[[Any, str], None]
 """Takes a screenshot of the page, named after the step it shows."""

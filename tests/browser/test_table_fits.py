@@ -33,12 +33,12 @@ from browser.table import (
     table_server,
 )
 from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, still_box
-from companion.bench.story import FIVE_PLAYERS, Table, set_up
+from companion.bench.story import FIVE_PLAYERS, Table, set_up, story_setup
 from companion.rules import events as ev
-from companion.rules.catalog import Building, PlayerColour
+from companion.rules.catalog import Building
 from companion.rules.deck import reveal_event
 from companion.rules.engine import replay
-from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
+from companion.rules.setup import DeckMode, setup_code
 
 VIEWPORTS = {
     "laptop-1366x768": {"width": 1366, "height": 768},
@@ -159,8 +159,7 @@ same on every run."""
 
 
 def crowded_code() -> str:
-    players = list(zip(FIVE_PLAYERS, PlayerColour, strict=False))
-    setup = make_setup(players, SelectionMethod.FIRST_GAME, CROWDED_SEED, DeckMode.DIGITAL)
+    setup = story_setup(FIVE_PLAYERS, CROWDED_SEED, DeckMode.DIGITAL)
     state = replay([ev.GameStarted(setup)])
     assert state is not None
     row = reveal_event(state)
