@@ -14,6 +14,7 @@ import pytest
 from browser.table import TableServer, screenshot, table_server
 from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
 from support.browser import chromium_browser, requires_chromium
+from support.harness import arrived
 from test_history_figures import Thursdays
 
 from companion.bench.flutter import by_id, open_table, switch_language, tap_and_redraw
@@ -65,18 +66,18 @@ def test_the_history_fits(served: tuple[TableServer, Thursdays], browser: Any,
     by_id(page, "history").wait_for()
     switch_language(page, lang)
     tap_and_redraw(page, "history")
-    by_id(page, f"history-game-{nights.plague}").wait_for()
     name = f"{viewport}-{lang}"
+    arrived(page, f"history-game-{nights.plague}", f"history-{name}-list", server)
     problems["list"] = misplaced(page, f"{name}-list")
     tap_and_redraw(page, "history-filter-0")
-    by_id(page, "history-player-page").wait_for()
+    arrived(page, "history-player-page", f"history-{name}-filtered", server)
     tap_and_redraw(page, "history-player-page")
-    by_id(page, "vp-chart").wait_for()
+    arrived(page, "vp-chart", f"history-{name}-player", server)
     problems["player"] = misplaced(page, f"{name}-player")
     tap_and_redraw(page, "back")
-    by_id(page, f"history-game-{nights.tie}").wait_for()
+    arrived(page, f"history-game-{nights.tie}", f"history-{name}-back", server)
     tap_and_redraw(page, f"history-game-{nights.tie}")
-    by_id(page, "score-table").wait_for()
+    arrived(page, "score-table", f"history-{name}-result", server)
     problems["result"] = misplaced(page, f"{name}-result")
     assert {k: v for k, v in problems.items() if v} == {}
     context.close()

@@ -331,3 +331,26 @@ def phone_shown(page: Page) -> Page:
     page.wait_for_url("**/phone/")
     page.locator("#ledger").wait_for(timeout=30_000)
     return page
+
+
+_IDENTIFIERS = """() => Array.from(document.querySelectorAll('[flt-semantics-identifier]'),
+    e => e.getAttribute('flt-semantics-identifier'))"""
+
+
+def arrived(page: Page, identifier: str, name: str, server: TableServer | None = None) -> None:
+    """Wait for the control tagged `identifier`; if it never comes, fail with what was there
+    instead: a picture (`screenshots/failed-<name>.png`), the page's address, the identifiers on
+    the screen and the server's last lines. A wait that timed out once in eleven CI runs under
+    load (the history's VP chart, 2026-12-05) said only that it timed out, which left a tap that
+    was lost and a screen that was drawn without its chart impossible to tell apart."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.locator(f"[flt-semantics-identifier='{identifier}']").first.wait_for()
+    except PlaywrightTimeout:
+        picture_path = screenshot(page, f"failed-{name}")
+        shown = page.evaluate(_IDENTIFIERS)
+        said = "".join(server.output[-40:]) if server is not None else ""
+        raise AssertionError(
+            f"{identifier!r} never appeared at {page.url}; picture {picture_path}; "
+            f"identifiers on the screen: {shown}; the server's last lines:\n{said}") from None
