@@ -54,6 +54,25 @@ def misplaced(page: Any, name: str) -> list[str]:
     return found
 
 
+def uneven_labels(page: Any, chart: str) -> list[str]:
+    """The chart's numbers, side and foot, must step evenly: flet-charts left to itself
+    labelled a side of 0 to 36 only at 0, 30 and 36 (its own spacing of 10 missed the labels
+    every 6), four grid lines unlabelled. Numbers in a row are an axis's labels."""
+    words = by_id(page, chart).first.inner_text().split()
+    runs: list[list[int]] = [[]]
+    for word in words:
+        if word.isdigit():
+            runs[-1].append(int(word))
+        elif runs[-1]:
+            runs.append([])
+    axes = [run for run in runs if len(run) > 1]
+    found = [f"{chart}'s numbers do not step evenly: {run}" for run in axes
+             if len({b - a for a, b in zip(run, run[1:], strict=False)}) != 1]
+    if not any(run[0] == 0 and len(run) > 2 for run in axes):
+        found.append(f"{chart} has no side labelled from 0 in two steps or more: {words}")
+    return found
+
+
 @pytest.mark.parametrize("lang", list(LOCALES))
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_the_history_fits(served: tuple[TableServer, Thursdays], browser: Any,
@@ -73,11 +92,12 @@ def test_the_history_fits(served: tuple[TableServer, Thursdays], browser: Any,
     arrived(page, "history-player-page", f"history-{name}-filtered", server)
     tap_and_redraw(page, "history-player-page")
     arrived(page, "vp-chart", f"history-{name}-player", server)
-    problems["player"] = misplaced(page, f"{name}-player")
+    problems["player"] = misplaced(page, f"{name}-player") + uneven_labels(page, "vp-chart")
     tap_and_redraw(page, "back")
     arrived(page, f"history-game-{nights.tie}", f"history-{name}-back", server)
     tap_and_redraw(page, f"history-game-{nights.tie}")
     arrived(page, "score-table", f"history-{name}-result", server)
-    problems["result"] = misplaced(page, f"{name}-result")
+    problems["result"] = (misplaced(page, f"{name}-result")
+                          + uneven_labels(page, "influence-chart"))
     assert {k: v for k, v in problems.items() if v} == {}
     context.close()

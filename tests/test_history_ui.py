@@ -18,6 +18,9 @@ from support.fake_page import walk
 from support.table_screens import Screens
 from test_history_figures import Thursdays
 
+from companion.history.figures import HeadToHead
+from companion.history.words import head_to_head_line
+from companion.i18n import translator
 from companion.rules.catalog import PlayerColour
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
@@ -25,6 +28,7 @@ from companion.ui.history import screen as history_screen
 from companion.ui.history.again import draft_again
 from companion.ui.history.chart import MOST_POINTS, chart_points
 from companion.ui.history.screen import history_player_route
+from companion.ui.shared.line_chart import count_axis, value_axis
 
 
 def at_the_table(nights: Thursdays, tmp: Path, lang: str = "en") -> Screens:
@@ -126,6 +130,33 @@ def test_a_long_history_is_drawn_as_runs_of_games_at_their_average() -> None:
     thousand = chart_points(list(range(1000)))
     assert len(thousand) == MOST_POINTS == 50
     assert thousand[0] == (1, 20, 9.5) and thousand[-1] == (981, 1000, 989.5)
+
+
+@pytest.mark.parametrize("first, last", [(1, 1), (1, 4), (0, 8), (0, 10), (1, 25), (1, 49),
+                                         (1, 1000)])
+def test_every_label_of_the_foot_stands_where_the_chart_spaces_them(first: int, last: int
+                                                                     ) -> None:
+    """flet-charts draws a label only where its spacing, counted from 0, lands: a label off
+    that spacing is never drawn (the VP side showed 0, 30 and 36 of 0 to 36 by 6)."""
+    foot = count_axis(first, last, "Game")
+    values = [label.value for label in foot.labels]
+    assert values and all(first <= v <= last and v % foot.label_spacing == 0 for v in values)
+    assert len(values) == len(range(first, last + 1)) or 4 <= len(values) <= 11
+
+
+@pytest.mark.parametrize("top", [0, 1, 7, 30, 36, 61])
+def test_every_label_of_the_side_stands_where_the_chart_spaces_them(top: int) -> None:
+    side = value_axis(top)
+    values = [label.value for label in side.labels]
+    assert values[0] == 0 and values[-1] > top and len(values) <= 7
+    assert all(v % side.label_spacing == 0 for v in values)
+
+
+def test_in_french_one_win_is_not_put_in_the_plural() -> None:
+    """"1 victoires contre 0" stood on Anna's page: the plural follows the games, not the
+    wins, so French names the wins once, before the score."""
+    line = head_to_head_line(translator("fr"), HeadToHead("Anna", "Cleo", 3, 1, 0))
+    assert line == "Anna – Cleo\xa0: 3 parties ensemble, victoires\xa0: 1 contre 0"
 
 
 def test_in_german_numbers_take_a_comma(nights: Thursdays, tmp_path: Path) -> None:

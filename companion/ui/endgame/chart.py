@@ -11,6 +11,7 @@ import flet as ft
 from companion.i18n import Translator
 from companion.rules.views import TableView
 from companion.ui.shared import theme
+from companion.ui.shared.line_chart import line_chart
 from companion.ui.shared.widgets import player_chip, tagged
 
 
@@ -35,22 +36,12 @@ def influence_chart(t: Translator, view: TableView) -> ft.Control:
     series = influence_by_round(view)
     rounds = max(len(s) for s in series) - 1
     top = max(max(s) for s in series)
-    step = max(1, (top + 4) // 5)
     data = [fch.LineChartData(
         points=[fch.LineChartDataPoint(x, y, tooltip=f"{setup.names[p]}: {y}")
                 for x, y in enumerate(values)],
         color=theme.PLAYER_COLOURS[setup.colours[p]], stroke_width=4, curved=False,
         point=True) for p, values in enumerate(series)]
-    chart = fch.LineChart(
-        data_series=data, min_x=0, max_x=max(rounds, 1), min_y=0, max_y=top + step,
-        height=300, expand=True, interactive=True,
-        horizontal_grid_lines=fch.ChartGridLines(interval=step, color="#22000000", width=1),
-        left_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=v, label=ft.Text(
-            str(v), size=theme.SMALL_SIZE)) for v in range(0, top + step + 1, step)],
-            label_size=36),
-        bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=r, label=ft.Text(
-            str(r), size=theme.SMALL_SIZE)) for r in range(rounds + 1)], label_size=28,
-            title=ft.Text(t("Round"), size=theme.SMALL_SIZE), title_size=24))
+    chart = line_chart(data, 0, rounds, top, 300, t("Round"))
     legend = ft.Row([player_chip(name, setup.colours[p]) for p, name in enumerate(setup.names)],
                     wrap=True, spacing=8)
     return tagged("influence-chart", ft.Column([

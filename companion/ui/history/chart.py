@@ -11,6 +11,7 @@ from companion.history.figures import PlayerFigures
 from companion.history.words import decimal
 from companion.i18n import Translator
 from companion.ui.shared import theme
+from companion.ui.shared.line_chart import line_chart
 from companion.ui.shared.widgets import tagged
 
 LINE_COLOUR = "#6A4C93"
@@ -40,7 +41,6 @@ def vp_chart(t: Translator, figures: PlayerFigures) -> ft.Control:
     vps = [vp for _, vp in figures.vp_over_games]
     points = chart_points(vps)
     top = max(vps, default=0)
-    step = max(1, (top + 4) // 5)
 
     def tip(first: int, last: int, vp: float) -> str:
         if first == last:
@@ -51,17 +51,7 @@ def vp_chart(t: Translator, figures: PlayerFigures) -> ft.Control:
         points=[fch.LineChartDataPoint(last, vp, tooltip=tip(first, last, vp))
                 for first, last, vp in points],
         color=LINE_COLOUR, stroke_width=4, curved=False, point=True)]
-    chart = fch.LineChart(
-        data_series=data, min_x=1, max_x=max(len(vps), 2), min_y=0, max_y=top + step,
-        height=260, expand=True, interactive=True,
-        horizontal_grid_lines=fch.ChartGridLines(interval=step, color="#22000000", width=1),
-        left_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=v, label=ft.Text(
-            str(v), size=theme.SMALL_SIZE)) for v in range(0, top + step + 1, step)],
-            label_size=36),
-        bottom_axis=fch.ChartAxis(labels=[fch.ChartAxisLabel(value=n, label=ft.Text(
-            str(n), size=theme.SMALL_SIZE)) for n in range(1, len(vps) + 1,
-                                                           max(1, len(vps) // 10))],
-            label_size=28, title=ft.Text(t("Game"), size=theme.SMALL_SIZE), title_size=24))
+    chart = line_chart(data, 1, len(vps), top, 260, t("Game"))
     lines: list[ft.Control] = [ft.Text(t("VP over the games, oldest first"),
                                        size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD)]
     if len(points) < len(vps):
