@@ -11,7 +11,6 @@ from companion.history.figures import PlayerFigures
 from companion.history.words import decimal
 from companion.i18n import Translator
 from companion.ui.shared import theme
-from companion.ui.shared.line_chart import line_chart
 from companion.ui.shared.widgets import tagged
 
 LINE_COLOUR = "#6A4C93"
@@ -34,9 +33,12 @@ def chart_points(vps: Sequence[int], most: int = MOST_POINTS
 
 
 def vp_chart(t: Translator, figures: PlayerFigures) -> ft.Control:
-    # Imported here, as the influence chart does: flet_charts takes about 250 ms to import
-    # (measured, see companion/ui/endgame/chart.py), paid once a player's page is opened.
+    # Imported here, as the influence chart does, with the module that draws the axes: paid
+    # once a player's page is opened, as flet_charts takes about 250 ms to import (as
+    # measured, see companion/ui/endgame/chart.py).
     import flet_charts as fch
+
+    from companion.ui.shared.line_chart import line_chart
 
     vps = [vp for _, vp in figures.vp_over_games]
     points = chart_points(vps)

@@ -4,18 +4,17 @@ flet-charts draws a label only where its own spacing along the axis lands on one
 it is given. Left to choose, it spaced a VP axis labelled every 6 by 10, and a player's page
 showed 0, 30 and 36 with four grid lines between them unlabelled (2026-12-06). So each axis
 names its spacing, and its labels stand where that spacing lands: multiples of it, from 0.
+
+The charts import this module when they draw, never at start: flet_charts takes about 250 ms
+to import (see `companion/ui/endgame/chart.py`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
+import flet_charts as fch
 
 from companion.ui.shared import theme
-
-if TYPE_CHECKING:
-    import flet_charts as fch
 
 STEPS = 5
 """About this many labelled steps up the side."""
@@ -27,15 +26,11 @@ def value_step(top: int) -> int:
 
 
 def _label(value: int) -> fch.ChartAxisLabel:
-    import flet_charts as fch
-
     return fch.ChartAxisLabel(value=value, label=ft.Text(str(value), size=theme.SMALL_SIZE))
 
 
 def value_axis(top: int) -> fch.ChartAxis:
     """The side, from 0 to one step over `top` (the highest line stays under the top edge)."""
-    import flet_charts as fch
-
     step = value_step(top)
     return fch.ChartAxis(labels=[_label(v) for v in range(0, top + step + 1, step)],
                          label_spacing=step, label_size=36)
@@ -56,8 +51,6 @@ def foot_spacing(count: int) -> int:
 
 def count_axis(first: int, last: int, title: str) -> fch.ChartAxis:
     """The foot, counting rounds or games from `first` to `last`."""
-    import flet_charts as fch
-
     every = foot_spacing(last - first + 1)
     return fch.ChartAxis(
         labels=[_label(n) for n in range(0, last + 1, every) if n >= first],
@@ -69,8 +62,6 @@ def line_chart(data: list[fch.LineChartData], first: int, last: int, top: int, h
                foot: str) -> fch.LineChart:
     """Lines over a count (`first` to `last`) under values from 0 to `top`, the grid at the
     side's labels."""
-    import flet_charts as fch
-
     step = value_step(top)
     return fch.LineChart(
         data_series=data, min_x=first, max_x=max(last, first + 1), min_y=0, max_y=top + step,
