@@ -111,9 +111,9 @@ FIRST_SCREEN_CONTROLS = (
     "LocaleConfiguration", "OutlinedButton", "ResponsiveRow", "RoundedRectangleBorder", "Row",
     "Semantics", "SharedPreferences", "SnackBar", "TemplateRoute", "Text", "TextButton",
     "TextStyle", "View", "Wakelock")
-"""Flet's controls the shell and the home screen build. Flet imports each on first use, so
-the first tab's home screen would wait on the server for those imports, which the tabs after
-it no longer do."""
+"""Flet's controls the shell and the home screen build. Flet imports each on first use: imported
+beforehand, they keep the first tab's home screen from waiting on the server for imports the
+tabs after it never wait for."""
 
 
 def load_first_screen() -> None:

@@ -296,8 +296,8 @@ class TableApp:
         # Called on the thread that changed the game (maybe a phone's request). A screen that
         # drew itself after its own change (the private view's entries) is not drawn a second
         # time: the controls it just drew stay the ones on show, so a tap right after the
-        # message that confirms the first reaches a control that still exists (CI runs r200,
-        # r211: a second redraw a moment later dropped it, under load).
+        # message that confirms the first reaches a control that still exists (a second
+        # redraw a moment later would drop it, under load).
         self.redraw_soon(lambda: self._drawn is None or self._drawn != self._game_changes())
 
     def _game_changes(self) -> tuple[str, int] | None:
