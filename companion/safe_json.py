@@ -105,8 +105,8 @@ def _long_digits(max_int_digits: int) -> re.Pattern[str]:
 
 @functools.cache
 def _decoder(max_int_digits: int, long_digits: bool) -> json.JSONDecoder:
-    """One decoder per limit, made once: a new one per document was a third of the time the
-    store took to read 115,000 events (issue 23). Integers are converted by the parser itself
+    """One decoder per limit, made once, not one per document (the store reads a document per
+    event). Integers are converted by the parser itself
     unless the text has a run of more digits than allowed (in a number or, harmlessly, in a
     string): only then is each integer looked at first."""
     def parse_int(digits: str) -> int:

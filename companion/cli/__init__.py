@@ -92,7 +92,7 @@ INTERRUPTED = 130
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Ctrl+C stops any command without a traceback, at any moment: the table's server says
-    "Stop with Ctrl+C" (issue 19, item 15), and uvicorn, once it has stopped, raises the
+    "Stop with Ctrl+C", and uvicorn, once it has stopped, raises the
     interrupt again for whoever started it."""
     try:
         return _main(argv)

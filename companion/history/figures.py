@@ -4,7 +4,7 @@ Every figure is worked out from a finished game's stored events by the engine it
 events are replayed (`companion.rules.replay`), mapped to the scoring's input
 (`companion.rules.endgame.end_state`) and scored (`companion.rules.scoring.score`). The
 engine's score of each game (`Scored`) is kept, in the process and in the data directory
-(`companion.store.score_copy`: 1,000 games take 7-12 s to replay), for the game's events as
+(`companion.store.score_copy`: a long history takes seconds to replay), for the game's events as
 they were (its revision) and for the engine's source as it was: a correction to a game, or a
 new engine, has the game replayed and scored again. Nothing adds up a second copy of a figure.
 
@@ -400,8 +400,8 @@ def load_history(store: GameStore, aliases: Aliases | None = None,
 
 _LOADED: dict[str, tuple[tuple[object, ...], list[Played]]] = {}
 """The last history of each store file, and what it was worked out from (each game's
-revision, the renames): drawn again and again while nothing changed, 1,000 games took a fifth
-of a second to put together at every drawing of the History screen (issue 23)."""
+revision, the renames): the History screen is drawn again and again while nothing changed,
+and putting a long history together is not repeated at every drawing."""
 
 
 def forget() -> None:
@@ -505,8 +505,8 @@ def player_figures(games: Sequence[Played], name: str) -> PlayerFigures:
 def head_to_head(games: Sequence[Played], players: Sequence[str]) -> list[HeadToHead]:
     """Every pair of `players` (tonight's table): games both played, and the wins of each.
 
-    One pass over the games: a pass per pair over 1,000 games was half of the History
-    screen's drawing on the server (issue 23)."""
+    One pass over the games, not one per pair: with a long history the pairs' passes would be
+    most of the History screen's drawing on the server."""
     keys = [key_of(p) for p in players]
     pairs = [(i, j) for i in range(len(keys)) for j in range(i + 1, len(keys))]
     tally = [[0, 0, 0] for _ in pairs]

@@ -77,8 +77,8 @@ def translator(lang: str) -> Translator:
 
 def passing_translator(lang: str) -> Translator:
     """A translator whose catalog goes when it does: for words wanted once in every language
-    (the table's page, `companion.server.table_page`), where three kept catalogs held 0.9 MB
-    of the server's memory for good (issue 24's memory row)."""
+    (the table's page, `companion.server.table_page`), where kept catalogs would hold the
+    server's memory for good."""
     return Translator(lang, _read_catalog(lang))
 
 

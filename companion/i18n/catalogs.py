@@ -102,7 +102,8 @@ def _same_texts(one: Catalog, other: Catalog) -> bool:
 
 RULE_ID = re.compile(r" ?\(R-[A-Z]+-[A-Z0-9]+(?:(?:, | to )(?:R-[A-Z]+-)?[A-Z0-9]+)*\)")
 """A rule ID in a msgid, or a list of them ("(R-ROUND-C, R-SPECIAL-3)", "(R-SCORE-2 to 5)");
-the translations already leave them out (issue 14)."""
+the translations never show them (a person reads no rule ID), so a msgid that drops its ID
+keeps its translation."""
 
 
 def _without_rule_ids(message_id: object) -> str | tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""What a correction leaves the players to do by hand (issue 19).
+"""What a correction leaves the players to do by hand.
 
 A correction (`EntryCorrected`, `RevealCorrected`, and the answers to what it asks,
 `TieChosenAfterCorrection`, `HospitalCorrected`) recomputes everything the app derives; but

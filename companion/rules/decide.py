@@ -185,9 +185,9 @@ def _check_copies_of_row(state: GameState, row: tuple[Building, ...],
 
 
 def check_buildings_revealed_recorded(state: GameState, event: ev.BuildingsRevealed) -> None:
-    """`check_buildings_revealed` as an app before issue 19 checked a stored row: the copies
-    put under the replacement stack in earlier rounds were not counted, so a game it stored
-    with one card too many still folds (every new row is checked in full)."""
+    """`check_buildings_revealed` as earlier versions of the app checked a stored row: the
+    copies put under the replacement stack in earlier rounds are not counted, so a game such a
+    version stored with one card too many still folds (every new row is checked in full)."""
     if not _check_row(state, event):
         return
     setup, row, replaced = state.setup, event.row, event.replaced

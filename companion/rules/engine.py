@@ -122,8 +122,8 @@ def apply_recorded(state: GameState | None, event: ev.Event) -> GameState:
     player may hold (`passes.pass_cards_up_to`), which the app checks only since it records
     them; an old game where someone passed without a Town Hall gain stays playable, and every
     new Pass in it is checked. Likewise a row of the players' own deck is not held against
-    the copies put under the replacement stack in earlier rounds, which the app counts only
-    since issue 19 (`decide.check_buildings_revealed_recorded`)."""
+    the copies put under the replacement stack in earlier rounds, which earlier versions of
+    the app did not count (`decide.check_buildings_revealed_recorded`)."""
     check(state, event, recorded=True)
     return evolve(state, event)
 

@@ -100,7 +100,7 @@ last send found the tab gone."""
 class TabGoneFilter(logging.Filter):
     """Flet's WebSocket handler logs a tab's goodbye with a traceback when the goodbye came
     while the server was sending to it ("Receive loop error: WebSocket is not connected",
-    each time the old tabs closed after a restart, issue 19, item 15). Such a record goes to
+    as the old tabs close after a restart). Such a record goes to
     the debug log instead; every other record of Flet's passes as it is."""
 
     def filter(self, record: logging.LogRecord) -> bool:
@@ -155,8 +155,8 @@ class PhonesOnFirstUse:
 
 def refuse_pydantic_v1() -> None:
     """FastAPI asks of every route's parameter, and of some values it sends, whether they are
-    pydantic 1 models, and imports `pydantic.v1` to ask: 1.4 MB held for good and about 70 ms
-    (issue 24's memory and start rows), for models the server never uses. It asks while it
+    pydantic 1 models, and imports `pydantic.v1` to ask: memory held for good and start-up
+    time (docs/decisions.md) for models the server never uses. It asks while it
     builds the routes and again at the first request of some of them (the table's seats
     page), so a serving process refuses the import for good, which FastAPI reads as "no"."""
     sys.modules.setdefault("pydantic.v1", None)  # type: ignore[arg-type]  # import raises ImportError

@@ -2,17 +2,15 @@
 
 The word is compiled into the client (`main.dart.js`, `main.dart.wasm`) as the built-in boot
 screen's default, with no setting for a hosted app, and it shows on every table whatever its
-language (issue 14). The table serves copies of those two files in which the word is blanked
+language. The table serves copies of those two files in which the word is blanked
 with as many spaces: the spinner alone says "starting" in any language, and a same-length
 change leaves the WebAssembly module's layout untouched. The copies are made once per Flet
 version into the data directory; a client build without exactly one such word is served as
 it is (and logged), never half-patched.
 
-Reading and copying 18 MB cost a tenth of a second of CPU and, on a busy laptop, more than a
-second of wall clock before the server could answer at all; the copies are now made after the
-server listens (`prepare_copies`), into a folder named after the client build, so a copy that
-is there is complete and of this very build, and until it is there the client goes out as Flet
-ships it.
+The copies are made after the server listens (`prepare_copies`), so making them never
+delays its first answer, into a folder named after the client build: a copy that is there is
+complete and of this very build, and until it is there the client goes out as Flet ships it.
 """
 
 from __future__ import annotations
@@ -37,8 +35,8 @@ CLIENT_FILES = ("main.dart.js", "main.dart.wasm")
 
 
 CHUNK = 1 << 20
-"""Read and written a mebibyte at a time: the two files whole, and their patched copies, cost
-the server 20-40 MB of memory it kept for good (issue 24's memory row)."""
+"""Read and written a mebibyte at a time: the server never holds the two files whole, nor their
+patched copies, and so keeps no memory for them once the copies are made."""
 
 
 def _blanked(source: Path) -> Iterator[tuple[bytes, int]]:

@@ -4,10 +4,10 @@ A cold load of the table is about 14 MB (the Flutter client and its renderer in 
 the icon font, DejaVu Sans), served by Flet as plain files: over a home Wi-Fi that is seconds
 before the first frame. Compressed, it is about 40% of that. Compressing on every request
 would cost each cold load a second or more of CPU on a modest laptop, so each file is
-compressed once into the data directory, and served from there from then on. The very first
-load after an install or an upgrade of Flet once went out uncompressed while the copies were
-being made (14 MB, 8.4 s on a simulated tablet, issue 24); now the first request of a file
-is compressed as it is sent, in a worker thread, and what is sent is the copy being written.
+compressed once into the data directory, and served from there from then on. Even the very
+first load after an install or an upgrade of Flet goes out compressed: the first request of a
+file is compressed as it is sent, in a worker thread, and what is sent is the copy being
+written.
 
 Both encodings share the file's ETag and say `Cache-Control: no-cache`, so a browser keeps
 the files across visits and only asks whether they changed (a 304 of a few bytes). Flet's
@@ -50,8 +50,8 @@ LASTING_CACHE_CONTROL = "public, max-age=604800"
 
 _PACKING = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gzip")
 """One thread compresses, one file after another: a tablet's first load asks for about ten at
-once, and each worker thread of a pool kept the megabytes it had passed through in a heap of
-its own (issue 24's memory row). zlib compresses far faster than a home Wi-Fi sends, and
+once, and each worker thread of a pool would keep the megabytes it passed through in a heap
+of its own. zlib compresses far faster than a home Wi-Fi sends, and
 each file is still sent piece by piece as it is compressed, the files taking turns."""
 
 

@@ -30,8 +30,8 @@ class OpenGames:
         self._lock = threading.Lock()
 
     def start(self, first_event: Event, practice: bool = False) -> Session:
-        # measured (`python -X importtime`, issue 10): the engine is a quarter of a cold
-        # start, needed once a game is started or opened, never to answer the first page.
+        # measured start-up time (`python -X importtime`, docs/decisions.md): the engine is
+        # needed once a game is started or opened, never to answer the first page.
         from companion.store.session import Session
 
         session = Session.start(self.store, first_event, practice=practice)
@@ -100,7 +100,7 @@ def steps_ahead(state: GameState) -> Decision:
     `decision_view` gives it to `companion.ui.round.screen.phase_body`): the supply, a
     building's actions (no Hospital discard entered yet), a round's end before the last. The
     home screen says where the game stands as that screen will show it: at the end of round 2
-    the table sees round 3's row, and so does the resume card (issue 19, item 16). Played on
+    the table sees round 3's row, and so does the resume card. Played on
     a copy, stored nowhere; if the engine refuses one (a damaged record), none."""
     # measured: see `OpenGames.start` (the engine is loaded once a game is looked at)
     from companion.rules import Decision, RuleViolation, next_decision, next_step

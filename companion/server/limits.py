@@ -1,4 +1,4 @@
-"""How the server keeps answering when a device on the Wi-Fi misbehaves (issue 15, items 1, 3).
+"""How the server keeps answering when a device on the Wi-Fi misbehaves.
 
 uvicorn closes idle keep-alive connections, but not one whose request never arrives whole: a
 device that opens a thousand connections and sends half a header to each holds a thousand

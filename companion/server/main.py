@@ -37,9 +37,7 @@ def _table_screens() -> Callable[[ft.Page, TableConfig, OpenGames], Tab]:
 
     Called in a worker thread, never on the server's event loop: an import there stops every
     other tab, phone and file request until it ends, and if the warm-up thread is loading the
-    same modules at that moment it waits for the warm-up's whole import. A server restarted
-    with three tabs open answered nothing, not even its manifest, for seconds (CI under load:
-    more than thirty)."""
+    same modules at that moment it waits for the warm-up's whole import."""
     # measured (`python -X importtime`): the table's screens are about a third of a cold start
     from companion.ui.routes import table_app
 
@@ -61,14 +59,14 @@ class TabLife:
     - **Away while starting.** `start` asks the browser for its stored key, its language and
       its device, and draws the first screen once they answer. A tab reloaded in that first
       second comes back to the same session with a new client, which never hears the
-      questions the old one was sent: the start waited for ever, the tab stayed blank (issue
-      19, item 14). The start is given up when the browser goes away, and begun again, with
+      questions the old one was sent, so a start that waited for its answers left the tab
+      blank for ever. The start is given up when the browser goes away, and begun again, with
       the client that is there, when it comes back.
     - **Away once started.** A session whose browser is gone (a reloaded tab leaves its old
       session behind, for an hour) no longer follows its game: every change of the game had
       it ask Flet to redraw, and Flet, with no connection to draw on, left the redraw
       unawaited ("coroutine 'TableApp._rerender' was never awaited", and from the wake lock
-      an `AttributeError`, issue 19, item 15). When the browser comes back the screen is drawn
+      an `AttributeError`). When the browser comes back the screen is drawn
       afresh from the game as it is by then, and follows it again.
     - **Flet's own end of the first connection.** Flet runs `run` for the tab's first
       connection; if that connection is gone by the time `run` returns, Flet logged a

@@ -1,7 +1,7 @@
 """What the table's page (`companion/web/index.html`) knows before Flet's client answers.
 
 Two things happen in the page's own script, before the Flutter client has started or while it
-cannot reach the server at all (issue 19, items 8 and 14):
+cannot reach the server at all:
 
 - **The server is down.** The client then shows its boot screen, a small spinner on a blank
   page, and retries by itself. The page says in words, in the table's language, that the

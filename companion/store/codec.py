@@ -98,9 +98,9 @@ Decoder = Callable[[Any, str], Any]
 
 @functools.cache
 def _decoder(hint: Any) -> Decoder:
-    """The decoder of one type, worked out once per type from its hints: reading the hints
-    again for every value was half of the time it took to decode 115,000 stored events (the
-    cold history of 1,000 games, issue 23). Every check and refusal is the same."""
+    """The decoder of one type, worked out once per type from its hints, not again for every
+    value (reading the hints dominated decoding a long history's events). Every check and
+    refusal is the same."""
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         return _union_decoder(typing.get_args(hint))

@@ -229,8 +229,8 @@ class GameStore:
         self._unchecked: tuple[tuple[int, int], list[GameSummary]] | None = None
         self._listed: tuple[tuple[int, int], list[GameSummary]] | None = None
         """The last list of every game, and the file's state it was read at (see `_state`):
-        with 1,000 games the list's two counts per game took a tenth of a second, at every
-        drawing of the history and the past games."""
+        the list's two counts per game, over a long history, are not worked out again at
+        every drawing of the history and the past games."""
         steps = MIGRATIONS if migrations is None else migrations
         if not self.path.exists():
             _create_file(self.path, steps)
@@ -391,8 +391,8 @@ class GameStore:
     def list_games_unchecked(self) -> list[GameSummary]:
         """`list_games` without looking for damage (`damage` is None whatever the events):
         for a list that shows none. Checking decodes every event of every game once per
-        process, seconds with 1,000 games, before the past games could be drawn (issue 23);
-        a damaged game still says so when it is opened."""
+        process, seconds with a long history, before the past games could be drawn; a damaged
+        game still says so when it is opened."""
         with self._lock, _busy_named(self.path):
             state = self._state()
             if self._listed is not None and self._listed[0] == state:
@@ -659,8 +659,7 @@ def _create_file(path: Path, steps: Mapping[int, Callable[[sqlite3.Connection], 
     db = _connect(partial)
     try:
         # Nobody reads the file before it is renamed into place, so each step need not be
-        # durable on its own: one fsync of the whole file (issue 24: a first start spent a
-        # tenth of a second on the steps' own fsyncs).
+        # durable on its own: one fsync of the whole file, not one per step.
         db.execute("PRAGMA journal_mode = MEMORY")
         db.execute("PRAGMA synchronous = OFF")
         _migrate(db, 0, steps)

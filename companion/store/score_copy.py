@@ -1,12 +1,13 @@
 """A copy of the engine's scores of finished games, kept beside the games database.
 
-Scoring 1,000 stored games replays every one of them: 7-12 s once per server start (issue 23).
-The copy makes the first look at the History after a restart instant. It is only a copy: each
-entry holds the key of the game's stored events it was made from (`key`: the store's revision
-and count of events and time of the last write, `entry_key`) and the version of the engine that
-scored it (`engine`, a hash of the engine's source), and the reader scores the game again from
-its events whenever either differs. A file that is missing, unreadable or not a copy we wrote
-is taken for an empty one: the scores are worked out again and nothing is said to the players.
+Scoring the stored games replays every one of them, seconds for a long history at every server
+start. The copy makes the first look at the History after a restart instant. It is only a copy:
+each entry holds the key of the game's stored events it was made from (`key`: the store's
+revision and count of events and time of the last write, `entry_key`) and the version of the
+engine that scored it (`engine`, a hash of the engine's source), and the reader scores the game
+again from its events whenever either differs. A file that is missing, unreadable or not a copy
+we wrote is taken for an empty one: the scores are worked out again and nothing is said to the
+players.
 
 What an entry holds is the reader's (`companion.history.figures`); this module only keeps it.
 """

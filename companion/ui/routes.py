@@ -111,9 +111,9 @@ FIRST_SCREEN_CONTROLS = (
     "LocaleConfiguration", "OutlinedButton", "ResponsiveRow", "RoundedRectangleBorder", "Row",
     "Semantics", "SharedPreferences", "SnackBar", "TemplateRoute", "Text", "TextButton",
     "TextStyle", "View", "Wakelock")
-"""Flet's controls the shell and the home screen build. Flet imports each on first use: the
-first tab's home screen took 150-280 ms on the server for those imports (2026-12-03, cProfile
-of `home_view`, load 15), 1-20 ms from the second tab on."""
+"""Flet's controls the shell and the home screen build. Flet imports each on first use: imported
+beforehand, they keep the first tab's home screen from waiting on the server for imports the
+tabs after it never wait for."""
 
 
 def load_first_screen() -> None:

@@ -99,7 +99,7 @@ class TableApp:
         """Set by a screen while it is built: what it shows (the round screen: the game's
         step). A redraw with the same route and key keeps the view, and so where the players
         scrolled it: a pick or a stepper's tap leaves the pick grid or the steppers where
-        they were (issue 19); a new step starts at the top."""
+        they were; a new step starts at the top."""
         self._shown: tuple[str, str] | None = None
         self._key_stripped: str | None = None
         """The path drawn at start whose address is having its key taken out: that route
@@ -129,8 +129,8 @@ class TableApp:
         await self._authorize(query, stored_key)
         self.render()
         if self.authorized and KEY_PARAM in query:
-            # The screen is drawn first (issue 24: the first frame waited for this round
-            # trip); the address then loses the key, and that route change draws nothing new.
+            # The screen is drawn first, so the first frame does not wait for this round
+            # trip; the address then loses the key, and that route change draws nothing new.
             self._key_stripped = path
             await page.push_route(path)
 
@@ -296,8 +296,8 @@ class TableApp:
         # Called on the thread that changed the game (maybe a phone's request). A screen that
         # drew itself after its own change (the private view's entries) is not drawn a second
         # time: the controls it just drew stay the ones on show, so a tap right after the
-        # message that confirms the first reaches a control that still exists (CI runs r200,
-        # r211: a second redraw a moment later dropped it, under load).
+        # message that confirms the first reaches a control that still exists (a second
+        # redraw a moment later would drop it, under load).
         self.redraw_soon(lambda: self._drawn is None or self._drawn != self._game_changes())
 
     def _game_changes(self) -> tuple[str, int] | None:

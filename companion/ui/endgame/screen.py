@@ -188,7 +188,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
             big_button("home", t("Home"), app.nav(paths.HOME), icon=Icons.HOME,
                        primary=False),
         ], wrap=True, spacing=theme.GAP, run_spacing=8)
-        # under the winner, above the long explanations: in sight on a tablet (issue 19)
+        # under the winner, above the long explanations: in sight on a tablet
         controls.insert(under_winner or len(controls), buttons)
     if view.phase is Phase.END:
         heading_ = t("End of the game")

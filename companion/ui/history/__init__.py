@@ -1,1 +1,1 @@
-"""The table's History screens (issue 23)."""
+"""The table's History screens: every finished game, a result, a player's page."""

@@ -16,10 +16,10 @@ from companion.ui.shared.widgets import tagged
 LINE_COLOUR = "#6A4C93"
 
 MOST_POINTS = 50
-"""Points on the line at most. A player of 1,000 games had 1,000 points, each a control with
-its tooltip: about a pixel each on a laptop, where no one tells one game from the next, and
-the page's first frame waited for all of them (issue 23). A longer history is drawn as runs of
-consecutive games, each at its average."""
+"""Points on the line at most. Each point is a control with its tooltip, and a point per game
+of a long history is about a pixel wide on a laptop, where no one tells one game from the
+next, and makes the page's first frame wait for all of them. A longer history is drawn as
+runs of consecutive games, each at its average."""
 
 
 def chart_points(vps: Sequence[int], most: int = MOST_POINTS

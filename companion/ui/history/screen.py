@@ -178,9 +178,8 @@ def history_view(app: TableApp, player: str | None = None, count: str | None = N
     """The list of games under the group's figures. The first frame holds the count and the
     figures a group reads first (tonight's head to head with them); the players to filter by,
     the buttons and the cards follow right after it, below, so nothing already read moves
-    (`_fill_in`). With 1,000 games the first frame waited for all of it: 20 cards were 540 of
-    the screen's 600 controls, and with five cards the top of the screen was still about
-    450 ms over the home screen in the browser (issue 23)."""
+    (`_fill_in`): the cards are most of the screen's controls, and the first frame does not
+    wait for them."""
     t = app.t
     app.leave_game()
     found = _games(app)
@@ -299,9 +298,8 @@ def history_game_view(app: TableApp, game_id: str) -> ft.View:
 
 def history_player_view(app: TableApp, player: str) -> ft.View:
     """A player's figures and head to head, then the chart of their VP and the rename. The
-    first frame holds the figures and head to head; the chart (with 1,000 games about 160 ms
-    over the History screen's first frame in the browser, issue 23) and the rename follow right
-    after, below them (`_fill_in`)."""
+    first frame holds the figures and head to head; the chart (the slowest part to draw) and
+    the rename follow right after, below them (`_fill_in`)."""
     t = app.t
     app.leave_game()
     name = unquote(player)

@@ -26,8 +26,8 @@ def winner_text(t: Translator, stored: str | None) -> str:
 
 
 SHOWN = 20
-"""Games listed at once, newest first: a card for each of 1,000 stored games took seconds to
-draw (issue 23); "Show more games" lists the next ones."""
+"""Games listed at once, newest first: a card for every stored game would take seconds to draw
+with a long history; "Show more games" lists the next ones."""
 
 
 def past_games_route(shown: int | None = None) -> str:

@@ -162,7 +162,7 @@ class PrivateScreen:
         ]
         self._start_ticker()
         self.app.own_undo = OwnUndo(self._undo, self.session.can_undo_private(self.player))
-        # Done in the bottom bar: in sight on every visit, whatever the screen (issue 19)
+        # Done in the bottom bar: in sight on every visit, whatever the screen
         return page_frame(self.app, t("{name}'s private view", name=view.name), controls,
                           back=back_route(self.app, self.game_id),
                           bottom=big_button("private-done", t("Done: hide and go back"),

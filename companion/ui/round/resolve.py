@@ -74,7 +74,7 @@ def resolve_body(app: TableApp, view: TableView, step: RevealCards | Choose,
     controls: list[ft.Control] = [row_progress(app, view, step.building)]
     if isinstance(step, RevealCards) and is_wide(app):
         # beside the reveal controls, at the top of the building's column: the acting
-        # player's steppers stay in sight (issue 13) and so do the actions before them
+        # player's steppers stay in sight and so do the actions before them
         body = _reveal(app, view, step, beside=above)
     elif isinstance(step, RevealCards):
         body = _reveal(app, view, step)
@@ -245,7 +245,7 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
                                                 "{n} population cards of the {estate} (no rat)",
                                                 matching, estate=estate),
                                        size=theme.BODY_SIZE + 1, weight=ft.FontWeight.W_500)),
-        # the help above the steppers: below them it sat under the bottom bar (issue 19)
+        # the help above the steppers: below them it would sit under the bottom bar
         text(t("Each population card and Joker gives 1 influence in the {estate}.",
                estate=estate), size=theme.SMALL_SIZE),
         *steppers,
@@ -268,7 +268,7 @@ REVEAL_NUMBERS = 3
 def number_buttons(identifier: str, value: int, declared: int, room: int, on_tap: Any
                    ) -> list[ft.Control]:
     """A kind's count in one tap, `<identifier>-<n>`: `room` is the most this kind can hold
-    now. A tap that gives every declared card a type records the reveal (issue 13)."""
+    now. A tap that gives every declared card a type records the reveal (no confirm)."""
     style = ft.ButtonStyle(padding=0, shape=ft.RoundedRectangleBorder(radius=10))
     buttons: list[ft.Control] = []
     for n in range(1, min(declared, REVEAL_NUMBERS) + 1):
@@ -443,8 +443,8 @@ def actions_part(app: TableApp, view: TableView, step: TakeActions) -> ft.Contro
     building's first reveal, or the next round's row, is the sign that these actions are
     done: no Done tap of their own.
 
-    Compact, so the next tap's controls stay in sight with five players in the building
-    (issue 13): in the rules' order, Sword and Flute first (resolved at the reveal, R-ROUND-D
+    Compact, so the next tap's controls stay in sight with five players in the building: in
+    the rules' order, Sword and Flute first (resolved at the reveal, R-ROUND-D
     a, R-SPECIAL-1/2), why the premium goes where it goes, one line per player with the
     action they take, then what each revealed."""
     t = app.t
@@ -467,7 +467,7 @@ def actions_part(app: TableApp, view: TableView, step: TakeActions) -> ft.Contro
     rows: list[ft.Control] = []
     for taken in () if res.last_round else res.actions:
         # the action and its stepper in a column that takes the rest of the line: its words
-        # wrap there and the stepper sits under them, never past the panel's edge (issue 19)
+        # wrap there and the stepper sits under them, never past the panel's edge
         action: list[ft.Control] = [action_chip(t, view, taken)]
         if taken.action.kind is ActionKind.HOSPITAL and taken.player in hospital:
             action.append(hospital_stepper(t, taken, hospital[taken.player], on_hospital))

@@ -124,8 +124,8 @@ def setup_options_view(app: TableApp) -> ft.View:
         *[choice_tile(f"tie-{rule.value}", t(TRACK_TIE_NAMES[rule]), tie(rule),
                       setup.house_rules.track_tie is rule)
           for rule in TrackTie],
-        # The label beside the switch, not in it: a Switch's own label never wraps, and ran
-        # off the upright tablet in every language (issue 14).
+        # The label beside the switch, not in it: a Switch's own label never wraps, and runs
+        # off the upright tablet in every language.
         ft.Row([tagged("all-dead-variant", ft.Switch(
             value=setup.house_rules.all_dead_variant, on_change=all_dead), label=all_dead_words),
             ft.Container(ft.Text(all_dead_words, size=theme.BODY_SIZE), expand=True,

@@ -61,7 +61,8 @@ def disputes_panel(app: TableApp, view: TableView, game_id: str,
             t("Dismiss"), icon=Icons.CLOSE, on_click=dismiss, height=theme.TOUCH_HEIGHT))]
         if correct and d.building is not None:
             async def correct_it(_event: Any = None, d: Dispute = d) -> None:
-                # the disputed entry's editor, not the whole list (issue 19)
+                # the disputed entry's editor, not the whole list: the table corrects the
+                # entry the player disputed
                 app.tab.fix = entry_fix(app.use_game(game_id), d.round, d.player, game_id)
                 await app.nav(corrections_route(game_id))()
 

@@ -1,9 +1,9 @@
 """The table's line charts (influence over the rounds, a player's VP over the games), their axes.
 
 flet-charts draws a label only where its own spacing along the axis lands on one of the labels
-it is given. Left to choose, it spaced a VP axis labelled every 6 by 10, and a player's page
-showed 0, 30 and 36 with four grid lines between them unlabelled (2026-12-06). So each axis
-names its spacing, and its labels stand where that spacing lands: multiples of it, from 0.
+it is given: left to choose, it spaces a VP axis labelled every 6 by 10, and most labels never
+show. So each axis names its spacing, and its labels stand where that spacing lands: multiples
+of it, from 0.
 
 The charts import this module when they draw, never at start: flet_charts takes about 250 ms
 to import (see `companion/ui/endgame/chart.py`).

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     # Types only: the server imports this module at start (`KEY_PARAM`), and the engine and
-    # the store behind these names are a quarter of a cold start (measured, issue 10).
+    # the store behind these names are a large part of a cold start (measured,
+    # docs/decisions.md).
     from companion.phones.seats import SeatRegistry
     from companion.rules.events import Event
     from companion.rules.views import TableView
