@@ -234,6 +234,7 @@ class TableApp:
                 view = self.screens.build(self, path)
             except Exception as exc:
                 log.exception("cannot show %s", path)
+                self._source = None
                 view = self.screens.problem(self, exc)
         # Flutter's own words (a fold-out's "Expanded"/"Collapsed" for a screen reader) follow
         # the table's language too.
@@ -316,10 +317,18 @@ class TableApp:
         self.redraw_soon(self._changed_since_drawn)
 
     def _changed_since_drawn(self) -> bool:
-        """Whether the game changed what the screen on show was drawn from."""
+        """Whether the game changed what the screen on show was drawn from (a source that
+        cannot be read now: drawn anew, which shows why)."""
         if self._drawn is not None and self._drawn == self._game_changes():
             return False
-        return self._source is None or self._source[0]() != self._source[1]
+        if self._source is None:
+            return True
+        read, drawn = self._source
+        try:
+            return read() != drawn
+        except Exception:
+            log.debug("what the screen was drawn from cannot be read", exc_info=True)
+            return True
 
     def _game_changes(self) -> tuple[str, int] | None:
         session = self.session
