@@ -103,6 +103,6 @@ def test_a_stored_game_opens_with_the_views_its_replay_gives(store: GameStore) -
     reopened = Session.resume(store, session.game_id)
     state = replay(events)
     assert state is not None and game_state(reopened) == state
-    assert reopened.table_view() == public_view(state, len(events))
+    assert reopened.table_view() == public_view(state, len([e for e in events if not e.PRIVATE]))
     for seat in range(4):
         assert reopened.player_view(seat) == own_view(state, seat)

@@ -4,6 +4,11 @@ A phone's request (or a second tab) writes through the same `Session`; the sessi
 table's shell, which asks the page to run its redraw (`page.run_task`). The stand-in page
 (`support.fake_page.FakePage`) runs that coroutine as Flet's page would, after the writer has
 returned, so the story checks the redraw path itself: nobody calls `render()` here.
+
+A redraw replaces every control, and Flet drops a tap the browser sent for a control that is
+gone: so a change that leaves what the round screen shows as it was (a phone's private entry)
+does not redraw it, and a tap on a button drawn for a step that has passed is refused with the
+step it was for named, never played for the next player.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from support.fake_page import FakePage, walk
 from support.sessions import game_state
 
 from companion.i18n import translator
+from companion.phones.ledger import ledger_of
 from companion.rules import events as ev
 from companion.rules import reveal_event
 from companion.rules.catalog import PlayerColour
@@ -49,6 +55,16 @@ class Table:
 
     def shown(self) -> ft.View:
         return self.page.views[-1]
+
+    def button(self, identifier: str) -> ft.Control:
+        """The tappable control tagged `identifier` on the screen on show (not drawn anew)."""
+        for control in walk(self.shown()):
+            if isinstance(control, ft.Semantics) and control.identifier == identifier:
+                return next(c for c in walk(control) if getattr(c, "on_click", None))
+        raise AssertionError(f"no {identifier} on the screen")
+
+    def shows(self, control: ft.Control) -> bool:
+        return any(c is control for c in walk(self.shown()))
 
     def prompt(self) -> str:
         for control in walk(self.shown()):
@@ -86,3 +102,30 @@ def test_the_table_left_for_another_game_is_not_redrawn_by_the_old_one(table: Ta
     session.submit(reveal_event(game_state(session)))
     assert table.page.run_pending() == 0
 
+
+
+def test_a_phone_logging_rats_leaves_the_button_the_table_taps_on_show(table: Table) -> None:
+    """Cleo logs a supply discard on her phone (R-ROUND-B) just as the table taps Anna's entry
+    (R-ROUND-C): her entry changes nothing the table shows, so the round screen is not drawn
+    again, the button tapped is still the one on show, and the entry is Anna's."""
+    market = table.button("enter-1-2")
+    ledger_of(table.session, 2).change_rats(-1, "supply_discard")
+    table.page.run_pending()
+    assert table.shows(market)
+    market.on_click(None)  # type: ignore[attr-defined]
+    assert table.session.public_events()[-1] == ev.Entered(0, 1, 2)
+    table.page.run_pending()
+    assert table.prompt() == "Ben: enter a building."
+    assert not table.shows(market)  # a change the table sees draws the screen anew
+
+
+def test_a_second_tap_for_annas_entry_is_refused_naming_her_entry(table: Table) -> None:
+    """R-ROUND-C: Anna's Market, 2 is tapped twice, the second time before the screen was drawn
+    anew: it was made for Anna's entry, which is recorded; it is not Ben's."""
+    market = table.button("enter-1-2")
+    market.on_click(None)  # type: ignore[attr-defined]
+    recorded = table.session.public_events()
+    market.on_click(None)  # type: ignore[attr-defined]
+    assert table.session.public_events() == recorded
+    assert table.page.messages[-1] == "That was for Anna's entry, which is already recorded."
+    assert table.prompt() == "Ben: enter a building."

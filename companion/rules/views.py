@@ -17,7 +17,7 @@ form: the session hands it the typed `TableView` (`Session.table_view()`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -28,7 +28,7 @@ from companion.rules.endgame import arrival_order, end_state, final_rats
 from companion.rules.engine import reveal_event
 from companion.rules.errors import RuleViolation
 from companion.rules.events import BuildingsRevealed, RatReason
-from companion.rules.guide import RevealBuildings, Step, next_step
+from companion.rules.guide import AtBuilding, Prompt, RevealBuildings, Step, next_step
 from companion.rules.resolution import (
     BuildingResolution,
     resolve_building,
@@ -50,7 +50,8 @@ from companion.rules.state import (
 
 __all__ = [
     "ESTATES", "DecisionView", "Dispute", "DisputeState", "EndValues", "LedgerEntry",
-    "PendingChange", "Phase", "PlayerView", "Reveal", "RoundRecord", "TableView", "Track",
+    "PendingChange", "Phase", "PlayerView", "Reveal", "RoundRecord", "StepId", "TableView",
+    "Track",
     "Turn", "at_plague_check", "decision_view", "own_view", "player_json", "public_view",
 ]
 
@@ -69,8 +70,9 @@ class TableView:
     """Everything the table may show; built by `public_view`, never by a screen."""
 
     game_events: int
-    """How many events the game has: a screen tags itself with it, so a test (or a screen
-    reader) can tell a redrawn screen from the one before a tap."""
+    """How many public events the game has (the table's steps; a player's private entries
+    change nothing the table sees and are not counted): a screen tags itself with it, so a
+    test (or a screen reader) can tell a redrawn screen from the one before a tap."""
     setup: Setup
     phase: Phase
     round: int
@@ -139,6 +141,37 @@ class TableView:
 
     def round_record(self, number: int) -> RoundRecord:
         return self.rounds[number - 1]
+
+    @property
+    def step_id(self) -> StepId:
+        """Which step `step` is: what a tap drawn from this view was made for."""
+        step = self.step
+        return StepId(step.prompt, step.round, len(self.record.turns) if self.rounds else 0,
+                      step.actor, step.building if isinstance(step, AtBuilding) else None,
+                      at=self.game_events)
+
+
+@dataclass(frozen=True)
+class StepId:
+    """One step of a game, by what it is: the table's deciding taps carry the one they were
+    drawn for, and the session records a tap only while the table is still at that step
+    (`Session.decide`). So a tap that reaches the session after its step was recorded (a
+    second tap on the same button, a tap from a screen drawn before another tab moved on) is
+    refused instead of being played for the next player. A phone's private entry leaves the
+    step as it was; a correction of an earlier step does too."""
+
+    prompt: Prompt
+    round: int
+    turn: int
+    """The entries and passes made this round before the step: a player's second entry of a
+    round is another step than their first."""
+    actor: int | None
+    building: int | None
+    """The building a phase D step is at (its place in the round's row); None elsewhere."""
+    at: int = field(compare=False)
+    """How many public events the game has at the step: not part of which step it is (a
+    correction in between leaves the step as it was), only of when. A step with fewer has
+    passed."""
 
 
 @dataclass(frozen=True)

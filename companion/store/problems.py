@@ -91,6 +91,9 @@ class StoreProblem(StrEnum):
     UNDO_ILLEGAL_LATER = "undo_illegal_later"
     REDO_ILLEGAL_LATER = "redo_illegal_later"
     UNDO_NO_LONGER_LEGAL = "undo_no_longer_legal"
+    # a deciding tap made for a step the table is no longer at (`StepPassed`)
+    STEP_PASSED = "step_passed"
+    STEP_NOT_REACHED = "step_not_reached"
     # exporting a record to a file
     SYMLINK_NOT_WRITTEN = "symlink_not_written"
     NOT_A_REGULAR_FILE = "not_a_regular_file"
@@ -192,6 +195,10 @@ PROBLEMS: dict[P, str] = {
     P.REDO_ILLEGAL_LATER: N_("cannot redo {event}: the later steps would no longer be legal "
                              "({violation})"),
     P.UNDO_NO_LONGER_LEGAL: N_("cannot undo: {event} would no longer be legal ({violation})"),
+    P.STEP_PASSED: N_("a tap for the step {prompt} of round {round} came after that step was "
+                      "recorded; nothing was stored"),
+    P.STEP_NOT_REACHED: N_("a tap for the step {prompt} of round {round} came after the table "
+                           "went back before that step; nothing was stored"),
     P.SYMLINK_NOT_WRITTEN: N_("{path} is a symbolic link; not written (give the file it "
                               "points to, or another name)"),
     P.NOT_A_REGULAR_FILE: N_("{path} is not a regular file; not written"),

@@ -41,6 +41,7 @@ from companion.rules.state import GameState, Phase
 from companion.rules.views import (
     DecisionView,
     PlayerView,
+    StepId,
     TableView,
     decision_view,
     own_view,
@@ -50,6 +51,7 @@ from companion.store.codec import JsonValue, private_owner, to_json
 from companion.store.db import EventStatus, GameMeta, GameStore, StoredEvent, StoreError
 from companion.store.gamemeta import describe
 from companion.store.problems import StoreProblem as P
+from companion.store.worded import Worded
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +68,20 @@ request): the subscriber asks the session for the view it may see."""
 
 class UndoError(StoreError):
     """Nothing to undo or redo, or taking the step back would leave an illegal game."""
+
+
+class StepPassed(Worded):
+    """A deciding tap made for a step the table is no longer at (`Session.decide`): nothing
+    was stored. `STEP_PASSED` when the table has recorded that step since, `STEP_NOT_REACHED`
+    when it went back before it (an undo in another tab). Its values name the step the tap
+    was for: `prompt` (its `Prompt`), `player` (the seat acting there, or None), `building`
+    (its place in the round's row, or None) and `round`."""
+
+    def __init__(self, made_for: StepId, now: StepId) -> None:
+        super().__init__(P.STEP_PASSED if made_for.at <= now.at else P.STEP_NOT_REACHED,
+                         prompt=made_for.prompt.value, player=made_for.actor,
+                         building=made_for.building, round=made_for.round)
+        self.made_for = made_for
 
 
 class RequestRefused(StoreError):
@@ -161,7 +177,8 @@ class Session:
         Built once per change of the game, however many screens ask."""
         with self._lock:
             if self._table is None or self._table[0] != self._revision:
-                active = sum(e.status is EventStatus.ACTIVE for e in self._log)
+                active = sum(e.status is EventStatus.ACTIVE and e.private_player is None
+                             for e in self._log)
                 self._table = (self._revision, public_view(self._state, active))
             return self._table[1]
 
@@ -311,12 +328,22 @@ class Session:
             self._state = new_state
             self._notify()
 
-    def decide(self, events: Sequence[Event], discards: Discards = NO_DISCARDS) -> None:
+    def decide(self, events: Sequence[Event], discards: Discards = NO_DISCARDS,
+               made_for: StepId | None = None) -> None:
         """Play the tap that decides the table's next step (`events`: its own events), with the
         steps before it that take no tap of their own (the engine's `next_decision`: the
         supply, a building's actions with the Hospital `discards` entered for this round, a
-        round's end) recorded first, all as one step: one undo takes back the whole tap."""
+        round's end) recorded first, all as one step: one undo takes back the whole tap.
+
+        `made_for`: the step the tap was drawn for (`TableView.step_id` of the decision's
+        view); if the table is at another step now, `StepPassed` and nothing is stored, so a
+        tap meant for one player is never played for the next. None: the step the table is at
+        (a script that plays the engine's own steps)."""
         with self._lock:
+            if made_for is not None:
+                now = self.decision_view(discards).view.step_id
+                if now != made_for:
+                    raise StepPassed(made_for, now)
             steps = [*self._next_decision(discards).events(discards), *events]
             if len(steps) == 1:
                 self.submit(steps[0])

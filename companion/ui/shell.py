@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeVar, cast
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
@@ -22,15 +22,15 @@ from companion.i18n import LANGUAGES, Translator, pick_language, printing, trans
 from companion.i18n.codes import rule_reference, violation_text
 from companion.i18n.store_words import error_text
 from companion.rules.errors import RuleViolation
-from companion.rules.views import TableView
+from companion.rules.views import StepId, TableView
 from companion.store.db import StoreError
-from companion.store.session import Session, UndoError
+from companion.store.session import Session, StepPassed, UndoError
 from companion.ui.shared import theme
 from companion.ui.shared.connection import connection_just_closed
 from companion.ui.shared.icons import Icons
 from companion.ui.shared.ports import KEY_PARAM, Games, TableSettings
 from companion.ui.shared.reference_entries import why_of
-from companion.ui.shared.step_words import redone_text, refusal_words, undone_text
+from companion.ui.shared.step_words import passed_text, redone_text, refusal_words, undone_text
 from companion.ui.shared.widgets import tagged
 from companion.ui.tab import TabState
 
@@ -53,6 +53,7 @@ def split_route(route: str) -> tuple[str, dict[str, str]]:
 
 
 ScreenBuilder = Callable[..., ft.View]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,9 @@ class TableApp:
         self._awake = False
         self._drawn: tuple[str, int] | None = None
         """The game and its `Session.changes` as the screen on show was drawn from them."""
+        self._source: tuple[Callable[[], object], object] | None = None
+        """What the screen on show said it is drawn from (`draw_from`): how to read it, and
+        what it read."""
         self.own_undo: OwnUndo | None = None
         """Set while a screen whose undo is one player's own (the private view) is shown."""
         self.screen_key: str | None = None
@@ -221,6 +225,7 @@ class TableApp:
         self.path = path
         self.own_undo = None
         self.screen_key = None
+        self._source = None
         drawn = self._game_changes()  # before: a change while it is built is drawn after it
         if not self.authorized:
             view = self.screens.not_table(self)
@@ -229,6 +234,7 @@ class TableApp:
                 view = self.screens.build(self, path)
             except Exception as exc:
                 log.exception("cannot show %s", path)
+                self._source = None
                 view = self.screens.problem(self, exc)
         # Flutter's own words (a fold-out's "Expanded"/"Collapsed" for a screen reader) follow
         # the table's language too.
@@ -292,13 +298,37 @@ class TableApp:
         self._unsubscribe = None
         self.session = None
 
+    def draw_from(self, source: Callable[[], T]) -> T:
+        """What the screen being built is drawn from, read now (the game's views): a change of
+        the game redraws it only if `source()` then reads something else. A redraw replaces
+        every control, and a tap the browser sent for a control that is gone is lost; so a
+        phone's private entry, which leaves the round screen's views as they were, leaves its
+        controls on show too. A screen that does not say is redrawn on every change."""
+        value = source()
+        self._source = (source, value)
+        return value
+
     def _on_game_change(self) -> None:
         # Called on the thread that changed the game (maybe a phone's request). A screen that
         # drew itself after its own change (the private view's entries) is not drawn a second
         # time: the controls it just drew stay the ones on show, so a tap right after the
         # message that confirms the first reaches a control that still exists (a second
         # redraw a moment later would drop it, under load).
-        self.redraw_soon(lambda: self._drawn is None or self._drawn != self._game_changes())
+        self.redraw_soon(self._changed_since_drawn)
+
+    def _changed_since_drawn(self) -> bool:
+        """Whether the game changed what the screen on show was drawn from (a source that
+        cannot be read now: drawn anew, which shows why)."""
+        if self._drawn is not None and self._drawn == self._game_changes():
+            return False
+        if self._source is None:
+            return True
+        read, drawn = self._source
+        try:
+            return read() != drawn
+        except Exception:
+            log.debug("what the screen was drawn from cannot be read", exc_info=True)
+            return True
 
     def _game_changes(self) -> tuple[str, int] | None:
         session = self.session
@@ -317,11 +347,14 @@ class TableApp:
             return True
         return self._played(lambda session: session.submit_all(events))
 
-    def decide(self, events: Sequence[Any], discards: Mapping[tuple[int, int], int]) -> bool:
-        """Play the tap that decides the next step, with the steps before it that take no tap
-        (`Session.decide`: one step, one undo); a broken rule is shown, nothing changes."""
+    def decide(self, events: Sequence[Any], discards: Mapping[tuple[int, int], int],
+               made_for: StepId) -> bool:
+        """Play the tap that decides the next step, made for the step `made_for`, with the
+        steps before it that take no tap (`Session.decide`: one step, one undo); a broken
+        rule is shown, nothing changes. A tap for a step the table has left is refused: the
+        table reads which step it was for, and sees the step it is at."""
         assert self.session is not None, "a screen submits only in the game it shows"
-        return self._played(lambda session: session.decide(events, discards))
+        return self._played(lambda session: session.decide(events, discards, made_for))
 
     def _played(self, play: Callable[[Session], object]) -> bool:
         """Whether `play` stored its step in the open game: a rule it breaks or a store that
@@ -332,6 +365,10 @@ class TableApp:
         except RuleViolation as exc:
             self.notify(violation_text(self.t, exc), error=True,
                         detail=rule_reference(self.t, exc), why=why_of(exc))
+            return False
+        except StepPassed as exc:
+            self.render()
+            self.notify(passed_text(self.t, self.session.table_view(), exc), error=True)
             return False
         except StoreError as exc:
             self.notify(self.t("The game could not be saved: {reason}",

@@ -7,11 +7,16 @@ directory with the store, as a resumed game); the pairing, the players' own entr
 table-recorded change arriving on a phone, a reload, a lost phone replaced and the whole last
 round with the plague check are played through the screens. At the end every rat count the
 table scores with must be the one the player's ledger holds.
+
+The last round's first entry is tapped at the very moment Cleo's phone logs a rat: the
+server's messages to the table are held back meanwhile (`Held`), so the tap is made on the
+screen as it was drawn before the phone's entry, whatever the server did on hearing of it.
 """
 
 from __future__ import annotations
 
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -32,7 +37,7 @@ from browser.table import (
     tap,
     wait_for_said,
 )
-from companion.bench.flutter import TIMEOUT_MS
+from companion.bench.flutter import TIMEOUT_MS, identifiers
 from companion.bench.story import Table
 
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
@@ -84,6 +89,57 @@ def scan(page: Any, seat: int, into: Path) -> str:
             return str(code.text)
         next_frame(page)
     raise AssertionError("no QR code readable on the table's screen")
+
+
+class Held:
+    """The table's websocket with the server's messages to the page held back while `holding`:
+    a tap the page sends meanwhile is made on the screen as it was drawn before, and reaches a
+    server that may have drawn it anew since (then the tap's control is gone there, and Flet
+    drops the tap)."""
+
+    def __init__(self, page: Any) -> None:
+        self.holding = False
+        self.held: list[tuple[Any, Any]] = []
+        page.route_web_socket("**/ws", self._route)
+
+    def _route(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_server(message: Any) -> None:
+            if self.holding:
+                self.held.append((ws, message))
+            else:
+                ws.send(message)
+
+        ws.on_message(server.send)
+        server.on_message(from_server)
+
+    def release(self) -> None:
+        """Send what was held, in order; what comes meanwhile is queued behind it."""
+        while self.held:
+            ws, message = self.held.pop(0)
+            ws.send(message)
+        self.holding = False
+
+
+def first_entry_as_a_phone_logs(page: Any, held: Held, phone: Any) -> tuple[int, str]:
+    """The table taps the first entry (R-ROUND-C) just as a phone logs a supply discard
+    (R-ROUND-B): the phone's entry is stored and the table told of it before the tap reaches
+    the server, the tap made on the screen drawn before. Returns who was to enter, and the
+    button tapped."""
+    (chip,) = [i for i in identifiers(page) if re.fullmatch(r"seat-chip-\d-now", i)]
+    actor = int(chip.split("-")[2])
+    button = "enter-0-2"
+    by_id(page, button).wait_for()
+    held.holding = True
+    log_on(phone, 1, "supply_discard")
+    deadline = time.monotonic() + 3  # time for the table's redraw, if the server makes one
+    while not held.held and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    tap(page, button)
+    held.release()
+    by_id(page, chip).wait_for(state="detached", timeout=TIMEOUT_MS)
+    return actor, button
 
 
 def seat_says(page: Any, seat: int, words: str) -> None:
@@ -174,6 +230,7 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
     with table_server(data_dir, lang="en") as server:
         context = table_context(browser, offline, "en-GB", TABLET_PORTRAIT)
         page = context.new_page()
+        held = Held(page)
         offline.watch(page)
         open_table(page, server.table_url)
         tap(page, f"resume-{game_id}")
@@ -215,6 +272,7 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
             tap(page, "back")
             tap(page, "play")
             page.locator("[flt-semantics-identifier^='step-']").first.wait_for()
+            first, _ = first_entry_as_a_phone_logs(page, held, paired[CLEO])
             # The last round: everyone enters with 2 cards, all off-estate (R-ROUND-D a: +1
             # rat each), so every reveal is a change the table records in someone's ledger.
             table = Table(page, random.Random(SEED), shooter("phones"), off_estate=2)
@@ -233,19 +291,24 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
             picture(paired[ANNA], "phones-anna-end")
         finally:
             phones.close()
-    assert_ledgers_hold_the_players_entries(data_dir)
+    assert_ledgers_hold_the_players_entries(data_dir, first)
     assert offline.outside == []
     assert offline.missing == []
 
 
-def assert_ledgers_hold_the_players_entries(data_dir: Path) -> None:
+def assert_ledgers_hold_the_players_entries(data_dir: Path, first: int) -> None:
+    """The players' own entries, and the last round's first entry as the table tapped it
+    while Cleo's phone logged her discard: for the player whose turn it was."""
     from companion.rules import events as ev
 
     state, events = stored_game(data_dir)
     own = [e for e in events if isinstance(e, ev.RatsChanged)]
     assert own == [ev.RatsChanged(ANNA, -1, ev.RatReason.SUPPLY_DISCARD),
                    ev.RatsChanged(BEN, -2, ev.RatReason.SUPPLY_DISCARD),
-                   ev.RatsChanged(DARIO, -1, ev.RatReason.SUPPLY_DISCARD)]
+                   ev.RatsChanged(DARIO, -1, ev.RatReason.SUPPLY_DISCARD),
+                   ev.RatsChanged(CLEO, -1, ev.RatReason.SUPPLY_DISCARD)]
+    turn = state.rounds[-1].turns[0]
+    assert (turn.player, turn.building, turn.cards) == (first, 0, 2)
     last = state.rounds[-1].number
     for seat in range(4):
         assert any(e.reason is ev.RatReason.REVEAL and e.round == last

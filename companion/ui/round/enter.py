@@ -53,11 +53,11 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
 
     def enter(building: int, cards: int) -> Any:
         def handler(_event: Any = None) -> None:
-            decide(app, events.Entered(actor, building, cards))
+            decide(app, view, events.Entered(actor, building, cards))
         return handler
 
     def pass_turn(_event: Any = None) -> None:
-        decide(app, events.Passed(actor))
+        decide(app, view, events.Passed(actor))
 
     later = [setup.names[p] for p in queue[1:]]
     info: list[ft.Control] = [*above, text(t("Tap the building and the number of cards laid "

@@ -63,12 +63,15 @@ def submit_all(app: TableApp, events: Sequence[Any]) -> bool:
     return app.submit_all(events)
 
 
-def decide(app: TableApp, *events: Any) -> bool:
-    """Submit a tap that decides the table's next step: the session records the steps folded
-    into it first (a building's actions done, with the Hospital discards entered on this
-    screen; the round's end; the supply done), as one step: one undo takes back all of it."""
+def decide(app: TableApp, view: TableView, *events: Any) -> bool:
+    """Submit a tap that decides the table's next step, made on controls drawn from `view`
+    (the decision's view): the session records the steps folded into it first (a building's
+    actions done, with the Hospital discards entered on this screen; the round's end; the
+    supply done), as one step: one undo takes back all of it. The tap names the step it was
+    drawn for (`view.step_id`): if the table is at another step by the time it arrives, the
+    session refuses it and the table says so."""
     assert app.session is not None, "a screen submits only in the game it shows"
-    return app.decide(events, discards(app))
+    return app.decide(events, discards(app), view.step_id)
 
 
 def discards(app: TableApp) -> dict[tuple[int, int], int]:

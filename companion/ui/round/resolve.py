@@ -175,7 +175,7 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
         return by
 
     def record() -> bool:
-        if decide(app, events.Revealed(
+        if decide(app, view, events.Revealed(
                 p, b, declared - draft.rest(), draft.other, draft.jokers, draft.swords,
                 draft.flutes)):
             app.tab.round.reveal = None
@@ -314,7 +314,7 @@ def _choose(app: TableApp, view: TableView, step: Choose) -> Body:
 
     def choose(player: int) -> Any:
         def handler(_event: Any = None) -> None:
-            decide(app, events.SpecialTargetChosen(req.building, req.special, player))
+            decide(app, view, events.SpecialTargetChosen(req.building, req.special, player))
         return handler
 
     buttons: list[ft.Control] = [

@@ -80,7 +80,7 @@ def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Bod
             building=same), Icons.SWAP_HORIZ)))
 
     def laid_out(_event: Any = None) -> None:
-        decide(app, reveal)
+        decide(app, view, reveal)
 
     return Body(controls, big_button("reveal-confirm", t("They are laid out"), laid_out,
                                      icon=Icons.CHECK))
@@ -137,7 +137,7 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
         app.render()
 
     def confirm(_event: Any = None) -> None:
-        if decide(app, events.BuildingsRevealed(tuple(draft.row), tuple(draft.replaced))):
+        if decide(app, view, events.BuildingsRevealed(tuple(draft.row), tuple(draft.replaced))):
             draft.row.clear()
             draft.replaced.clear()
 

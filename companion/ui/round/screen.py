@@ -62,6 +62,12 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
     view = app.use_game(game_id)
     if view.over:
         return endgame_view(app, game_id)
+    session = app.open_game(game_id)
+    # drawn from the table's views only: a phone's private entry changes none of them and
+    # leaves the controls on show, so a tap made at that moment still lands
+    app.draw_from(lambda: (session.table_view(), session.decision_view(discards(app)),
+                           session.correction_effects(), session.can_undo(),
+                           session.can_redo()))
     ahead, body, phases = phase_body(app)
     step = ahead.step
     head = header(app, ahead, step, game_id, stored=view, phases=phases)
@@ -237,7 +243,7 @@ def end_round_body(app: TableApp, view: TableView, folds: bool = False,
                "special cards and victory point tokens, and the Nun-row is revealed.")]
 
     def end(_event: Any = None) -> None:
-        decide(app, events.RoundEnded())
+        decide(app, view, events.RoundEnded())
 
     return Body([*above, tagged("end-round-info", ft.Column([text(line) for line in lines],
                                                             tight=True))],

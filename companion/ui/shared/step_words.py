@@ -1,5 +1,7 @@
 """What one step at the table was, in words: the snackbar after an undo or a redo names it
-("Undone: Cleo's entry into the Farm"), so the table knows what it took back."""
+("Undone: Cleo's entry into the Farm"), so the table knows what it took back; a tap refused
+because its step has passed names the step it was for ("That was for Evi's entry, which is
+already recorded.")."""
 
 from __future__ import annotations
 
@@ -10,7 +12,10 @@ from companion.i18n import N_, Translator
 from companion.i18n.names import building_name
 from companion.i18n.store_words import error_text
 from companion.rules import events as ev
+from companion.rules.guide import Prompt
 from companion.rules.views import TableView
+from companion.store.problems import StoreProblem
+from companion.store.session import StepPassed
 
 _AT_BUILDING: dict[type, str] = {
     ev.Entered: N_("{player}'s entry into the {building}"),
@@ -71,3 +76,39 @@ def refusal_words(t: Translator, view: TableView, refused: BaseException) -> str
     """An undo or redo the session refused, in the words of the messages above: the step by
     what it was, the player by name ("Ben has no entry left to undo.")."""
     return error_text(t, refused, names=view.setup.names)
+
+
+_PASSED: dict[Prompt, str] = {
+    Prompt.ENTER: N_("That was for {player}'s entry, which is already recorded."),
+    Prompt.REVEAL_CARDS: N_("That was for {player}'s reveal in the {building}, which is "
+                            "already recorded."),
+    Prompt.CHOOSE_SWORD_GIVER: N_("That was for {player}'s choice in the {building}, which is "
+                                  "already recorded."),
+    Prompt.CHOOSE_FLUTE_RECEIVER: N_("That was for {player}'s choice in the {building}, which "
+                                     "is already recorded."),
+    Prompt.REVEAL_BUILDINGS: N_("That was for the buildings of round {round}, which are "
+                                "already recorded."),
+    Prompt.END_ROUND: N_("That was for the end of the game, which is already recorded."),
+}
+"""A deciding tap's step refused as passed, by the step it was made for (the ones the round
+screen decides)."""
+_PASSED_ELSE = N_("That was for a step that is already recorded.")
+
+
+def passed_text(t: Translator, view: TableView, refused: StepPassed) -> str:
+    """A tap the session refused because the table is no longer at the step it was made for
+    (`Session.decide`), read in `view` (the game now): the step it was for, by its player and
+    building."""
+    if refused.code is not StoreProblem.STEP_PASSED:
+        return t("The table went back since that tap's screen was drawn: nothing was "
+                 "recorded.")
+    step = refused.made_for
+    names = view.setup.names
+    who = names[step.actor] if step.actor is not None and 0 <= step.actor < len(names) else ""
+    where = ""
+    if step.building is not None and 0 < step.round <= len(view.rounds):
+        row = view.round_record(step.round).row
+        if 0 <= step.building < len(row):
+            where = building_name(t, row[step.building])
+    return t(_PASSED.get(step.prompt, _PASSED_ELSE), player=who, building=where,
+             round=step.round)
