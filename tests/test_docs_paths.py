@@ -218,7 +218,7 @@ def known(command: str) -> bool:
 
 def test_every_command_the_documents_name_is_one_the_cli_knows() -> None:
     named = set().union(*(commands(doc.read_text()) for doc in DOCS))
-    assert {"score", "games", "export", "import", "replay", "history", "bench"} <= named
+    assert {"score", "games", "export", "import", "replay", "history"} <= named
     assert sorted(c for c in named if not known(c)) == []
 
 
