@@ -7,8 +7,8 @@
 - No module of the table UI imports the engine's `GameState` (or `companion.rules.state`), or
   reads a session's `.state`: the table sees only the `TableView` the session hands it, so a
   secret cannot reach a screen by accident (R-SETUP-1: rats secret until R-SCORE-6).
-- Nothing below the composition root (`companion.server`) imports it; only the command line
-  and the benchmarks, which start servers, do.
+- Nothing below the composition root (`companion.server`) imports it; only the command line,
+  which starts the server, does.
 """
 
 from __future__ import annotations
@@ -200,8 +200,7 @@ def test_only_the_composition_root_imports_the_server() -> None:
     edges = graph()
     outside = {name: sorted(t for t in targets if t.startswith("companion.server"))
                for name, targets in edges.items()
-               if not name.startswith(("companion.server", "companion.bench"))
-               and name != "companion.cli"}
+               if not name.startswith("companion.server") and name != "companion.cli"}
     assert {name: t for name, t in outside.items() if t} == {}
 
 
@@ -228,7 +227,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"phones", "history", "practice", "teaching"}),
     frozenset({"ui"}),
     frozenset({"server"}),
-    frozenset({"cli", "bench", "__main__"}),
+    frozenset({"cli", "__main__"}),
 )
 """docs/architecture.md, "Layers": a package imports only its own layer's modules and lower
 layers' (the top-level `companion` package, `qr` and `safe_json` are the shared base)."""

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from companion.bench.figures import (
+from bench.figures import (
     Figure,
     Verdict,
     markdown_table,

@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from bench.figures import Verdict
+from bench.servers import Kind, running
 from support.browser import requires_chromium
-
-from companion.bench.figures import Verdict
-from companion.bench.servers import Kind, running
 
 pytestmark = pytest.mark.slow
 
@@ -30,7 +29,7 @@ def test_each_server_is_timed_from_spawn_to_its_page_and_then_stopped(kind: Kind
 @pytest.mark.browser
 @requires_chromium
 def test_the_bare_page_reaches_flutters_first_frame_and_its_content() -> None:
-    from companion.bench.browser import chromium, open_flutter_page
+    from bench.browser import chromium, open_flutter_page
 
     with running(Kind.BARE) as server, chromium() as browser:
         context, times = open_flutter_page(browser, server.page_url)
@@ -41,7 +40,7 @@ def test_the_bare_page_reaches_flutters_first_frame_and_its_content() -> None:
 @pytest.mark.browser
 @requires_chromium
 def test_a_table_action_reaches_the_five_phones_and_is_timed() -> None:
-    from companion.bench.phones import live_figures
+    from bench.phones import live_figures
 
     (row,) = live_figures(max_actions=2)
     assert row.verdict in (Verdict.PASS, Verdict.FAIL)

@@ -1,7 +1,7 @@
 """The benchmark suite runs end to end on tiny inputs and reports well-formed rows.
 
 These tests check that each benchmark RUNS and what its rows look like, never how fast
-anything was: budgets are judged by `python -m companion.bench`, not by the test run.
+anything was: budgets are judged by `python -m bench`, not by the test run.
 """
 
 from __future__ import annotations
@@ -11,12 +11,11 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
-from companion.bench import NAMES, main, run
-from companion.bench.engine import engine_figures
-from companion.bench.figures import Verdict
-from companion.bench.store import long_record, record_figures, store_figures
-from companion.bench.taps import count_taps
+from bench import NAMES, main, run
+from bench.engine import engine_figures
+from bench.figures import Verdict
+from bench.store import long_record, record_figures, store_figures
+from bench.taps import count_taps
 
 MEASURED = (Verdict.PASS, Verdict.FAIL)
 
@@ -61,7 +60,7 @@ def test_record_rows_give_events_per_second_for_each_length() -> None:
 
 
 def test_a_record_row_judges_linearity_by_cpu_time_not_by_a_busy_machines_clock() -> None:
-    from companion.bench.store import Rate, _rate_row
+    from bench.store import Rate, _rate_row
 
     # another process took the cores while the 100k record was read: its wall rate fell to a
     # third, its CPU rate held
@@ -84,9 +83,9 @@ def test_a_long_record_is_a_real_game_of_exactly_that_many_events() -> None:
 
 
 def test_the_taps_row_plays_the_story_the_browser_test_plays() -> None:
+    from bench import taps
     from browser import test_every_control_reachable as walk
-
-    from companion.bench import story, taps
+    from support import story
 
     assert walk.start_four_player_story is story.start_four_player_story
     assert "start_four_player_story" in story.play_four_player_story.__code__.co_names
@@ -95,9 +94,9 @@ def test_the_taps_row_plays_the_story_the_browser_test_plays() -> None:
 
 def test_the_taps_rows_hold_both_stories_to_their_budgets() -> None:
     # issue 24: at most 3.0 taps per player and round with 4 players, 4.0 with 2
+    from bench import taps
     from browser import test_every_control_reachable as walk
-
-    from companion.bench import story, taps
+    from support import story
 
     assert walk.start_two_player_story is story.start_two_player_story
     assert "play_two_player_story" in taps.play_and_count.__code__.co_names
@@ -131,7 +130,8 @@ def test_every_issue_row_has_a_benchmark() -> None:
 
 def test_the_story_taps_the_number_buttons_the_reveal_has() -> None:
     # the story plays without loading the screens: its copy of the buttons per kind must agree
-    from companion.bench import story
+    from support import story
+
     from companion.ui.round import resolve
 
     assert story.REVEAL_NUMBERS == resolve.REVEAL_NUMBERS

@@ -7,11 +7,6 @@ import pytest
 from companion.cli import main
 
 
-def test_bench_options_reach_the_benchmark_suite(capsys: pytest.CaptureFixture[str]) -> None:
-    # A name the suite does not know is its own error (exit 2), so the option got through.
-    assert main(["bench", "--only", "no-such-benchmark"]) == 2
-
-
 def test_an_unknown_subcommand_option_is_refused_without_a_traceback(
         capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:

@@ -19,14 +19,15 @@ from pathlib import Path
 
 import pytest
 from support.sessions import game_state, logged_events
+from support.simulate import random_game
 
 from companion.rules.events import Event
-from companion.rules.simulate import random_game
 from companion.rules.state import GameState
 from companion.store.db import EventStatus, GameStore
 from companion.store.session import Session
 
-CHILD = Path(__file__).parent / "support" / "crash_child.py"
+TESTS = Path(__file__).parent
+"""The child runs as `support.crash_child` from here, as pytest imports the tests' helpers."""
 UNDO_EVERY = 7
 """As in the child: every 7th step is undone and redone (two more steps)."""
 TRIALS = 50
@@ -40,8 +41,9 @@ def run_child_until_killed(data: Path, seed: int, players: int, lines_left: int,
     milliseconds, so the signal lands between steps or inside a commit; one run in five is
     killed within its first 0.3 s, while it starts and opens the file.
     """
-    child = subprocess.Popen([sys.executable, str(CHILD), str(data), str(seed), str(players)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child = subprocess.Popen([sys.executable, "-m", "support.crash_child", str(data), str(seed),
+                              str(players)], cwd=TESTS, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
     assert child.stdout is not None and child.stderr is not None
     out = b""
     at_start = rng.random() < 0.2

@@ -18,9 +18,10 @@ import typing
 from pathlib import Path
 from typing import Any
 
+from support.simulate import random_game
+
 from companion.cli.replay import replay_report
 from companion.rules.events import EVENT_TYPES, Event
-from companion.rules.simulate import random_game
 from companion.store.codec import event_to_json
 from companion.store.db import GameStore
 from companion.store.records import export_game, import_record, parse_record

@@ -15,6 +15,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.simulate import random_game
 
 from companion.rules import Decision, next_decision
 from companion.rules import events as ev
@@ -29,7 +30,6 @@ from companion.rules.guide import (
     next_step,
 )
 from companion.rules.setup import DeckMode
-from companion.rules.simulate import random_game
 from companion.rules.state import GameState, Phase
 
 SETTINGS = settings(max_examples=60, deadline=None,

@@ -8,6 +8,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.simulate import random_game
 
 from companion.i18n import translator
 from companion.i18n.codes import refusal_text
@@ -17,7 +18,6 @@ from companion.rules.catalog import START_RATS
 from companion.rules.derive import rederive as _rebuild
 from companion.rules.guide import d_cursor, turn_queue
 from companion.rules.resolution import resolve_building
-from companion.rules.simulate import random_game
 from companion.rules.state import GameState, Phase, RevealCursor
 
 SETTINGS = settings(max_examples=150, deadline=None,

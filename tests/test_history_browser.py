@@ -14,10 +14,9 @@ import pytest
 from browser.table import TableServer, screenshot, table_server
 from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
 from support.browser import chromium_browser, requires_chromium
+from support.flutter import by_id, open_table, switch_language, tap_and_redraw
 from support.harness import arrived
 from test_history_figures import Thursdays
-
-from companion.bench.flutter import by_id, open_table, switch_language, tap_and_redraw
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 

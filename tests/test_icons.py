@@ -11,9 +11,9 @@ import ast
 from pathlib import Path
 
 import flet as ft
+from support.font_subset import icons_in_source
 
 import companion
-from companion.server.font_subset import icons_in_source
 from companion.ui.shared.icons import Icons
 
 PACKAGE = Path(companion.__file__).parent

@@ -14,8 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "companion"
 TEXT_FILES = (".py", ".md", ".html", ".js", ".css", ".json", ".txt", ".po", ".pot")
 TRACKER_REF = re.compile(r"\bissues? #?\d", re.IGNORECASE)
 
-BEING_REMOVED = ("bench/", "qr.py", "rules/frozen.py", "server/font_subset.py", "server/heap.py",
-                 "ui/shared/theme.py")
+BEING_REMOVED = ("qr.py", "rules/frozen.py", "server/heap.py", "ui/shared/theme.py")
 """Files that other branches are deleting or moving out of the package right now; once they
 have landed this tuple is empty."""
 

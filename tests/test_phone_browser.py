@@ -9,10 +9,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 from support.browser import chromium_browser, live_server, requires_chromium
+from support.flutter import TIMEOUT_MS
 from support.harness import phone_shown
 from support.phones import TableNight, hub_for
 
-from companion.bench.flutter import TIMEOUT_MS
 from companion.phones.hub import Hub
 from companion.phones.qr import pairing_url
 from companion.phones.routes import phone_app

@@ -17,13 +17,13 @@ from starlette.testclient import TestClient
 from support.browser import live_server
 from support.phones import Stream
 from support.sessions import game_state, logged_events
+from support.simulate import random_game
 
 from companion.phones.hub import Hub
 from companion.phones.ledger import ledger_of
 from companion.phones.routes import phone_app
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
-from companion.rules.simulate import random_game
 from companion.rules.views import own_view, player_json
 from companion.store.db import GameStore
 from companion.store.session import Session

@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 from support.browser import chromium_browser, free_port, live_server, requires_chromium
+from support.flutter import TIMEOUT_MS
 from support.harness import phone_shown
 from support.phone_truth import ANNA, HospitalNight, MonasteryNight
 from support.phones import TableNight, hub_for
 
-from companion.bench.flutter import TIMEOUT_MS
 from companion.i18n import translator
 from companion.phones.hub import Hub
 from companion.phones.qr import pairing_url

@@ -10,11 +10,11 @@ import pytest
 import zxingcpp
 from PIL import Image
 from support.sessions import game_state
+from support.simulate import random_game
 
 from companion.rules.catalog import Estate
 from companion.rules.endgame import end_state
 from companion.rules.scoring import EndState, score
-from companion.rules.simulate import random_game
 from companion.store.bgstats import (
     DIED_ROLE,
     LINK_PREFIX,

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.simulate import random_game
 from support.stored_games import started
 
 from companion.cli import main
 from companion.rules.events import RatsChanged
-from companion.rules.simulate import random_game
 from companion.safe_json import MAX_BYTES
 from companion.store.db import GameMeta, GameStore
 from companion.store.records import dumps, export_game

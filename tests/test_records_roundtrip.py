@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from support.engine_games import Game, setup_for, with_buildings
 from support.sessions import game_state, logged_events
+from support.simulate import random_game
 
 from companion.cli import main
 from companion.cli.replay import replay_report
 from companion.rules import events as ev
 from companion.rules.catalog import ROUNDS, Building
 from companion.rules.setup import SelectionMethod
-from companion.rules.simulate import random_game
 from companion.rules.state import GameState
 from companion.store.codec import JsonValue, RecordError
 from companion.store.db import GameStore, StoreError

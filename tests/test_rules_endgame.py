@@ -2,6 +2,7 @@
 
 import pytest
 from support.engine_games import Game, setup_for
+from support.simulate import random_game
 
 from companion.rules import RuleViolation, next_step, replay, reveal_event
 from companion.rules import events as ev
@@ -11,7 +12,6 @@ from companion.rules.guide import Enter, RevealBuildings, Supply, TakeActions
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import score
 from companion.rules.setup import DeckMode
-from companion.rules.simulate import random_game
 from companion.rules.state import Phase
 
 

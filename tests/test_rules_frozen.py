@@ -8,10 +8,10 @@ game goes through, nor accept a field the state does not have.
 import dataclasses
 
 import pytest
+from support.simulate import random_game
 
 from companion.rules.engine import evolve
 from companion.rules.frozen import replace
-from companion.rules.simulate import random_game
 from companion.rules.state import GameState, Phase, RevealCursor
 
 

@@ -4,12 +4,12 @@ import json
 from dataclasses import fields
 
 from support.engine_games import Game, setup_for
+from support.simulate import random_game
 
 from companion.rules import events as ev
 from companion.rules import replay
 from companion.rules.catalog import Building
 from companion.rules.setup import setup_code
-from companion.rules.simulate import random_game
 from companion.rules.views import TableView, own_view, player_json, public_view
 
 

@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.simulate import random_game
 
 from companion.rules import events as ev
 from companion.rules import next_decision
 from companion.rules.engine import apply
 from companion.rules.guide import Enter, Prompt, RevealBuildings, RevealCards
-from companion.rules.simulate import random_game
 from companion.rules.state import GameState
 from companion.rules.views import TableView, public_view
 from companion.store.db import GameStore

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from support.sessions import game_state, logged_events
+from support.simulate import random_game
 
 from companion.rules import RuleViolation, next_step, replay
 from companion.rules.events import Entered, Event, RatReason, RatsChanged
-from companion.rules.simulate import random_game
 from companion.store.codec import is_private
 from companion.store.db import GameStore
 from companion.store.session import Session, UndoError

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 from support.sessions import game_state, logged_events
+from support.simulate import random_game
 from support.stored_games import public_steps, rat_note
 
 from companion.rules import replay
-from companion.rules.simulate import random_game
 from companion.rules.views import PlayerView, TableView, own_view, public_view
 from companion.store.db import GameStore
 from companion.store.session import Session

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 from support.sessions import game_state, logged_events
+from support.simulate import random_game
 
 from companion.cli import main
-from companion.rules.simulate import random_game
 from companion.store.db import (
     BUSY_TIMEOUT_MS,
     DB_FILENAME,

@@ -18,12 +18,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.simulate import random_game
 
 from companion.cli import main
 from companion.i18n import DOMAIN, LOCALE_DIR, translator
 from companion.i18n.store_words import COUNTED, PROBLEMS, WITH_RULE, error_text, problem_text
 from companion.phones.seats import SEATS_FILENAME, SeatRegistry, SeatsFileDamaged
-from companion.rules.simulate import random_game
 from companion.store.codec import RecordError
 from companion.store.db import DB_FILENAME, GameNotFound, GameStore, StoreCorrupted
 from companion.store.lock import LOCK_FILENAME, DataDirInUse, DataDirLock

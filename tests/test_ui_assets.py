@@ -7,10 +7,7 @@ from pathlib import Path
 
 import flet as ft
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
-
-from companion.i18n.catalogs import TRANSLATED, read_catalog
-from companion.server.app import ASSETS_DIR
-from companion.server.font_subset import (
+from support.font_subset import (
     ICON_FONT,
     TEXT_FONTS,
     flet_icon_font,
@@ -19,6 +16,9 @@ from companion.server.font_subset import (
     icons_in_source,
     text_unicodes,
 )
+
+from companion.i18n.catalogs import TRANSLATED, read_catalog
+from companion.server.app import ASSETS_DIR
 
 _FLET_WEB_INIT = __import__("flet_web").__file__
 assert _FLET_WEB_INIT is not None
@@ -52,7 +52,7 @@ def test_the_shipped_font_has_every_glyph_of_every_language() -> None:
 
 def test_the_text_font_keeps_every_latin_greek_and_cyrillic_letter_a_name_may_have() -> None:
     """A player's name is typed in, in any of these scripts; the subset keeps what the
-    source font had of them (`companion.server.font_subset`)."""
+    source font had of them (`support.font_subset`)."""
     wanted = set(text_unicodes())
     for name in TEXT_FONTS:
         cmap = TTFont(ASSETS_DIR / "fonts" / name)["cmap"].getBestCmap()
@@ -70,7 +70,7 @@ def test_every_icon_the_app_names_is_in_the_icon_subset_at_flutters_code_point()
     full_cmap, cut_cmap = full.getBestCmap(), subset.getBestCmap()
     for glyph, code in icon_codepoints(flet_icon_font()).items():
         assert full_cmap[code] == glyph
-        assert cut_cmap.get(code) == glyph, f"{glyph}: run python -m companion.server.font_subset"
+        assert cut_cmap.get(code) == glyph, f"{glyph}: run python -m support.font_subset"
     assert len(cut_cmap) < 200
 
 

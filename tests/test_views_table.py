@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from support.simulate import random_game
 
 from companion.rules import events as ev
 from companion.rules import replay
-from companion.rules.simulate import random_game
 from companion.rules.state import GameState, Phase
 from companion.rules.views import own_view, player_json, public_view
 

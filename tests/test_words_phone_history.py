@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 from support.browser import chromium_browser, live_server, requires_chromium
+from support.flutter import TIMEOUT_MS
 from support.harness import phone_shown
 from support.phones import TableNight, hub_for
 
-from companion.bench.flutter import TIMEOUT_MS
 from companion.i18n import translator
 from companion.i18n.names import building_name
 from companion.phones.qr import pairing_url

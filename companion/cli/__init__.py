@@ -77,13 +77,10 @@ def _subcommands() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="print each round's resolution of a game record")
     replay.add_argument("file")
     _lang_option(replay)
-
-    sub.add_parser("bench", help="run the benchmark suite and print its table "
-                   "(options as `python -m companion.bench --help`)")
     return parser
 
 
-SUBCOMMANDS = ("score", "games", "export", "import", "replay", "bench")
+SUBCOMMANDS = ("score", "games", "export", "import", "replay")
 
 
 INTERRUPTED = 130
@@ -102,10 +99,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if args_list[:1] == ["bench"]:
-        from companion.bench import main as bench_main
-
-        return bench_main(args_list[1:])
     if args_list[:1] == ["history"]:
         from companion.history.cli import main as history_main
 

@@ -35,9 +35,8 @@ from companion import __version__
 from companion.i18n import DOMAIN, LOCALE_DIR
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
-METHOD_MAP = [("rules/**", "ignore"), ("bench/**", "ignore"), ("web/**", "ignore"),
-              ("**.py", "python")]
-"""The engine holds no sentences and the benchmarks none a player reads."""
+METHOD_MAP = [("rules/**", "ignore"), ("web/**", "ignore"), ("**.py", "python")]
+"""The engine holds no sentences a player reads."""
 KEYWORDS = {"t": None, "N_": None, "plural": (1, 2), "forms": (1, 2)}
 """`t("text")` in views, `N_("text")` where a text is defined, `t.plural(one, many, n)`,
 `t.forms(one, many)` for a page that fills in the count itself."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from support.flutter import TIMEOUT_MS
 from support.sessions import game_state
 
 from browser.table import by_id, open_table, picture, table_context, table_server, tap
-from companion.bench.flutter import TIMEOUT_MS
 from companion.i18n import translator
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
@@ -142,7 +142,7 @@ def test_a_dispute_leads_to_a_correction_that_asks_for_the_hospitals_discards(
     # R-ROUND-D b: Anna's dispute is on the round screen; the table finds Ben played 2 Church
     # cards, so the Hospital's premium was his: the correction settles the dispute and asks
     # the table for the discards again instead of cutting Anna's 3 to 2.
-    from companion.bench.flutter import tap_and_redraw, wait_for_text
+    from support.flutter import tap_and_redraw, wait_for_text
 
     game_id = stored_with_a_disputed_hospital(tmp_path)
     with table_server(tmp_path, lang="en") as server:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from support.flutter import focus_field
 from support.sessions import game_state
 
 from browser.table import (
@@ -28,7 +29,6 @@ from browser.table import (
     wait_for_said,
 )
 from browser.test_table_phones import TABLET_PORTRAIT, Phones
-from companion.bench.flutter import focus_field
 
 BEN, DARIO = 1, 3
 SEED = 11
@@ -36,9 +36,10 @@ SEED = 11
 
 def at_the_plague_check(data_dir: Path) -> tuple[str, Any]:
     """A stored 4-player game whose holdings are entered: the nuns and rats are next."""
+    from support.simulate import random_game
+
     from companion.rules import events as ev
     from companion.rules.setup import DeckMode, SelectionMethod
-    from companion.rules.simulate import random_game
     from companion.store.db import GameStore
     from companion.store.session import Session
 

@@ -36,8 +36,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bench.taps import count_taps
 from support.reachable import expected_controls, look, settle
 from support.screen_result import check_result_against_engine
+from support.story import (
+    FIVE_PLAYERS,
+    STEP,
+    Table,
+    start_four_player_story,
+    start_two_player_story,
+)
 
 from browser.table import (
     PICTURES_WANTED,
@@ -55,14 +63,6 @@ from browser.table import (
     tap_and_redraw,
     type_into,
 )
-from companion.bench.story import (
-    FIVE_PLAYERS,
-    STEP,
-    Table,
-    start_four_player_story,
-    start_two_player_story,
-)
-from companion.bench.taps import count_taps
 from companion.rules.catalog import Building, PlayerColour
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code

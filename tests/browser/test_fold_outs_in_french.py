@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from support.simulate import random_game
+
 from browser.table import (
     Offline,
     by_id,
@@ -22,7 +24,6 @@ from browser.table import (
     tap_and_redraw,
 )
 from companion.rules.setup import DeckMode, SelectionMethod
-from companion.rules.simulate import random_game
 from companion.store.db import GameStore
 from companion.store.session import Session
 

@@ -12,6 +12,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from support.flutter import tap_and_redraw, wait_for_said
+from support.story import set_up
+
 from browser.table import (
     Offline,
     by_id,
@@ -21,8 +24,6 @@ from browser.table import (
     table_server,
     tap,
 )
-from companion.bench.flutter import tap_and_redraw, wait_for_said
-from companion.bench.story import set_up
 
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.story import STEP, story_code
 
 from browser.table import (
     Offline,
@@ -28,7 +29,6 @@ from browser.table import (
     tap_and_redraw,
     type_into,
 )
-from companion.bench.story import STEP, story_code
 from companion.i18n import translator
 from companion.rules.setup import DeckMode
 
@@ -129,8 +129,9 @@ def check(page: Any, lang: str, problems: dict[str, list[str]], screen: str,
 
 def finished_game(data_dir: Path) -> str:
     """A stored 5-player game played to the end by the engine (R-SCORE: its result)."""
+    from support.simulate import random_game
+
     from companion.rules.setup import SelectionMethod
-    from companion.rules.simulate import random_game
     from companion.store.db import GameStore
     from companion.store.session import Session
 

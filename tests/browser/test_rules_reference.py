@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.simulate import random_game
 
 from browser.table import (
     Offline,
@@ -32,7 +33,6 @@ from browser.table import (
     type_into,
 )
 from companion.rules.setup import DeckMode, SelectionMethod
-from companion.rules.simulate import random_game
 from companion.store.db import GameStore
 from companion.store.session import Session
 

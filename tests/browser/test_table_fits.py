@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.flutter import BOTTOM_BAR, TOP_BAR, still_box
+from support.story import FIVE_PLAYERS, Table, set_up, story_setup
 
 from browser.table import (
     Offline,
@@ -32,8 +34,6 @@ from browser.table import (
     table_context,
     table_server,
 )
-from companion.bench.flutter import BOTTOM_BAR, TOP_BAR, still_box
-from companion.bench.story import FIVE_PLAYERS, Table, set_up, story_setup
 from companion.rules import events as ev
 from companion.rules.catalog import Building
 from companion.rules.deck import reveal_event
@@ -218,7 +218,7 @@ def wider_than(page: Any, width: int) -> list[str]:
 def test_the_setup_wizard_fits_an_upright_tablet_in_german(tmp_path: Path, browser: Any) -> None:
     # R-SETUP-2 d: the first-game set, with the Wahrsagerzelt, whose name must stay one word;
     # R-SCORE-7: the all-dead variant's switch with its whole label.
-    from companion.bench.flutter import tap, tap_and_redraw, type_into
+    from support.flutter import tap, tap_and_redraw, type_into
 
     viewport = VIEWPORTS["upright-800x1280"]
     offline = Offline()

@@ -21,9 +21,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from support.flutter import TIMEOUT_MS, identifiers
 from support.harness import phone_shown
 from support.screen_result import check_result_against_engine, stored_game
 from support.sessions import game_state
+from support.story import Table
 
 from browser.table import (
     Offline,
@@ -37,8 +39,6 @@ from browser.table import (
     tap,
     wait_for_said,
 )
-from companion.bench.flutter import TIMEOUT_MS, identifiers
-from companion.bench.story import Table
 
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
 PHONE = {"width": 390, "height": 800}
@@ -49,10 +49,11 @@ SEED = 11
 def last_round_ahead(data_dir: Path, method: str = "first_game"
                      ) -> tuple[str, tuple[str, ...], tuple[int, ...]]:
     """A stored 4-player game (R-SETUP-6: 8 rounds) whose last round is about to begin."""
+    from support.simulate import random_game
+
     from companion.rules import apply, next_step
     from companion.rules.guide import Prompt
     from companion.rules.setup import DeckMode, SelectionMethod
-    from companion.rules.simulate import random_game
     from companion.store.db import GameStore
     from companion.store.session import Session
 

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.flutter import bring_into_view, still_box
 
 from browser.table import by_id, open_table, picture, table_server, tap
-from companion.bench.flutter import bring_into_view, still_box
 
 VIEWPORTS = {
     "laptop-1366x768": {"width": 1366, "height": 768},

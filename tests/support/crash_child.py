@@ -1,10 +1,10 @@
 """The crash test's child: plays a scripted game through the engine and the store until killed.
 
-Run as `python crash_child.py DATA_DIR SEED PLAYERS`. DATA_DIR holds this one game: the
-child resumes it if it is there (redoing a step whose redo was cut off), otherwise starts
-`random_game(SEED, PLAYERS)`, and plays the script on from where the store stands. Before
-each step it prints `try N` (N: the number of events the game will hold if the step
-commits) and, once the commit has returned, `ack N`. Every few steps it undoes and redoes
+Run as `python -m support.crash_child DATA_DIR SEED PLAYERS` from `tests/`. DATA_DIR holds this
+one game: the child resumes it if it is there (redoing a step whose redo was cut off),
+otherwise starts `random_game(SEED, PLAYERS)`, and plays the script on from where the store
+stands. Before each step it prints `try N` (N: the number of events the game will hold if the
+step commits) and, once the commit has returned, `ack N`. Every few steps it undoes and redoes
 the last public step, so flag updates are killed mid-flight too.
 """
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from companion.rules.simulate import random_game
 from companion.store.codec import is_private
 from companion.store.db import GameStore
 from companion.store.session import Session
+from support.simulate import random_game
 
 UNDO_EVERY = 7
 

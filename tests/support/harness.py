@@ -15,8 +15,8 @@ server:
 Flutter draws on a canvas, so a table test waits for the client to start (`#loading`
 detaches), switches on the semantics tree, and then finds controls by their semantics
 identifiers (`tagged(...)` in `companion.ui.shared.widgets`) or by their text. Tapping, typing
-and scrolling are `companion.bench.flutter`'s, shared with the benchmark's scripted game, and
-whole games are played by `companion.bench.story.Table`: each waits for what the screen shows,
+and scrolling are `support.flutter`'s, shared with the benchmark's scripted game, and
+whole games are played by `support.story.Table`: each waits for what the screen shows,
 never for a fixed time.
 """
 
@@ -150,7 +150,7 @@ class TableServer:
 
 START_DEADLINE_S = 90
 """How long a table server may take to start and answer before a test gives up on it: there to
-catch a server that hangs, not to time one (`python -m companion.bench` does). A start is about
+catch a server that hangs, not to time one (`python -m bench` does). A start is about
 a second on a quiet machine, and took 10 to 19 s with two suites running on this machine's two
 cores (load 20), almost all of it loading modules."""
 
@@ -276,7 +276,7 @@ def screenshot(page: Page, name: str) -> Path:
 
 
 def shooter(prefix: str) -> Callable[[Page, str], None]:
-    """Pictures of a scripted table (`companion.bench.story`), named `<prefix>-<step>`, when
+    """Pictures of a scripted table (`support.story`), named `<prefix>-<step>`, when
     they are asked for (`PICTURES_WANTED`)."""
     def shoot(page: Page, name: str) -> None:
         picture(page, f"{prefix}-{name}")

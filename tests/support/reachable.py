@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.bench.flutter import BOTTOM_BAR, TIMEOUT_MS, TOP_BAR
+from support.flutter import BOTTOM_BAR, TIMEOUT_MS, TOP_BAR
 
 CONTROL_ROLES = ("button", "textbox", "checkbox", "switch", "slider", "radio", "link", "tab",
                  "menuitem", "combobox")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from companion.bench.story import Table
+from support.story import Table
 
 
 def stored_game(data_dir: Path) -> tuple[Any, list[Any]]:

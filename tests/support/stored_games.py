@@ -11,9 +11,9 @@ from companion.rules import events as ev
 from companion.rules.catalog import PlayerColour
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
-from companion.rules.simulate import random_game
 from companion.rules.state import GameState
 from companion.store.codec import is_private
+from support.simulate import random_game
 
 COLOURS = tuple(PlayerColour)
 

@@ -4,7 +4,8 @@ Flet's `ft.Icons` reads the names of all 8,600 icons from a JSON file on first u
 them, with an enum member for each icon asked for: memory held for good by the server (issue
 24) for the few icons the table draws. These carry Flet's numbers (`tests/test_icons.py` checks
 them against `ft.Icons` and against the icons the source names), so the client draws the same
-glyphs, and `font_subset` still finds in the source every icon to keep in the icon font.
+glyphs, and `tests/support/font_subset.py` still finds in the source every icon to keep in the
+icon font.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from companion.bench.figures import Figure, ms, p95, verdict
+from bench.figures import Figure, ms, p95, verdict
 
 BUDGET = 0.005
 PLAYERS = 5
@@ -34,8 +34,9 @@ def _scratch_parent() -> Path | None:
 
 
 def store_figures(events: int = 150, seed: int = 11) -> list[Figure]:
+    from support.simulate import random_game
+
     from companion.rules import apply
-    from companion.rules.simulate import random_game
     from companion.store.db import GameStore
     from companion.store.gamemeta import describe
     from companion.store.session import Session
@@ -185,8 +186,9 @@ def long_record(events: int, seed: int = 5, players: int = 3, rat_notes: bool = 
     rat corrections, each +1 followed by its -1)."""
     import json
 
+    from support.simulate import random_game
+
     from companion.rules.events import NunCardNoted, RatReason, RatsChanged
-    from companion.rules.simulate import random_game
     from companion.store.codec import event_to_json
     from companion.store.records import FORMAT, VERSION
 

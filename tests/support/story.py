@@ -4,7 +4,7 @@ The same story serves the browser tests (the walk's whole games on every device 
 language, the last round with phones) and the benchmark's taps row, which plays the 4-player
 story in chromium and counts the inputs it needed: so the figure is measured on any checkout,
 from the story kept here, and it is the story the tests play. Every choice comes from a seeded
-`random.Random`; every wait is for something the screen shows (see `companion.bench.flutter`).
+`random.Random`; every wait is for something the screen shows (see `support.flutter`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from companion.bench.flutter import (
+from companion.rules.catalog import PlayerColour
+from companion.rules.setup import DeckMode, SelectionMethod, Setup, make_setup, setup_code
+from support.flutter import (
     TIMEOUT_MS,
     WHEEL_STEP,
     by_id,
@@ -27,8 +29,6 @@ from companion.bench.flutter import (
     wait_for_said,
     wait_for_text,
 )
-from companion.rules.catalog import PlayerColour
-from companion.rules.setup import DeckMode, SelectionMethod, Setup, make_setup, setup_code
 
 STEP = "[flt-semantics-identifier^='step-']"
 REVEAL_NUMBERS = 3

@@ -18,10 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.bench import browser as chromium
-from companion.bench.figures import Figure, ratio, verdict
-from companion.bench.servers import Kind, running
-from companion.bench.table import bytecode_as_installed
+from bench import browser as chromium
+from bench.figures import Figure, ratio, verdict
+from bench.servers import Kind, running
+from bench.table import bytecode_as_installed
 
 GAMES = 1000
 SCORING_BUDGET = 10.0
@@ -40,8 +40,9 @@ PLAYER = "player"
 
 def stored_history(data_dir: Path, games: int = GAMES, seed: int = 23) -> None:
     """`games` finished random games (2 to 5 players) in the store of `data_dir`."""
+    from support.simulate import random_games
+
     from companion.rules.events import GameStarted
-    from companion.rules.simulate import random_games
     from companion.store.db import GameMeta, GameStore
 
     with GameStore.open(data_dir) as store:
@@ -93,7 +94,7 @@ def history_figures(repetitions: int = 5, games: int = GAMES) -> list[Figure]:
                            "scores read back from the data directory's copy, no replay"))
         why = chromium.missing()
         if why:
-            from companion.bench.figures import not_measured
+            from bench.figures import not_measured
 
             return [*rows, not_measured(f"history first frame, {games:,} games", budget, why),
                     not_measured(f"a player's page, {games:,} games", budget, why)]
@@ -137,7 +138,7 @@ def _wait_for_the_list(browser: object, url: str) -> None:
 
 def _wait_for(browser: object, url: str, identifier: str) -> None:
     """One page of `url` until the control `identifier` is shown."""
-    from companion.bench.flutter import by_id, open_table
+    from support.flutter import by_id, open_table
 
     context = browser.new_context(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
     try:

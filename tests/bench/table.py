@@ -16,9 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.bench import browser as chromium
-from companion.bench.figures import Figure, median, not_measured, ratio
-from companion.bench.servers import Kind, Server, running
+import companion
+from bench import browser as chromium
+from bench.figures import Figure, median, not_measured, ratio
+from bench.servers import Kind, Server, running
 
 START_LIMIT = 1.1
 FRAME_LIMIT = 0.9
@@ -33,7 +34,7 @@ def bytecode_as_installed() -> None:
     """pip compiles a package's bytecode when it installs it, so Flet starts from bytecode; a
     checkout run with PYTHONDONTWRITEBYTECODE (as CI shells often are) would compile ours from
     source at every start instead, a third of our start time. Measure both as installed."""
-    compileall.compile_dir(Path(__file__).resolve().parents[1], quiet=1)
+    compileall.compile_dir(Path(companion.__file__).parent, quiet=1)
 
 
 def _interleaved(repetitions: int, measure: Callable[[Kind], float]
@@ -136,7 +137,8 @@ def _loaded_rss(browser: Any, kind: Kind) -> float:
 
 def stored_game(data_dir: Path, players: int, seed: int = 3) -> str:
     """A game for `players`, a few rounds in, stored where the server will find it."""
-    from companion.rules.simulate import random_game
+    from support.simulate import random_game
+
     from companion.store.db import GameStore
     from companion.store.session import Session
 

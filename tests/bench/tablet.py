@@ -15,10 +15,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from companion.bench import browser as chromium
-from companion.bench.figures import Figure, median, not_measured, verdict
-from companion.bench.servers import Kind, running
-from companion.bench.table import bytecode_as_installed
+from bench import browser as chromium
+from bench.figures import Figure, median, not_measured, verdict
+from bench.servers import Kind, running
+from bench.table import bytecode_as_installed
 
 LIMIT = 0.5
 DOWNLOAD_BITS_PER_SECOND = 20_000_000

@@ -1,6 +1,6 @@
 """How many UI inputs the scripted games take: the table's tap budget, per player and round.
 
-The benchmark plays `companion.bench.story`'s 4-player game and its 2-player game (the ones the
+The benchmark plays `support.story`'s 4-player game and its 2-player game (the ones the
 browser tests play) in chromium against a fresh server and counts every tap, click and typed
 field of the game itself: the setup wizard and the story's deliberate undo/redo are counted
 apart. The figure is inputs per player per round; the budgets are issue 24's: at most 3.0 with
@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.bench import browser as chromium
-from companion.bench.figures import Figure, Verdict, not_measured
+from bench import browser as chromium
+from bench.figures import Figure, Verdict, not_measured
 
 WHAT = "taps per player per round"
 BUDGETS = {4: 3.0, 2: 4.0}
@@ -47,9 +47,10 @@ def count_taps(inputs: Counter[str], players: int, rounds: int) -> TapCount:
 
 def play_and_count(players: int = PLAYERS) -> tuple[TapCount, int]:
     """The story of `players` played once in chromium: its tap count and the setup's inputs."""
-    from companion.bench.flutter import open_table
-    from companion.bench.servers import Kind, running
-    from companion.bench.story import play_four_player_story, play_two_player_story
+    from support.flutter import open_table
+    from support.story import play_four_player_story, play_two_player_story
+
+    from bench.servers import Kind, running
 
     story = play_four_player_story if players == 4 else play_two_player_story
     with tempfile.TemporaryDirectory(prefix="bench-taps-") as folder, \
@@ -80,5 +81,5 @@ def taps_figures() -> list[Figure]:
         figures.append(Figure(what, f"{count.per_player_round:.1f}", limit, verdict,
                               f"{count.inputs} inputs, {count.players} players, "
                               f"{count.rounds} rounds ({phases}; setup {setup} more), "
-                              f"companion.bench.story's {players}-player game"))
+                              f"support.story's {players}-player game"))
     return figures

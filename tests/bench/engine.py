@@ -3,7 +3,7 @@
 Every screen of the table is drawn from a state the session folds from the event log, and a
 resumed or imported game is replayed from scratch; so a whole 5-player game must replay in a
 few milliseconds, and a thousand random games (the engine's property tests, the crash test)
-in seconds. The games come from `companion.rules.simulate`; making them is not timed.
+in seconds. The games come from `support.simulate`; making them is not timed.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.bench.figures import Figure, median, ms, not_measured, verdict
+from bench.figures import Figure, median, ms, not_measured, verdict
 
 REPLAY_BUDGET = 0.005
 SCORE_BUDGET = 0.001
@@ -50,8 +50,9 @@ def time_each(action: Callable[[], object], repetitions: int) -> list[float]:
 
 def engine_figures(repetitions: int = 30, bulk_games: int = BULK_GAMES, seed: int = 7
                    ) -> list[Figure]:
+    from support.simulate import random_game, random_games
+
     from companion.rules import replay
-    from companion.rules.simulate import random_game, random_games
 
     game = random_game(seed, PLAYERS)
     replay_times = time_each(lambda: replay(game), repetitions)

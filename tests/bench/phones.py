@@ -1,6 +1,6 @@
 """The phones: joining on a mid-range phone, and how fast a table action reaches them.
 
-Joining is measured by `companion.bench.phone_join` (the phones' own benchmark); this module
+Joining is measured by `bench.phone_join` (the phones' own benchmark); this module
 turns its runs into a table row. "Action to phones" runs the real phone routes, engine and
 store in this process with five phone pages paired in Chromium, plays a random 5-player game
 through the session the way the table's screens do, and times every event that changes
@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from companion.bench import browser as chromium
-from companion.bench.figures import Figure, median, ms, not_measured, p95, verdict
-from companion.bench.servers import serving_in_thread
+from bench import browser as chromium
+from bench.figures import Figure, median, ms, not_measured, p95, verdict
+from bench.servers import serving_in_thread
 
 LIVE_BUDGET = 0.150
 PHONES = 5
@@ -37,7 +37,7 @@ redraws the ledger whenever the live stream brings it a new state."""
 
 
 def join_figures(runs: int = 3) -> list[Figure]:
-    from companion.bench import phone_join as join
+    from bench import phone_join as join
 
     budget = f"< {join.BUDGET_SECONDS:.0f} s, < {join.BUDGET_BYTES // 1024} KB"
     why = chromium.missing()
@@ -68,12 +68,13 @@ def live_figures(max_actions: int = 40, seed: int = 5) -> list[Figure]:
 
 def measure_live(max_actions: int, seed: int) -> list[float]:
     """Seconds from submit to the last affected phone's redraw, per rat-changing event."""
+    from support.simulate import random_game
+
     from companion.phones.hub import Hub
     from companion.phones.ledger import engine_rules
     from companion.phones.qr import pairing_url
     from companion.phones.routes import phone_app
     from companion.phones.seats import SeatRegistry
-    from companion.rules.simulate import random_game
     from companion.store.db import GameStore
     from companion.store.session import Session
 

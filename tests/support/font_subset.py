@@ -2,12 +2,12 @@
 
 A tablet's cold load over Wi-Fi was 5.4 MB, 1.2 MB of it fonts (gzipped): DejaVu Sans in two
 weights with every script it covers, and Flutter's Material icon font with all 8,600 icons in
-four styles, of which the table uses about seventy. `python -m companion.server.font_subset`
-writes the subsets into `companion/web/fonts/`, from Debian's `fonts-dejavu-core` (the files
-the table shipped whole until then, byte for byte) and from the icon font of the installed
-Flet client. fontTools is a test dependency, not the app's: the subsets are committed, and
-`tests/test_ui_assets.py` fails when a text or an icon the app draws is missing from them, so
-whoever adds an icon runs this again.
+four styles, of which the table uses about seventy. `python tests/support/font_subset.py`
+(from a checkout) writes the subsets into `companion/web/fonts/`, from Debian's
+`fonts-dejavu-core` (the files the table shipped whole until then, byte for byte) and from the
+icon font of the installed Flet client. fontTools is a test dependency, not the app's: the
+subsets are committed, and `tests/test_ui_assets.py` fails when a text or an icon the app draws
+is missing from them, so whoever adds an icon runs this again.
 
 What the text font keeps is more than the four languages' words: a player's name may be typed
 in any Latin, Greek or Cyrillic script, and a glyph the font lacks would be fetched from a CDN
@@ -26,7 +26,9 @@ from flet_web import get_package_web_dir
 from fontTools import subset  # type: ignore[import-untyped]  # a test dependency: see above
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
-PACKAGE = Path(__file__).resolve().parents[1]
+import companion
+
+PACKAGE = Path(companion.__file__).parent
 FONTS = PACKAGE / "web" / "fonts"
 DEJAVU_SOURCE = Path("/usr/share/fonts/truetype/dejavu")
 TEXT_FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
@@ -68,11 +70,10 @@ def flet_icon_font() -> Path:
 
 
 def icons_in_source(root: Path = PACKAGE) -> set[str]:
-    """Every icon of Flet's the package's code names (this module's examples aside)."""
+    """Every icon of Flet's the package's code names."""
     found: set[str] = set()
     for source in root.rglob("*.py"):
-        if source.resolve() != Path(__file__).resolve():
-            found.update(ICON_NAME.findall(source.read_text(encoding="utf-8")))
+        found.update(ICON_NAME.findall(source.read_text(encoding="utf-8")))
     return found
 
 

@@ -3,7 +3,7 @@
 `companion.server.app` serves `flet_web.fastapi.app(main, no_cdn=True)` with uvicorn; this
 script does the same with a one-line page, so "at most 1.3x a bare Flet app" compares our
 server with the least any Flet web app costs on this machine, started the same way (a fresh
-Python process, `python -m companion.bench.hello --port P`).
+Python process, `python tests/bench/hello.py --port P`).
 """
 
 from __future__ import annotations

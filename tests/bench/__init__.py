@@ -1,4 +1,5 @@
-"""`python -m companion.bench`: every speed and size budget of the app, measured on this machine.
+"""`PYTHONPATH=tests python -m bench`: every speed and size budget of the app, measured on this
+machine, from a checkout's root (the benchmark is no part of the installed app).
 
 Each benchmark returns rows (`figures.Figure`); this module runs the chosen ones in one go and
 prints one table, so the figures that are ratios see the same machine state on both sides.
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from companion.bench.figures import Figure, Verdict, markdown_table, not_measured
+from bench.figures import Figure, Verdict, markdown_table, not_measured
 
 
 @dataclass(frozen=True)
@@ -30,62 +31,62 @@ class Benchmark:
 
 
 def _start(quick: bool) -> list[Figure]:
-    from companion.bench.table import start_figures
+    from bench.table import start_figures
 
     return start_figures(3 if quick else 7)
 
 
 def _frame(quick: bool) -> list[Figure]:
-    from companion.bench.table import first_frame_figures
+    from bench.table import first_frame_figures
 
     return first_frame_figures(2 if quick else 5)
 
 
 def _join(quick: bool) -> list[Figure]:
-    from companion.bench.phones import join_figures
+    from bench.phones import join_figures
 
     return join_figures(1 if quick else 3)
 
 
 def _live(quick: bool) -> list[Figure]:
-    from companion.bench.phones import live_figures
+    from bench.phones import live_figures
 
     return live_figures(15 if quick else 40)
 
 
 def _engine(quick: bool) -> list[Figure]:
-    from companion.bench.engine import engine_figures
+    from bench.engine import engine_figures
 
     return engine_figures(10 if quick else 30, 100 if quick else 1000)
 
 
 def _store(quick: bool) -> list[Figure]:
-    from companion.bench.store import RECORD_SIZES, record_figures, store_figures
+    from bench.store import RECORD_SIZES, record_figures, store_figures
 
     return store_figures(60 if quick else 200) + record_figures(
         RECORD_SIZES[:2] if quick else RECORD_SIZES)
 
 
 def _memory(quick: bool) -> list[Figure]:
-    from companion.bench.table import memory_figures
+    from bench.table import memory_figures
 
     return memory_figures(1 if quick else 2)
 
 
 def _taps(quick: bool) -> list[Figure]:
-    from companion.bench.taps import taps_figures
+    from bench.taps import taps_figures
 
     return taps_figures()
 
 
 def _tablet(quick: bool) -> list[Figure]:
-    from companion.bench.tablet import tablet_figures
+    from bench.tablet import tablet_figures
 
     return tablet_figures(1 if quick else 3)
 
 
 def _history(quick: bool) -> list[Figure]:
-    from companion.bench.history import history_figures
+    from bench.history import history_figures
 
     return history_figures(2 if quick else 5)
 
@@ -150,7 +151,7 @@ def _cpu_name() -> str:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m companion.bench",
+        prog="python -m bench",
         description="Measure the app against its budgets on this machine and print a table.")
     parser.add_argument("--quick", action="store_true",
                         help="fewer repetitions (a rough check, not a result to keep)")
@@ -164,17 +165,13 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Exit status 1 when a measured figure is over its budget, 2 for bad arguments."""
-    if argv is None:
-        argv = sys.argv[1:]
-        if argv[:1] == ["bench"]:
-            argv = argv[1:]
-    args = _parser().parse_args(list(argv))
+    args = _parser().parse_args(sys.argv[1:] if argv is None else list(argv))
     names = [n.strip() for chunk in args.only for n in chunk.split(",") if n.strip()] or NAMES
     try:
         figures = run(names, args.quick,
                       progress=lambda line: print(line, file=sys.stderr, flush=True))
     except ValueError as exc:
-        print(f"python -m companion.bench: {exc}", file=sys.stderr)
+        print(f"python -m bench: {exc}", file=sys.stderr)
         return 2
     text = report(figures, args.quick)
     print(text)

@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 START_TIMEOUT = 60.0
+HELLO = Path(__file__).with_name("hello.py")
+"""The bare Flet app, started as a script: it imports nothing of the benchmark's."""
 
 
 class Kind(StrEnum):
@@ -67,7 +69,7 @@ class Server:
 
 def command(kind: Kind, port: int, data_dir: Path | None) -> list[str]:
     if kind is Kind.BARE:
-        return [sys.executable, "-m", "companion.bench.hello", "--port", str(port)]
+        return [sys.executable, str(HELLO), "--port", str(port)]
     return [sys.executable, "-m", "companion", "--no-browser", "--host", "127.0.0.1",
             "--port", str(port), "--data-dir", str(data_dir)]
 

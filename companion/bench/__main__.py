@@ -1,3 +1,0 @@
-from companion.bench import main
-
-raise SystemExit(main())
