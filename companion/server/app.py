@@ -35,7 +35,6 @@ from companion.server.boot_screen import BlankBootScreen, client_copies, prepare
 from companion.server.compressed_web import CompressedWeb
 from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
-from companion.server.heap import give_back_freed_memory
 from companion.server.limits import uvicorn_options
 from companion.server.main import make_main
 from companion.server.table_page import page_routes
@@ -169,7 +168,7 @@ def client_without_boot_word(data_dir: Path) -> None:
 
 def warm_up(phones: PhonesOnFirstUse | None) -> None:
     """Once the server listens: load what the first tab and the first phone will need, so
-    neither waits for it; then give back what loading freed (see `heap`)."""
+    neither waits for it."""
     # measured (`python -X importtime`): the table's screens, a third of a cold start
     from companion.ui.routes import load_first_screen
 
@@ -177,7 +176,6 @@ def warm_up(phones: PhonesOnFirstUse | None) -> None:
 
     if phones is not None:
         phones.app()
-    give_back_freed_memory()
 
 
 def port_free(host: str, port: int) -> bool:
