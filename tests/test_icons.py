@@ -2,7 +2,7 @@
 
 Flet's `ft.Icons` loads the names of all its icons into the server for good (issue 24), so the
 app names its icons through a small enum of its own; these checks keep it Flet's: the same
-numbers, exactly the icons the source names, and no way back to Flet's list or theme module.
+numbers, exactly the icons the source names, and no way back to Flet's list.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from companion.server.font_subset import icons_in_source
 from companion.ui.shared.icons import Icons
 
 PACKAGE = Path(companion.__file__).parent
-HEAVY_NAMES = {"Icons", "Theme", "PageTransitionsTheme", "PageTransitionTheme"}
-HEAVY_MODULES = {"flet.controls.material.icons", "flet.controls.theme"}
+HEAVY_NAMES = {"Icons"}
+HEAVY_MODULES = {"flet.controls.material.icons"}
 
 
 def test_each_icon_has_flets_number_for_it() -> None:
@@ -30,7 +30,7 @@ def test_the_list_holds_exactly_the_icons_the_source_names() -> None:
     assert {icon.name for icon in Icons} == icons_in_source()
 
 
-def test_no_module_reaches_for_flets_whole_icon_list_or_theme_module() -> None:
+def test_no_module_reaches_for_flets_whole_icon_list() -> None:
     found = []
     for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

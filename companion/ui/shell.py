@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
@@ -111,8 +111,7 @@ class TableApp:
     async def start(self) -> None:
         page = self.page
         page.title = "Rattus Cartus"
-        # a theme sent as Flet's (see `theme.TableTheme`): the page's field is typed for Flet's
-        page.theme = cast("ft.Theme", theme.table_theme())
+        page.theme = theme.table_theme()
         page.theme_mode = ft.ThemeMode.LIGHT
         page.on_route_change = self._on_route_change
         page.on_keyboard_event = self._on_key
