@@ -27,7 +27,6 @@ from companion.store.db import StoreError
 from companion.store.session import Session, UndoError
 from companion.ui.shared import theme
 from companion.ui.shared.connection import connection_just_closed
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.ports import KEY_PARAM, Games, TableSettings
 from companion.ui.shared.reference_entries import why_of
 from companion.ui.shared.step_words import redone_text, refusal_words, undone_text
@@ -412,7 +411,7 @@ class TableApp:
                                                      color="#FFFFFF", tooltip=detail))
         if why:
             said = ft.Row([ft.Container(said, expand=True), tagged("message-why", ft.TextButton(
-                self.t("Why?"), icon=Icons.MENU_BOOK, on_click=explain,
+                self.t("Why?"), icon=ft.Icons.MENU_BOOK, on_click=explain,
                 style=ft.ButtonStyle(color="#FFFFFF")))], wrap=False)
         bar = ft.SnackBar(
             content=said, bgcolor="#B3261E" if error else "#323232",

@@ -10,7 +10,6 @@ from __future__ import annotations
 import flet as ft
 
 from companion.rules.catalog import Estate, PlayerColour
-from companion.ui.shared.icons import Icons
 
 FONT_FAMILY = "DejaVu Sans"
 SEED_COLOUR = "#7A4B2A"
@@ -54,12 +53,12 @@ ESTATE_COLOURS: dict[Estate, str] = {
 }
 
 ESTATE_ICONS: dict[Estate, ft.IconData] = {
-    Estate.PEASANTRY: Icons.AGRICULTURE,
-    Estate.BOURGEOISIE: Icons.STOREFRONT,
-    Estate.CHURCH: Icons.CHURCH,
-    Estate.CHIVALRY: Icons.SHIELD,
-    Estate.MAGIC: Icons.AUTO_FIX_HIGH,
-    Estate.ROYALTY: Icons.WORKSPACE_PREMIUM,
+    Estate.PEASANTRY: ft.Icons.AGRICULTURE,
+    Estate.BOURGEOISIE: ft.Icons.STOREFRONT,
+    Estate.CHURCH: ft.Icons.CHURCH,
+    Estate.CHIVALRY: ft.Icons.SHIELD,
+    Estate.MAGIC: ft.Icons.AUTO_FIX_HIGH,
+    Estate.ROYALTY: ft.Icons.WORKSPACE_PREMIUM,
 }
 
 
