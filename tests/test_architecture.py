@@ -1,9 +1,6 @@
 """The layers hold by construction: read from the source with `ast`, not by habit.
 
 - No import cycle anywhere in `companion` (module to module, as written in the source).
-- No two threads can wait for each other while importing: counted with the packages each
-  import waits for, the imports run while modules load form no cycle either (the server's
-  warm-up and a phone's first request import the engine at the same time).
 - No module of the table UI imports the engine's `GameState` (or `companion.rules.state`), or
   reads a session's `.state`: the table sees only the `TableView` the session hands it, so a
   secret cannot reach a screen by accident (R-SETUP-1: rats secret until R-SCORE-6).
@@ -88,74 +85,6 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 def test_no_import_cycle_in_companion() -> None:
     assert cycle(graph()) is None
-
-
-def loading_imports(body: list[ast.stmt]) -> Iterator[ast.Import | ast.ImportFrom]:
-    """The imports a module runs while it loads: not those in functions, nor those only for
-    the type checker."""
-    for node in body:
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            yield node
-        elif isinstance(node, ast.If):
-            only_typing = "TYPE_CHECKING" in {getattr(node.test, "id", None),
-                                              getattr(node.test, "attr", None)}
-            if not only_typing:
-                yield from loading_imports(node.body)
-            yield from loading_imports(node.orelse)
-        elif isinstance(node, ast.Try):
-            for part in (node.body, node.orelse, node.finalbody, *(h.body for h in node.handlers)):
-                yield from loading_imports(part)
-        elif isinstance(node, ast.With | ast.ClassDef):
-            yield from loading_imports(node.body)
-
-
-def waited_for(name: str, node: ast.Import | ast.ImportFrom) -> set[str]:
-    """The modules an import waits for when another thread is loading them (CPython 3.11's
-    import system): `from P import x` waits for P itself, a package too, and for a module
-    `P.x`; `import a.b.c` for `a` and `a.b.c`; `import a.b.c as d` for every package on the
-    way, as it reads each as an attribute of the one before."""
-    found: set[str] = set()
-    if isinstance(node, ast.Import):
-        for alias in node.names:
-            parts = alias.name.split(".")
-            prefixes = [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
-            found.update(prefixes if alias.asname else (prefixes[0], prefixes[-1]))
-    else:
-        targets = [target for target, _ in imported(name, ast.Module([node], []))]
-        found.update(targets)
-        found.add(node.module or "")
-        if node.level:  # `from . import x`: the package, which `node.module` does not name
-            found.update(target.rpartition(".")[0] for target in targets)
-    return {target for target in found if target in MODULES and target != name}
-
-
-def waits() -> dict[str, set[str]]:
-    graph: dict[str, set[str]] = {}
-    for name, path in MODULES.items():
-        nodes = loading_imports(ast.parse(path.read_text()).body)
-        graph[name] = set().union(*(waited_for(name, node) for node in nodes))
-    return graph
-
-
-def test_an_import_waits_for_the_packages_it_reads() -> None:
-    def waits_of(name: str, source: str) -> set[str]:
-        return waited_for(name, loading_imports(ast.parse(source).body).__next__())
-
-    assert waits_of("companion.rules.guide", "from companion.rules import events") == {
-        "companion.rules", "companion.rules.events"}
-    assert waits_of("companion.rules.guide", "import companion.rules.events as ev") == {
-        "companion", "companion.rules", "companion.rules.events"}
-    assert waits_of("companion.rules.guide", "from companion.rules.state import Phase") == {
-        "companion.rules.state"}
-    assert list(loading_imports(ast.parse(
-        "if TYPE_CHECKING:\n    import companion.rules\ndef f():\n    import companion.ui\n"
-    ).body)) == []
-
-
-def test_no_two_threads_can_wait_for_each_other_while_importing() -> None:
-    # A package whose __init__ loaded its modules, which import from the package, is such a
-    # cycle: Python hands one of the two threads a half-loaded module.
-    assert cycle(waits()) is None
 
 
 def ui_modules() -> dict[str, Path]:

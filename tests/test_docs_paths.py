@@ -228,11 +228,6 @@ def test_the_command_check_sees_a_command_the_cli_does_not_know() -> None:
 
 # -- the module trees --------------------------------------------------------------------------
 
-MAY_MOVE = ("qr.py", "rules/frozen.py", "server/heap.py", "ui/shared/icons.py",
-            "ui/shared/theme.py")
-"""Modules other branches are moving or deleting right now: the trees need not list them, and
-may still list them once they are gone. Once those branches have landed this tuple is empty."""
-
 LISTED_ONE_BY_ONE = ("", "rules", "store", "server", "ui")
 """The packages whose modules each have a line of their own (the top level, the engine, the
 store, the server, the table UI's shell); every other package's modules are named in its
@@ -266,10 +261,6 @@ def tree_listing(text: str) -> dict[str, str]:
     return listing
 
 
-def may_move(path: str) -> bool:
-    return any(path == m or path.startswith(m + "/") for m in MAY_MOVE)
-
-
 def named_in_words(words: str) -> set[str]:
     """The module files the words name (`seats.py`), not those named by a path (`store/db.py`)."""
     return set(re.findall(r"(?<![\w/])(\w+\.py)\b", words))
@@ -278,7 +269,7 @@ def named_in_words(words: str) -> set[str]:
 def tree_problems(text: str) -> list[str]:
     listing = tree_listing(text)
     problems = [f"{e}: listed, not there" for e in sorted(listing)
-                if not (PACKAGE / e).exists() and not may_move(e)]
+                if not (PACKAGE / e).exists()]
     packages = sorted(p.parent.relative_to(PACKAGE).as_posix()
                       for p in PACKAGE.rglob("__init__.py"))
     for package in packages:
@@ -289,14 +280,14 @@ def tree_problems(text: str) -> list[str]:
         words = named_in_words(listing.get(package, ""))
         modules = sorted(p.name for p in folder.glob("*.py") if p.name != "__init__.py")
         problems += [f"{prefix}{name}: named, not there" for name in sorted(words)
-                     if not (folder / name).exists() and not may_move(prefix + name)]
+                     if not (folder / name).exists()]
         for name in modules:
             path = prefix + name
             own_line = path in listing
             if package.removeprefix(".") in LISTED_ONE_BY_ONE:
-                if not own_line and not may_move(path):
+                if not own_line:
                     problems.append(f"{path}: not listed")
-            elif not own_line and name not in words and not may_move(path):
+            elif not own_line and name not in words:
                 problems.append(f"{path}: not named")
     return problems
 

@@ -14,11 +14,6 @@ PACKAGE = Path(__file__).resolve().parents[1] / "companion"
 TEXT_FILES = (".py", ".md", ".html", ".js", ".css", ".json", ".txt", ".po", ".pot")
 TRACKER_REF = re.compile(r"\bissues? #?\d", re.IGNORECASE)
 
-BEING_REMOVED = ("qr.py", "rules/frozen.py", "server/heap.py", "ui/shared/theme.py")
-"""Files that other branches are deleting or moving out of the package right now; once they
-have landed this tuple is empty."""
-
-
 def tracker_refs(text: str) -> list[int]:
     """The numbers of the lines that cite the tracker."""
     return [n for n, line in enumerate(text.splitlines(), 1) if TRACKER_REF.search(line)]
@@ -28,7 +23,7 @@ def test_no_file_of_the_package_cites_the_tracker() -> None:
     found = []
     for path in sorted(PACKAGE.rglob("*")):
         name = path.relative_to(PACKAGE).as_posix()
-        if path.suffix in TEXT_FILES and not name.startswith(BEING_REMOVED):
+        if path.suffix in TEXT_FILES:
             found += [f"{name}:{n}" for n in tracker_refs(path.read_text(encoding="utf-8"))]
     assert found == []
 

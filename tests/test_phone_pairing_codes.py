@@ -9,7 +9,8 @@ import zxingcpp
 from PIL import Image
 
 from companion.phones.network import base_url, choose_host, lan_addresses
-from companion.phones.qr import pairing_url, qr_png
+from companion.phones.qr import pairing_url
+from companion.qr import qr_png
 
 
 def _adapter(name: str, *ips: str) -> ifaddr.Adapter:

@@ -14,6 +14,7 @@ import string
 
 import zxingcpp
 from PIL import Image
+from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
 
 from companion.qr import correction_for, qr_png
 
@@ -37,11 +38,11 @@ def test_every_long_link_reads_as_one_qr_code_and_nothing_else() -> None:
     rng = random.Random(2026)
     for _ in range(60):
         link = _play_link(rng)
-        assert correction_for(link) == "L"
+        assert correction_for(link) == ERROR_CORRECT_L
         assert _decoded(link) == [("QR Code", link)]
 
 
 def test_a_pairing_link_keeps_medium_correction_for_a_glossy_screen() -> None:
     link = "http://192.168.1.20:8550/phone/join#" + "A" * 43
-    assert correction_for(link) == "M"
+    assert correction_for(link) == ERROR_CORRECT_M
     assert _decoded(link) == [("QR Code", link)]

@@ -12,6 +12,7 @@ from PIL import Image
 from support.sessions import game_state
 from support.simulate import random_game
 
+from companion.qr import qr_png
 from companion.rules.catalog import Estate
 from companion.rules.endgame import end_state
 from companion.rules.scoring import EndState, score
@@ -19,7 +20,6 @@ from companion.store.bgstats import (
     DIED_ROLE,
     LINK_PREFIX,
     bgstats_link,
-    bgstats_qr_png,
     game_play_link,
     play_from_link,
     winners_text,
@@ -94,7 +94,7 @@ def test_the_qr_code_scans_back_to_the_exact_link_for_five_players() -> None:
     end = EndState(players=("Anna", "Ben", "Cleo", "Dora", "Emil"),
                    influence={Estate.MAGIC: {"Dora": 3}}, rats={}, nuns=5)
     link = bgstats_link(score(end), play_id="5c0ffee5", played_at=PLAYED_AT, duration_min=70)
-    image = Image.open(io.BytesIO(bgstats_qr_png(link)))
+    image = Image.open(io.BytesIO(qr_png(link)))
     decoded = zxingcpp.read_barcodes(image)
     assert [d.text for d in decoded] == [link]
 

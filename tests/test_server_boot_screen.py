@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from flet_web import get_package_web_dir
 from starlette.applications import Starlette
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
@@ -12,6 +13,7 @@ from starlette.testclient import TestClient
 
 from companion.server.boot_screen import (
     BLANK,
+    CLIENT_FILES,
     WORD,
     BlankBootScreen,
     blank_boot_word,
@@ -30,6 +32,16 @@ def flet_web(tmp_path: Path) -> Path:
     (root / "main.dart.wasm").write_bytes(WASM)
     (root / "index.html").write_bytes(b"<html>Working...</html>")
     return root
+
+
+def test_the_installed_flet_client_still_compiles_the_word_in_once_in_each_file() -> None:
+    """The copies stay only while Flet's client says the English word under its spinner with
+    no setting to change it. A Flet release that drops the word, words it otherwise or names
+    it more than once fails here: then the copies go (or follow the new client) instead of
+    being served as they are, unnoticed."""
+    web = Path(get_package_web_dir())
+    assert {name: (web / name).read_bytes().count(WORD) for name in CLIENT_FILES} == {
+        name: 1 for name in CLIENT_FILES}
 
 
 def test_the_client_is_served_without_the_word_and_otherwise_byte_for_byte(tmp_path) -> None:

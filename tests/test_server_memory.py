@@ -1,5 +1,5 @@
-"""What the server keeps in memory for good (issue 24's memory row: the table with five phones
-at most 1.2x a bare Flet app's server).
+"""What the server keeps in memory for good (the memory row: the table with five phones at
+most 1.5x a bare Flet app's server).
 
 Each probe runs in a fresh interpreter, so nothing an earlier test loaded hides what the
 server itself would keep.

@@ -2,7 +2,7 @@
 
 - `seats.SeatRegistry`: pairing tokens, device secrets (hashes only), release, seat status.
 - `network.base_url` / `lan_addresses`: the address the QR codes carry.
-- `qr.pairing_url`, `qr.qr_png`: the QR a seat's player scans.
+- `qr.pairing_url`: the link a seat's player scans (drawn by `companion.qr.qr_png`).
 - `ledger.Ledger`: one player's ledger requests as engine events, and their own view; also the
   data API for the table's hold-to-reveal view of a player without a phone.
 - `routes`: the light phone page, its JSON API and live updates: a FastAPI `APIRouter` with

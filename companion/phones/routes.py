@@ -57,7 +57,7 @@ from companion.phones.ledger import (
     engine_rules,
 )
 from companion.phones.limits import TooManyAttempts
-from companion.phones.qr import pairing_url, qr_png
+from companion.phones.qr import pairing_url
 from companion.phones.seats import (
     MAX_SEATS,
     BadSeat,
@@ -67,6 +67,7 @@ from companion.phones.seats import (
     UnknownDevice,
 )
 from companion.phones.texts import texts
+from companion.qr import qr_png
 from companion.store.db import StoreBusy, StoreCorrupted, StoreError
 
 log = logging.getLogger(__name__)

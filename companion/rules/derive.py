@@ -9,13 +9,12 @@ and the recomputed one are equal by construction (tests check `rederive(state) =
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from companion.rules.catalog import BUILDINGS, START_RATS, Building, Special
 from companion.rules.events import RatReason
-from companion.rules.frozen import replace
 from companion.rules.order import Stage, cursor_of, round_order
 from companion.rules.resolution import RatChange, SpecialOutcome, action_holders, special_result
 from companion.rules.setup import Setup

@@ -9,12 +9,12 @@ phase is E. Each event of phase C or D records its step in the round's record an
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.rules import events as ev
 from companion.rules.catalog import NUN_ROW_SIZE, START_RATS, Building
 from companion.rules.derive import Derived, derive_phase_d, rederive, with_derived
-from companion.rules.frozen import replace
 from companion.rules.resolution import premium_holder
 from companion.rules.setup import DeckMode
 from companion.rules.state import (

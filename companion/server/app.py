@@ -35,7 +35,6 @@ from companion.server.boot_screen import BlankBootScreen, client_copies, prepare
 from companion.server.compressed_web import CompressedWeb
 from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
-from companion.server.heap import give_back_freed_memory
 from companion.server.limits import uvicorn_options
 from companion.server.main import make_main
 from companion.server.table_page import page_routes
@@ -153,15 +152,6 @@ class PhonesOnFirstUse:
         await self.app()(scope, receive, send)
 
 
-def refuse_pydantic_v1() -> None:
-    """FastAPI asks of every route's parameter, and of some values it sends, whether they are
-    pydantic 1 models, and imports `pydantic.v1` to ask: memory held for good and start-up
-    time (docs/decisions.md) for models the server never uses. It asks while it
-    builds the routes and again at the first request of some of them (the table's seats
-    page), so a serving process refuses the import for good, which FastAPI reads as "no"."""
-    sys.modules.setdefault("pydantic.v1", None)  # type: ignore[arg-type]  # import raises ImportError
-
-
 def client_without_boot_word(data_dir: Path) -> None:
     """The copies `build_app` serves the client from, made once the server listens."""
     prepare_copies(Path(get_package_web_dir()), data_dir / BOOT_SCREEN_DIR)
@@ -169,7 +159,7 @@ def client_without_boot_word(data_dir: Path) -> None:
 
 def warm_up(phones: PhonesOnFirstUse | None) -> None:
     """Once the server listens: load what the first tab and the first phone will need, so
-    neither waits for it; then give back what loading freed (see `heap`)."""
+    neither waits for it."""
     # measured (`python -X importtime`): the table's screens, a third of a cold start
     from companion.ui.routes import load_first_screen
 
@@ -177,7 +167,6 @@ def warm_up(phones: PhonesOnFirstUse | None) -> None:
 
     if phones is not None:
         phones.app()
-    give_back_freed_memory()
 
 
 def port_free(host: str, port: int) -> bool:
@@ -207,13 +196,9 @@ def print_banner(url: str, out: TextIO, lang: str | None = None) -> None:
 def print_qr(url: str, out: TextIO) -> None:
     # measured (`python -X importtime`): qrcode brings Pillow, a tenth of a cold start, so the
     # terminal's QR is drawn once the server answers (see `TableServer`), not before.
-    from companion.qr import qrcode_without_pillow
+    from companion.qr import qr_code
 
-    qrcode = qrcode_without_pillow()
-    code = qrcode.QRCode(border=2)
-    code.add_data(url)
-    code.make(fit=True)
-    code.print_ascii(out=out, invert=True)
+    qr_code(url).print_ascii(out=out, invert=True)
     out.flush()
 
 
@@ -273,7 +258,6 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
         lock.release()
         return 1
     games = OpenGames(store, seats)
-    refuse_pydantic_v1()
     hub = _hub(config, games, seats)
     phones = PhonesOnFirstUse(hub)
     app = build_app(config, games, phones)

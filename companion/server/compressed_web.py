@@ -33,8 +33,6 @@ from typing import Any
 from starlette.responses import FileResponse
 from starlette.types import Scope
 
-from companion.server.heap import give_back_freed_memory
-
 log = logging.getLogger(__name__)
 
 COMPRESSED_TYPES = (".wasm", ".js", ".mjs", ".otf", ".ttf", ".css", ".svg")
@@ -161,7 +159,6 @@ class CompressedWeb:
                 out.close()
                 out = None
                 os.replace(partial, making)
-                give_back_freed_memory()
         finally:
             if out is not None:
                 out.close()

@@ -2,22 +2,22 @@
 
 A session is the single writer of its game, so the table's tabs and the phones must all talk
 to the same object; this registry hands it out, opening a stored game on first use.
+
+The engine and the session are imported here, with the server, so they are loaded before the
+server starts a thread: the warm-up, a tab's first connection and a phone's first request
+later only find them loaded, and never load one module at once.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
 
 from companion.phones.seats import SeatRegistry
+from companion.rules import Decision, GameState, RuleViolation, next_decision, next_step, replay
+from companion.rules.events import Event
+from companion.rules.views import TableView, public_view
 from companion.store.db import GameNotFound, GameStore, GameSummary
-
-if TYPE_CHECKING:
-    from companion.rules import Decision
-    from companion.rules.events import Event
-    from companion.rules.state import GameState
-    from companion.rules.views import TableView
-    from companion.store.session import Session
+from companion.store.session import Session
 
 
 class OpenGames:
@@ -30,10 +30,6 @@ class OpenGames:
         self._lock = threading.Lock()
 
     def start(self, first_event: Event, practice: bool = False) -> Session:
-        # measured start-up time (`python -X importtime`, docs/decisions.md): the engine is
-        # needed once a game is started or opened, never to answer the first page.
-        from companion.store.session import Session
-
         session = Session.start(self.store, first_event, practice=practice)
         with self._lock:
             self._sessions[session.game_id] = session
@@ -41,9 +37,6 @@ class OpenGames:
 
     def open(self, game_id: str) -> Session:
         """The game's session, resumed from the store if no view has it open yet."""
-        # measured: see `start`
-        from companion.store.session import Session
-
         with self._lock:
             session = self._sessions.get(game_id)
             if session is None:
@@ -82,10 +75,6 @@ class OpenGames:
     def view_of(self, game_id: str) -> TableView | None:
         """What the table may see of a stored game, without opening it for play (the home
         screen's list); a damaged record raises the store's or the engine's error."""
-        # measured: see `start`
-        from companion.rules import replay
-        from companion.rules.views import public_view
-
         events = self.store.active_events(game_id)
         state = replay(events)
         if state is None:
@@ -102,9 +91,6 @@ def steps_ahead(state: GameState) -> Decision:
     home screen says where the game stands as that screen will show it: at the end of round 2
     the table sees round 3's row, and so does the resume card. Played on
     a copy, stored nowhere; if the engine refuses one (a damaged record), none."""
-    # measured: see `OpenGames.start` (the engine is loaded once a game is looked at)
-    from companion.rules import Decision, RuleViolation, next_decision, next_step
-
     try:
         return next_decision(state)
     except RuleViolation:

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from datetime import datetime
 from urllib.parse import quote, unquote
 
-from companion.qr import qr_png
 from companion.rules.scoring import ScoreResult
 from companion.rules.state import Phase
 from companion.safe_json import JsonRefused, load_json
@@ -88,11 +87,6 @@ def play_from_link(link: str) -> dict[str, object]:
     if isinstance(data, dict):
         return data
     raise JsonRefused("the link's data is not a play", reason="not_a_play")
-
-
-def bgstats_qr_png(link: str, box_size: int = 6) -> bytes:
-    """The link as a QR code PNG. Low error correction keeps a long link scannable on screen."""
-    return qr_png(link, box_size, "L")
 
 
 def winners_text(result: ScoreResult) -> str | None:

@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
@@ -27,7 +27,6 @@ from companion.store.db import StoreError
 from companion.store.session import Session, StepPassed, UndoError
 from companion.ui.shared import theme
 from companion.ui.shared.connection import connection_just_closed
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.ports import KEY_PARAM, Games, TableSettings
 from companion.ui.shared.reference_entries import why_of
 from companion.ui.shared.step_words import passed_text, redone_text, refusal_words, undone_text
@@ -115,8 +114,7 @@ class TableApp:
     async def start(self) -> None:
         page = self.page
         page.title = "Rattus Cartus"
-        # a theme sent as Flet's (see `theme.TableTheme`): the page's field is typed for Flet's
-        page.theme = cast("ft.Theme", theme.table_theme())
+        page.theme = theme.table_theme()
         page.theme_mode = ft.ThemeMode.LIGHT
         page.on_route_change = self._on_route_change
         page.on_keyboard_event = self._on_key
@@ -450,7 +448,7 @@ class TableApp:
                                                      color="#FFFFFF", tooltip=detail))
         if why:
             said = ft.Row([ft.Container(said, expand=True), tagged("message-why", ft.TextButton(
-                self.t("Why?"), icon=Icons.MENU_BOOK, on_click=explain,
+                self.t("Why?"), icon=ft.Icons.MENU_BOOK, on_click=explain,
                 style=ft.ButtonStyle(color="#FFFFFF")))], wrap=False)
         bar = ft.SnackBar(
             content=said, bgcolor="#B3261E" if error else "#323232",

@@ -31,8 +31,8 @@ RESTART_BUDGET = 1.0
 directory (`companion.store.score_copy`): short enough to score in the screen's first frame."""
 WAIT_FOR_LIST_MS = 180_000
 FRAME_LIMIT = 1.2
-"""A screen of 1,000 games' figures against the bare app's one line: issue 23's budget, not
-the home screen's 0.9x. The same for a player's page (its figures, the chart of VP over every
+"""A screen of 1,000 games' figures against the bare app's one line: issue 23's budget, the
+same as the home screen's. The same for a player's page (its figures, the chart of VP over every
 one of their games, head to head)."""
 HISTORY = "history"
 PLAYER = "player"

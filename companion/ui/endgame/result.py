@@ -19,7 +19,6 @@ from companion.rules.scoring import ScoreResult, Step
 from companion.rules.views import TableView
 from companion.ui.endgame.chart import influence_chart
 from companion.ui.shared import theme
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import heading, player_chip, tagged, text, title
 from companion.ui.shell import TableApp
 
@@ -38,7 +37,7 @@ def result_parts(app: TableApp, view: TableView, result: ScoreResult, *,
     game marks its step there); `why`, if given, stands under the tie-break."""
     t = app.t
     banner = ft.Container(content=ft.Row([
-        ft.Icon(Icons.EMOJI_EVENTS, color="#B7791F", size=48),
+        ft.Icon(ft.Icons.EMOJI_EVENTS, color="#B7791F", size=48),
         tagged("winner", title(winner_text(t, result)))], wrap=True), bgcolor="#FFF3D6",
         border_radius=14, padding=16)
     controls: list[ft.Control] = [
@@ -86,7 +85,7 @@ def score_table(app: TableApp, view: TableView, result: ScoreResult) -> ft.Contr
         row(t("Total"), [tagged(f"total-{p}", text(str(s.total), weight=ft.FontWeight.BOLD))
                          for p, s in enumerate(players)], bold=True),
         row(t("Rats"), [ft.Row([tagged(f"rats-{p}", text(str(s.rats))), ft.Icon(
-            Icons.FAVORITE if s.survives else Icons.SICK,
+            ft.Icons.FAVORITE if s.survives else ft.Icons.SICK,
             color="#2E7D32" if s.survives else "#B3261E", size=20,
             tooltip=t("survives") if s.survives else t("dies of the plague"))],
             spacing=4, tight=True) for p, s in enumerate(players)]),

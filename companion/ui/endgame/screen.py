@@ -25,7 +25,6 @@ from companion.ui.endgame.result import result_parts, winner_text
 from companion.ui.round.parts import game_frame, step_marker, submit_all
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import content_width
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.paths import corrections_route, game_route
 from companion.ui.shared.rules_reference import why_button
 from companion.ui.shared.teaching import teaching_cards
@@ -149,7 +148,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
     controls: list[ft.Control] = []
     bottom: ft.Control | None = None
     correct = big_button("open-corrections", t("Correct an entry or reveal"),
-                         app.nav(corrections_route(game_id)), icon=Icons.EDIT_NOTE,
+                         app.nav(corrections_route(game_id)), icon=ft.Icons.EDIT_NOTE,
                          primary=False)
     under_winner = 0
     if view.phase is Phase.FINISHED:
@@ -173,19 +172,19 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         controls.append(correct)
         if view.at_plague_check:
             bottom = big_button("end-score", t("Score the game"), submit_form,
-                                icon=Icons.CALCULATE)
+                                icon=ft.Icons.CALCULATE)
         else:
             bottom = big_button("end-holdings", t("Entered: on to the plague"), submit_form,
-                                icon=Icons.ARROW_FORWARD)
+                                icon=ft.Icons.ARROW_FORWARD)
     else:
         def edit(_event: Any = None) -> None:
             drafts.editing_end = True
             app.render()
         buttons = ft.Row([
-            big_button("end-edit", t("Correct the end values"), edit, icon=Icons.EDIT,
+            big_button("end-edit", t("Correct the end values"), edit, icon=ft.Icons.EDIT,
                        primary=False),
             correct,
-            big_button("home", t("Home"), app.nav(paths.HOME), icon=Icons.HOME,
+            big_button("home", t("Home"), app.nav(paths.HOME), icon=ft.Icons.HOME,
                        primary=False),
         ], wrap=True, spacing=theme.GAP, run_spacing=8)
         # under the winner, above the long explanations: in sight on a tablet
@@ -218,9 +217,9 @@ def request_cards(app: TableApp, view: TableView) -> list[ft.Control]:
                              spacing=8, run_spacing=8),
             ft.Row([
                 big_button(f"request-accept-{p}", t("Accept the correction"),
-                           _settle(app, view, p, request.rats, True), icon=Icons.CHECK),
+                           _settle(app, view, p, request.rats, True), icon=ft.Icons.CHECK),
                 big_button(f"request-reject-{p}", t("Keep the result"),
-                           _settle(app, view, p, request.rats, False), icon=Icons.CLOSE,
+                           _settle(app, view, p, request.rats, False), icon=ft.Icons.CLOSE,
                            primary=False),
             ], wrap=True, spacing=theme.GAP),
         ], spacing=theme.GAP, tight=True), bgcolor="#FFF3D6", border_radius=14, padding=16)))
@@ -321,7 +320,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
         marks: list[ft.Control] = []
         if view.end_values[p] is not None and not view.at_plague_check:
             marks.append(tagged(f"entered-{p}", ft.Icon(
-                Icons.CHECK_CIRCLE, color="#2E7D32")))
+                ft.Icons.CHECK_CIRCLE, color="#2E7D32")))
         if locked:
             marks.append(tagged(f"confirmed-{p}", text(
                 t("{name} confirmed the rats on the phone.", name=name),

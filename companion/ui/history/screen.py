@@ -40,7 +40,6 @@ from companion.ui.history.again import draft_again
 from companion.ui.history.chart import vp_chart
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import big_button, heading, player_chip, tagged, text
 from companion.ui.shell import TableApp
 
@@ -137,11 +136,11 @@ def game_card(app: TableApp, game: Played) -> ft.Control:
     for p, seat in enumerate(game.seats):
         marks: list[ft.Control] = [text(t("{vp} VP", vp=seat.vp), size=theme.SMALL_SIZE)]
         if seat.won:
-            marks.append(ft.Icon(Icons.EMOJI_EVENTS, color="#B7791F", size=18,
+            marks.append(ft.Icon(ft.Icons.EMOJI_EVENTS, color="#B7791F", size=18,
                                  tooltip=t("won")))
         if seat.died:
             marks.append(tagged(f"died-{game.game_id}-{p}", ft.Icon(
-                Icons.SICK, color="#B3261E", size=18, tooltip=t("dies of the plague"))))
+                ft.Icons.SICK, color="#B3261E", size=18, tooltip=t("dies of the plague"))))
         seats.append(ft.Row([player_chip(seat.name, seat.colour, small=True), *marks],
                             spacing=4, tight=True))
     lines: list[ft.Control] = [
@@ -154,7 +153,7 @@ def game_card(app: TableApp, game: Played) -> ft.Control:
     return tagged(f"history-game-{game.game_id}", ft.Card(content=ft.Container(
         padding=12, on_click=app.nav(history_game_route(game.game_id)),
         content=ft.Row([ft.Column(lines, spacing=4, tight=True, expand=True),
-                        ft.Icon(Icons.CHEVRON_RIGHT)],
+                        ft.Icon(ft.Icons.CHEVRON_RIGHT)],
                        vertical_alignment=ft.CrossAxisAlignment.CENTER))))
 
 
@@ -214,7 +213,7 @@ def history_view(app: TableApp, player: str | None = None, count: str | None = N
         if chosen:
             buttons.append(big_button("history-player-page", t("{name}'s page", name=chosen),
                                       app.nav(history_player_route(chosen)),
-                                      icon=Icons.PERSON, primary=False))
+                                      icon=ft.Icons.PERSON, primary=False))
 
         def export(_event: Any = None) -> None:
             path = app.games.store.path.parent / CSV_NAME
@@ -226,7 +225,7 @@ def history_view(app: TableApp, player: str | None = None, count: str | None = N
                 return
             app.notify(t("The history is written to {path}", path=str(path)))
         buttons.append(big_button("history-csv", t("Export as CSV"), export,
-                                  icon=Icons.DOWNLOAD, primary=False))
+                                  icon=ft.Icons.DOWNLOAD, primary=False))
         rest.append(ft.Row(buttons, wrap=True, spacing=theme.GAP, run_spacing=8))
     shown = int(count) if count and count.isascii() and count.isdigit() else SHOWN
     rest.append(ft.Column([game_card(app, g) for g in games[:shown]], spacing=12, tight=True))
@@ -235,7 +234,7 @@ def history_view(app: TableApp, player: str | None = None, count: str | None = N
                            n=shown), size=theme.SMALL_SIZE))
         rest.append(big_button("history-more", t("Show more games"),
                                app.nav(history_route(chosen, shown + SHOWN)),
-                               icon=Icons.EXPAND_MORE, primary=False))
+                               icon=ft.Icons.EXPAND_MORE, primary=False))
     below = ft.Column([], spacing=12, tight=True)
     view = page_frame(app, t("History"), [*figures, below], back=paths.HOME)
     _fill_in(app, view, below, rest)
@@ -288,10 +287,10 @@ def history_game_view(app: TableApp, game_id: str) -> ft.View:
         await again(_event, same_code=True)
 
     buttons: list[ft.Control] = [big_button("play-again", t("Play again"), again,
-                                            icon=Icons.REPLAY)]
+                                            icon=ft.Icons.REPLAY)]
     if summary.setup_code:
         buttons.append(big_button("play-again-same", t("Play again with the same setup code"),
-                                  again_same, icon=Icons.REPEAT, primary=False))
+                                  again_same, icon=ft.Icons.REPEAT, primary=False))
     controls.append(ft.Row(buttons, wrap=True, spacing=theme.GAP, run_spacing=8))
     return page_frame(app, t("Result"), controls, back=paths.HISTORY)
 
@@ -354,7 +353,7 @@ def history_player_view(app: TableApp, player: str) -> ft.View:
              size=theme.SMALL_SIZE),
         ft.Row([tagged("rename-name", ft.TextField(label=t("Name"), on_change=remember,
                                                    text_size=theme.BODY_SIZE, width=280)),
-                big_button("rename", t("Rename"), rename, icon=Icons.EDIT, primary=False)],
+                big_button("rename", t("Rename"), rename, icon=ft.Icons.EDIT, primary=False)],
                wrap=True, spacing=theme.GAP),
     ]
     below = ft.Column([], spacing=12, tight=True)

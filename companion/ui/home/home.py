@@ -22,7 +22,6 @@ from companion.ui.round.drafts import RoundDrafts
 from companion.ui.setup.draft import SetupDraft
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import big_button, heading, tagged, text, title
 from companion.ui.shell import TableApp
 
@@ -80,10 +79,10 @@ def home_view(app: TableApp) -> ft.View:
         text(t("The table companion: setup, the rounds step by step, and the scoring. The cards "
                "stay in your hands; each player's rats stay secret on their phone.")),
         ft.ResponsiveRow([
-            ft.Container(big_button("new-game", t("New game"), new_game, icon=Icons.ADD,
+            ft.Container(big_button("new-game", t("New game"), new_game, icon=ft.Icons.ADD,
                                     expand=True), col={"xs": 12, "md": 6}),
             ft.Container(big_button("score-game", t("Score a game played without the app"),
-                                    app.nav("/score"), icon=Icons.CALCULATE, primary=False,
+                                    app.nav("/score"), icon=ft.Icons.CALCULATE, primary=False,
                                     expand=True), col={"xs": 12, "md": 6}),
         ], spacing=theme.GAP, run_spacing=theme.GAP),
     ]
@@ -91,11 +90,11 @@ def home_view(app: TableApp) -> ft.View:
     unfinished = [g for g in everything if not g.practice]
     practice = next((g for g in everything if g.practice), None)
     learn: list[ft.Control] = [big_button("try-example", t("Try the rulebook's example"),
-                                          try_example, icon=Icons.SCHOOL, primary=False)]
+                                          try_example, icon=ft.Icons.SCHOOL, primary=False)]
     if practice is not None:
         learn.append(big_button("resume-practice", t("Continue the practice"),
                                 app.nav(paths.play_route(practice.game_id)),
-                                icon=Icons.PLAY_ARROW, primary=False))
+                                icon=ft.Icons.PLAY_ARROW, primary=False))
     controls.append(ft.Column([
         ft.Row(learn, wrap=True, spacing=theme.GAP, run_spacing=theme.GAP),
         text(t("Four players, one round, played on the real screens with the rulebook telling "
@@ -114,12 +113,12 @@ def home_view(app: TableApp) -> ft.View:
             controls.append(ft.Card(content=ft.Container(padding=12, content=ft.Row([
                 ft.Column(lines, spacing=4, expand=True, tight=True),
                 big_button(f"resume-{game.game_id}", t("Resume"),
-                           app.nav(f"/game/{game.game_id}"), icon=Icons.PLAY_ARROW),
+                           app.nav(f"/game/{game.game_id}"), icon=ft.Icons.PLAY_ARROW),
             ], vertical_alignment=ft.CrossAxisAlignment.CENTER))))
     controls.append(ft.Row([
-        big_button("past-games", t("Past games"), app.nav("/games"), icon=Icons.HISTORY,
+        big_button("past-games", t("Past games"), app.nav("/games"), icon=ft.Icons.HISTORY,
                    primary=False),
         big_button("history", t("History"), app.nav(paths.HISTORY),
-                   icon=Icons.LEADERBOARD, primary=False),
+                   icon=ft.Icons.LEADERBOARD, primary=False),
     ], wrap=True, spacing=theme.GAP, run_spacing=theme.GAP))
     return page_frame(app, t("Rattus Cartus Companion"), controls)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import flet as ft
 
 from companion.ui.shared import theme
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import tagged, text, title
 from companion.ui.shell import TableApp
 
@@ -17,7 +16,7 @@ from companion.ui.shell import TableApp
 def not_table_view(app: TableApp) -> ft.View:
     t = app.t
     body = ft.Column([
-        ft.Icon(Icons.TABLE_RESTAURANT, size=72, color=theme.SEED_COLOUR),
+        ft.Icon(ft.Icons.TABLE_RESTAURANT, size=72, color=theme.SEED_COLOUR),
         tagged("not-table", title(t("This is the table's screen"))),
         text(t("The game is run from the device on the table. This browser does not have the "
                "table's key, so it cannot control the game.")),

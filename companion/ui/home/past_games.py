@@ -10,7 +10,6 @@ from companion.i18n.scoring_lines import winners_words
 from companion.store.bgstats import winners_values
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import big_button, tagged, text
 from companion.ui.shell import TableApp
 
@@ -65,5 +64,5 @@ def past_games_view(app: TableApp, count: str | None = None) -> ft.View:
     if len(games) > shown:
         controls.append(big_button("past-games-more", t("Show more games"),
                                    app.nav(past_games_route(shown + SHOWN)),
-                                   icon=Icons.EXPAND_MORE, primary=False))
+                                   icon=ft.Icons.EXPAND_MORE, primary=False))
     return page_frame(app, t("Past games"), controls, back="/")

@@ -20,7 +20,6 @@ from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import EndState, InputProblem, ScoringInputError, Step, score
 from companion.ui.shared import theme
 from companion.ui.shared.frame import content_width, page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import big_button, heading, tagged, text
 from companion.ui.shell import TableApp
 
@@ -113,7 +112,7 @@ def score_form_view(app: TableApp) -> ft.View:
             label=t("House rule: if everyone dies, the fewest rats survive"),
             value=form["all_dead"], on_change=all_dead,
             label_text_style=ft.TextStyle(size=theme.BODY_SIZE))),
-        big_button("score-evaluate", t("Score"), evaluate, icon=Icons.CALCULATE),
+        big_button("score-evaluate", t("Score"), evaluate, icon=ft.Icons.CALCULATE),
     ]
     return page_frame(app, t("Score a game"), controls, back="/")
 

@@ -37,7 +37,6 @@ from companion.ui.phones.status import seat_line
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel
 from companion.ui.shared.frame import page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.paths import game_route, phones_route, private_route
 from companion.ui.shared.ticker import Ticking, tick_while_shown
 from companion.ui.shared.widgets import (
@@ -195,15 +194,15 @@ class PhonesPanel:
         if status.paired:
             buttons.append(big_button(f"release-{seat}", t("Release this phone"),
                                       _on_tap(self.ask_release, seat),
-                                      icon=Icons.LINK_OFF, primary=False))
+                                      icon=ft.Icons.LINK_OFF, primary=False))
         else:
             if self.seats is not None and not showing:
                 buttons.append(big_button(f"show-qr-{seat}", t("Show QR code"),
                                           _on_tap(self.show_code, seat),
-                                          icon=Icons.QR_CODE))
+                                          icon=ft.Icons.QR_CODE))
             buttons.append(big_button(f"private-{seat}", t("Private view (no phone)"),
                                       open_private(self.app, self.game_id, seat, None),
-                                      icon=Icons.VISIBILITY_OUTLINED, primary=False))
+                                      icon=ft.Icons.VISIBILITY_OUTLINED, primary=False))
         body: list[ft.Control] = [head, ft.Row(buttons, wrap=True, spacing=12, run_spacing=12)]
         card = ft.Container(
             content=ft.Column(body, spacing=12, tight=True),
@@ -223,7 +222,7 @@ class PhonesPanel:
             qr_image(shown.url, size=320, identifier=f"seat-qr-{shown.seat}"),
             tagged("qr-countdown", self.countdown),
             big_button("hide-qr", t("Hide the code"), self.hide_code,
-                       icon=Icons.VISIBILITY_OFF, primary=False),
+                       icon=ft.Icons.VISIBILITY_OFF, primary=False),
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=10, tight=True)
         return tagged("code-card", ft.Container(
             content=block,
@@ -259,7 +258,7 @@ class PhonesPanel:
                             "Choose the address on the players' Wi-Fi below.",
                             address=self.base_url())
             unreachable.append(tagged("address-unreachable", ft.Container(
-                ft.Row([ft.Icon(Icons.WIFI_OFF, color="#B3261E"),
+                ft.Row([ft.Icon(ft.Icons.WIFI_OFF, color="#B3261E"),
                         text(warning, expand=True)], spacing=10),
                 bgcolor="#FDECEA", border_radius=12, padding=12)))
         if len(options) < 2:
@@ -278,7 +277,7 @@ class PhonesPanel:
                 _on_tap(self.choose_host, option.host),
                 selected=option.host == self.memory.host,
                 description=option.interface or t("as the server was started"),
-                icon=Icons.WIFI))
+                icon=ft.Icons.WIFI))
         return unreachable, tiles
 
     # -- acting -------------------------------------------------------------------------
@@ -345,7 +344,7 @@ class PhonesPanel:
                 "That phone is locked out at once and sees nothing more of this game. A new "
                 "code for {name} is shown right after.", name=name))),
             actions=[big_button("release-cancel", t("Cancel"), cancel, primary=False),
-                     big_button("release-confirm", t("Release"), confirm, icon=Icons.LINK_OFF)])
+                     big_button("release-confirm", t("Release"), confirm, icon=ft.Icons.LINK_OFF)])
         self.app.page.show_dialog(dialog)
 
     def release(self, seat: int) -> None:

@@ -42,7 +42,6 @@ from companion.ui.phones.memory import (
 from companion.ui.phones.panel import open_private, push
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.paths import phones_route, private_route
 from companion.ui.shared.ticker import Ticking, tick_while_shown
 from companion.ui.shared.widgets import big_button, heading, player_chip, tagged, text
@@ -166,7 +165,7 @@ class PrivateScreen:
         return page_frame(self.app, t("{name}'s private view", name=view.name), controls,
                           back=back_route(self.app, self.game_id),
                           bottom=big_button("private-done", t("Done: hide and go back"),
-                                            self._done, icon=Icons.CHECK))
+                                            self._done, icon=ft.Icons.CHECK))
 
     def fill(self, push_it: bool = True, entry: bool = True) -> None:
         """Redraw the pad and the secret (and the entry controls unless only the reveal
@@ -190,7 +189,7 @@ class PrivateScreen:
         t = self.app.t
         if view is None:
             return ft.Column([
-                ft.Icon(Icons.VISIBILITY, color="#FFFFFF", size=48),
+                ft.Icon(ft.Icons.VISIBILITY, color="#FFFFFF", size=48),
                 text(t("Press and hold to see your rats"), size=theme.TITLE_SIZE,
                      weight=ft.FontWeight.BOLD, colour="#FFFFFF", text_align=ft.TextAlign.CENTER),
                 text(t("They hide themselves again when you let go."), colour="#FFFFFF",
@@ -236,13 +235,13 @@ class PrivateScreen:
                 "The game is scored: nothing more is logged here. If your rats are wrong, "
                 "say so at the table; it can correct the result.")))]
         amount = ft.Row([
-            tagged("amount-fewer", ft.IconButton(Icons.REMOVE_CIRCLE_OUTLINE, icon_size=40,
+            tagged("amount-fewer", ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=40,
                                                  on_click=self._amount(-1),
                                                  disabled=mem.amount <= 1)),
             tagged("amount", ft.Text(str(mem.amount), size=theme.TITLE_SIZE,
                                      weight=ft.FontWeight.BOLD, width=48,
                                      text_align=ft.TextAlign.CENTER)),
-            tagged("amount-more", ft.IconButton(Icons.ADD_CIRCLE_OUTLINE, icon_size=40,
+            tagged("amount-more", ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=40,
                                                 on_click=self._amount(+1),
                                                 disabled=mem.amount >= MAX_RAT_CHANGE)),
             text(t.plural("rat", "rats", mem.amount), expand=True),
@@ -276,13 +275,13 @@ class PrivateScreen:
             big_button("note", t.plural("Note card {position}: {n} nun",
                                         "Note card {position}: {n} nuns", mem.nuns,
                                         position=mem.position),
-                       self._note, icon=Icons.EDIT_NOTE),
+                       self._note, icon=ft.Icons.EDIT_NOTE),
         ], spacing=12, tight=True, col={"xs": 12, "md": 6})
         # side by side from a tablet's width on: the nun row's buttons above the fold
         return [
             ft.ResponsiveRow([rats, nun_row], spacing=24, run_spacing=12,
                              vertical_alignment=ft.CrossAxisAlignment.START),
-            big_button("private-undo", t("Undo my last entry"), self._undo, icon=Icons.UNDO,
+            big_button("private-undo", t("Undo my last entry"), self._undo, icon=ft.Icons.UNDO,
                        primary=False, disabled=not can_undo),
         ]
 
@@ -415,6 +414,6 @@ def private_view(app: TableApp, game_id: str, seat: str) -> ft.View:
                 "{name} keeps their rats on their phone, so they are not shown here. If that "
                 "phone is lost, release it in the phones panel first.", name=name))),
             big_button("private-back", t("Back to the phones"),
-                       app.nav(phones_route(game_id)), icon=Icons.ARROW_BACK),
+                       app.nav(phones_route(game_id)), icon=ft.Icons.ARROW_BACK),
         ], back=back_route(app, game_id))
     return PrivateScreen(app, game_id, player).view()

@@ -13,7 +13,6 @@ import flet as ft
 
 from companion.i18n import Translator
 from companion.phones.seats import SeatStatus
-from companion.ui.shared.icons import Icons
 
 
 @dataclass(frozen=True)
@@ -42,9 +41,9 @@ def seen_ago(t: Translator, last_seen: float | None, now: float) -> str:
 
 def seat_line(t: Translator, status: SeatStatus, now: float) -> SeatLine:
     if not status.paired:
-        return SeatLine(t("No phone paired."), Icons.PHONELINK_OFF, NO_PHONE)
+        return SeatLine(t("No phone paired."), ft.Icons.PHONELINK_OFF, NO_PHONE)
     if status.connected:
-        return SeatLine(t("Phone paired and connected now."), Icons.PHONE_ANDROID, CONNECTED)
+        return SeatLine(t("Phone paired and connected now."), ft.Icons.PHONE_ANDROID, CONNECTED)
     return SeatLine(t("Phone paired, not connected: {seen}.",
                       seen=seen_ago(t, status.last_seen, now)),
-                    Icons.PHONE_DISABLED, AWAY)
+                    ft.Icons.PHONE_DISABLED, AWAY)

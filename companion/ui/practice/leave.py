@@ -8,7 +8,6 @@ import flet as ft
 
 from companion.ui.round.drafts import RoundDrafts
 from companion.ui.shared import paths, theme
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import tagged
 from companion.ui.shell import TableApp
 
@@ -32,4 +31,4 @@ def leave_practice(app: TableApp) -> ft.Control | None:
     return tagged("leave-practice", ft.TextButton(
         content=ft.Text(app.t("Leave the practice"), size=theme.BODY_SIZE,
                         weight=ft.FontWeight.BOLD),
-        icon=Icons.EXIT_TO_APP, on_click=leave, height=theme.TOUCH_HEIGHT))
+        icon=ft.Icons.EXIT_TO_APP, on_click=leave, height=theme.TOUCH_HEIGHT))

@@ -18,7 +18,6 @@ from companion.rules.catalog import Building
 from companion.rules.views import TableView
 from companion.ui.practice.leave import in_practice
 from companion.ui.shared import theme
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.step_words import step_words
 from companion.ui.shared.widgets import tagged, text
 from companion.ui.shell import TableApp
@@ -53,7 +52,7 @@ def practice_panel(app: TableApp, view: TableView) -> list[ft.Control]:
 
 def lines(app: TableApp, view: TableView, progress: Progress) -> list[ft.Control]:
     t = app.t
-    head = ft.Row([ft.Icon(Icons.SCHOOL, size=20, color=theme.SEED_COLOUR), ft.Row([
+    head = ft.Row([ft.Icon(ft.Icons.SCHOOL, size=20, color=theme.SEED_COLOUR), ft.Row([
         text(t("The rulebook's example"), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD),
         tagged("practice-scene", text(t("step {n} of {total}", n=step_number(progress),
                                         total=len(SCENES) - 1), size=theme.SMALL_SIZE))],
@@ -77,7 +76,7 @@ def scene_lines(t: Translator, view: TableView, scene: Scene) -> list[ft.Control
     story = " ".join(said(t, view, sentence) for sentence in scene.says)
     return [tagged("practice-says", text(story, size=theme.SMALL_SIZE)),
             tagged("practice-tap", ft.Row([
-                ft.Icon(Icons.TOUCH_APP, size=20, color=theme.SEED_COLOUR),
+                ft.Icon(ft.Icons.TOUCH_APP, size=20, color=theme.SEED_COLOUR),
                 text(said(t, view, scene.tap), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD,
                      expand=True)], spacing=6))]
 
@@ -96,7 +95,7 @@ def departed_lines(app: TableApp, view: TableView, departed: object, expected: S
         text(t("In the example: {tap}", tap=said(t, view, expected.tap)), size=theme.SMALL_SIZE,
              weight=ft.FontWeight.BOLD),
         tagged("practice-undo", ft.OutlinedButton(
-            t("Undo the last step"), icon=Icons.UNDO, on_click=app.undo,
+            t("Undo the last step"), icon=ft.Icons.UNDO, on_click=app.undo,
             height=theme.TOUCH_HEIGHT - 8,
             style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.SMALL_SIZE)))),
     ]

@@ -27,7 +27,6 @@ from companion.ui.round.parts import game_frame, step_marker, submit_all
 from companion.ui.round.questions import questions_panel
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel, entry_fix
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.paths import play_route
 from companion.ui.shared.reference_entries import why_of
 from companion.ui.shared.widgets import (
@@ -188,7 +187,7 @@ def overview(app: TableApp, view: TableView, game_id: str
     over = view.phase in (Phase.END, Phase.FINISHED)
     back = big_button("corrections-done",
                       t("Back to the end of the game") if over else t("Back to the round"),
-                      app.nav(play_route(game_id)), icon=Icons.ARROW_BACK)
+                      app.nav(play_route(game_id)), icon=ft.Icons.ARROW_BACK)
     return controls, back
 
 
@@ -240,7 +239,7 @@ def entry_tile(app: TableApp, view: TableView, record: RoundRecord, building: in
             player_chip(setup.names[player], setup.colours[player]),
             ft.Column([text(said, weight=ft.FontWeight.BOLD), text(shown, size=theme.SMALL_SIZE)],
                       spacing=0, tight=True, expand=True),
-            ft.Icon(Icons.EDIT, size=26),
+            ft.Icon(ft.Icons.EDIT, size=26),
         ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         on_click=edit, ink=True, border_radius=10, padding=8,
         border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)))
@@ -325,8 +324,8 @@ def editor(app: TableApp, view: TableView, fix: Fix) -> tuple[list[ft.Control], 
 
     buildings: list[ft.Control] = [tagged(f"fix-building-{b}", ft.Container(
         content=ft.Row([
-            ft.Icon(Icons.CHECK_CIRCLE if b == fix.building
-                    else Icons.RADIO_BUTTON_UNCHECKED, color="#FFFFFF"),
+            ft.Icon(ft.Icons.CHECK_CIRCLE if b == fix.building
+                    else ft.Icons.RADIO_BUTTON_UNCHECKED, color="#FFFFFF"),
             text(f"{b + 1}. {building_name(t, kind)}", weight=ft.FontWeight.BOLD,
                  colour="#FFFFFF")],
             spacing=8, tight=True),
@@ -371,8 +370,8 @@ def editor(app: TableApp, view: TableView, fix: Fix) -> tuple[list[ft.Control], 
                         can_more=count < up_to),
             ]
     bottom = ft.Row([
-        big_button("fix-cancel", t("Cancel"), cancel, icon=Icons.CLOSE, primary=False),
-        big_button("fix-save", t("Save the correction"), save, icon=Icons.CHECK),
+        big_button("fix-cancel", t("Cancel"), cancel, icon=ft.Icons.CLOSE, primary=False),
+        big_button("fix-save", t("Save the correction"), save, icon=ft.Icons.CHECK),
     ], spacing=theme.GAP, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
     return controls, bottom
 

@@ -17,7 +17,6 @@ from companion.rules.guide import Enter, turn_queue
 from companion.rules.views import TableView
 from companion.ui.round.parts import Body, decide
 from companion.ui.shared import theme
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import (
     big_button,
     building_card,
@@ -95,7 +94,7 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
     bottom = None
     if step.can_pass:
         bottom = big_button("pass", t("{player} plays a Pass card", player=setup.names[actor]),
-                            pass_turn, icon=Icons.REDO, primary=False)
+                            pass_turn, icon=ft.Icons.REDO, primary=False)
     return Body(controls, bottom)
 
 
@@ -120,7 +119,7 @@ def count_buttons(app: TableApp, view: TableView, building: int, enter: Any
     pager: list[ft.Control] = []
     if page:
         pager.append(tagged(f"enter-{building}-fewer", ft.OutlinedButton(
-            content=ft.Icon(Icons.CHEVRON_LEFT, size=30), on_click=turn_to(page - 1),
+            content=ft.Icon(ft.Icons.CHEVRON_LEFT, size=30), on_click=turn_to(page - 1),
             width=COUNT_BUTTON, height=COUNT_BUTTON, style=style,
             tooltip=t("Fewer cards"))))
     buttons: list[ft.Control] = [tagged(f"enter-{building}-{n}", ft.FilledTonalButton(

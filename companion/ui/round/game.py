@@ -11,7 +11,6 @@ import flet as ft
 from companion.i18n.codes import prompt_text
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.paths import phones_route, play_route
 from companion.ui.shared.widgets import (
     big_button,
@@ -29,7 +28,7 @@ def game_view(app: TableApp, game_id: str) -> ft.View:
     setup = view.setup
     step = view.step
     players = ft.Row([ft.Row([player_chip(name, setup.colours[seat]),
-                              *([ft.Icon(Icons.STAR, color="#B7791F",
+                              *([ft.Icon(ft.Icons.STAR, color="#B7791F",
                                          tooltip=t("Starting player"))]
                                 if seat == view.start_player else [])],
                              tight=True, spacing=4)
@@ -40,9 +39,9 @@ def game_view(app: TableApp, game_id: str) -> ft.View:
                                   rounds=step.rounds) if step.round else t("Setup"))),
         tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE)),
         big_button("play", t("Continue the game"), app.nav(play_route(game_id)),
-                   icon=Icons.PLAY_ARROW),
+                   icon=ft.Icons.PLAY_ARROW),
         big_button("phones", t("Phones for the players"), app.nav(phones_route(game_id)),
-                   icon=Icons.QR_CODE, primary=False),
+                   icon=ft.Icons.QR_CODE, primary=False),
     ]
     return page_frame(app, t("Rattus Cartus"), controls, back="/")
 

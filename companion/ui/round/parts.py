@@ -12,7 +12,6 @@ import flet as ft
 from companion.rules.views import TableView
 from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide, page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.tracks import tracks_panel
 from companion.ui.shared.widgets import tagged, text
 from companion.ui.shell import TableApp
@@ -46,7 +45,7 @@ def step_marker(app: TableApp, view: TableView, control: ft.Control) -> ft.Contr
     return tagged(f"step-{view.game_events}", control)
 
 
-def banner(message: str, icon: ft.IconData = Icons.INFO_OUTLINE,
+def banner(message: str, icon: ft.IconData = ft.Icons.INFO_OUTLINE,
            colour: str = "#FFF3D6", dense: bool = False) -> ft.Control:
     """A highlighted message; `dense` in smaller print, where the acting player's controls
     share the screen with it."""

@@ -20,7 +20,6 @@ from companion.rules.correction_effects import Cause, Effect, EffectKind, Item
 from companion.rules.guide import Step
 from companion.rules.questions import Question, QuestionKind
 from companion.rules.views import TableView
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import big_button, player_chip, stepper, tagged, text
 from companion.ui.shell import TableApp
 
@@ -119,7 +118,7 @@ def effects_panel(app: TableApp, view: TableView) -> list[ft.Control]:
             app.session.effects_done()
         app.render()
 
-    rows.append(big_button("effects-done", t("Done at the table"), done, icon=Icons.CHECK))
+    rows.append(big_button("effects-done", t("Done at the table"), done, icon=ft.Icons.CHECK))
     return [tagged("correction-effects", ft.Card(content=ft.Container(
         ft.Column(rows, spacing=6, tight=True), padding=12, bgcolor="#E8F1FB",
         border_radius=12)))]
@@ -138,7 +137,7 @@ def questions_panel(app: TableApp, view: TableView, step: Step) -> list[ft.Contr
 def _asked(q: Question, said: str) -> ft.Control:
     """The question in words, findable by tests and screen readers."""
     return ft.Container(content=ft.Row([
-        ft.Icon(Icons.HELP_OUTLINE, color="#6B4200"),
+        ft.Icon(ft.Icons.HELP_OUTLINE, color="#6B4200"),
         ft.Container(content=tagged(f"question-text-{q.kind.value}-{q.round}-{q.building}",
                                     text(said)), expand=True)]),
         bgcolor="#FFF3D6", border_radius=10, padding=12)
@@ -212,5 +211,5 @@ def _hospital(app: TableApp, view: TableView, q: Question) -> list[ft.Control]:
                               player=setup.names[p], n=up_to),
                             count, change(p, up_to), can_more=count < up_to))
     rows.append(big_button(f"answer-hospital-{q.round}-{q.building}", t("Save the discards"),
-                           save, icon=Icons.CHECK))
+                           save, icon=ft.Icons.CHECK))
     return [ft.Column(rows, spacing=6, tight=True)]

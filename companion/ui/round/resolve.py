@@ -33,7 +33,6 @@ from companion.ui.round.drafts import RevealDraft, reveal_draft
 from companion.ui.round.parts import Body, banner, decide
 from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.rules_reference import why_button
 from companion.ui.shared.widgets import (
     big_button,
@@ -94,8 +93,8 @@ def row_progress(app: TableApp, view: TableView, current: int) -> ft.Control:
     for b, kind in enumerate(record.row):
         done = record.resolved[b]
         now = b == current
-        icon = Icons.CHECK_CIRCLE if done else (Icons.PLAY_CIRCLE if now
-                                                    else Icons.RADIO_BUTTON_UNCHECKED)
+        icon = ft.Icons.CHECK_CIRCLE if done else (ft.Icons.PLAY_CIRCLE if now
+                                                    else ft.Icons.RADIO_BUTTON_UNCHECKED)
         entrants = len(record.entrants(b))
         label = building_name(t, kind) + ("" if entrants else " · " + t("empty"))
         cells.append(ft.Container(
@@ -258,7 +257,7 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
     influence = declared - draft.swords - draft.flutes
     return Body(controls, big_button("reveal-confirm", t("Revealed: +{n} influence",
                                                          n=influence),
-                                     confirm, icon=Icons.VISIBILITY))
+                                     confirm, icon=ft.Icons.VISIBILITY))
 
 
 REVEAL_NUMBERS = 3
@@ -318,7 +317,7 @@ def _choose(app: TableApp, view: TableView, step: Choose) -> Body:
         return handler
 
     buttons: list[ft.Control] = [
-        big_button(f"choose-{p}", setup.names[p], choose(p), icon=Icons.PERSON)
+        big_button(f"choose-{p}", setup.names[p], choose(p), icon=ft.Icons.PERSON)
         for p in req.candidates]
     return Body([
         tagged("choice", text(question, size=theme.BODY_SIZE + 1, weight=ft.FontWeight.W_500)),
@@ -353,7 +352,7 @@ def special_lines(app: TableApp, view: TableView, res: BuildingResolution) -> li
         said = special_text(app.t, view.setup, result)
         if said and result is not None:
             specials.append(tagged(f"special-{result.special.value}",
-                                   banner(said, Icons.BOLT, "#EDE7F6", dense=True)))
+                                   banner(said, ft.Icons.BOLT, "#EDE7F6", dense=True)))
     return specials
 
 
@@ -407,7 +406,7 @@ def last_round_lines(t: Translator, view: TableView, res: BuildingResolution
         "Last round, no actions: {player} would take the premium and gains 1 influence in the "
         "{estate} instead; the others get nothing.",
         player=view.setup.names[res.last_round_bonus], estate=estate_name(t, res.estate)),
-        Icons.HOURGLASS_BOTTOM, dense=True))]
+        ft.Icons.HOURGLASS_BOTTOM, dense=True))]
 
 
 def action_chip(t: Translator, view: TableView, taken: ActionTaken) -> ft.Control:
@@ -427,11 +426,11 @@ def hospital_stepper(t: Translator, taken: ActionTaken, value: int, on_hospital:
     return ft.Row([
         text(t("hand cards discarded"), size=theme.SMALL_SIZE),
         tagged(f"hospital-{taken.player}-fewer", ft.IconButton(
-            Icons.REMOVE_CIRCLE_OUTLINE, icon_size=28,
+            ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=28,
             on_click=on_hospital(taken.player, -1), disabled=value == 0)),
         tagged(f"hospital-{taken.player}", ft.Text(str(value), size=theme.HEADING_SIZE)),
         tagged(f"hospital-{taken.player}-more", ft.IconButton(
-            Icons.ADD_CIRCLE_OUTLINE, icon_size=28, on_click=on_hospital(taken.player, +1),
+            ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=28, on_click=on_hospital(taken.player, +1),
             disabled=value >= taken.action.hand_cards_up_to)),
     ], spacing=0, tight=True, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 

@@ -26,7 +26,6 @@ from companion.rules.views import TableView
 from companion.ui.round.drafts import row_draft
 from companion.ui.round.parts import Body, banner, decide, discards
 from companion.ui.shared import theme
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import (
     big_button,
     building_card,
@@ -77,13 +76,13 @@ def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Bod
         controls.append(tagged("reveal-replaced", banner(t(
             "All cards showed the {building}: the last one was replaced by the top card of the "
             "Replacement deck; put the {building} face down under that deck.",
-            building=same), Icons.SWAP_HORIZ)))
+            building=same), ft.Icons.SWAP_HORIZ)))
 
     def laid_out(_event: Any = None) -> None:
         decide(app, view, reveal)
 
     return Body(controls, big_button("reveal-confirm", t("They are laid out"), laid_out,
-                                     icon=Icons.CHECK))
+                                     icon=ft.Icons.CHECK))
 
 
 def row_part(app: TableApp, view: TableView) -> ft.Control:
@@ -106,7 +105,7 @@ def row_part(app: TableApp, view: TableView) -> ft.Control:
         controls.append(tagged("reveal-replaced", banner(t(
             "All cards showed the {building}: the last one was replaced by the top card of the "
             "Replacement deck; put the {building} face down under that deck.",
-            building=same), Icons.SWAP_HORIZ, dense=True)))
+            building=same), ft.Icons.SWAP_HORIZ, dense=True)))
     return tagged("row-info", ft.Column(controls, spacing=4, tight=True))
 
 
@@ -174,13 +173,13 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
     if all_same:
         controls.append(tagged("reveal-all-same", banner(t(
             "All cards show the same building: replace the last one with the top card of the "
-            "Replacement deck and tap that card."), Icons.SWAP_HORIZ)))
+            "Replacement deck and tap that card."), ft.Icons.SWAP_HORIZ)))
     if draft.row:
         controls.append(big_button("reveal-undo-pick", t("Take the last card back"), take_back,
-                                   icon=Icons.BACKSPACE, primary=False))
+                                   icon=ft.Icons.BACKSPACE, primary=False))
     ready = len(draft.row) == count and not all_same
     return Body(controls, big_button("reveal-confirm", t("They are laid out"), confirm,
-                                     icon=Icons.CHECK, disabled=not ready))
+                                     icon=ft.Icons.CHECK, disabled=not ready))
 
 
 def _say_the_row_is_full(app: TableApp, row: list[Building], replaced: list[Building]

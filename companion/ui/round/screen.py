@@ -40,7 +40,6 @@ from companion.ui.round.reveal import reveal_body, row_part, supply_part
 from companion.ui.shared import theme
 from companion.ui.shared.disputes import disputes_panel
 from companion.ui.shared.frame import is_wide
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.paths import corrections_route, game_route, play_route
 from companion.ui.shared.teaching import teaching_cards
 from companion.ui.shared.widgets import big_button, player_chip, tagged, text
@@ -151,18 +150,18 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
     for seat, name in enumerate(setup.names):
         chip: list[ft.Control] = []
         if seat == step.actor:
-            chip.append(ft.Icon(Icons.PLAY_ARROW, color=theme.SEED_COLOUR, size=22))
+            chip.append(ft.Icon(ft.Icons.PLAY_ARROW, color=theme.SEED_COLOUR, size=22))
         chip.append(player_chip(name, setup.colours[seat]))
         if seat == view.start_player:
             # room after the italic's last letter, which leans past its box
-            chip += [ft.Icon(Icons.STAR, color="#B7791F", size=20),
+            chip += [ft.Icon(ft.Icons.STAR, color="#B7791F", size=20),
                      ft.Container(text(t("Starting player"), size=theme.SMALL_SIZE - 1,
                                        italic=True), padding=ft.Padding.only(right=4))]
         # one tap from the round to a player's private view (a player without a phone); a
         # seat with a paired phone keeps its rats there, so its chip says so and opens nothing
         paired = app.games.seats is not None and app.games.seats.is_paired(game_id, seat)
         if paired:
-            chip.append(ft.Icon(Icons.SMARTPHONE, size=18, tooltip=t("Paired phone")))
+            chip.append(ft.Icon(ft.Icons.SMARTPHONE, size=18, tooltip=t("Paired phone")))
         seats.append(tagged(f"seat-chip-{seat}" + ("-now" if seat == step.actor else ""),
                             ft.Container(ft.Row(chip, tight=True, spacing=2),
                                          on_click=None if paired else open_private(
@@ -183,7 +182,7 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
     ]
     if step.is_last_round:
         controls.append(tagged("last-round", banner(last_round_text(app, view),
-                                                    Icons.HOURGLASS_BOTTOM, dense=True)))
+                                                    ft.Icons.HOURGLASS_BOTTOM, dense=True)))
     controls += disputes_panel(app, stored, game_id)
     controls += questions_panel(app, stored, stored.step)
     controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE - 2,
@@ -218,7 +217,7 @@ def corrections_button(app: TableApp, step: Step, game_id: str) -> list[ft.Contr
     if events.EntryCorrected not in step.allowed:
         return []
     return [tagged("open-corrections", ft.TextButton(
-        app.t("Correct an entry or reveal"), icon=Icons.EDIT_NOTE,
+        app.t("Correct an entry or reveal"), icon=ft.Icons.EDIT_NOTE,
         on_click=app.nav(corrections_route(game_id)), height=theme.TOUCH_HEIGHT,
         style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE))))]
 
@@ -248,4 +247,4 @@ def end_round_body(app: TableApp, view: TableView, folds: bool = False,
     return Body([*above, tagged("end-round-info", ft.Column([text(line) for line in lines],
                                                             tight=True))],
                 big_button("actions-done" if folds else "end-round", t("End the game"), end,
-                           icon=Icons.FLAG))
+                           icon=ft.Icons.FLAG))

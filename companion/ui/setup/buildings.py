@@ -25,7 +25,6 @@ from companion.rules.setup import SelectionMethod, Setup, SetupWarning
 from companion.ui.setup.players import ensure_draft
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import (
     big_button,
     building_card,
@@ -42,19 +41,19 @@ METHODS: dict[SelectionMethod, tuple[str, str, ft.IconData]] = {
     SelectionMethod.FIRST_GAME: (
         N_("First game"),
         N_("5 each of Farm, Market, Monastery, Castle, Palace and Fortune Teller's Tent."),
-        Icons.SCHOOL),
+        ft.Icons.SCHOOL),
     SelectionMethod.ONE_PER_ESTATE: (
         N_("One building per class, drawn"),
         N_("The app draws one of the two buildings of each class; all 5 of its cards."),
-        Icons.CASINO),
+        ft.Icons.CASINO),
     SelectionMethod.MIXED_PER_ESTATE: (
         N_("Mixed per class, drawn"),
         N_("Per class, its 10 cards are shuffled and 5 drawn: both buildings can be in play."),
-        Icons.SHUFFLE),
+        ft.Icons.SHUFFLE),
     SelectionMethod.CHOSEN: (
         N_("You choose"),
         N_("Choose how many cards of each building: 5 per class."),
-        Icons.TUNE),
+        ft.Icons.TUNE),
 }
 
 WARNINGS = {
@@ -109,7 +108,7 @@ def setup_buildings_view(app: TableApp) -> ft.View:
         controls.append(_manual_choice(app, step))
     elif draft.method is not SelectionMethod.FIRST_GAME:
         controls.append(big_button("reshuffle", t("Draw again"), reshuffle,
-                                   icon=Icons.CASINO, primary=False))
+                                   icon=ft.Icons.CASINO, primary=False))
     if len(draft.players) == MAX_PLAYERS and draft.method in (
             SelectionMethod.ONE_PER_ESTATE, SelectionMethod.MIXED_PER_ESTATE):
         controls.append(tagged("watchtower-five", ft.Switch(
@@ -132,9 +131,9 @@ def setup_buildings_view(app: TableApp) -> ft.View:
                wrap=True, spacing=theme.GAP),
     ]
     bottom = nav_bar(big_button("back", t("Back"), app.nav("/setup/players"),
-                                icon=Icons.ARROW_BACK, primary=False),
+                                icon=ft.Icons.ARROW_BACK, primary=False),
                      big_button("next", t("Next: options"), app.nav("/setup/options"),
-                                icon=Icons.ARROW_FORWARD, disabled=not ok))
+                                icon=ft.Icons.ARROW_FORWARD, disabled=not ok))
     return page_frame(app, t("New game: buildings"), controls, back="/setup/players", bottom=bottom)
 
 
@@ -146,7 +145,7 @@ def _result(app: TableApp, setup: Setup) -> list[ft.Control]:
                                tagged("buildings-result", responsive_grid(cards))]
     for warning in setup.warnings:
         found.append(tagged(f"warning-{warning.value}", ft.Container(
-            content=ft.Row([ft.Icon(Icons.WARNING_AMBER, color="#8A5300"),
+            content=ft.Row([ft.Icon(ft.Icons.WARNING_AMBER, color="#8A5300"),
                             text(t(WARNINGS[warning]), expand=True)]),
             bgcolor="#FFF3D6", border_radius=10, padding=12)))
     return found
@@ -164,12 +163,12 @@ def _manual_choice(app: TableApp, step: Any) -> ft.Control:
             count = draft.manual.get(building, 0)
             cells.append(ft.Row([
                 tagged(f"fewer-{building.value}", ft.IconButton(
-                    Icons.REMOVE_CIRCLE_OUTLINE, icon_size=30, on_click=step(building, -1),
+                    ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=30, on_click=step(building, -1),
                     disabled=count == 0, tooltip=t("One card fewer"))),
                 tagged(f"count-{building.value}",
                        text(f"{count}", size=theme.HEADING_SIZE, weight=ft.FontWeight.BOLD)),
                 tagged(f"more-{building.value}", ft.IconButton(
-                    Icons.ADD_CIRCLE_OUTLINE, icon_size=30, on_click=step(building, +1),
+                    ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=30, on_click=step(building, +1),
                     disabled=count == 5, tooltip=t("One card more"))),
                 text(building_name(t, building)),
             ], spacing=0, tight=True))

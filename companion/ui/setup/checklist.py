@@ -24,7 +24,6 @@ from companion.teaching.lessons import SETUP_ITEMS
 from companion.ui.setup.players import ensure_draft
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.teaching import setup_lesson, setup_opening
 from companion.ui.shared.widgets import big_button, heading, nav_bar, tagged, text
 from companion.ui.shell import TableApp
@@ -101,7 +100,7 @@ def setup_checklist_view(app: TableApp) -> ft.View:
     rows.append(text(t("Tick off what is done; nothing here is checked by the app."),
                      size=theme.SMALL_SIZE))
     bottom = nav_bar(big_button("back", t("Back"), app.nav("/setup/options"),
-                                icon=Icons.ARROW_BACK, primary=False),
+                                icon=ft.Icons.ARROW_BACK, primary=False),
                      big_button("start-game", t("Start the game"), start,
-                                icon=Icons.PLAY_ARROW))
+                                icon=ft.Icons.PLAY_ARROW))
     return page_frame(app, t("New game: lay out"), rows, back="/setup/options", bottom=bottom)

@@ -21,7 +21,6 @@ from companion.rules.setup import DeckMode, setup_code
 from companion.ui.setup.players import ensure_draft
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import (
     big_button,
     choice_tile,
@@ -150,7 +149,7 @@ def setup_options_view(app: TableApp) -> ft.View:
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ]
     bottom = nav_bar(big_button("back", t("Back"), app.nav("/setup/buildings"),
-                                icon=Icons.ARROW_BACK, primary=False),
+                                icon=ft.Icons.ARROW_BACK, primary=False),
                      big_button("next", t("Next: lay out the game"), app.nav("/setup/checklist"),
-                                icon=Icons.ARROW_FORWARD))
+                                icon=ft.Icons.ARROW_FORWARD))
     return page_frame(app, t("New game: options"), controls, back="/setup/buildings", bottom=bottom)

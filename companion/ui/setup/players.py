@@ -13,7 +13,6 @@ from companion.rules.errors import RuleViolation
 from companion.ui.setup.draft import PlayerDraft, SetupDraft
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.widgets import big_button, nav_bar, tagged, text
 from companion.ui.shell import TableApp
 
@@ -79,7 +78,7 @@ def setup_players_view(app: TableApp) -> ft.View:
     rows: list[ft.Control] = []
     for index, player in enumerate(draft.players):
         dots = [tagged(f"colour-{index}-{colour.value}", ft.IconButton(
-            icon=Icons.CHECK if colour is player.colour else Icons.CIRCLE,
+            icon=ft.Icons.CHECK if colour is player.colour else ft.Icons.CIRCLE,
             icon_color=theme.ON_PLAYER_COLOURS[colour] if colour is player.colour
             else theme.PLAYER_COLOURS[colour],
             bgcolor=theme.PLAYER_COLOURS[colour] if colour is player.colour else None,
@@ -91,7 +90,7 @@ def setup_players_view(app: TableApp) -> ft.View:
             border_width=3, autofocus=index == 0 and not player.name,
             capitalization=ft.TextCapitalization.WORDS))
         remove_button = tagged(f"remove-player-{index}", ft.IconButton(
-            Icons.DELETE_OUTLINE, icon_size=30, tooltip=t("Remove this player"),
+            ft.Icons.DELETE_OUTLINE, icon_size=30, tooltip=t("Remove this player"),
             on_click=remove(index), disabled=len(draft.players) <= 2))
         rows.append(ft.Card(content=ft.Container(padding=10, content=ft.ResponsiveRow([
             ft.Container(name, col={"xs": 12, "md": 6}),
@@ -105,12 +104,12 @@ def setup_players_view(app: TableApp) -> ft.View:
         tagged("setup-players", text(t("Enter the players in seating order, clockwise. Each "
                                        "takes the discs of their colour."))),
         *rows,
-        big_button("add-player", t("Add a player"), add, icon=Icons.PERSON_ADD,
+        big_button("add-player", t("Add a player"), add, icon=ft.Icons.PERSON_ADD,
                    primary=False, disabled=not draft.can_add_player()),
         text(t("2 to 5 players."), size=theme.SMALL_SIZE),
     ]
-    bottom = nav_bar(big_button("back", t("Back"), app.nav("/"), icon=Icons.ARROW_BACK,
+    bottom = nav_bar(big_button("back", t("Back"), app.nav("/"), icon=ft.Icons.ARROW_BACK,
                                 primary=False),
                      big_button("next", t("Next: buildings"), next_step,
-                                icon=Icons.ARROW_FORWARD))
+                                icon=ft.Icons.ARROW_FORWARD))
     return page_frame(app, t("New game: players"), controls, back="/", bottom=bottom)

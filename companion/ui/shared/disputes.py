@@ -14,7 +14,6 @@ from companion.rules import events
 from companion.rules.views import Dispute, TableView
 from companion.ui.round.drafts import Fix
 from companion.ui.shared import theme
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.paths import corrections_route
 from companion.ui.shared.widgets import player_chip, tagged, text
 from companion.ui.shell import TableApp
@@ -58,7 +57,7 @@ def disputes_panel(app: TableApp, view: TableView, game_id: str,
 
         key = f"{d.player}-{d.entry_id}"
         actions: list[ft.Control] = [tagged(f"dismiss-dispute-{key}", ft.TextButton(
-            t("Dismiss"), icon=Icons.CLOSE, on_click=dismiss, height=theme.TOUCH_HEIGHT))]
+            t("Dismiss"), icon=ft.Icons.CLOSE, on_click=dismiss, height=theme.TOUCH_HEIGHT))]
         if correct and d.building is not None:
             async def correct_it(_event: Any = None, d: Dispute = d) -> None:
                 # the disputed entry's editor, not the whole list: the table corrects the
@@ -67,11 +66,11 @@ def disputes_panel(app: TableApp, view: TableView, game_id: str,
                 await app.nav(corrections_route(game_id))()
 
             actions.append(tagged(f"correct-dispute-{key}", ft.TextButton(
-                t("Correct the round"), icon=Icons.EDIT_NOTE, on_click=correct_it,
+                t("Correct the round"), icon=ft.Icons.EDIT_NOTE, on_click=correct_it,
                 height=theme.TOUCH_HEIGHT)))
         found.append(tagged(f"dispute-{key}", ft.Container(
             content=ft.Column([
-                ft.Row([ft.Icon(Icons.REPORT_PROBLEM, color="#B3261E"),
+                ft.Row([ft.Icon(ft.Icons.REPORT_PROBLEM, color="#B3261E"),
                         player_chip(setup.names[d.player], setup.colours[d.player]),
                         ft.Container(content=tagged(f"dispute-text-{key}",
                                                     text(dispute_text(t, view, d))),

@@ -16,7 +16,6 @@ import flet as ft
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.ui.practice.leave import leave_practice
 from companion.ui.shared import theme
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.rules_reference import open_rules as open_reference
 from companion.ui.shared.teaching import help_button
 from companion.ui.shared.widgets import tagged
@@ -70,13 +69,13 @@ def app_bar(app: TableApp, heading: str, back: str | None = None) -> ft.AppBar:
     actions: list[ft.Control] = []
     if app.own_undo is not None:
         actions.append(tagged("undo", ft.IconButton(
-            Icons.UNDO, tooltip=t("Undo my last entry"), on_click=app.undo, icon_size=30,
+            ft.Icons.UNDO, tooltip=t("Undo my last entry"), on_click=app.undo, icon_size=30,
             disabled=not app.own_undo.possible)))
     elif app.session is not None and app.path.startswith("/game/"):
         actions += [
-            tagged("undo", ft.IconButton(Icons.UNDO, tooltip=t("Undo"), on_click=app.undo,
+            tagged("undo", ft.IconButton(ft.Icons.UNDO, tooltip=t("Undo"), on_click=app.undo,
                                          icon_size=30, disabled=not app.session.can_undo())),
-            tagged("redo", ft.IconButton(Icons.REDO, tooltip=t("Redo"), on_click=app.redo,
+            tagged("redo", ft.IconButton(ft.Icons.REDO, tooltip=t("Redo"), on_click=app.redo,
                                          icon_size=30, disabled=not app.session.can_redo())),
         ]
 
@@ -89,13 +88,13 @@ def app_bar(app: TableApp, heading: str, back: str | None = None) -> ft.AppBar:
 
     if app.session is not None and app.path.startswith("/game/"):
         actions.append(help_button(app))
-    actions.append(tagged("rules", ft.IconButton(Icons.MENU_BOOK, icon_size=30,
+    actions.append(tagged("rules", ft.IconButton(ft.Icons.MENU_BOOK, icon_size=30,
                                                  tooltip=t("Rules reference"),
                                                  on_click=open_rules)))
     actions.append(language_switch(app))
     leading = None
     if back is not None:
-        leading = tagged("back", ft.IconButton(Icons.ARROW_BACK, tooltip=t("Back"),
+        leading = tagged("back", ft.IconButton(ft.Icons.ARROW_BACK, tooltip=t("Back"),
                                                on_click=app.nav(back), icon_size=30))
     return ft.AppBar(title=tagged("heading", ft.Text(heading, size=theme.HEADING_SIZE)),
                      leading=leading,

@@ -10,7 +10,6 @@ import flet as ft
 
 from companion.i18n.store_words import error_text
 from companion.ui.shared.frame import page_frame
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.reference_entries import why_of
 from companion.ui.shared.rules_reference import why_button
 from companion.ui.shared.widgets import big_button, tagged, text
@@ -24,5 +23,5 @@ def problem_view(app: TableApp, exc: Exception) -> ft.View:
         tagged("problem", text(t("This screen could not be shown."))),
         text(error_text(t, exc)),
         *([why_button(app, why, "problem-why")] if (why := why_of(exc)) else []),
-        big_button("home", t("Back to the start"), app.nav("/"), icon=Icons.HOME),
+        big_button("home", t("Back to the start"), app.nav("/"), icon=ft.Icons.HOME),
     ])

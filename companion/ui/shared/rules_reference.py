@@ -18,7 +18,6 @@ from companion.i18n import Translator
 from companion.i18n.names import printed_name
 from companion.rules.catalog import BUILDINGS, Building
 from companion.ui.shared import theme
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.reference_entries import ENTRIES, Entry, entry_for
 from companion.ui.shared.widgets import big_button, tagged, text
 from companion.ui.shell import TableApp
@@ -39,7 +38,7 @@ def why_button(app: TableApp, rule_id: str, identifier: str) -> ft.Control:
     def explain(_event: Any = None) -> None:
         open_rules(app, rule_id)
 
-    return tagged(identifier, ft.TextButton(app.t("Why?"), icon=Icons.MENU_BOOK,
+    return tagged(identifier, ft.TextButton(app.t("Why?"), icon=ft.Icons.MENU_BOOK,
                                             on_click=explain))
 
 
@@ -121,10 +120,10 @@ def rules_dialog(app: TableApp, rule_id: str | None = None) -> ft.AlertDialog:
         search.update()
 
     search = ft.TextField(
-        label=t("Search the rules"), prefix_icon=Icons.SEARCH, on_change=searched,
+        label=t("Search the rules"), prefix_icon=ft.Icons.SEARCH, on_change=searched,
         dense=True, autofocus=False,
         suffix=tagged("rules-search-clear", ft.IconButton(
-            Icons.CLEAR, tooltip=t("Clear the search"), on_click=clear)))
+            ft.Icons.CLEAR, tooltip=t("Clear the search"), on_click=clear)))
 
     def close(_event: Any = None) -> None:
         app.page.pop_dialog()

@@ -21,7 +21,6 @@ from companion.teaching.due import due
 from companion.teaching.lessons import LESSONS, SETUP_ITEMS, Lesson
 from companion.ui.setup.draft import SetupDraft
 from companion.ui.shared import theme
-from companion.ui.shared.icons import Icons
 from companion.ui.shared.rules_reference import open_rules
 from companion.ui.shared.widgets import tagged, text
 from companion.ui.shell import TableApp
@@ -45,7 +44,7 @@ def more_button(app: TableApp, identifier: str, rule: str) -> ft.Control:
         open_rules(app, rule)
 
     return tagged(identifier, ft.TextButton(
-        app.t("Tell me more"), icon=Icons.MENU_BOOK, on_click=more, height=theme.TOUCH_HEIGHT,
+        app.t("Tell me more"), icon=ft.Icons.MENU_BOOK, on_click=more, height=theme.TOUCH_HEIGHT,
         style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE))))
 
 
@@ -86,11 +85,11 @@ def card(app: TableApp, key: str, title: str, lines: list[ft.Control], rule: str
     # tablet held upright they wrapped there, and go under the words instead
     wide = (getattr(app.page, "width", None) or 0) >= theme.WIDE_LAYOUT
     buttons = ft.Row([tagged(f"lesson-{key}-got-it", ft.FilledTonalButton(
-        t("Got it"), icon=Icons.CHECK, on_click=done, height=theme.TOUCH_HEIGHT,
+        t("Got it"), icon=ft.Icons.CHECK, on_click=done, height=theme.TOUCH_HEIGHT,
         style=ft.ButtonStyle(text_style=ft.TextStyle(size=theme.BODY_SIZE)))),
         more_button(app, f"lesson-{key}-more", rule)],
         wrap=not wide, spacing=8, run_spacing=4)
-    name = ft.Row([ft.Icon(Icons.SCHOOL, color=theme.SEED_COLOUR, size=22),
+    name = ft.Row([ft.Icon(ft.Icons.SCHOOL, color=theme.SEED_COLOUR, size=22),
                    text(title, size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD, expand=True)],
                   spacing=6)
     if wide:
@@ -167,7 +166,7 @@ def opening_card(app: TableApp) -> ft.Control:
     """The goal of the game, in thirty seconds of reading, above the setup's checklist."""
     t = app.t
     return tagged("opening", ft.Container(ft.Column([
-        ft.Row([ft.Icon(Icons.SCHOOL, color=theme.SEED_COLOUR, size=26),
+        ft.Row([ft.Icon(ft.Icons.SCHOOL, color=theme.SEED_COLOUR, size=26),
                 text(t("How to win Rattus Cartus"), size=theme.HEADING_SIZE,
                      weight=ft.FontWeight.BOLD, expand=True)], spacing=6),
         text(t("The plague is coming to town. Over 8 to 10 rounds you play population cards "
@@ -221,6 +220,6 @@ def help_button(app: TableApp) -> ft.Control:
     def open_help(_event: Any = None) -> None:
         app.page.show_dialog(help_dialog(app))
 
-    return tagged("what-now", ft.IconButton(Icons.HELP_OUTLINE, icon_size=30,
+    return tagged("what-now", ft.IconButton(ft.Icons.HELP_OUTLINE, icon_size=30,
                                             tooltip=app.t("What do I do now?"),
                                             on_click=open_help))

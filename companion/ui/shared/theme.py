@@ -7,12 +7,9 @@ FontManifest, so no glyph is ever fetched from elsewhere.
 
 from __future__ import annotations
 
-from dataclasses import field
-
 import flet as ft
 
 from companion.rules.catalog import Estate, PlayerColour
-from companion.ui.shared.icons import Icons
 
 FONT_FAMILY = "DejaVu Sans"
 SEED_COLOUR = "#7A4B2A"
@@ -56,45 +53,24 @@ ESTATE_COLOURS: dict[Estate, str] = {
 }
 
 ESTATE_ICONS: dict[Estate, ft.IconData] = {
-    Estate.PEASANTRY: Icons.AGRICULTURE,
-    Estate.BOURGEOISIE: Icons.STOREFRONT,
-    Estate.CHURCH: Icons.CHURCH,
-    Estate.CHIVALRY: Icons.SHIELD,
-    Estate.MAGIC: Icons.AUTO_FIX_HIGH,
-    Estate.ROYALTY: Icons.WORKSPACE_PREMIUM,
+    Estate.PEASANTRY: ft.Icons.AGRICULTURE,
+    Estate.BOURGEOISIE: ft.Icons.STOREFRONT,
+    Estate.CHURCH: ft.Icons.CHURCH,
+    Estate.CHIVALRY: ft.Icons.SHIELD,
+    Estate.MAGIC: ft.Icons.AUTO_FIX_HIGH,
+    Estate.ROYALTY: ft.Icons.WORKSPACE_PREMIUM,
 }
 
 
-@ft.value
-class PageTransitions:
-    """Flet's `ft.PageTransitionsTheme`, sent to the client under the same names and values.
-    Flet's own module of themes (with `ft.Theme`) is 27 modules and 2.5 MB held by the server
-    for good (issue 24's memory row), for the three settings the table makes."""
-
-    android: str | None = None
-    ios: str | None = None
-    linux: str | None = None
-    macos: str | None = None
-    windows: str | None = None
-
-
-@ft.value
-class TableTheme:
-    """Flet's `ft.Theme` with only what the table sets (`tests/test_table_theme.py` checks
-    that the client receives the same bytes as from `ft.Theme`)."""
-
-    color_scheme_seed: str | None = None
-    font_family: str | None = None
-    page_transitions: PageTransitions = field(default_factory=PageTransitions)
-
-
-NO_TRANSITION = PageTransitions(android="none", ios="none", linux="none", macos="none",
-                                windows="none")
+NO_TRANSITION = ft.PageTransitionsTheme(
+    android=ft.PageTransitionTheme.NONE, ios=ft.PageTransitionTheme.NONE,
+    linux=ft.PageTransitionTheme.NONE, macos=ft.PageTransitionTheme.NONE,
+    windows=ft.PageTransitionTheme.NONE)
 """Every redraw replaces the page's view; with Flutter's route animation the old view (and its
 buttons) stayed on screen for a moment and swallowed a quick tap, as on 2 of 6 loaded runs of the
 setup wizard. A table screen that changes in place needs no animation."""
 
 
-def table_theme() -> TableTheme:
-    return TableTheme(color_scheme_seed=SEED_COLOUR, font_family=FONT_FAMILY,
-                      page_transitions=NO_TRANSITION)
+def table_theme() -> ft.Theme:
+    return ft.Theme(color_scheme_seed=SEED_COLOUR, font_family=FONT_FAMILY,
+                    page_transitions=NO_TRANSITION)

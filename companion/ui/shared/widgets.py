@@ -17,7 +17,6 @@ from companion.i18n.names import action_text, building_name, estate_name, printe
 from companion.qr import qr_png
 from companion.rules.catalog import BUILDINGS, Building, PlayerColour
 from companion.ui.shared import theme
-from companion.ui.shared.icons import Icons
 
 Handler = Callable[[Any], Any] | None
 
@@ -173,7 +172,7 @@ def choice_tile(identifier: str, label: str, on_click: Handler, selected: bool,
                 description: str | None = None, icon: ft.IconData | None = None,
                 ) -> ft.Semantics:
     """One of several options, as a big card: the chosen one is outlined and ticked."""
-    mark = ft.Icon(Icons.CHECK_CIRCLE if selected else Icons.RADIO_BUTTON_UNCHECKED,
+    mark = ft.Icon(ft.Icons.CHECK_CIRCLE if selected else ft.Icons.RADIO_BUTTON_UNCHECKED,
                    color=theme.SEED_COLOUR if selected else ft.Colors.OUTLINE, size=30)
     lines: list[ft.Control] = [ft.Text(label, size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD)]
     if description:
@@ -203,12 +202,12 @@ def stepper(identifier: str, label: str, value: int, on_change: Callable[[int], 
     `identifier`, the buttons `<identifier>-fewer` / `-more`; `on_change(delta)` gives the
     handler of each button."""
     return ft.Row([
-        tagged(f"{identifier}-fewer", ft.IconButton(Icons.REMOVE_CIRCLE_OUTLINE, icon_size=36,
+        tagged(f"{identifier}-fewer", ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=36,
                                                     on_click=on_change(-1),
                                                     disabled=value == 0)),
         tagged(identifier, ft.Text(str(value), size=theme.TITLE_SIZE, weight=ft.FontWeight.BOLD,
                                    width=44, text_align=ft.TextAlign.CENTER)),
-        tagged(f"{identifier}-more", ft.IconButton(Icons.ADD_CIRCLE_OUTLINE, icon_size=36,
+        tagged(f"{identifier}-more", ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=36,
                                                    on_click=on_change(+1),
                                                    disabled=not can_more)),
         text(label, expand=True),
