@@ -175,19 +175,71 @@ def test_the_setup_teaches_its_pieces_and_the_game_keeps_the_switch(tmp_path: Pa
     table.store.close()
 
 
-def test_the_switch_and_the_newcomer_are_set_at_setup(tmp_path: Path) -> None:
+def switch_on(table: Table) -> bool:
+    """What "First game: teach us as we play" shows on the options screen."""
+    table.page.route = "/setup/options"
+    return bool(next(c for c in _walk(table.find("first-game"))
+                     if isinstance(c, ft.Switch)).value)
+
+
+def tick(table: Table, identifier: str) -> None:
+    """A tap on a checkbox or the switch of the wizard, as Flet calls its handler."""
+    box = next(c for c in _walk(table.find(identifier)) if getattr(c, "on_change", None))
+    box.on_change(None)
+
+
+def test_the_teaching_follows_the_players_new_to_the_game(tmp_path: Path) -> None:
+    """Everyone ticked "new to the game": the switch is on by itself, and the game is taught."""
     table = Table(tmp_path, four_players())
     table.app.session = None
-    table.app.tab.setup = SetupDraft(players=[PlayerDraft("Anna", PlayerColour.RED),
-                                              PlayerDraft("Ben", PlayerColour.BLUE)])
+    table.app.tab.setup = SetupDraft(players=[PlayerDraft("Anke", PlayerColour.RED),
+                                              PlayerDraft("Bernd", PlayerColour.BLUE)])
+    assert not switch_on(table)
     table.page.route = "/setup/players"
-    box = next(c for c in _walk(table.find("newcomer-0")) if getattr(c, "on_change", None))
-    box.on_change(None)
-    assert table.app.tab.setup is not None and table.app.tab.setup.players[0].new
-    table.page.route = "/setup/options"
-    switch = next(c for c in _walk(table.find("first-game")) if getattr(c, "on_change", None))
-    switch.on_change(None)
-    assert table.app.tab.setup.first_game
+    tick(table, "newcomer-0")
+    tick(table, "newcomer-1")
+    assert switch_on(table)
+    table.page.route = "/setup/checklist"
+    assert "opening" in table.ids()
+    table.tap("start-game")
+    taught = progress.teaching_of(table.app.games.open(table.page.route.split("/")[2]))
+    assert taught.on and taught.newcomers == (0, 1)
+    table.store.close()
+
+
+def test_a_table_that_switches_the_teaching_off_is_not_taught(tmp_path: Path) -> None:
+    """The switch by hand wins over the ticks, whether they come before or after it."""
+    table = Table(tmp_path, four_players())
+    table.app.session = None
+    draft = SetupDraft(players=[PlayerDraft("Anke", PlayerColour.RED, new=True),
+                                PlayerDraft("Bernd", PlayerColour.BLUE)])
+    table.app.tab.setup = draft
+    assert switch_on(table)
+    tick(table, "first-game")
+    assert not switch_on(table) and not draft.taught
+    table.page.route = "/setup/players"
+    tick(table, "newcomer-1")
+    assert not switch_on(table)
+    table.page.route = "/setup/checklist"
+    assert "opening" not in table.ids()
+    table.tap("start-game")
+    game = table.app.games.open(table.page.route.split("/")[2])
+    assert not progress.teaching_of(game).on
+    table.store.close()
+
+
+def test_old_hands_switch_the_teaching_on_by_hand(tmp_path: Path) -> None:
+    table = Table(tmp_path, four_players())
+    table.app.session = None
+    table.app.tab.setup = SetupDraft(players=[PlayerDraft("Anke", PlayerColour.RED),
+                                              PlayerDraft("Bernd", PlayerColour.BLUE)])
+    assert not switch_on(table)
+    tick(table, "first-game")
+    assert switch_on(table)
+    table.page.route = "/setup/checklist"
+    table.tap("start-game")
+    taught = progress.teaching_of(table.app.games.open(table.page.route.split("/")[2]))
+    assert taught.first_game and taught.on
     table.store.close()
 
 

@@ -87,8 +87,9 @@ def test_a_teaching_card_fits_and_its_buttons_are_in_reach(
 
 def test_a_first_game_is_switched_on_at_setup_and_the_help_is_in_the_bar(
         tmp_path: Path, browser: Any) -> None:
-    """In French on the upright tablet: the switch, the goal of the game above the checklist,
-    the pieces' cards beside their items, then "What do I do now?" on the round screen."""
+    """In French on the upright tablet: a player new to the game switches the teaching on by
+    itself, the goal of the game stands above the checklist, the pieces' cards beside their
+    items, then "What do I do now?" on the round screen."""
     from browser.table import tap_and_redraw, type_into
 
     viewport = VIEWPORTS["upright-800x1280"]
@@ -105,7 +106,6 @@ def test_a_first_game_is_switched_on_at_setup_and_the_help_is_in_the_bar(
         by_id(page, "setup-buildings").wait_for()
         tap_and_redraw(page, "next")
         by_id(page, "first-game").wait_for()
-        tap_and_redraw(page, "first-game")
         tap_and_redraw(page, "next")
         by_id(page, "opening").wait_for()
         picture(page, "teaching-opening-upright-800x1280")
