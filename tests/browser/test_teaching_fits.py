@@ -1,10 +1,11 @@
-"""A teaching card fits the table's screens, in French, and its buttons are in reach.
+"""A teaching card fits the table's screens, in French, and the step's controls stay in sight.
 
 A first game (the setup's switch on) stands at its first entry: the busiest teaching screen
-(the supply, entering and each building of the row, above the entry's controls). On a 1366x768
-laptop, a 1280x800 tablet and an 800x1280 tablet held upright, each card's "Got it" and "Tell
-me more" lie within the screen's width once scrolled to, "Tell me more" opens the rules
-reference, and "Got it" puts its card away while the entry's controls stay on the screen. With
+(the row, the supply, entering, the row's buildings, the premium action and the hand kept, all
+due before the first player chooses). One card stands above the entry's controls at a time. On
+a 1366x768 laptop, a 1280x800 tablet and an 800x1280 tablet held upright, each card's "Got it"
+and "Tell me more" lie within the screen without scrolling, and so does the entry's first count
+button; "Tell me more" opens the rules reference, and "Got it" brings the next card. With
 `RATTUS_SCREENSHOTS=1`, screenshots land in `screenshots/teaching-<viewport>.png` for a person
 to look at.
 """
@@ -17,7 +18,10 @@ from typing import Any
 import pytest
 
 from browser.table import by_id, open_table, picture, table_server, tap
-from companion.bench.flutter import bring_into_view, still_box
+from companion.bench.flutter import bring_into_view, matching, still_box
+
+FIRST_ENTRY = ("draw-buildings", "supplies", "enter", "buildings", "actions", "hand-scores")
+"""The cards of a first game's first entry, in the order they come."""
 
 VIEWPORTS = {
     "laptop-1366x768": {"width": 1366, "height": 768},
@@ -63,24 +67,26 @@ def test_a_teaching_card_fits_and_its_buttons_are_in_reach(
         open_table(page, server.table_url)
         tap(page, f"resume-{game_of[name]}")
         tap(page, "play")
-        by_id(page, "lesson-enter").wait_for(timeout=60_000)
-        picture(page, f"teaching-{name}")
-        for lesson in ("supplies", "enter"):
-            card = by_id(page, f"lesson-{lesson}").first
-            assert still_box(card)["width"] <= viewport["width"]
-            for button in ("got-it", "more"):
-                found = by_id(page, f"lesson-{lesson}-{button}").first
-                bring_into_view(page, found)
-                box = still_box(found)
+        by_id(page, "lesson-draw-buildings").wait_for(timeout=60_000)
+        for lesson in FIRST_ENTRY:
+            by_id(page, f"lesson-{lesson}").first.wait_for()
+            assert matching(page, r"lesson-.+-got-it") == [f"lesson-{lesson}-got-it"]
+            in_sight = [f"lesson-{lesson}-got-it", f"lesson-{lesson}-more", "enter-0-1"]
+            for identifier in in_sight:  # on the screen as it stands, nothing scrolled
+                box = still_box(by_id(page, identifier).first)
                 assert 0 <= box["x"] and box["x"] + box["width"] <= viewport["width"], \
-                    (lesson, button, box)
-        tap(page, "lesson-enter-more")
-        by_id(page, "rules-reference").wait_for()
-        tap(page, "close-rules")
-        by_id(page, "rules-reference").wait_for(state="detached")
-        bring_into_view(page, by_id(page, "lesson-enter-got-it").first)
-        tap(page, "lesson-enter-got-it")
-        by_id(page, "lesson-enter").wait_for(state="detached")
+                    (identifier, box)
+                assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], \
+                    (identifier, box)
+            if lesson == FIRST_ENTRY[0]:
+                picture(page, f"teaching-{name}")
+            if lesson == "enter":
+                tap(page, "lesson-enter-more")
+                by_id(page, "rules-reference").wait_for()
+                tap(page, "close-rules")
+                by_id(page, "rules-reference").wait_for(state="detached")
+            tap(page, f"lesson-{lesson}-got-it")
+            by_id(page, f"lesson-{lesson}").wait_for(state="detached")
         assert by_id(page, "prompt").count() == 1
         context.close()
 
