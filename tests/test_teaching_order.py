@@ -1,12 +1,12 @@
 """A rule is taught before the first decision it changes, in every game the engine can play.
 
 Each lesson names the decision it changes (`Lesson.decision`, a step of the engine's guide).
-The property walks whole random games (`rules.simulate`: 2 to 5 players, the app's deck and the
-players' own, every selection of buildings) through a real session, event by event, and asks at
-every step the table sees (the deciding step with the steps folded into its tap) which lessons
-are due (`teaching.due`). It holds at every step: each lesson whose decision this step takes,
-where the rule applies, has come due at this step or before it. A table that reads every card of
-a step (`progress`, one at a time) has then been taught it before it chooses.
+The property walks whole random games (`simulate.random_game`: 2 to 5 players, the app's deck
+and the players' own, every selection of buildings) through a real session, event by event, and
+asks at every step the table sees (the deciding step with the steps folded into its tap) which
+lessons are due (`teaching.due`). It holds at every step: each lesson whose decision this step
+takes, where the rule applies, has come due at this step or before it. A table that reads every
+card of a step (`progress`, one at a time) has then been taught it before it chooses.
 """
 
 from __future__ import annotations

@@ -18,16 +18,25 @@ from typing import Any
 import pytest
 
 from browser.table import by_id, open_table, picture, table_server, tap
-from companion.bench.flutter import bring_into_view, matching, still_box
-
-FIRST_ENTRY = ("draw-buildings", "supplies", "enter", "buildings", "actions", "hand-scores")
-"""The cards of a first game's first entry, in the order they come."""
+from companion.bench.flutter import bring_into_view, still_box
 
 VIEWPORTS = {
     "laptop-1366x768": {"width": 1366, "height": 768},
     "tablet-1280x800": {"width": 1280, "height": 800},
     "upright-800x1280": {"width": 800, "height": 1280},
 }
+
+
+def got_its(page: Any) -> list[str]:
+    """The "Got it" buttons on the screen: one per teaching card."""
+    found: list[str] = page.eval_on_selector_all(
+        "[flt-semantics-identifier^='lesson-'][flt-semantics-identifier$='-got-it']",
+        "els => els.map(e => e.getAttribute('flt-semantics-identifier'))")
+    return found
+
+
+FIRST_ENTRY = ("draw-buildings", "supplies", "enter", "buildings", "actions", "hand-scores")
+"""The cards of a first game's first entry, in the order they come."""
 
 
 def first_entry_of_a_first_game(data_dir: Path) -> str:
@@ -70,7 +79,7 @@ def test_a_teaching_card_fits_and_its_buttons_are_in_reach(
         by_id(page, "lesson-draw-buildings").wait_for(timeout=60_000)
         for lesson in FIRST_ENTRY:
             by_id(page, f"lesson-{lesson}").first.wait_for()
-            assert matching(page, r"lesson-.+-got-it") == [f"lesson-{lesson}-got-it"]
+            assert got_its(page) == [f"lesson-{lesson}-got-it"]
             in_sight = [f"lesson-{lesson}-got-it", f"lesson-{lesson}-more", "enter-0-1"]
             for identifier in in_sight:  # on the screen as it stands, nothing scrolled
                 box = still_box(by_id(page, identifier).first)
