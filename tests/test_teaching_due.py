@@ -20,7 +20,7 @@ from companion.store.db import GameStore
 from companion.store.session import Session
 from companion.teaching import progress
 from companion.teaching.due import due
-from companion.teaching.lessons import LESSONS, building_lesson
+from companion.teaching.lessons import LESSONS, Lesson, building_lesson
 from companion.teaching.progress import Teaching
 
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
@@ -61,17 +61,31 @@ def tap(session: Session, view: TableView, round_specials: bool) -> None:
         session.submit(ev.NunsCounted(9))
 
 
+def read_every_card(session: Session, lessons: tuple[Lesson, ...], at: int) -> tuple[str, ...]:
+    """A table that reads each card of step `at` and taps "Got it" on it, one card at a time:
+    the lessons it was shown, in order."""
+    read: list[str] = []
+    while card := progress.show(session, lessons, at).card:
+        read += [lesson.id for lesson in card]
+        now = progress.teaching_of(session)
+        for lesson in card:
+            now = now.got_it(lesson)
+        progress.save(session, now)
+    return tuple(read)
+
+
 def play_through(session: Session, round_specials: bool = False
                  ) -> list[tuple[int, TableView, tuple[str, ...], tuple[str, ...]]]:
-    """Every decision to the scoring: (step, the view, lessons due, lessons shown)."""
+    """Every decision to the scoring: (step, the view, lessons due, lessons shown), the table
+    reading every card."""
     seen = []
     while True:
         decision = session.decision_view()
         view = decision.view
         at = session.table_view().game_events
         lessons = due(view, decision.folded)
-        shown = progress.show(session, lessons, at)
-        seen.append((at, view, tuple(x.id for x in lessons), tuple(x.id for x in shown)))
+        shown = read_every_card(session, lessons, at)
+        seen.append((at, view, tuple(x.id for x in lessons), shown))
         if view.phase is Phase.FINISHED:
             return seen
         tap(session, view, round_specials)
@@ -140,17 +154,17 @@ def test_a_lesson_stays_through_a_restart_at_its_step_and_not_after(store: GameS
     session = first_game(store, a_setup())
     decision = session.decision_view()
     at = session.table_view().game_events
-    shown = [x.id for x in progress.show(session, due(decision.view, decision.folded), at)]
-    assert shown[0] == "draw-buildings"
+    shown = [x.id for x in progress.show(session, due(decision.view, decision.folded), at).card]
+    assert shown == ["draw-buildings"]
     again = Session.resume(store, session.game_id)  # the server restarted at the same step
     decision = again.decision_view()
-    assert [x.id for x in progress.show(again, due(decision.view, decision.folded), at)] == \
-        shown
+    assert [x.id for x in progress.show(again, due(decision.view, decision.folded),
+                                        at).card] == shown
     again.decide([ev.Entered(0, 0, 1)])  # the first entry: the row is laid out
     later = Session.resume(store, session.game_id)
     decision = later.decision_view()
     assert "draw-buildings" not in {x.id for x in progress.show(
-        later, due(decision.view, decision.folded), later.table_view().game_events)}
+        later, due(decision.view, decision.folded), later.table_view().game_events).card}
     assert "draw-buildings" in {x.id for x in progress.teaching_of(later).taught()}
 
 
@@ -158,10 +172,10 @@ def test_got_it_puts_a_lesson_away_for_good(store: GameStore) -> None:
     session = first_game(store, a_setup())
     at = session.table_view().game_events
     decision = session.decision_view()
-    lesson = progress.show(session, due(decision.view, decision.folded), at)[0]
+    lesson = progress.show(session, due(decision.view, decision.folded), at).card[0]
     progress.save(session, progress.teaching_of(session).got_it(lesson))
     assert lesson not in progress.show(Session.resume(store, session.game_id),
-                                       due(decision.view, decision.folded), at)
+                                       due(decision.view, decision.folded), at).card
 
 
 def test_old_hands_without_the_switch_see_no_lesson(store: GameStore) -> None:

@@ -46,18 +46,34 @@ def words_in(table: Table, identifier: str) -> str:
                     for c in walk(table.find(identifier)) if isinstance(c, ft.Text))
 
 
-def play_and_watch(table: Table, said: dict[str, str] | None = None
-                   ) -> list[tuple[int, set[str]]]:
-    """The game played to its scoring, the screen drawn at every step: (step, its cards);
-    `said` gets each card's words where it first shows."""
-    watched = []
-    while True:
-        at = table.session.table_view().game_events
+def got_its(table: Table) -> list[str]:
+    """The "Got it" buttons on the screen: one per teaching card."""
+    return sorted(i for i in table.ids() if i.startswith("lesson-") and i.endswith("-got-it"))
+
+
+def read_the_cards(table: Table, said: dict[str, str] | None = None) -> set[str]:
+    """A table that reads every card of the step, one at a time ("Got it" brings the next):
+    the lessons it was shown; `said` gets each card's words."""
+    seen: set[str] = set()
+    while got := got_its(table):
+        assert len(got) == 1, got  # one card above the controls
         cards = cards_on(table)
         if said is not None:
             for card in cards - set(said):
                 said[card] = words_in(table, f"lesson-{card}")
-        watched.append((at, cards))
+        seen |= cards
+        table.tap(got[0])
+    return seen
+
+
+def play_and_watch(table: Table, said: dict[str, str] | None = None
+                   ) -> list[tuple[int, set[str]]]:
+    """The game played to its scoring, the screen drawn at every step and every card read:
+    (step, its cards); `said` gets each card's words where it first shows."""
+    watched = []
+    while True:
+        at = table.session.table_view().game_events
+        watched.append((at, read_the_cards(table, said)))
         view = table.session.decision_view().view
         if view.phase is Phase.FINISHED:
             return watched
@@ -102,6 +118,9 @@ def test_got_it_and_tell_me_more(tmp_path: Path) -> None:
     table.page.dialogs.clear()
     table.tap("lesson-draw-buildings-got-it")
     assert "lesson-draw-buildings" not in table.ids()
+    assert cards_on(table) == {"supplies"}  # the next card of the step
+    table.tap("lesson-supplies-got-it")
+    table.tap("lesson-enter-got-it")
     # the app's deck's row is folded into the first entry: its buildings are taught there
     row = {c for c in cards_on(table) if c.startswith("building-")}
     said = "".join(str(span.text) for c in _walk(table.find("lesson-buildings"))
@@ -109,7 +128,42 @@ def test_got_it_and_tell_me_more(tmp_path: Path) -> None:
     assert row and "Monastery · Discarding rats" in said
     table.tap("lesson-buildings-got-it")  # one tap for the row's buildings
     assert not {c for c in cards_on(table) if c.startswith("building-")}
-    assert {"supplies", "enter"} <= cards_on(table)
+    assert cards_on(table) == {"actions"}
+    table.store.close()
+
+
+def test_a_first_entry_shows_one_card_at_a_time_above_its_controls(tmp_path: Path) -> None:
+    """R-ROUND-A..D, R-SCORE-2: the game's first entry uses six lessons (the row, the supply,
+    entering, the row's buildings, the premium action, the hand kept). One card stands above
+    the entry's controls at a time and says how many wait; "Got it" brings the next, and the
+    count buttons are on the screen throughout."""
+    table = Table(tmp_path, four_players(), lang="de")
+    progress.start(table.session, first_game=False, newcomers=(0, 1, 2, 3))
+    assert "5 weitere Tipps nach diesem" in table.texts("lesson-draw-buildings")
+    read = []
+    while got := got_its(table):
+        assert len(got) == 1, got
+        assert {"prompt", "enter-0-1", "enter-1-1"} <= table.ids()
+        read.append(got[0].removeprefix("lesson-").removesuffix("-got-it"))
+        table.tap(got[0])
+    assert read == ["draw-buildings", "supplies", "enter", "buildings", "actions",
+                    "hand-scores"]
+    assert "weitere Tipp" not in table.texts()
+    table.store.close()
+
+
+def test_a_card_left_waiting_comes_at_the_next_step_that_uses_it(tmp_path: Path) -> None:
+    """The first player enters without reading on: the entry's lessons come, one by one, at
+    the next players' entries (R-ROUND-C), each shown once."""
+    table = Table(tmp_path, four_players())
+    progress.start(table.session, first_game=True, newcomers=())
+    shown = [cards_on(table)]
+    for _ in range(3):
+        table_taps(table.session, table.session.decision_view().view, round_specials=False)
+        shown.append(cards_on(table))
+    assert shown == [{"draw-buildings"}, {"enter"}, {f"building-{b.value}" for b in
+                                                     table.session.table_view().row},
+                     {"actions"}]
     table.store.close()
 
 
@@ -175,19 +229,71 @@ def test_the_setup_teaches_its_pieces_and_the_game_keeps_the_switch(tmp_path: Pa
     table.store.close()
 
 
-def test_the_switch_and_the_newcomer_are_set_at_setup(tmp_path: Path) -> None:
+def switch_on(table: Table) -> bool:
+    """What "First game: teach us as we play" shows on the options screen."""
+    table.page.route = "/setup/options"
+    return bool(next(c for c in _walk(table.find("first-game"))
+                     if isinstance(c, ft.Switch)).value)
+
+
+def tick(table: Table, identifier: str) -> None:
+    """A tap on a checkbox or the switch of the wizard, as Flet calls its handler."""
+    box = next(c for c in _walk(table.find(identifier)) if getattr(c, "on_change", None))
+    box.on_change(None)
+
+
+def test_the_teaching_follows_the_players_new_to_the_game(tmp_path: Path) -> None:
+    """Everyone ticked "new to the game": the switch is on by itself, and the game is taught."""
     table = Table(tmp_path, four_players())
     table.app.session = None
-    table.app.tab.setup = SetupDraft(players=[PlayerDraft("Anna", PlayerColour.RED),
-                                              PlayerDraft("Ben", PlayerColour.BLUE)])
+    table.app.tab.setup = SetupDraft(players=[PlayerDraft("Anke", PlayerColour.RED),
+                                              PlayerDraft("Bernd", PlayerColour.BLUE)])
+    assert not switch_on(table)
     table.page.route = "/setup/players"
-    box = next(c for c in _walk(table.find("newcomer-0")) if getattr(c, "on_change", None))
-    box.on_change(None)
-    assert table.app.tab.setup is not None and table.app.tab.setup.players[0].new
-    table.page.route = "/setup/options"
-    switch = next(c for c in _walk(table.find("first-game")) if getattr(c, "on_change", None))
-    switch.on_change(None)
-    assert table.app.tab.setup.first_game
+    tick(table, "newcomer-0")
+    tick(table, "newcomer-1")
+    assert switch_on(table)
+    table.page.route = "/setup/checklist"
+    assert "opening" in table.ids()
+    table.tap("start-game")
+    taught = progress.teaching_of(table.app.games.open(table.page.route.split("/")[2]))
+    assert taught.on and taught.newcomers == (0, 1)
+    table.store.close()
+
+
+def test_a_table_that_switches_the_teaching_off_is_not_taught(tmp_path: Path) -> None:
+    """The switch by hand wins over the ticks, whether they come before or after it."""
+    table = Table(tmp_path, four_players())
+    table.app.session = None
+    draft = SetupDraft(players=[PlayerDraft("Anke", PlayerColour.RED, new=True),
+                                PlayerDraft("Bernd", PlayerColour.BLUE)])
+    table.app.tab.setup = draft
+    assert switch_on(table)
+    tick(table, "first-game")
+    assert not switch_on(table) and not draft.taught
+    table.page.route = "/setup/players"
+    tick(table, "newcomer-1")
+    assert not switch_on(table)
+    table.page.route = "/setup/checklist"
+    assert "opening" not in table.ids()
+    table.tap("start-game")
+    game = table.app.games.open(table.page.route.split("/")[2])
+    assert not progress.teaching_of(game).on
+    table.store.close()
+
+
+def test_old_hands_switch_the_teaching_on_by_hand(tmp_path: Path) -> None:
+    table = Table(tmp_path, four_players())
+    table.app.session = None
+    table.app.tab.setup = SetupDraft(players=[PlayerDraft("Anke", PlayerColour.RED),
+                                              PlayerDraft("Bernd", PlayerColour.BLUE)])
+    assert not switch_on(table)
+    tick(table, "first-game")
+    assert switch_on(table)
+    table.page.route = "/setup/checklist"
+    table.tap("start-game")
+    taught = progress.teaching_of(table.app.games.open(table.page.route.split("/")[2]))
+    assert taught.first_game and taught.on
     table.store.close()
 
 

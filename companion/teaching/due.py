@@ -1,4 +1,7 @@
-"""Which lessons the table's current step uses: a rule is taught when the game first uses it.
+"""Which lessons the table's current step uses: a rule is taught no later than the first step
+of the decision it changes (`Lesson.decision`): the entry of phase C teaches, besides entering,
+the premium action and what the cards kept in hand score, since how many cards a player plays
+decides both.
 
 Read from the table's public view only (`TableView`, as `Session.decision_view` hands it out:
 the steps folded into the next tap and the step the table decides), so a lesson can never be
@@ -19,6 +22,7 @@ from companion.teaching.lessons import (
     END_HANDS,
     ENTER,
     FLUTE,
+    HAND_SCORES,
     LAST_ROUND,
     PASS,
     PLAGUE,
@@ -36,7 +40,8 @@ _PLAYING = (Phase.A, Phase.B, Phase.C, Phase.D, Phase.E)
 
 def due(view: TableView, folded: Sequence[TableView] = ()) -> tuple[Lesson, ...]:
     """The lessons of the screen drawn for `view`'s step, with the steps `folded` into its tap
-    (the supply, a building's actions) shown above it, in the order the screen shows them."""
+    (the supply, a building's actions) shown above it, in the order the table reads them: the
+    folded steps first, as it does them first."""
     out: list[Lesson] = []
     step = view.step
     if step.is_last_round and view.phase in _PLAYING:
@@ -47,10 +52,12 @@ def due(view: TableView, folded: Sequence[TableView] = ()) -> tuple[Lesson, ...]
             out.append(DRAW_BUILDINGS)
         elif prompt is Prompt.SUPPLY:
             out.append(SUPPLIES)
-        elif prompt is Prompt.TAKE_ACTIONS and not before.step.is_last_round:
-            out.append(ACTIONS)
-            if before.players == 2:
-                out.append(TWO_PLAYERS)
+        elif prompt is Prompt.TAKE_ACTIONS:
+            if not before.step.is_last_round:
+                out.append(ACTIONS)
+                if before.players == 2:
+                    out.append(TWO_PLAYERS)
+            out += played_specials(before)
     prompt = step.prompt
     if prompt is Prompt.REVEAL_BUILDINGS:
         out.append(DRAW_BUILDINGS)
@@ -60,6 +67,10 @@ def due(view: TableView, folded: Sequence[TableView] = ()) -> tuple[Lesson, ...]
             out.append(PASS)
         if not step.is_last_round:
             out += [building_lesson(b) for b in dict.fromkeys(view.row)]
+            out.append(ACTIONS)
+            if view.players == 2:
+                out.append(TWO_PLAYERS)
+        out.append(HAND_SCORES)
     elif prompt is Prompt.REVEAL_CARDS:
         out.append(REVEAL)
     if view.phase is Phase.D or prompt in (Prompt.CHOOSE_SWORD_GIVER,

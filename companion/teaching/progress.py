@@ -1,18 +1,20 @@
 """Whether a table is taught, and which lessons it has had: kept beside the game, not in it.
 
 Teaching is no rule of the game, so it is no event: it lives in the game's settings row
-(`Session.settings`), survives a restart and never reaches the engine or a replay. A lesson is
-shown once per game: at the step where it first came due it stays beside the controls until
-the table taps "Got it" or moves on, and it does not come back by itself (the help lists it
-again on request). The table is taught when it asked for a first game, or while a player new
-to the game sits at it.
+(`Session.settings`), survives a restart and never reaches the engine or a replay. One card
+stands above the step's controls at a time, so they stay on the screen: the lessons due at a
+step wait in the order `due` names them, and "Got it" on one brings the next. A lesson is
+shown once per game: at the step where it first came up it stays until the table taps "Got
+it" or moves on, and it does not come back by itself (the help lists it again on request); one
+still waiting when the table moves on comes up where a later step uses it again. The table is
+taught when it asked for a first game, or while a player new to the game sits at it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from companion.teaching.lessons import LESSONS, Lesson
 
@@ -80,6 +82,33 @@ class Teaching:
             if isinstance(dismissed, list) else frozenset())
 
 
+Card = tuple[Lesson, ...]
+"""The lessons one card shows: one, or the buildings new in one row together."""
+
+
+def cards(lessons: Sequence[Lesson]) -> list[Card]:
+    """`lessons` as the cards that show them, in their order: the buildings of the row on one
+    card, where the first of them stands."""
+    row = tuple(lesson for lesson in lessons if lesson.building is not None)
+    out: list[Card] = []
+    for lesson in lessons:
+        if lesson.building is None:
+            out.append((lesson,))
+        elif lesson is row[0]:
+            out.append(row)
+    return out
+
+
+class Showing(NamedTuple):
+    """What a step shows of its lessons: one card, and how many wait behind it."""
+
+    card: Card
+    waiting: int
+
+
+NOTHING = Showing((), 0)
+
+
 class Settings(Protocol):
     """What teaching needs of a session (`companion.store.session.Session`): its settings."""
 
@@ -97,15 +126,17 @@ def save(session: Settings, teaching: Teaching) -> None:
     session.save_settings(settings)
 
 
-def show(session: Settings, lessons: Sequence[Lesson], at: int) -> tuple[Lesson, ...]:
-    """The lessons to show of those due at step `at`, recorded as shown (stored only when
-    that changes anything)."""
+def show(session: Settings, lessons: Sequence[Lesson], at: int) -> Showing:
+    """Of the lessons due at step `at`, the card to show now, recorded as shown (stored only
+    when that changes anything), and how many cards wait for its "Got it"."""
     teaching = teaching_of(session)
-    visible = teaching.visible(lessons, at)
-    after = teaching.seen(visible, at)
+    queue = cards(teaching.visible(lessons, at))
+    if not queue:
+        return NOTHING
+    after = teaching.seen(queue[0], at)
     if after != teaching:
         save(session, after)
-    return visible
+    return Showing(queue[0], len(queue) - 1)
 
 
 def start(session: Settings, first_game: bool, newcomers: Iterable[int],

@@ -5,7 +5,9 @@ phase C's first entry, which records that the supply is done.
 
 With the app's deck (R-ROUND-A) the engine says which cards to lay out, the replacement rule
 already applied: one tap confirms. With the players' own deck they tap the cards that came up;
-the engine checks copies and the replacement rule and says what is wrong.
+the engine checks copies and the replacement rule and says what is wrong. Where a row needed
+the Replacement deck, the screen says, with either deck, which card to take from it and which
+to slip under it (`replacement_words`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import Translator
 from companion.i18n.codes import violation_text
 from companion.i18n.names import building_name
 from companion.rules import events
@@ -72,11 +75,7 @@ def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Bod
     controls: list[ft.Control] = [lay_out, *above, tagged("reveal-row",
                                                           _row_cards(app, reveal.row))]
     if reveal.replaced:
-        same = building_name(t, reveal.replaced[0])
-        controls.append(tagged("reveal-replaced", banner(t(
-            "All cards showed the {building}: the last one was replaced by the top card of the "
-            "Replacement deck; put the {building} face down under that deck.",
-            building=same), ft.Icons.SWAP_HORIZ)))
+        controls.append(replacement_banner(t, reveal.row, reveal.replaced, digital=True))
 
     def laid_out(_event: Any = None) -> None:
         decide(app, view, reveal)
@@ -101,11 +100,8 @@ def row_part(app: TableApp, view: TableView) -> ft.Control:
                                          weight=ft.FontWeight.BOLD))],
         wrap=True, spacing=8, run_spacing=0)]
     if reveal.replaced:
-        same = building_name(t, reveal.replaced[0])
-        controls.append(tagged("reveal-replaced", banner(t(
-            "All cards showed the {building}: the last one was replaced by the top card of the "
-            "Replacement deck; put the {building} face down under that deck.",
-            building=same), ft.Icons.SWAP_HORIZ, dense=True)))
+        controls.append(replacement_banner(t, reveal.row, reveal.replaced, digital=True,
+                                           dense=True))
     return tagged("row-info", ft.Column(controls, spacing=4, tight=True))
 
 
@@ -168,8 +164,8 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
     if draft.row:
         controls.append(tagged("reveal-row", _row_cards(app, draft.row)))
     if draft.replaced:
-        controls.append(text(t("Put under the Replacement deck: {cards}", cards=", ".join(
-            building_name(t, b) for b in draft.replaced)), size=theme.SMALL_SIZE))
+        if not all_same:
+            controls.append(replacement_banner(t, draft.row, draft.replaced, digital=False))
     if all_same:
         controls.append(tagged("reveal-all-same", banner(t(
             "All cards show the same building: replace the last one with the top card of the "
@@ -213,3 +209,36 @@ def supply_part(app: TableApp, asks: str, explain: bool) -> ft.Control:
             "In turn order from the starting player, or all at once if everyone agrees. Note "
             "discarded rats and Nun-row cards on your own phone."))
     return tagged("supply-info", text(" ".join(words), size=theme.SMALL_SIZE))
+
+
+def replacement_words(t: Translator, row: Sequence[Building], replaced: Sequence[Building],
+                      digital: bool) -> str:
+    """The replacement rule (R-ROUND-A) said as what the table does with its real cards (the
+    engine only records `BuildingsRevealed.replaced`): the `replaced` buildings go face down
+    under the Replacement deck, the card from its top (the row's last) into the row. With the
+    app's deck the duplicates come from the building cards the table holds; with the players'
+    own deck they are the cards just revealed."""
+    same, card = building_name(t, replaced[0]), building_name(t, row[-1])
+    once = len(replaced) == 1  # more than once: counts of 2 to 4, plural in every language
+    if digital and once:
+        return t("The row needed the Replacement deck: slip a {building} from your building "
+                 "cards face down under the Replacement deck and take the {card} from its top: "
+                 "it goes last in the row.", building=same, card=card)
+    if digital:
+        return t("The row needed the Replacement deck {n} times: slip a {building} from your "
+                 "building cards face down under the Replacement deck, then take cards from its "
+                 "top, slipping each {building} under it too, until the {card} comes: it goes "
+                 "last in the row.", n=len(replaced), building=same, card=card)
+    if once:
+        return t("Slip the {building} you replaced face down under the Replacement deck: the "
+                 "{card} from its top goes last in the row.", building=same, card=card)
+    return t("Slip the {n} {building} cards you replaced face down under the Replacement deck, "
+             "in the order they came up: the {card} from its top goes last in the row.",
+             n=len(replaced), building=same, card=card)
+
+
+def replacement_banner(t: Translator, row: Sequence[Building], replaced: Sequence[Building],
+                       digital: bool, dense: bool = False) -> ft.Control:
+    """`replacement_words` on a banner (`dense`: in smaller print, above phase C's entry)."""
+    return tagged("reveal-replaced", banner(replacement_words(t, row, replaced, digital),
+                                            ft.Icons.SWAP_HORIZ, dense=dense))

@@ -86,7 +86,9 @@ def setup_checklist_view(app: TableApp) -> ft.View:
             app.notify(t("The game could not be saved: {reason}", reason=error_text(t, exc)),
                        error=True)
             return
-        progress.start(session, draft.first_game, draft.newcomers(), SETUP_ITEMS.values())
+        if draft.taught:
+            progress.start(session, draft.first_game is True, draft.newcomers(),
+                           SETUP_ITEMS.values())
         app.tab.setup = None
         await app.go(f"/game/{session.game_id}")
 

@@ -59,8 +59,9 @@ class SetupDraft:
     """None: the start player drawn from the seed (R-SETUP-7)."""
     house_rules: HouseRules = field(default_factory=HouseRules)
     watchtower_with_five: bool = False
-    first_game: bool = False
-    """"First game: teach us as we play" (no rule: kept beside the game, not in its setup)."""
+    first_game: bool | None = None
+    """"First game: teach us as we play" as the table switched it by hand; None while it was
+    not touched, and the teaching follows the players (no rule: kept beside the game)."""
     lessons_done: set[str] = field(default_factory=set)
     """The setup checklist's lessons the table tapped "Got it" on."""
 
@@ -104,7 +105,15 @@ class SetupDraft:
 
     @property
     def taught(self) -> bool:
-        return self.first_game or any(p.new for p in self.players)
+        """Whether the game is taught: on while anyone is new to the game, unless the table
+        switched it by hand (a hand choice wins over the ticks, before or after them)."""
+        if self.first_game is not None:
+            return self.first_game
+        return any(p.new for p in self.players)
+
+    def switch_teaching(self) -> None:
+        """The table flips "First game: teach us as we play" from what it shows now."""
+        self.first_game = not self.taught
 
     def newcomers(self) -> list[int]:
         return [seat for seat, p in enumerate(self.players) if p.new]

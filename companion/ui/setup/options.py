@@ -44,16 +44,17 @@ DECK_MODES: dict[DeckMode, tuple[str, str]] = {
 
 
 def first_game_switch(app: TableApp) -> ft.Control:
-    """"First game: teach us as we play": each rule explained where the game first uses it.
-    The label beside the switch, as for the house rule below (a Switch's label never wraps)."""
+    """"First game: teach us as we play": each rule explained where the game first uses it. On
+    by itself while a player is new to the game (`SetupDraft.taught`). The label beside the
+    switch, as for the house rule below (a Switch's label never wraps)."""
     draft = ensure_draft(app)
 
     def flip(_event: Any = None) -> None:
-        draft.first_game = not draft.first_game
+        draft.switch_teaching()
         app.render()
 
     words = app.t("First game: teach us as we play")
-    return ft.Row([tagged("first-game", ft.Switch(value=draft.first_game, on_change=flip,
+    return ft.Row([tagged("first-game", ft.Switch(value=draft.taught, on_change=flip,
                                                   label=words)),
                    ft.Container(ft.Text(words, size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
                                 expand=True, on_click=flip)])

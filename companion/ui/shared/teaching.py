@@ -104,16 +104,19 @@ def card(app: TableApp, key: str, title: str, lines: list[ft.Control], rule: str
 
 
 def for_whom(app: TableApp, teaching: progress.Teaching, names: Sequence[str]) -> str | None:
-    """Old hands who did not ask for a first game read whom a card is for."""
-    if teaching.first_game or not teaching.newcomers:
+    """Old hands who did not ask for a first game read whom a card is for (a table of
+    newcomers only reads the card)."""
+    if teaching.first_game or not teaching.newcomers or \
+            set(range(len(names))) <= set(teaching.newcomers):
         return None
     who = ", ".join(names[s] for s in teaching.newcomers if 0 <= s < len(names))
     return app.t("For {names}, new to the game", names=who)
 
 
 def teaching_cards(app: TableApp, discards: Discards | None = None) -> list[ft.Control]:
-    """The cards of the lessons the game's next step uses, not shown before, above its
-    controls: recorded as shown at this step. `discards`: the Hospital discards the screen
+    """The card of the first lesson the game's next step uses, not shown before, above its
+    controls (at most one: the step's controls stay on the screen), recorded as shown at this
+    step; "Got it" brings the next one due here. `discards`: the Hospital discards the screen
     folds into its tap (`Session.decision_view`)."""
     session = app.session
     if session is None:
@@ -123,24 +126,29 @@ def teaching_cards(app: TableApp, discards: Discards | None = None) -> list[ft.C
         return []
     decision = session.decision_view(discards or {})
     at = session.table_view().game_events
-    shown = progress.show(session, due(decision.view, decision.folded), at)
-    heading = for_whom(app, teaching, decision.view.setup.names)
+    card, waiting = progress.show(session, due(decision.view, decision.folded), at)
+    if not card:
+        return []
+    heading = " · ".join(filter(None, (for_whom(app, teaching, decision.view.setup.names),
+                                       more_tips(app, waiting))))
 
-    def got_it(*lessons: Lesson) -> Callable[[], None]:
-        def done() -> None:
-            now = progress.teaching_of(session)
-            for lesson in lessons:
-                now = now.got_it(lesson)
-            progress.save(session, now)
-            app.render()
-        return done
+    def got_it() -> None:
+        now = progress.teaching_of(session)
+        for lesson in card:
+            now = now.got_it(lesson)
+        progress.save(session, now)
+        app.render()
 
-    cards = [lesson_card(app, lesson, got_it(lesson), heading)
-             for lesson in shown if lesson.building is None]
-    row = [lesson for lesson in shown if lesson.building is not None]
-    if row:
-        cards.append(row_card(app, row, got_it(*row), heading))
-    return cards
+    if card[0].building is not None:
+        return [row_card(app, card, got_it, heading)]
+    return [lesson_card(app, card[0], got_it, heading)]
+
+
+def more_tips(app: TableApp, waiting: int) -> str | None:
+    """Cards due at this step wait behind the one shown: "Got it" brings the next."""
+    if not waiting:
+        return None
+    return app.t.plural("{n} more tip after this one", "{n} more tips after this one", waiting)
 
 
 def setup_opening(app: TableApp, draft: SetupDraft) -> list[ft.Control]:
