@@ -243,6 +243,14 @@ PROMPTS: dict[str, str] = {
     "finished": N_("The game is over."),
 }
 
+LAST_ROUND_PROMPTS: dict[str, str] = {
+    "take_actions": N_("The {building} in the last round: no actions."),
+    "end_round": N_("End of the last round: discs back, and the game ends."),
+}
+"""The prompts the last round says otherwise: it has no premium or normal actions (R-ROUND-D
+b, last round), and after it the game ends, so the starting player card stays where it is
+(R-ROUND-E is the end of a round that another follows)."""
+
 
 def prompt_text(t: Translator, step: StepHead) -> str:
     """The guide's `Step` as one sentence for the table (`companion.rules.guide.next_step`)."""
@@ -251,7 +259,7 @@ def prompt_text(t: Translator, step: StepHead) -> str:
     building = params.get("building")
     if isinstance(building, str) and building in _BUILDING_VALUES:
         params["building"] = building_name(t, Building(building))
-    template = PROMPTS.get(code)
+    template = (LAST_ROUND_PROMPTS.get(code) if step.is_last_round else None) or PROMPTS.get(code)
     if template is None:
         return code
     try:
