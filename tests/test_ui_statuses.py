@@ -18,9 +18,11 @@ from test_ui_endgame import fill, to_the_end, to_the_plague
 from test_ui_round import _quick, four_players
 
 from companion.i18n import LANGUAGES, translator
+from companion.i18n.codes import refusal_text
+from companion.rules import apply, next_step
 from companion.rules import events as ev
-from companion.rules import next_step
 from companion.rules.catalog import Building
+from companion.rules.errors import RuleViolation
 from companion.rules.guide import EndRound, Prompt
 from companion.rules.setup import SelectionMethod
 from companion.ui.round.screen import PHASES
@@ -121,6 +123,18 @@ def test_the_last_round_says_no_actions_and_that_the_game_ends(table: Table) -> 
     assert "starting player card" not in table.texts().lower()
     # the screen's step is the round's end: the one current chip, everything before it done
     assert chips(table) == {"A": "done", "B": "done", "C": "done", "D": "done", "E": "now"}
+
+
+def test_a_refusal_in_the_last_round_speaks_of_the_bonus_not_of_actions(table: Table) -> None:
+    # R-ROUND-D b, last round: a step out of turn is refused with what the table must do
+    # now, which is giving the bonus, not taking actions.
+    play_until(table, Prompt.TAKE_ACTIONS, last_round=True)
+    with pytest.raises(RuleViolation) as refused:
+        apply(table.state, ev.SupplyDone())
+    said = refusal_text(translator("en"), refused.value)
+    assert "last round's bonus" in said and "actions" not in said
+    dutch = refusal_text(translator("nl"), refused.value)
+    assert "bonus van de laatste ronde" in dutch
 
 
 @pytest.mark.parametrize("lang", ["de", "fr", "nl"])

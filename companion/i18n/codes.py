@@ -175,6 +175,12 @@ NOW: dict[str, str] = {
 }
 """What the table must do now, as the clause a "not now" refusal ends with."""
 
+LAST_ROUND_NOW: dict[str, str] = {
+    "take_actions": N_("the last round's bonus in the {building} is to be given (phase D)"),
+    "end_round": N_("the last round is to be ended (phase E)"),
+}
+"""The clauses the last round says otherwise, as its prompts do (`LAST_ROUND_PROMPTS`)."""
+
 
 def _words(t: Translator, params: Mapping[str, Any]) -> dict[str, Any]:
     """A refusal's values as words: game terms translated, lists of names joined."""
@@ -193,7 +199,9 @@ def _words(t: Translator, params: Mapping[str, Any]) -> dict[str, Any]:
         words[key] = value
     prompt = params.get("prompt")
     if isinstance(prompt, str) and prompt in NOW:
-        words["now"] = t(NOW[prompt], **{"actor": "", "building": "", "round": "", **words})
+        clause = (LAST_ROUND_NOW.get(prompt) if params.get("last_round") else None) \
+            or NOW[prompt]
+        words["now"] = t(clause, **{"actor": "", "building": "", "round": "", **words})
     return words
 
 
