@@ -62,3 +62,53 @@ def test_a_tab_loading_the_screens_leaves_the_server_answering() -> None:
     outcome = json.loads(done.stdout.splitlines()[-1])
     assert outcome["held"], "the tab did not load the screens"
     assert outcome["blocked"] == [False], "the server's loop stopped while a tab loaded them"
+
+
+STOPPED = textwrap.dedent("""
+    import asyncio, contextlib, importlib.abc, json, sys, threading
+
+    armed = threading.Event()
+    loading = threading.Event()
+    stopped = threading.Event()
+    released = threading.Event()
+
+    class HoldTheScreens(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            if armed.is_set() and name == "companion.ui.routes":
+                loading.set()
+                released.wait(60)
+            return None
+
+    sys.meta_path.insert(0, HoldTheScreens())
+    from companion.server.main import make_main
+
+    def watchdog():
+        stopped.wait(60)  # only there to end a stop that waits for the import
+        released.set()
+
+    async def a_tab_connects_then_ctrl_c():
+        tab = asyncio.ensure_future(make_main(None, None)(None))
+        await asyncio.get_running_loop().run_in_executor(None, loading.wait, 30)
+        tab.cancel()  # the server stops: uvicorn's tasks end, then asyncio.run's loop
+        with contextlib.suppress(BaseException):
+            await tab
+
+    threading.Thread(target=watchdog, daemon=True).start()
+    armed.set()
+    asyncio.run(a_tab_connects_then_ctrl_c())
+    ended_while_held = not released.is_set()
+    stopped.set()
+    print(json.dumps({"held": loading.is_set(), "ended_while_held": ended_while_held}))
+""")
+
+
+def test_a_stop_while_a_tab_loads_the_screens_does_not_wait_for_them() -> None:
+    # A Ctrl+C right after a restart, while the tabs that reconnected at once load the
+    # screens: the server's loop ends (asyncio.run, as uvicorn runs it) while the import is
+    # still held, instead of waiting for it as it did for a worker thread of the loop's own
+    # (10.6 s under load).
+    done = subprocess.run([sys.executable, "-c", STOPPED], capture_output=True, text=True,
+                          timeout=180, check=True)
+    outcome = json.loads(done.stdout.splitlines()[-1])
+    assert outcome["held"], "the tab did not load the screens"
+    assert outcome["ended_while_held"], "the stop waited for the screens' import"

@@ -11,7 +11,16 @@ import pytest
 from support.engine_games import Game, setup_for
 
 from companion.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, translator
-from companion.i18n.codes import COUNTED, NOT_NOW_FOR, NOW, PROMPTS, VIOLATIONS, refusal_text
+from companion.i18n.codes import (
+    COUNTED,
+    LAST_ROUND_NOW,
+    LAST_ROUND_PROMPTS,
+    NOT_NOW_FOR,
+    NOW,
+    PROMPTS,
+    VIOLATIONS,
+    refusal_text,
+)
 from companion.i18n.scoring_lines import LINES, STEPS, VARIANTS
 from companion.phones.texts import WORDS
 from companion.rules import events as ev
@@ -29,6 +38,8 @@ def test_every_refusal_code_has_a_text() -> None:
     assert set(VIOLATIONS) == set(Refusal)
     assert set(NOW) == {p.value for p in Prompt}
     assert set(NOT_NOW_FOR) <= set(ev.EVENT_TYPES)
+    assert set(LAST_ROUND_PROMPTS) <= set(PROMPTS)
+    assert set(LAST_ROUND_NOW) <= set(NOW)
 
 
 def test_every_scoring_line_code_has_a_text() -> None:
@@ -50,6 +61,7 @@ def test_the_texts_are_translated_with_their_placeholders(lang: str) -> None:
     entries: dict[object, str] = catalog._catalog  # type: ignore[attr-defined]
     single = [text for code, text in VIOLATIONS.items() if code not in COUNTED]
     for msgid in [*single, *NOW.values(), *NOT_NOW_FOR.values(), *PROMPTS.values(),
+                  *LAST_ROUND_PROMPTS.values(), *LAST_ROUND_NOW.values(),
                   *STEPS.values(), *WORDS.values()]:
         assert entries.get(msgid), f"{lang}: no text for {msgid!r}"
         assert placeholders(entries[msgid]) == placeholders(msgid), msgid

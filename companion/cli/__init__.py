@@ -15,12 +15,38 @@ from pathlib import Path
 
 from companion.i18n import LANGUAGES
 
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("score", "FILE|-", "score an end state given as JSON (FILE or - for stdin)"),
+    ("games", "", "list stored games"),
+    ("export", "GAME [-o FILE]", "write a game record as JSON"),
+    ("import", "FILE", "load a game record into the store"),
+    ("replay", "FILE", "print each round's resolution of a game record"),
+    ("history", "[--csv [-o FILE]] [--players A,B]",
+     "the group's and each player's figures of the finished games"),
+)
+"""Every subcommand: its name, its arguments in short and what it does. The one list the
+help shows (`rattus-companion --help`) and the subcommands' parsers take their words from,
+so a command cannot be served and left out of the help (the README lists the same)."""
+
+SUBCOMMANDS = tuple(name for name, _, _ in COMMANDS)
+
+
+def _commands_help() -> str:
+    """The commands as the help's closing paragraph: each with its arguments, then what it
+    does on a line of its own (a terminal's 80 columns hold both)."""
+    lines = ["commands (rattus-companion COMMAND --help tells more):"]
+    for name, arguments, what in COMMANDS:
+        lines += [f"  {name} {arguments}".rstrip(), f"      {what}"]
+    return "\n".join(lines)
+
 
 def _serve_parser(prog: str = "rattus-companion") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Start the table app on the local network. Subcommands: "
-        "score, games, export, import, replay.",
+        description="Start the table app on the local network, or run one of the commands "
+        "below.",
+        epilog=_commands_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--host", default=None,
                         help="address to listen on (default: all interfaces)")
@@ -52,35 +78,34 @@ def _lang_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _subcommands() -> argparse.ArgumentParser:
+    """The commands parsed here; `history` parses its own arguments."""
     parser = argparse.ArgumentParser(prog="rattus-companion")
     sub = parser.add_subparsers(dest="command", required=True)
+    said = {name: what for name, _, what in COMMANDS}
 
-    score = sub.add_parser("score", help="score an end state given as JSON (FILE or - for stdin)")
+    score = sub.add_parser("score", help=said["score"])
     score.add_argument("file")
     _lang_option(score)
 
-    games = sub.add_parser("games", help="list stored games")
+    games = sub.add_parser("games", help=said["games"])
     _data_dir_option(games)
     _lang_option(games)
 
-    export = sub.add_parser("export", help="write a game record as JSON")
+    export = sub.add_parser("export", help=said["export"])
     export.add_argument("game", help="game id (see `games`)")
     export.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
     _data_dir_option(export)
     _lang_option(export)
 
-    imp = sub.add_parser("import", help="load a game record into the store")
+    imp = sub.add_parser("import", help=said["import"])
     imp.add_argument("file")
     _data_dir_option(imp)
     _lang_option(imp)
 
-    replay = sub.add_parser("replay", help="print each round's resolution of a game record")
+    replay = sub.add_parser("replay", help=said["replay"])
     replay.add_argument("file")
     _lang_option(replay)
     return parser
-
-
-SUBCOMMANDS = ("score", "games", "export", "import", "replay")
 
 
 INTERRUPTED = 130
@@ -103,7 +128,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
         from companion.history.cli import main as history_main
 
         return history_main(args_list[1:])
-    if args_list and args_list[0] in SUBCOMMANDS:
+    if args_list and args_list[0] in SUBCOMMANDS:  # every other one parsed here
         args = _subcommands().parse_args(args_list)
         if args.command == "score":
             from companion.cli.score import run_score

@@ -175,6 +175,12 @@ NOW: dict[str, str] = {
 }
 """What the table must do now, as the clause a "not now" refusal ends with."""
 
+LAST_ROUND_NOW: dict[str, str] = {
+    "take_actions": N_("the last round's bonus in the {building} is to be given (phase D)"),
+    "end_round": N_("the last round is to be ended (phase E)"),
+}
+"""The clauses the last round says otherwise, as its prompts do (`LAST_ROUND_PROMPTS`)."""
+
 
 def _words(t: Translator, params: Mapping[str, Any]) -> dict[str, Any]:
     """A refusal's values as words: game terms translated, lists of names joined."""
@@ -193,7 +199,9 @@ def _words(t: Translator, params: Mapping[str, Any]) -> dict[str, Any]:
         words[key] = value
     prompt = params.get("prompt")
     if isinstance(prompt, str) and prompt in NOW:
-        words["now"] = t(NOW[prompt], **{"actor": "", "building": "", "round": "", **words})
+        clause = (LAST_ROUND_NOW.get(prompt) if params.get("last_round") else None) \
+            or NOW[prompt]
+        words["now"] = t(clause, **{"actor": "", "building": "", "round": "", **words})
     return words
 
 
@@ -243,6 +251,14 @@ PROMPTS: dict[str, str] = {
     "finished": N_("The game is over."),
 }
 
+LAST_ROUND_PROMPTS: dict[str, str] = {
+    "take_actions": N_("The {building} in the last round: no actions."),
+    "end_round": N_("End of the last round: discs back, and the game ends."),
+}
+"""The prompts the last round says otherwise: it has no premium or normal actions (R-ROUND-D
+b, last round), and after it the game ends, so the starting player card stays where it is
+(R-ROUND-E is the end of a round that another follows)."""
+
 
 def prompt_text(t: Translator, step: StepHead) -> str:
     """The guide's `Step` as one sentence for the table (`companion.rules.guide.next_step`)."""
@@ -251,7 +267,7 @@ def prompt_text(t: Translator, step: StepHead) -> str:
     building = params.get("building")
     if isinstance(building, str) and building in _BUILDING_VALUES:
         params["building"] = building_name(t, Building(building))
-    template = PROMPTS.get(code)
+    template = (LAST_ROUND_PROMPTS.get(code) if step.is_last_round else None) or PROMPTS.get(code)
     if template is None:
         return code
     try:

@@ -18,6 +18,7 @@ upgrade.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import mimetypes
@@ -96,7 +97,7 @@ class CompressedWeb:
         copy, making = self._compressed(source, etag)
         media_type = mimetypes.guess_type(source.name)[0] or "application/octet-stream"
         if copy is None:
-            await self._send_compressing(source, making, media_type, common, send)
+            await self._send_compressing(source, making, media_type, common, receive, send)
             return
         response = FileResponse(copy, media_type=media_type, headers={
             "content-encoding": "gzip", "etag": etag, "cache-control": caching,
@@ -128,15 +129,19 @@ class CompressedWeb:
         return None, copy
 
     async def _send_compressing(self, source: Path, making: Path | None, media_type: str,
-                                common: list[tuple[bytes, bytes]], send: Any) -> None:
+                                common: list[tuple[bytes, bytes]], receive: Any, send: Any
+                                ) -> None:
         """`source` gzip-compressed as it is read, in a worker thread (zlib lets the other
         threads run meanwhile); written to `making` as well, renamed into place once whole.
-        A browser that goes away mid-way leaves no partial copy."""
+        A browser that goes away mid-way (or a server that stops and cuts it off) ends the
+        compressing at the next piece and leaves no partial copy: the rest would be
+        compressed for nobody while a stopping server waited for it."""
         await send({"type": "http.response.start", "status": 200, "headers": [
             (b"content-type", media_type.encode()), (b"content-encoding", b"gzip"), *common]})
         packer = zlib.compressobj(LEVEL, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
         partial = None if making is None else making.with_suffix(f".{os.getpid()}.part")
         out = None
+        gone = asyncio.ensure_future(_disconnect(receive))
         try:
             if partial is not None:
                 try:
@@ -146,6 +151,9 @@ class CompressedWeb:
                     log.warning("could not compress %s for the browser: %s", source, exc)
             with source.open("rb") as raw:
                 while True:
+                    if gone.done():
+                        log.debug("%s: the browser went away before the end", source.name)
+                        return
                     chunk = await asyncio.get_running_loop().run_in_executor(
                         _PACKING, _pack, raw, packer)
                     if out is not None:
@@ -160,6 +168,7 @@ class CompressedWeb:
                 out = None
                 os.replace(partial, making)
         finally:
+            gone.cancel()
             if out is not None:
                 out.close()
             if partial is not None:
@@ -167,6 +176,14 @@ class CompressedWeb:
             if making is not None:
                 with self._lock:
                     self._pending.discard(making)
+
+
+async def _disconnect(receive: Any) -> None:
+    """Returns once the browser is gone (or the answer is complete): a GET's request is
+    read whole at once, so the next message says so; a receive that fails says so too."""
+    with contextlib.suppress(Exception):
+        while (await receive())["type"] != "http.disconnect":
+            pass
 
 
 READ_SIZE = 1 << 18

@@ -51,6 +51,8 @@ FILE_HEADROOM = 64
 TABLE_ADDRESSES = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})
 """The table's own device: the browser the server opens for it connects over loopback."""
 TABLE_RESERVE = 16
+PHONES_PATH = "/phone/"
+"""Where the phones' pages, requests and live streams are served (`companion.phones`)."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,22 @@ class GuardedProtocol(HttpToolsProtocol):
         self._stop_clock()
         if not self.transport.is_closing():
             self.transport.abort()
+
+    def shutdown(self) -> None:
+        """The server stops: a GET of the table's files still being answered is cut off, any
+        other request is answered to its end (uvicorn's way). Such a GET changes nothing and
+        its answer is a file a loading tab reads as fast as it can (megabytes of the web
+        client), which uvicorn waited for until its graceful timeout, then cancelled with an
+        ERROR; the tab loads it again from the next server. The phones' requests are left to
+        end: their live streams end when the hub says the server stops (`Hub.stop`), with a
+        last word for the phone."""
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_complete \
+                and cycle.scope["method"] in ("GET", "HEAD") \
+                and not cycle.scope["path"].startswith(PHONES_PATH):
+            self.drop("the server stops")
+            return
+        super().shutdown()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Awaitable, Callable
 from functools import cache
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import flet as ft
 
@@ -25,19 +26,59 @@ log = logging.getLogger(__name__)
 
 def make_main(config: TableConfig, games: OpenGames) -> PageMain:
     async def table_main(page: ft.Page) -> None:
-        table_app = await asyncio.to_thread(_table_screens)
+        table_app = await in_daemon_thread(_table_screens)
         await TabLife(page, table_app(page, config, games)).run()
 
     return table_main
+
+
+T = TypeVar("T")
+
+
+async def in_daemon_thread(work: Callable[[], T]) -> T:
+    """`work` in a thread of its own that a stopping server does not wait for.
+
+    `asyncio.to_thread` runs it in the loop's default executor, whose threads the end of
+    `asyncio.run` (uvicorn's) waits for: a Ctrl+C while a tab loads the table's screens would
+    end the server only once the import has, and a restarted server's tabs all reconnect at
+    once, while the warm-up loads the same modules (seconds under load). A daemon thread is
+    left behind when the server stops; the tab it worked for is gone by then, and its answer
+    with it."""
+    loop = asyncio.get_running_loop()
+    answer: asyncio.Future[T] = loop.create_future()
+
+    def settle(result: T | None, error: Exception | None) -> None:
+        if answer.done():  # the tab's start was given up meanwhile
+            return
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(result)  # type: ignore[arg-type]
+
+    def run() -> None:
+        result: T | None = None
+        error: Exception | None = None
+        try:
+            result = work()
+        except Exception as exc:  # handed to the awaiting tab, which reports it
+            error = exc
+        try:
+            loop.call_soon_threadsafe(settle, result, error)
+        except RuntimeError:  # the loop is closed: the server has stopped
+            log.debug("the table's screens were loaded after the server stopped")
+
+    threading.Thread(target=run, daemon=True, name="table-screens").start()
+    return await answer
 
 
 def _table_screens() -> Callable[[ft.Page, TableConfig, OpenGames], Tab]:
     """The table's screens, loaded on a tab's first connection and not with the server, which
     then answers the browser sooner.
 
-    Called in a worker thread, never on the server's event loop: an import there stops every
-    other tab, phone and file request until it ends, and if the warm-up thread is loading the
-    same modules at that moment it waits for the warm-up's whole import."""
+    Called in a worker thread (`in_daemon_thread`), never on the server's event loop: an
+    import there stops every other tab, phone and file request until it ends, and if the
+    warm-up thread is loading the same modules at that moment it waits for the warm-up's whole
+    import."""
     # measured (`python -X importtime`): the table's screens are about a third of a cold start
     from companion.ui.routes import table_app
 

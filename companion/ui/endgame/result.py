@@ -14,7 +14,7 @@ import flet as ft
 from companion.i18n import Translator
 from companion.i18n.names import estate_name
 from companion.i18n.scoring_lines import line_text, names, step_title
-from companion.rules.catalog import Estate
+from companion.rules.catalog import Estate, Special
 from companion.rules.scoring import ScoreResult, Step
 from companion.rules.views import TableView
 from companion.ui.endgame.chart import influence_chart
@@ -30,6 +30,14 @@ def winner_text(t: Translator, result: ScoreResult) -> str:
     return t("Nobody wins: everyone died of the plague.")
 
 
+def winner_icon(result: ScoreResult) -> ft.Control:
+    """A trophy beside the winner; when everyone died of the plague nobody wins (R-SCORE-7),
+    so the plague's mark instead of a trophy nobody holds."""
+    if result.winners:
+        return tagged("winner-trophy", ft.Icon(ft.Icons.EMOJI_EVENTS, color="#B7791F", size=48))
+    return tagged("winner-none", ft.Icon(ft.Icons.SICK, color="#B3261E", size=48))
+
+
 def result_parts(app: TableApp, view: TableView, result: ScoreResult, *,
                  winner_in: Callable[[ft.Control], ft.Control] = lambda banner: banner,
                  why: ft.Control | None = None) -> list[ft.Control]:
@@ -37,9 +45,8 @@ def result_parts(app: TableApp, view: TableView, result: ScoreResult, *,
     game marks its step there); `why`, if given, stands under the tie-break."""
     t = app.t
     banner = ft.Container(content=ft.Row([
-        ft.Icon(ft.Icons.EMOJI_EVENTS, color="#B7791F", size=48),
-        tagged("winner", title(winner_text(t, result)))], wrap=True), bgcolor="#FFF3D6",
-        border_radius=14, padding=16)
+        winner_icon(result), tagged("winner", title(winner_text(t, result)))], wrap=True),
+        bgcolor="#FFF3D6", border_radius=14, padding=16)
     controls: list[ft.Control] = [
         winner_in(banner),
         score_table(app, view, result),
@@ -76,11 +83,13 @@ def score_table(app: TableApp, view: TableView, result: ScoreResult) -> ft.Contr
         head = text(label, size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD if bold else None)
         return ft.DataRow(cells=[ft.DataCell(head), *[ft.DataCell(c) for c in cells]])
 
+    # Gold scores only with the Treasury in play (R-SCORE-4, R-SETUP-3): no row without it
     rows = [row(estate_name(t, e), [text(str(s.estates[e])) for s in players]) for e in Estate]
     rows += [
         row(t("Hand"), [text(str(s.hand)) for s in players]),
         row(t("Specials"), [text(str(sum(s.specials.values()))) for s in players]),
-        row(t("Gold"), [text(str(s.gold)) for s in players]),
+        *([row(t("Gold"), [text(str(s.gold)) for s in players])]
+          if setup.special_in_play(Special.GOLD) else []),
         row(t("Markers"), [text(str(s.markers)) for s in players]),
         row(t("Total"), [tagged(f"total-{p}", text(str(s.total), weight=ft.FontWeight.BOLD))
                          for p, s in enumerate(players)], bold=True),

@@ -254,10 +254,17 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
     ]
     assert kind is res.kind
     controls: list[ft.Control] = [two_columns(acting, [*beside, building_now(t, setup, res)])]
-    influence = declared - draft.swords - draft.flutes
-    return Body(controls, big_button("reveal-confirm", t("Revealed: +{n} influence",
-                                                         n=influence),
+    return Body(controls, big_button("reveal-confirm", reveal_button_text(t, declared, draft),
                                      confirm, icon=ft.Icons.VISIBILITY))
+
+
+def reveal_button_text(t: Translator, declared: int, draft: RevealDraft) -> str:
+    """What the reveal's tap records, in one phrase: the influence and the rats it brings
+    (R-ROUND-D a: +1 influence per population card and Joker, +1 rat per population card of
+    another estate; Swords and Flutes bring neither)."""
+    return t.plural("Revealed: +{influence} influence, +{n} rat",
+                    "Revealed: +{influence} influence, +{n} rats", draft.other,
+                    influence=declared - draft.swords - draft.flutes)
 
 
 REVEAL_NUMBERS = 3

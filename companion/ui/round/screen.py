@@ -10,11 +10,12 @@ the table's view and its `Step` and submits the events the players tap through t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any
 
 import flet as ft
 
-from companion.i18n import N_
+from companion.i18n import N_, Translator
 from companion.i18n.codes import prompt_text
 from companion.rules import events
 from companion.rules.guide import (
@@ -53,8 +54,26 @@ PHASES: tuple[tuple[Phase, str], ...] = (
     (Phase.E, N_("End of the round")),
 )
 """The phases as the rulebook names them. The phase being played shows its name; the others
-only their letter (highlighted if the screen shows them folded into its tap), so the round's
-line stays one line on an upright tablet."""
+only their letter, so the round's line stays one line on an upright tablet."""
+
+
+class ChipState(StrEnum):
+    """How a phase chip looks: the phase of the step the screen asks for is `NOW` (one chip,
+    with its name), the round's phases before it `DONE`, the ones after it `TO_COME`."""
+
+    DONE = "done"
+    NOW = "now"
+    TO_COME = "to-come"
+
+
+def chip_states(current: Phase | None) -> dict[Phase, ChipState]:
+    """Each round phase's chip for a screen whose step is in `current`: exactly one chip is
+    current, the step the table is at; the steps folded into its tap (the row, the supply, the
+    last building's actions) are shown above its controls and are done with it."""
+    order = [phase for phase, _ in PHASES]
+    at = order.index(current) if current in order else len(order)
+    return {phase: ChipState.NOW if i == at else ChipState.DONE if i < at
+            else ChipState.TO_COME for i, phase in enumerate(order)}
 
 
 def round_view(app: TableApp, game_id: str) -> ft.View:
@@ -67,9 +86,9 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
     app.draw_from(lambda: (session.table_view(), session.decision_view(discards(app)),
                            session.correction_effects(), session.can_undo(),
                            session.can_redo()))
-    ahead, body, phases = phase_body(app)
+    ahead, body = phase_body(app)
     step = ahead.step
-    head = header(app, ahead, step, game_id, stored=view, phases=phases)
+    head = header(app, ahead, step, game_id, stored=view)
     head += teaching_cards(app, discards(app))
     # the rulebook's example: what happens, what to tap; beside the controls where it fits
     narration = practice_panel(app, ahead)
@@ -78,7 +97,7 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
                       back=game_route(game_id), beside=beside)
 
 
-def phase_body(app: TableApp) -> tuple[TableView, Body, set[Phase]]:
+def phase_body(app: TableApp) -> tuple[TableView, Body]:
     """The screen of the next tap that decides something or paces the table, with the steps
     before it that ask for no tap of their own shown above its controls: the app's deck's row
     (where no building's actions show above it) and the supply (the first entry, on the row's
@@ -87,11 +106,10 @@ def phase_body(app: TableApp) -> tuple[TableView, Body, set[Phase]]:
     R-ROUND-E). The session says
     which those are (`Session.decision_view`, from the engine's `next_decision`) and records
     them with the tap (`parts.decide`: one step, one undo). Returns the view the screen is
-    drawn from and the phases it shows."""
+    drawn from."""
     assert app.session is not None
     decision = app.session.decision_view(discards(app))
     above: list[ft.Control] = []
-    phases = {decision.view.phase, *(at.phase for at in decision.folded)}
     for at in decision.folded:
         match at.step:
             case RevealBuildings():
@@ -115,7 +133,7 @@ def phase_body(app: TableApp) -> tuple[TableView, Body, set[Phase]]:
             body = resolve_body(app, ahead, at_building, above)
         case other:
             raise AssertionError(f"the round screen has no tap for {other.prompt}")
-    return ahead, body, phases
+    return ahead, body
 
 
 def folded(app: TableApp, step: Step, detail: ft.Control) -> ft.Control:
@@ -127,25 +145,15 @@ def folded(app: TableApp, step: Step, detail: ft.Control) -> ft.Control:
 
 
 def header(app: TableApp, view: TableView, step: Step, game_id: str,
-           stored: TableView, phases: set[Phase]) -> list[ft.Control]:
+           stored: TableView) -> list[ft.Control]:
     """Where the game stands, in three short lines: the round, the deck and the phase; who
     plays, who started and whose turn it is; what to do now. `view` and `step` are what the
-    screen is drawn from (after the steps it folds into its tap), `stored` the game as stored,
-    `phases` the ones the screen shows (`view.phase` the one it decides in)."""
+    screen is drawn from (after the steps it folds into its tap), `stored` the game as
+    stored."""
     t = app.t
     setup = view.setup
-    chips: list[ft.Control] = []
-    for phase, label in PHASES:
-        now = phase in phases
-        named = phase is view.phase
-        chips.append(tagged(f"phase-{phase.value}" + ("-now" if now else ""), ft.Container(
-            tooltip=None if named else t(label),
-            content=ft.Text(f"{phase.value} · {t(label)}" if named else phase.value,
-                            size=theme.SMALL_SIZE - 1,
-                            weight=ft.FontWeight.BOLD if now else None,
-                            color="#FFFFFF" if now else None),
-            bgcolor=theme.SEED_COLOUR if now else ft.Colors.SURFACE_CONTAINER_HIGH,
-            border_radius=14, padding=ft.Padding.symmetric(horizontal=8, vertical=4))))
+    chips = [phase_chip(t, phase, label, state) for (phase, label), state in
+             zip(PHASES, chip_states(view.phase).values(), strict=True)]
     seats: list[ft.Control] = []
     for seat, name in enumerate(setup.names):
         chip: list[ft.Control] = []
@@ -190,16 +198,30 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
     return [ft.Column(controls, spacing=6, tight=True)]
 
 
+def phase_chip(t: Translator, phase: Phase, label: str, state: ChipState) -> ft.Control:
+    """A phase's letter (and, for the current one, its name): the current chip filled, a done
+    one with a check mark and faded, one to come plain; tagged `phase-<letter>-<state>`."""
+    now = state is ChipState.NOW
+    done = state is ChipState.DONE
+    words = ft.Text(f"{phase.value} · {t(label)}" if now else phase.value,
+                    size=theme.SMALL_SIZE - 1, weight=ft.FontWeight.BOLD if now else None,
+                    color="#FFFFFF" if now else ft.Colors.ON_SURFACE_VARIANT if done else None)
+    content: ft.Control = ft.Row([ft.Icon(ft.Icons.CHECK, size=theme.SMALL_SIZE - 1,
+                                          color=ft.Colors.ON_SURFACE_VARIANT), words],
+                                 spacing=2, tight=True) if done else words
+    return tagged(f"phase-{phase.value}-{state.value}", ft.Container(
+        tooltip=None if now else t(label), content=content,
+        bgcolor=theme.SEED_COLOUR if now else None if done
+        else ft.Colors.SURFACE_CONTAINER_HIGH,
+        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT) if done else None,
+        border_radius=14, padding=ft.Padding.symmetric(horizontal=8, vertical=4)))
+
+
 def deck_left(app: TableApp, view: TableView) -> str:
-    """The building deck and the rounds still to come, as the players count them."""
-    t = app.t
-    cards = view.deck_left
-    rounds = view.setup.rounds - view.round
-    deck = t.plural("{n} building card left in the deck", "{n} building cards left in the deck",
-                    cards)
-    if rounds:
-        return deck + " · " + t.plural("{n} more round", "{n} more rounds", rounds)
-    return deck + " · " + t("last round")
+    """The building deck as the players count it: its cards, and no second count of rounds
+    beside "Round x of N", which says where the game stands in one way."""
+    return app.t.plural("{n} building card left in the deck",
+                        "{n} building cards left in the deck", view.deck_left)
 
 
 def last_round_text(app: TableApp, view: TableView) -> str:
