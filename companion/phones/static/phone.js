@@ -152,13 +152,16 @@
     mark("ledger-shown");
   }
 
+  /* Settles with whether the table took it: a refusal is said on the status line. */
   function send(path, body) {
     var buttons = document.querySelectorAll("#ledger button");
     Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
     say("");
-    return call("POST", path, body || {}).then(render, refused).then(function () {
+    return call("POST", path, body || {}).then(function (payload) { render(payload); return true; },
+      function (error) { refused(error); return false; }).then(function (taken) {
       Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; });
       if (current) $("confirm").disabled = !!current.view.rats_confirmed;
+      return taken;
     });
   }
 
@@ -315,7 +318,10 @@
       b.addEventListener("click", function () {
         var amount = parseInt($("amount").value, 10);
         if (!(amount >= 1 && amount <= 20)) return say(t("e.bad_value"), true);
-        send("rats", { delta: amount * parseInt(b.getAttribute("data-sign"), 10), reason: b.getAttribute("data-reason") });
+        /* Each log starts afresh from the default (one rat): a number kept from the last
+           one was logged again unnoticed. A refused one keeps what was typed, to fix it. */
+        send("rats", { delta: amount * parseInt(b.getAttribute("data-sign"), 10), reason: b.getAttribute("data-reason") })
+          .then(function (taken) { if (taken) $("amount").value = $("amount").defaultValue; });
       });
     });
     $("note").addEventListener("click", function () {
