@@ -100,6 +100,9 @@ class TableView:
     disputes: tuple[Dispute, ...] = ()
     """The players' disputes of their ledger entries still open (public by design: a dispute
     is a player asking the table to check an entry with them)."""
+    rats_kept: tuple[bool, ...] | None = None
+    """Per seat, from the plague check on (like `rats`): whether the player kept their rats
+    in the app (`kept_own_rats`); None before."""
 
     @property
     def players(self) -> int:
@@ -227,6 +230,15 @@ class OwnResult:
     """Empty when nobody survives the plague."""
 
 
+def kept_own_rats(state: GameState, player: int) -> bool:
+    """Whether `player` kept their rats in the app, on a phone or in the table's private view:
+    they logged a change of their own (a supply discard, a correction) or confirmed their
+    count. Only then can the ledger hold the rats discarded in the supplies (R-ROUND-B), which
+    no event of the table records; without it, the ledger is what the table recorded and the
+    rat tokens in front of the player are the only count of their rats."""
+    return state.rats_confirmed[player] or any(not e.public for e in state.ledgers[player])
+
+
 def own_reasons(state: GameState) -> tuple[RatReason, ...]:
     """A `RatsChanged` with the Hospital as its reason stays legal in the engine (a game
     recorded when phones logged Hospital discards still folds), but no screen offers it."""
@@ -302,6 +314,8 @@ def public_view(state: GameState, game_events: int = 0) -> TableView:
         rats=tuple(final_rats(state, p) for p in range(state.players)) if shown else None,
         scoring=end_state(state) if state.phase is Phase.FINISHED else None,
         disputes=state.disputes,
+        rats_kept=tuple(kept_own_rats(state, p) for p in range(state.players))
+        if shown else None,
     )
 
 
