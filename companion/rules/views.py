@@ -42,6 +42,7 @@ from companion.rules.state import (
     GameState,
     LedgerEntry,
     Phase,
+    RatsCorrected,
     Reveal,
     RoundRecord,
     Track,
@@ -50,8 +51,9 @@ from companion.rules.state import (
 
 __all__ = [
     "ESTATES", "DecisionView", "Dispute", "DisputeState", "EndValues", "LedgerEntry",
-    "PendingChange", "Phase", "PlayerView", "Reveal", "RoundRecord", "TableView", "Track",
-    "Turn", "at_plague_check", "decision_view", "own_view", "player_json", "public_view",
+    "PendingChange", "Phase", "PlayerView", "RatsCorrected", "Reveal", "RoundRecord",
+    "TableView", "Track", "Turn", "at_plague_check", "decision_view", "own_view",
+    "player_json", "public_view",
 ]
 
 
@@ -174,6 +176,11 @@ class PlayerView:
     `PendingChange`): shown as waiting for the table, not counted in `rats`."""
     open_disputes: tuple[str, ...] = ()
     """The entry ids of this player's disputes still open at the table."""
+    corrections: tuple[RatsCorrected, ...] = ()
+    """Each correction by the table that changed this player's ledger, oldest first: the round
+    it corrected, the entries it changed and what it did to their rats. Their device says it,
+    as it says where their disputes stand: a history line that changed silently, and a total
+    with it, reads as the app's mistake."""
 
     @property
     def scored(self) -> bool:
@@ -361,7 +368,8 @@ def own_view(state: GameState, player: int) -> PlayerView:
         reasons=own_reasons(state), result=own_result(state, player),
         hospital_at_table=Building.HOSPITAL in state.setup.buildings,
         pending=pending_changes(state, player),
-        open_disputes=tuple(d.entry_id for d in state.disputes if d.player == player))
+        open_disputes=tuple(d.entry_id for d in state.disputes if d.player == player),
+        corrections=state.rats_corrected[player] if state.rats_corrected else ())
 
 
 def _entry(view: PlayerView, e: LedgerEntry) -> dict[str, Any]:
@@ -377,6 +385,13 @@ def _pending(c: PendingChange) -> dict[str, Any]:
             "round": c.round, "building": c.building, "hand_cards_up_to": c.hand_cards_up_to}
 
 
+def _corrected(c: RatsCorrected) -> dict[str, Any]:
+    return {"round": c.round, "at_round": c.at_round, "change": c.change,
+            "entries": [{"entry_id": e.entry_id, "round": e.round, "building": e.building,
+                         "reason": e.reason.value, "was": e.was, "now": e.now}
+                        for e in c.entries]}
+
+
 def player_json(view: PlayerView) -> dict[str, Any]:
     """One player's view as plain JSON, as their phone receives it: rats (and whether they
     confirmed them for the plague check), ledger, nun-row notes. Nothing of anyone else's.
@@ -388,6 +403,7 @@ def player_json(view: PlayerView) -> dict[str, Any]:
         "rats_confirmed": view.rats_confirmed,
         "ledger": [_entry(view, e) for e in view.ledger],
         "pending": [_pending(c) for c in view.pending],
+        "corrections": [_corrected(c) for c in view.corrections],
         "scored": view.scored,
         "nun_notes": list(view.nun_notes),
         "reasons": [r.value for r in view.reasons],
