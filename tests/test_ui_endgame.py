@@ -322,10 +322,11 @@ def test_rats_the_app_cannot_know_are_not_offered_and_must_be_counted(few_phones
     # who kept no rats in the app misses every rat discarded in the supplies (R-ROUND-B), so
     # the form offers no count for Anna and Dora: their tokens are counted and typed.
     table = few_phones
+    table.play([ev.RatsChanged(1, -table.state.rats[1], ev.RatReason.CORRECTION)])
     ledger = table.state.rats
     to_the_plague(table)
-    assert table.session.table_view().rats_kept == (False, False, True, False)
-    assert field(table, "end-1-rats").value == str(ledger[1])
+    assert table.session.table_view().rats_kept == (False, True, True, False)
+    assert field(table, "end-1-rats").value == "0"  # known: a number, not an empty field
     assert field(table, "end-1-rats").label == "Rats (as on the phone)"
     assert field(table, "end-2-rats").value == str(ledger[2])
     assert field(table, "end-2-rats").label == "Rats (as in the private view)"

@@ -353,8 +353,12 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
         # half a tablet's width it spilled over the field's border
         labels = {key: rats_label(paired[p], known[p], view, p) if key == "rats" else label
                   for key, label in fields_in_play(view)}
+        # a rat count is shown as a number, 0 too: an empty rat field means "count the tokens"
+        shown: dict[str, int | str | None] = {
+            key: "" if value is None else str(value) if key == "rats" else value
+            for key, value in defaults.items()}
         cells: list[ft.Control] = [ft.Container(
-            field(f"{p}-{key}", t(label), defaults[key], locked=locked and key == "rats"),
+            field(f"{p}-{key}", t(label), shown[key], locked=locked and key == "rats"),
             col=WIDE_CELL if key == "hand" else CELL) for key, label in labels.items()]
         marks: list[ft.Control] = []
         if view.end_values[p] is not None and not view.at_plague_check:
