@@ -7,7 +7,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support.browser import chromium_browser, live_server, requires_chromium
 from support.flutter import TIMEOUT_MS
 from support.harness import phone_shown
@@ -262,3 +262,29 @@ def screenshots() -> Path:
     folder = Path(__file__).resolve().parents[1] / "screenshots"
     folder.mkdir(exist_ok=True)
     return folder
+
+
+def test_the_amount_starts_afresh_after_each_log_and_stays_after_a_refused_one(browser, table
+                                                                              ) -> None:
+    """A one-rat supply after a two-rat one is logged as one rat (R-ROUND-B): the field goes
+    back to its default once the table took a log. A refused log keeps what was typed, with
+    the reason on the status line, so it can be fixed."""
+    hub, night, _ = table
+    context, anna = scan(browser, hub, night, ANNA)
+    try:
+        phone_shown(anna)
+        anna.fill("#amount", "2")
+        anna.locator("[data-reason=supply_discard]").click()
+        anna.locator("#history li", has_text="−2").wait_for()
+        expect(anna.locator("#amount")).to_have_value("1", timeout=TIMEOUT_MS)
+        anna.locator("[data-reason=supply_discard]").click()
+        anna.locator("#history li", has_text="−1").wait_for()
+        assert night.state.rats[ANNA] == 7
+
+        anna.fill("#amount", "9")  # R-SETUP-1: she has 7 rats, not 9 to discard
+        anna.locator("[data-reason=supply_discard]").click()
+        anna.locator("#status.bad").wait_for()
+        assert anna.locator("#amount").input_value() == "9"
+        assert night.state.rats[ANNA] == 7
+    finally:
+        context.close()

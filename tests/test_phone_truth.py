@@ -36,7 +36,7 @@ from companion.rules.state import Phase
 from companion.rules.views import DisputeState, PendingChange, own_view
 from companion.store.session import Session
 from companion.ui.phones import private_view
-from companion.ui.phones.private_view import entry_line, pending_line
+from companion.ui.phones.private_view import correction_line, entry_line, pending_line
 
 
 @pytest.fixture
@@ -171,6 +171,67 @@ def test_a_dismissed_dispute_says_the_table_checked_it_after_a_reload_too(tmp_pa
         assert again.dispute_state(again.ledger[0]) is DisputeState.CHECKED
     finally:
         table.close()
+
+
+# -- a correction by the table says what it did to the player's rats --------------------------
+
+
+ANNAS_CORRECTION = {"round": 1, "at_round": 2, "change": 2, "entries": [{
+    "entry_id": "1.2.monastery", "round": 1, "building": MONASTERY, "reason": "monastery",
+    "was": -2, "now": 0}]}
+"""Anna's entry of round 1 was at the Farm, not the Monastery: its premium's discard of 2 rats
+(R-ROUND-D b) is no longer hers."""
+
+
+def test_a_correction_of_annas_entry_tells_her_phone_what_it_did_to_her_rats(night) -> None:
+    # R-ROUND-D b: the Monastery's premium discard (2 rats) goes with Anna's entry; the table
+    # corrects it a round later. Her phone's history line and total change, and it says why.
+    hub = night.hub()
+    app = phone_app(hub)
+    anna = paired(app, hub, night.game_id, ANNA)
+    ben = paired(app, hub, night.game_id, BEN)
+    carla = paired(app, hub, night.game_id, CARLA)
+    night.up_to_the_monastery()
+    night.last_monastery_reveal()
+    night.next_tap()
+    before = anna.get("/phone/api/state").json()["view"]
+    assert before["rats"] == 8 and before["corrections"] == []
+
+    night.annas_entry_corrected()
+    view = anna.get("/phone/api/state").json()["view"]
+    assert view["rats"] == 10 and view["ledger"] == []
+    assert view["corrections"] == [ANNAS_CORRECTION]
+    # Ben now takes the premium alone: his own change, on his own phone only.
+    assert ben.get("/phone/api/state").json()["view"]["corrections"] == [{
+        "round": 1, "at_round": 2, "change": -1, "entries": [{
+            "entry_id": "1.2.monastery", "round": 1, "building": MONASTERY,
+            "reason": "monastery", "was": -1, "now": -2}]}]
+    assert carla.get("/phone/api/state").json()["view"]["corrections"] == []
+
+    # Another evening on the same file says the same; the table's undo takes it back.
+    again = Session.resume(night.store, night.game_id).player_view(ANNA)
+    assert [(c.round, c.change) for c in again.corrections] == [(1, 2)]
+    night.session.undo()
+    view = anna.get("/phone/api/state").json()["view"]
+    assert view["rats"] == 8 and view["corrections"] == []
+
+
+def test_the_private_view_says_what_a_correction_did_as_the_phone_does(night) -> None:
+    # R-ROUND-D b: Anna keeps her rats in the table's private view; the same correction.
+    night.up_to_the_monastery()
+    night.last_monastery_reveal()
+    night.next_tap()
+    night.annas_entry_corrected()
+    view = own_view(night.state, ANNA)
+    en, nl = translator("en"), translator("nl")
+    assert correction_line(en, view.corrections[0], view.rows) == (
+        "The table corrected round 1: +2 rats for you. Monastery, round 1: −2 → 0")
+    said = correction_line(nl, view.corrections[0], view.rows)
+    assert said.startswith("De tafel heeft ronde 1 gecorrigeerd: +2 ratten voor jou.")
+    assert said.endswith("Klooster, ronde 1: −2 → 0")
+    ben = own_view(night.state, BEN)
+    assert correction_line(en, ben.corrections[0], ben.rows) == (
+        "The table corrected round 1: −1 rat for you. Monastery, round 1: −1 → −2")
 
 
 # -- 10. after the scoring nothing a phone sends is stored but the correction request ----------

@@ -209,6 +209,43 @@ def test_the_monasterys_discard_shows_on_the_phone_as_pending_then_as_recorded(
         anna.context.close()
 
 
+def test_a_correction_that_changed_annas_rats_says_so_on_her_dutch_phone(
+        browser: Any, monastery: tuple[MonasteryNight, Hub]) -> None:
+    # R-ROUND-D b: the Monastery's premium discard went with Anna's entry of round 1, which the
+    # table corrects in round 2 (her cards were at the Farm). Her phone says what the table
+    # corrected and what it did to her rats, as it says what became of a dispute.
+    t = translator("nl")
+    night, hub = monastery
+    anna = scan(browser, hub, night.game_id, ANNA, locale="nl-NL")
+    try:
+        night.up_to_the_monastery()
+        night.last_monastery_reveal()
+        night.next_tap()
+        anna.locator("#history li", has_text="Klooster").wait_for(timeout=TIMEOUT_MS)
+        assert anna.locator("#corrected li").count() == 0
+
+        night.annas_entry_corrected()
+        notice = anna.locator("#corrected li")
+        notice.wait_for(timeout=TIMEOUT_MS)
+        said = t.plural("The table corrected round {round}: {change} rat for you.",
+                        "The table corrected round {round}: {change} rats for you.", 2,
+                        round=1, change="+2")
+        assert said == "De tafel heeft ronde 1 gecorrigeerd: +2 ratten voor jou."
+        assert notice.inner_text().splitlines() == [said, "Klooster, ronde 1: −2 → 0"]
+        assert anna.locator("#history li").count() == 0  # the discard is no longer hers
+        anna.locator("#reveal").click()
+        assert anna.locator("#rats").inner_text() == "10 ratten"
+        anna.reload()
+        anna.locator("#corrected li", has_text=said).wait_for(timeout=TIMEOUT_MS)
+        anna.screenshot(path=str(screenshots() / "phone-correction-said-nl.png"))
+
+        night.session.undo()  # the table takes its correction back: so does the phone
+        anna.locator("#corrected li").wait_for(state="detached", timeout=TIMEOUT_MS)
+        anna.locator("#history li", has_text="Klooster").wait_for(timeout=TIMEOUT_MS)
+    finally:
+        anna.context.close()
+
+
 def test_the_hospital_shows_its_own_rat_and_leaves_the_hand_cards_to_the_table(
         browser: Any, tmp_path: Path) -> None:
     # R-ROUND-D b, the Hospital's premium: "discard 1 rat, then discard up to 3 hand cards to

@@ -18,6 +18,7 @@ from test_ui_round import _quick, four_players
 
 from companion.i18n import DOMAIN, LOCALE_DIR, translator
 from companion.i18n.scoring_lines import LINES, line_text
+from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
 from companion.rules import next_step
 from companion.rules.guide import Prompt
@@ -33,9 +34,32 @@ def to_the_end(table: Table) -> None:
         table.play([_quick(table.state, next_step(table.state))])
 
 
+def pair_phones(table: Table, *seats: int) -> None:
+    """Each of `seats` scans their code with a phone: the seat is paired in the game."""
+    if table.games.seats is None:
+        table.games.seats = SeatRegistry()
+    game_id = str(table.session.game_id)
+    for seat in seats:
+        table.games.seats.claim(table.games.seats.issue_token(game_id, seat))
+
+
 @pytest.fixture
 def ended(tmp_path: Path) -> Iterator[Table]:
+    """Anna, Ben, Cleo and Dora each keep their rats on a phone; Cleo logged a supply discard."""
     table = Table(tmp_path, four_players())
+    pair_phones(table, 0, 1, 2, 3)
+    table.play([ev.RatsChanged(2, -3, ev.RatReason.SUPPLY_DISCARD)])
+    to_the_end(table)
+    yield table
+    table.store.close()
+
+
+@pytest.fixture
+def few_phones(tmp_path: Path) -> Iterator[Table]:
+    """Only Ben has a phone; Cleo keeps her rats in the table's private view (a supply discard
+    logged there); Anna and Dora keep theirs as tokens in front of them, nothing else."""
+    table = Table(tmp_path, four_players())
+    pair_phones(table, 1)
     table.play([ev.RatsChanged(2, -3, ev.RatReason.SUPPLY_DISCARD)])
     to_the_end(table)
     yield table
@@ -247,7 +271,7 @@ def test_an_empty_nun_count_is_asked_for_not_scored_as_0(ended: Table) -> None:
 
 
 def test_only_a_player_who_confirmed_gets_the_mark_and_a_locked_rat_count(ended: Table) -> None:
-    # R-SCORE-6 (issue 12, items 3 and 6): Ben confirmed on his phone, Dora has no phone.
+    # R-SCORE-6 (issue 12, items 3 and 6): Ben confirmed on his phone, the others did not.
     ended.play([ev.RatsConfirmed(1)])
     assert not any(i.startswith("confirmed-") for i in ended.ids())  # rats still secret
     to_the_plague(ended)
@@ -290,3 +314,42 @@ def test_a_phones_correction_after_the_scoring_waits_for_the_table(ended: Table)
     accepted = ended.session.rats_request(2)
     assert accepted is not None and accepted.status == "accepted"
     assert "request-2" not in ended.ids()
+
+
+def test_rats_the_app_cannot_know_are_not_offered_and_must_be_counted(few_phones: Table
+                                                                      ) -> None:
+    # R-SCORE-6: at the plague check everyone reveals their rat tokens. The ledger of a player
+    # who kept no rats in the app misses every rat discarded in the supplies (R-ROUND-B), so
+    # the form offers no count for Anna and Dora: their tokens are counted and typed.
+    table = few_phones
+    table.play([ev.RatsChanged(1, -table.state.rats[1], ev.RatReason.CORRECTION)])
+    ledger = table.state.rats
+    to_the_plague(table)
+    assert table.session.table_view().rats_kept == (False, True, True, False)
+    assert field(table, "end-1-rats").value == "0"  # known: a number, not an empty field
+    assert field(table, "end-1-rats").label == "Rats (as on the phone)"
+    assert field(table, "end-2-rats").value == str(ledger[2])
+    assert field(table, "end-2-rats").label == "Rats (as in the private view)"
+    for seat in (0, 3):
+        assert field(table, f"end-{seat}-rats").value == ""
+        assert field(table, f"end-{seat}-rats").hint_text is None  # not even a hinted 0
+        assert field(table, f"end-{seat}-rats").label == "Rats: no phone, count the tokens"
+    assert "The app does not know the others' rats" in table.texts("end-form")
+
+    count = len(table.stored())
+    fill(table, {"nuns": "9", "0-rats": "6"})
+    table.tap("end-score")
+    assert len(table.stored()) == count and table.state.phase is Phase.END
+    assert table.page.messages[-1] == (
+        "Dora: the app does not know these rats. Count the rat tokens in front of Dora and type "
+        "the number (0 if there are none).")
+
+    fill(table, {"3-rats": str(ledger[3])})  # the tokens agree with the table's records
+    table.tap("end-score")
+    assert table.state.phase is Phase.FINISHED
+    entered = {e.player: e.rats for e in table.stored() if isinstance(e, ev.EndValuesEntered)}
+    assert entered == {0: 6, 1: None, 2: None, 3: ledger[3]}
+
+    table.tap("end-edit")  # typed once, the count is known from then on
+    assert field(table, "end-0-rats").value == "6"
+    assert field(table, "end-3-rats").value == str(ledger[3])

@@ -18,6 +18,7 @@ from support.table_screens import Table, fire
 
 from companion.i18n import translator
 from companion.i18n.names import building_name
+from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
 from companion.rules import next_step, reveal_event
 from companion.rules.catalog import Building, Estate, PlayerColour
@@ -105,6 +106,25 @@ def test_the_apps_deck_is_laid_out_with_the_first_entry(table: Table) -> None:
     assert table.stored() == [] and table.state.phase is Phase.A
     assert table.page.messages[-1] == \
         f"Undone: Anna's entry into the {building_name(translator('en'), expected.row[1])}"
+
+
+def test_the_supply_speaks_of_phones_only_to_the_players_who_have_one(table: Table) -> None:
+    # R-ROUND-B: a supply's rat symbol is done with the real tokens; no event of the table
+    # records it. A table without phones is not told to note it "on your phone".
+    words = table.texts("supply-info")
+    assert "phone" not in words
+    assert "the tokens in front of each player are what counts" in words
+    table.games.seats = SeatRegistry()
+    game_id = str(table.session.game_id)
+    for seat in (1, 2):  # Ben and Cleo have a phone
+        table.games.seats.claim(table.games.seats.issue_token(game_id, seat))
+    words = table.texts("supply-info")
+    assert "With a phone, note discarded rats and Nun-row cards on it." in words
+    assert "Without one (Anna, Dora): the rat tokens in front of you are what counts." in words
+    for seat in (0, 3):
+        table.games.seats.claim(table.games.seats.issue_token(game_id, seat))
+    assert table.texts("supply-info").endswith(
+        "Note discarded rats and Nun-row cards on your own phone.")
 
 
 def test_the_supply_is_a_reminder_above_the_first_entry_and_takes_no_tap(table: Table) -> None:

@@ -39,6 +39,10 @@ WORDS: dict[str, str] = {
     "disputed": N_("disputed"),
     "dispute_checked": N_("checked by the table: it stands"),
     "pending": N_("waiting for the table"),
+    "corrected_same": N_("The table corrected round {round}: your rats stay as they were."),
+    "corrected_entry": N_("{reason}, round {round}: {was} → {now}"),
+    "corrected_line": N_("corrected by the table"),
+    "c.reveal": N_("cards of another class at the {building}"),
     "nuns": N_("Nun-row: cards I have seen"),
     "position": N_("Card"),
     "nuns_on_card": N_("Nuns"),
@@ -105,6 +109,8 @@ def _counted(t: Translator) -> dict[str, tuple[str, str]]:
                                 "The table kept the result; {n} rats were not taken."),
         "fix_accepted": t.forms("The table took your correction: {n} rat.",
                                 "The table took your correction: {n} rats."),
+        "corrected": t.forms("The table corrected round {round}: {change} rat for you.",
+                             "The table corrected round {round}: {change} rats for you."),
         "pending_hand_cards": t.forms(
             "plus the hand card you discard there (up to {n}), one rat: the table enters it",
             "plus the hand cards you discard there (up to {n}), one rat each: the table enters "
@@ -114,7 +120,7 @@ def _counted(t: Translator) -> dict[str, tuple[str, str]]:
 
 COUNTS = {"rats": "n", "nun_note": "nuns", "nun_bound": "n", "r.reveal": "count", "above": "n",
           "not_above": "n", "my_vp": "rats", "fix_pending": "n", "fix_rejected": "n",
-          "fix_accepted": "n", "pending_hand_cards": "n"}
+          "fix_accepted": "n", "pending_hand_cards": "n", "corrected": "n"}
 """Which value of each counted text is its count (the script reads this from `#count`)."""
 
 _PAGES: dict[str, dict[str, object]] = {}

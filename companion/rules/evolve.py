@@ -22,10 +22,12 @@ from companion.rules.state import (
     Choice,
     Dispute,
     EndValues,
+    EntryChange,
     GameState,
     HospitalRecord,
     LedgerEntry,
     Phase,
+    RatsCorrected,
     Reveal,
     RoundRecord,
     Track,
@@ -149,12 +151,35 @@ def evolve_building_resolved(state: GameState, event: ev.BuildingResolved) -> Ga
 # --- corrections: everything derived is recomputed --------------------------------------------
 
 def _after_correction(state: GameState, record: RoundRecord) -> GameState:
-    rounds = state.rounds
+    before, rounds = state, state.rounds
     state = rederive(replace(state, rounds=rounds[:record.number - 1] + (record,)
                              + rounds[record.number:]))
     if record.number == state.round and state.phase is Phase.D:
-        return derive_phase_d(state, state.rounds[-1])
-    return state
+        state = derive_phase_d(state, state.rounds[-1])
+    return _noting_rats_corrected(before, state, record.number)
+
+
+def _noting_rats_corrected(before: GameState, after: GameState, round_: int) -> GameState:
+    """`after` with, for each player whose ledger the correction of `round_` changed, what it
+    changed (`RatsCorrected`): the ledger changes silently otherwise, and the player's device
+    could not tell a correction from a mistake."""
+    noted = list(after.rats_corrected or ((),) * after.players)
+    for player in range(after.players):
+        was = {e.entry_id: e for e in before.ledgers[player]}
+        now = {e.entry_id: e for e in after.ledgers[player]}
+        changes = tuple(
+            EntryChange(entry_id, e.round, e.building, e.reason,
+                        was[entry_id].applied if entry_id in was else 0,
+                        now[entry_id].applied if entry_id in now else 0)
+            for entry_id, e in ({**was, **now}).items()
+            if entry_id not in was or entry_id not in now
+            or was[entry_id].applied != now[entry_id].applied)
+        change = after.rats[player] - before.rats[player]
+        if changes or change:
+            noted[player] += (RatsCorrected(round_, before.round, change, changes),)
+    if not any(noted):
+        return after
+    return replace(after, rats_corrected=tuple(noted))
 
 
 def evolve_entry_corrected(state: GameState, event: ev.EntryCorrected) -> GameState:

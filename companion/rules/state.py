@@ -236,6 +236,30 @@ class LedgerEntry(NamedTuple):
     disputed: bool = False
 
 
+class EntryChange(NamedTuple):
+    """One ledger entry as a correction changed it: the rats it counted before (`was`) and
+    after (`now`), 0 where there was (or is) no such entry."""
+
+    entry_id: str
+    round: int
+    building: int | None
+    reason: RatReason
+    was: int
+    now: int
+
+
+class RatsCorrected(NamedTuple):
+    """What one correction of `round`, made by the table in `at_round`, did to one player's
+    rats: their ledger entries it changed and the change of their count (`change`, after
+    minus before). Private like the ledger it is read from: only the player's own view holds
+    it, so their device can say what the table corrected and what it did to their rats."""
+
+    round: int
+    at_round: int
+    change: int
+    entries: tuple[EntryChange, ...]
+
+
 class Dispute(NamedTuple):
     """A player's dispute of one of their ledger entries, open until the table corrects that
     round or dismisses it: public, so the table sees it wherever it matters."""
@@ -291,6 +315,9 @@ class GameState:
     """Per seat: the player confirmed their current rats for the plague check (R-SCORE-6)."""
     disputes: tuple[Dispute, ...] = ()
     """Disputes still open, in the order they were made (see `Dispute`)."""
+    rats_corrected: tuple[tuple[RatsCorrected, ...], ...] = ()
+    """Per seat (private!): each correction that changed the player's ledger, in order; empty
+    (no tuple per seat) until the first one."""
     own_notes: tuple[tuple[int, int], ...] = ()
     """Per seat: (round, how many of their own rat notes the player made in it) for their
     latest note, so the next one's id "round.pN" is known without reading the ledger."""

@@ -42,6 +42,7 @@ from companion.rules.state import (
     GameState,
     LedgerEntry,
     Phase,
+    RatsCorrected,
     Reveal,
     RoundRecord,
     Track,
@@ -50,9 +51,9 @@ from companion.rules.state import (
 
 __all__ = [
     "ESTATES", "DecisionView", "Dispute", "DisputeState", "EndValues", "LedgerEntry",
-    "PendingChange", "Phase", "PlayerView", "Reveal", "RoundRecord", "StepId", "TableView",
-    "Track",
-    "Turn", "at_plague_check", "decision_view", "own_view", "player_json", "public_view",
+    "PendingChange", "Phase", "PlayerView", "RatsCorrected", "Reveal", "RoundRecord", "StepId",
+    "TableView", "Track", "Turn", "at_plague_check", "decision_view", "own_view",
+    "player_json", "public_view",
 ]
 
 
@@ -102,6 +103,9 @@ class TableView:
     disputes: tuple[Dispute, ...] = ()
     """The players' disputes of their ledger entries still open (public by design: a dispute
     is a player asking the table to check an entry with them)."""
+    rats_kept: tuple[bool, ...] | None = None
+    """Per seat, from the plague check on (like `rats`): whether the player kept their rats
+    in the app (`kept_own_rats`); None before."""
 
     @property
     def players(self) -> int:
@@ -204,6 +208,11 @@ class PlayerView:
     `PendingChange`): shown as waiting for the table, not counted in `rats`."""
     open_disputes: tuple[str, ...] = ()
     """The entry ids of this player's disputes still open at the table."""
+    corrections: tuple[RatsCorrected, ...] = ()
+    """Each correction by the table that changed this player's ledger, oldest first: the round
+    it corrected, the entries it changed and what it did to their rats. Their device says it,
+    as it says where their disputes stand: a history line that changed silently, and a total
+    with it, reads as the app's mistake."""
 
     @property
     def scored(self) -> bool:
@@ -258,6 +267,15 @@ class OwnResult:
     survives: bool
     winners: tuple[str, ...]
     """Empty when nobody survives the plague."""
+
+
+def kept_own_rats(state: GameState, player: int) -> bool:
+    """Whether `player` kept their rats in the app, on a phone or in the table's private view:
+    they logged a change of their own (a supply discard, a correction) or confirmed their
+    count. Only then can the ledger hold the rats discarded in the supplies (R-ROUND-B), which
+    no event of the table records; without it, the ledger is what the table recorded and the
+    rat tokens in front of the player are the only count of their rats."""
+    return state.rats_confirmed[player] or any(not e.public for e in state.ledgers[player])
 
 
 def own_reasons(state: GameState) -> tuple[RatReason, ...]:
@@ -335,6 +353,8 @@ def public_view(state: GameState, game_events: int = 0) -> TableView:
         rats=tuple(final_rats(state, p) for p in range(state.players)) if shown else None,
         scoring=end_state(state) if state.phase is Phase.FINISHED else None,
         disputes=state.disputes,
+        rats_kept=tuple(kept_own_rats(state, p) for p in range(state.players))
+        if shown else None,
     )
 
 
@@ -380,7 +400,8 @@ def own_view(state: GameState, player: int) -> PlayerView:
         reasons=own_reasons(state), result=own_result(state, player),
         hospital_at_table=Building.HOSPITAL in state.setup.buildings,
         pending=pending_changes(state, player),
-        open_disputes=tuple(d.entry_id for d in state.disputes if d.player == player))
+        open_disputes=tuple(d.entry_id for d in state.disputes if d.player == player),
+        corrections=state.rats_corrected[player] if state.rats_corrected else ())
 
 
 def _entry(view: PlayerView, e: LedgerEntry) -> dict[str, Any]:
@@ -396,6 +417,13 @@ def _pending(c: PendingChange) -> dict[str, Any]:
             "round": c.round, "building": c.building, "hand_cards_up_to": c.hand_cards_up_to}
 
 
+def _corrected(c: RatsCorrected) -> dict[str, Any]:
+    return {"round": c.round, "at_round": c.at_round, "change": c.change,
+            "entries": [{"entry_id": e.entry_id, "round": e.round, "building": e.building,
+                         "reason": e.reason.value, "was": e.was, "now": e.now}
+                        for e in c.entries]}
+
+
 def player_json(view: PlayerView) -> dict[str, Any]:
     """One player's view as plain JSON, as their phone receives it: rats (and whether they
     confirmed them for the plague check), ledger, nun-row notes. Nothing of anyone else's.
@@ -407,6 +435,7 @@ def player_json(view: PlayerView) -> dict[str, Any]:
         "rats_confirmed": view.rats_confirmed,
         "ledger": [_entry(view, e) for e in view.ledger],
         "pending": [_pending(c) for c in view.pending],
+        "corrections": [_corrected(c) for c in view.corrections],
         "scored": view.scored,
         "nun_notes": list(view.nun_notes),
         "reasons": [r.value for r in view.reasons],

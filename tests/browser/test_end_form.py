@@ -4,8 +4,9 @@ Anna, Ben, Cleo and Dario reach the plague check (R-SCORE-6) of a stored game; o
 phone. Ben confirms his rats on it: the table's form shows his mark at once, locks his count,
 and gives nobody else a mark. The table counts the nuns and scores; an undo of the scoring
 brings the form back with the nun count as typed; an empty nun count is asked for, not scored
-as 0. After the scoring Ben's correction arrives as a request the table sees beside the
-result, and nothing changes until the table decides.
+as 0; the others' rats, which no phone kept, are typed from their tokens (the form offers no
+count it cannot know). After the scoring Ben's correction arrives as a request the table sees
+beside the result, and nothing changes until the table decides.
 """
 
 from __future__ import annotations
@@ -85,6 +86,11 @@ def test_the_end_form_follows_the_phone_and_undo_brings_it_back(tmp_path: Path,
             assert page.locator("[flt-semantics-identifier^='confirmed-']").count() == 1
             assert by_id(page, f"confirmed-{DARIO}").count() == 0  # no phone, no confirmation
             picture(page, "end-form-confirmed")
+
+            # Only Ben kept his rats in the app: the others' counts are the tokens', typed.
+            for seat in (0, 2, DARIO):
+                assert field_value(page, f"end-{seat}-rats") == ""
+                type_into(page, f"end-{seat}-rats", str(3 + seat))
 
             # An empty nun count is asked for, not scored as 0.
             tap(page, "end-score")

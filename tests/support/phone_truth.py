@@ -79,6 +79,11 @@ class MonasteryNight:
         self.tap(ev.BuildingResolved(MONASTERY), ev.RoundEnded(),
                  ev.BuildingsRevealed((Building.MARKET, Building.PALACE)))
 
+    def annas_entry_corrected(self) -> None:
+        """A round later, the table corrects Anna's entry of round 1: her 2 cards went to the
+        Farm (R-ROUND-C), not the Monastery, so the premium's discard of 2 rats is not hers."""
+        self.tap(ev.EntryCorrected(round=1, player=ANNA, building=FARM, cards=2))
+
     def close(self) -> None:
         self.store.close()
 

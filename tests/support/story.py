@@ -21,6 +21,7 @@ from support.flutter import (
     TIMEOUT_MS,
     WHEEL_STEP,
     by_id,
+    focus_field,
     identifiers,
     next_frame,
     tap,
@@ -271,8 +272,9 @@ class Table:
             self.step_tap("reveal-confirm", "D")
 
     def fill_end_values(self, ids: set[str]) -> None:
-        """What everyone holds first; the rats (from the ledgers) and the nuns only at the
-        plague check, the step after it (R-SCORE-6)."""
+        """What everyone holds first; the rats and the nuns only at the plague check, the
+        step after it (R-SCORE-6): the rats the app knows are filled in (the phones'), the
+        others are counted from the tokens and typed."""
         players = sorted({int(i.split("-")[1]) for i in ids
                           if re.fullmatch(r"end-\d+-hand", i)})
         if "end-holdings" in ids:
@@ -288,6 +290,11 @@ class Table:
             self.step_tap("end-holdings", "end")
             ids = set(self.ids())
         assert {f"end-{p}-rats" for p in players} <= ids
+        for p in players:
+            # a count the app cannot know (no phone, no rats kept in the app) starts empty:
+            # the player's rat tokens are counted and typed
+            if not focus_field(self.page, f"end-{p}-rats").input_value():
+                self.type_number(f"end-{p}-rats", self.rng.randint(0, 12), "end")
         self.type_number("end-nuns", self.rng.randint(6, 16), "end")
         self.shoot(self.page, "end-filled")
         self.step_tap("end-score", "end")

@@ -84,6 +84,25 @@
     return t(line, { change: signed(change), reason: reason, round: entry.round });
   }
 
+  /* What a correction by the table did to the player's rats, and to which of their entries:
+     "The table corrected round 5: +2 rats for you." with "Monastery, round 5: −2 → 0". */
+  function correctionItem(correction, rows) {
+    var text = correction.change
+      ? t("corrected", { round: correction.round, change: signed(correction.change), n: Math.abs(correction.change) })
+      : t("corrected_same", { round: correction.round });
+    var item = el("li", text);
+    correction.entries.forEach(function (entry) {
+      var row = rows[entry.round - 1] || [];
+      var building = entry.building === null ? "" : row[entry.building];
+      var named = building ? t("b." + building) : "";
+      var key = T["c." + entry.reason] ? "c." + entry.reason : "r." + entry.reason;
+      var reason = T[key] ? t(key, { count: Math.abs(entry.now || entry.was), building: named }) : entry.reason;
+      item.appendChild(el("span", t("corrected_entry", { reason: reason, round: entry.round,
+        was: signed(entry.was), now: signed(entry.now) }), "more"));
+    });
+    return item;
+  }
+
   function render(payload) {
     current = payload;
     var view = payload.view, notes = [], bound = 0;
@@ -102,6 +121,14 @@
     var list = $("notes"); list.textContent = "";
     notes.forEach(function (note) { list.appendChild(el("li", t("nun_note", note))); });
 
+    /* The table's corrections of this player's rats, newest first, above the history they
+       changed; each changed line says so too. */
+    var corrected = {};
+    list = $("corrected"); list.textContent = "";
+    (view.corrections || []).slice().reverse().forEach(function (correction) {
+      list.appendChild(correctionItem(correction, payload.rows || []));
+      correction.entries.forEach(function (entry) { corrected[entry.entry_id] = true; });
+    });
     list = $("history"); list.textContent = "";
     /* What the table has worked out but records with its next tap: shown now, apart. */
     (view.pending || []).forEach(function (change) {
@@ -112,6 +139,7 @@
     });
     view.ledger.slice().reverse().forEach(function (entry) {
       var item = el("li", entryText(entry, payload.rows || []));
+      if (corrected[entry.entry_id]) item.appendChild(el("span", t("corrected_line"), "corrected"));
       if (entry.dispute === "checked") item.appendChild(el("span", t("dispute_checked"), "checked"));
       else if (entry.disputed) item.appendChild(el("span", t("disputed"), "disputed"));
       else if (entry.public) {
@@ -152,13 +180,16 @@
     mark("ledger-shown");
   }
 
+  /* Settles with whether the table took it: a refusal is said on the status line. */
   function send(path, body) {
     var buttons = document.querySelectorAll("#ledger button");
     Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
     say("");
-    return call("POST", path, body || {}).then(render, refused).then(function () {
+    return call("POST", path, body || {}).then(function (payload) { render(payload); return true; },
+      function (error) { refused(error); return false; }).then(function (taken) {
       Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; });
       if (current) $("confirm").disabled = !!current.view.rats_confirmed;
+      return taken;
     });
   }
 
@@ -315,7 +346,10 @@
       b.addEventListener("click", function () {
         var amount = parseInt($("amount").value, 10);
         if (!(amount >= 1 && amount <= 20)) return say(t("e.bad_value"), true);
-        send("rats", { delta: amount * parseInt(b.getAttribute("data-sign"), 10), reason: b.getAttribute("data-reason") });
+        /* Each log starts afresh from the default (one rat): a number kept from the last
+           one was logged again unnoticed. A refused one keeps what was typed, to fix it. */
+        send("rats", { delta: amount * parseInt(b.getAttribute("data-sign"), 10), reason: b.getAttribute("data-reason") })
+          .then(function (taken) { if (taken) $("amount").value = $("amount").defaultValue; });
       });
     });
     $("note").addEventListener("click", function () {

@@ -38,6 +38,7 @@ from companion.ui.shared.widgets import (
 )
 from companion.ui.shell import TableApp
 
+RATS_PHONE = N_("Rats (as on the phone)")
 FIELDS: tuple[tuple[str, str, Special | None], ...] = (
     ("hand", N_("Population + Joker cards in hand"), None),
     ("swords", N_("Swords"), Special.SWORD),
@@ -45,7 +46,7 @@ FIELDS: tuple[tuple[str, str, Special | None], ...] = (
     ("passes", N_("Pass cards"), Special.PASS),
     ("gold", N_("Gold"), Special.GOLD),
     ("markers", N_("Printed total of the VP tokens"), None),
-    ("rats", N_("Rats (as on the phone)"), None),
+    ("rats", RATS_PHONE, None),
 )
 
 
@@ -55,6 +56,8 @@ class FormProblem(ValueError):
 
 HOLDINGS = tuple(key for key, _, _ in FIELDS if key != "rats")
 RATS_NO_PHONE = N_("Rats (count the tokens)")
+RATS_PRIVATE_VIEW = N_("Rats (as in the private view)")
+RATS_UNKNOWN = N_("Rats: no phone, count the tokens")
 
 
 CELL: ft.ResponsiveNumber = {"xs": 12, "sm": 6, "lg": 4}
@@ -76,13 +79,36 @@ def fields_in_play(view: TableView) -> list[tuple[str, str]]:
             and (key != "rats" or view.rats is not None)]
 
 
-def form_defaults(view: TableView, player: int) -> dict[str, int]:
-    """What the form shows before anyone types: the values entered before, or 0; at the plague
-    check, the rats as the player's ledger (or a correction typed before) has them."""
+def phone_paired(app: TableApp, player: int) -> bool:
+    """A phone holds `player`'s seat in the open game now."""
+    return (app.games.seats is not None and app.session is not None
+            and app.games.seats.is_paired(app.session.game_id, player))
+
+
+def rats_known(view: TableView, player: int, paired: bool) -> bool:
+    """Whether the app knows `player`'s rats at the plague check (R-SCORE-6), so the form may
+    offer a count: a phone is paired to the seat (`paired`: it is the player's ledger), the
+    player kept their rats in the app, on a phone or in the private view
+    (`TableView.rats_kept`: a change of their own logged, or their count confirmed), or the
+    table typed their count before. Otherwise the ledger holds only what the table recorded
+    and none of the rats discarded in the supplies (R-ROUND-B): a count from it would look
+    known and be wrong, so the field starts empty and the table types the tokens' count."""
+    if view.rats is None:
+        return False
     entered = view.end_values[player]
-    values = {key: getattr(entered, key) if entered is not None else 0 for key in HOLDINGS}
+    kept = view.rats_kept is not None and view.rats_kept[player]
+    return paired or kept or (entered is not None and entered.rats is not None)
+
+
+def form_defaults(view: TableView, player: int, known: bool = True) -> dict[str, int | None]:
+    """What the form shows before anyone types: the values entered before, or 0; at the plague
+    check, the rats as the player's ledger (or a correction typed before) has them, where the
+    app knows them (`known`, see `rats_known`), else None: nothing to offer."""
+    entered = view.end_values[player]
+    values: dict[str, int | None] = {
+        key: getattr(entered, key) if entered is not None else 0 for key in HOLDINGS}
     if view.rats is not None:
-        values["rats"] = view.rats[player]
+        values["rats"] = view.rats[player] if known else None
     return values
 
 
@@ -91,14 +117,19 @@ def form_events(app: TableApp, view: TableView) -> list[Any]:
 
     Before the plague check: every player's holdings (their rats stay secret). At the plague
     check: the holdings and rats that differ from what is entered, then the nuns. A rat count
-    equal to the ledger's is not recorded, so a later change on the phone still counts.
+    equal to the ledger's is not recorded, so a later change on the phone still counts; a
+    count the app does not know (`rats_known`) must be typed, and is recorded as typed.
     """
     t = app.t
     typed = app.tab.round.end_values
     keys = dict(fields_in_play(view))
 
-    def number(key: str, default: int, label: str) -> int:
+    def number(key: str, default: int | None, label: str, name: str = "") -> int:
         raw = typed.get(key, str(default) if default else "").strip()
+        if not raw and default is None:
+            raise FormProblem(t("{name}: the app does not know these rats. Count the rat tokens "
+                                "in front of {name} and type the number (0 if there are none).",
+                                name=name))
         if not raw:
             return 0
         if not raw.isdigit():
@@ -107,15 +138,16 @@ def form_events(app: TableApp, view: TableView) -> list[Any]:
 
     found: list[Any] = []
     for p, name in enumerate(view.setup.names):
-        defaults = form_defaults(view, p)
-        values = {key: number(f"{p}-{key}", defaults[key], f"{name}: {t(label)}")
+        known = rats_known(view, p, phone_paired(app, p))
+        defaults = form_defaults(view, p, known)
+        values = {key: number(f"{p}-{key}", defaults[key], f"{name}: {t(label)}", name)
                   for key, label in keys.items()}
         entered = view.end_values[p]
         rats: int | None = None
         if view.rats is not None:
             typed_rats = values.pop("rats")
             kept = entered.rats if entered is not None else None
-            rats = None if typed_rats == view.rats[p] and kept is None else typed_rats
+            rats = None if known and typed_rats == view.rats[p] and kept is None else typed_rats
         event = events.EndValuesEntered(p, **values, rats=rats)
         if entered is None or EndValues(**{k: getattr(event, k) for k in (*HOLDINGS, "rats")}
                                         ) != entered:
@@ -275,7 +307,8 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             typed[key] = event.control.value or ""
         return handler
 
-    def field(key: str, label: str, value: int | str, locked: bool = False) -> ft.Control:
+    def field(key: str, label: str, value: int | str | None, locked: bool = False
+              ) -> ft.Control:
         shown = str(value) if locked else typed.get(key, str(value) if value else "")
         return tagged(f"end-{key}", ft.TextField(
             value=shown, label=label, hint_text="0" if isinstance(value, int) else None,
@@ -284,10 +317,18 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
 
     title_ = heading(t("Plague") if view.at_plague_check
                      else t("What everyone holds"))
-    if view.at_plague_check:
+    paired = [phone_paired(app, p) for p in range(setup.player_count)]
+    known = [rats_known(view, p, paired[p]) for p in range(setup.player_count)]
+    if view.at_plague_check and all(known):
         explained = t("The Nun-row is turned over and everyone reveals their rats. The rats are "
                       "filled in from the phones: correct them where the tokens on the table "
                       "say otherwise. Empty fields count as 0, except the nuns: count them.")
+    elif view.at_plague_check:
+        explained = t("The Nun-row is turned over and everyone reveals their rats. The rat "
+                      "tokens on the table are what counts. A player who kept their rats on a "
+                      "phone or in the private view has them filled in: correct them where the "
+                      "tokens say otherwise. The app does not know the others' rats: count their "
+                      "tokens and type them. Count the nuns too; other empty fields count as 0.")
     else:
         explained = t("Everyone shows their hand, special cards and victory point tokens. "
                       "The rats stay secret until the plague, the next step. Empty fields "
@@ -303,19 +344,20 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
                                                        most=MAX_NUNS_IN_ROW), nuns_shown(view)),
                                      width=min(560, content_width(app))))
     for p, name in enumerate(setup.names):
-        defaults = form_defaults(view, p)
+        defaults = form_defaults(view, p, known[p])
         locked = rats_locked(view, p)
         if locked:
             typed.pop(f"{p}-rats", None)
         # the hand's long label ("Population + Joker cards in hand") gets a wide field: in
         # half a tablet's width it spilled over the field's border
-        # "as on the phone" only where there is a phone: a player without one counts tokens
-        phone = (app.games.seats is not None and app.session is not None
-                 and app.games.seats.is_paired(app.session.game_id, p))
-        labels = {key: RATS_NO_PHONE if key == "rats" and not phone else label
+        labels = {key: rats_label(paired[p], known[p], view, p) if key == "rats" else label
                   for key, label in fields_in_play(view)}
+        # a rat count is shown as a number, 0 too: an empty rat field means "count the tokens"
+        shown: dict[str, int | str | None] = {
+            key: "" if value is None else str(value) if key == "rats" else value
+            for key, value in defaults.items()}
         cells: list[ft.Control] = [ft.Container(
-            field(f"{p}-{key}", t(label), defaults[key], locked=locked and key == "rats"),
+            field(f"{p}-{key}", t(label), shown[key], locked=locked and key == "rats"),
             col=WIDE_CELL if key == "hand" else CELL) for key, label in labels.items()]
         marks: list[ft.Control] = []
         if view.end_values[p] is not None and not view.at_plague_check:
@@ -329,6 +371,17 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             ft.Row([player_chip(name, setup.colours[p]), *marks], wrap=True),
             ft.ResponsiveRow(cells, spacing=8, run_spacing=8)], tight=True))))
     return controls
+
+
+def rats_label(paired: bool, known: bool, view: TableView, player: int) -> str:
+    """The rat field's label says where its count comes from: the phone, the private view, or
+    the tokens alone (the field then starts empty: the app does not know the count)."""
+    if paired:
+        return RATS_PHONE
+    if not known:
+        return RATS_UNKNOWN
+    kept = view.rats_kept is not None and view.rats_kept[player]
+    return RATS_PRIVATE_VIEW if kept else RATS_NO_PHONE
 
 
 def result_controls(app: TableApp, view: TableView) -> list[ft.Control]:

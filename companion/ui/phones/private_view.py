@@ -31,7 +31,13 @@ from companion.phones.ledger import (
     LedgerRefused,
     ledger_of,
 )
-from companion.rules.views import DisputeState, LedgerEntry, PendingChange, PlayerView
+from companion.rules.views import (
+    DisputeState,
+    LedgerEntry,
+    PendingChange,
+    PlayerView,
+    RatsCorrected,
+)
 from companion.ui.phones.memory import (
     AFTER_LIFT,
     AFTER_TAP,
@@ -105,6 +111,26 @@ def entry_line(t: Translator, entry: LedgerEntry, rows: Sequence[Sequence[Any]],
     elif entry.disputed:
         line += " " + t("(disputed)")
     return line
+
+
+def correction_line(t: Translator, correction: RatsCorrected,
+                    rows: Sequence[Sequence[Any]]) -> str:
+    """A correction by the table as the player reads it: what it did to their rats, then each
+    of their entries it changed: "The table corrected round 5: +2 rats for you. Monastery,
+    round 5: −2 → 0"."""
+    if correction.change:
+        head = t.plural("The table corrected round {round}: {change} rat for you.",
+                        "The table corrected round {round}: {change} rats for you.",
+                        abs(correction.change), round=correction.round,
+                        change=change_text(correction.change))
+    else:
+        head = t("The table corrected round {round}: your rats stay as they were.",
+                 round=correction.round)
+    return " ".join([head, *(
+        t("{reason}, round {round}: {was} → {now}",
+          reason=_reason(t, e.reason.value, e.round, e.building, rows), round=e.round,
+          was=change_text(e.was) if e.was else "0", now=change_text(e.now) if e.now else "0")
+        for e in correction.entries)])
 
 
 def pending_line(t: Translator, change: PendingChange, rows: Sequence[Sequence[Any]]) -> str:
@@ -211,7 +237,11 @@ class PrivateScreen:
         pending: list[ft.Control] = [
             tagged(f"private-pending-{index}", text(pending_line(t, change, rows), italic=True))
             for index, change in enumerate(view.pending)]
-        history: list[ft.Control] = pending + [
+        corrected: list[ft.Control] = [
+            tagged(f"private-corrected-{index}", text(correction_line(t, correction, rows),
+                                                      weight=ft.FontWeight.W_500))
+            for index, correction in enumerate(reversed(view.corrections))]
+        history: list[ft.Control] = corrected + pending + [
             tagged(f"private-entry-{index}", text(entry_line(t, entry, rows,
                                                              view.dispute_state(entry))))
             for index, entry in enumerate(entries)] or [text(t("No changes yet."))]

@@ -195,7 +195,7 @@ def _estate(building: Building) -> Any:
     return BUILDINGS[building].estate
 
 
-def supply_part(app: TableApp, asks: str, explain: bool) -> ft.Control:
+def supply_part(app: TableApp, view: TableView, asks: str, explain: bool) -> ft.Control:
     """Phase B, shown above phase C's first entry: the first entry is the sign that everyone
     has done their supply (R-ROUND-B), so it takes no tap of its own. `asks`: what the phase
     asks; all of it in one short paragraph, so phase C's count buttons stay in sight. The
@@ -206,8 +206,8 @@ def supply_part(app: TableApp, asks: str, explain: bool) -> ft.Control:
     if explain:
         words.append(t(
             "The symbols: draw population cards, discard a rat, look at a card of the Nun-row. "
-            "In turn order from the starting player, or all at once if everyone agrees. Note "
-            "discarded rats and Nun-row cards on your own phone."))
+            "In turn order from the starting player, or all at once if everyone agrees."))
+        words.append(where_rats_are_kept(app, view))
     return tagged("supply-info", text(" ".join(words), size=theme.SMALL_SIZE))
 
 
@@ -242,3 +242,23 @@ def replacement_banner(t: Translator, row: Sequence[Building], replaced: Sequenc
     """`replacement_words` on a banner (`dense`: in smaller print, above phase C's entry)."""
     return tagged("reveal-replaced", banner(replacement_words(t, row, replaced, digital),
                                             ft.Icons.SWAP_HORIZ, dense=dense))
+
+
+def where_rats_are_kept(app: TableApp, view: TableView) -> str:
+    """Where the players note what the supplies did to their rats. No event of the table
+    records a supply's discard (R-ROUND-B): a player with a phone notes it there; for one
+    without, the rat tokens in front of them are what counts, so they are not told of a phone
+    they do not have."""
+    t = app.t
+    seats = app.games.seats
+    game_id = app.session.game_id if app.session is not None else None
+    without = [name for p, name in enumerate(view.setup.names)
+               if seats is None or game_id is None or not seats.is_paired(game_id, p)]
+    if not without:
+        return t("Note discarded rats and Nun-row cards on your own phone.")
+    if len(without) == len(view.setup.names):
+        return t("Discard rats by putting back rat tokens: the tokens in front of each player "
+                 "are what counts.")
+    return t("With a phone, note discarded rats and Nun-row cards on it. Without one "
+             "({names}): the rat tokens in front of you are what counts.",
+             names=", ".join(without))

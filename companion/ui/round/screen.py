@@ -115,7 +115,8 @@ def phase_body(app: TableApp) -> tuple[TableView, Body]:
             case RevealBuildings():
                 above.append(row_part(app, at))
             case Supply() as supply:
-                above.append(supply_part(app, prompt_text(app.t, supply), explain=at.round == 1))
+                above.append(supply_part(app, at, prompt_text(app.t, supply),
+                                          explain=at.round == 1))
             case TakeActions() as actions:
                 above.append(actions_part(app, at, actions))
             case other:
