@@ -225,3 +225,12 @@ def test_a_phone_back_from_sleep_finds_its_turn_where_it_left_it(app, hub, night
     again = TestClient(app, base_url="http://table.local:8550", cookies=dict(red.cookies))
     assert turn_of(again) == before
     assert enter(again, building=0, cards=2).status_code == 200
+
+
+def test_the_page_with_its_turn_stays_light_in_every_language(app) -> None:
+    # The phone page's budget: under 100 KB transferred, however the phone asks for it.
+    for language in ("en", "de", "fr", "nl"):
+        page = TestClient(app, base_url="http://table.local:8550").get(
+            "/phone/", headers={"Accept-Language": language, "Accept-Encoding": "identity"})
+        assert page.status_code == 200 and 'id="turn"' in page.text
+        assert len(page.content) < 100_000
