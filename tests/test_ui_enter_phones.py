@@ -26,6 +26,8 @@ def test_the_entry_screen_waits_for_annas_connected_phone_and_can_still_enter(
             table.open(play_route(table.session.game_id))
             assert table.texts("waiting-phone") == (
                 "Waiting for Anna's phone; the table can still enter for them.")
+            # in the hint's place: the count buttons stay where they were
+            assert "Tap the building" not in table.texts()
             table.tap("enter-0-2")  # the table steps in for Anna
         turns = game_state(table.session).record.turns
         assert [(t.player, t.building, t.cards) for t in turns] == [(ANNA, 0, 2)]

@@ -63,13 +63,14 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
         decide(app, view, events.Passed(actor))
 
     later = [setup.names[p] for p in queue[1:]]
-    info: list[ft.Control] = [*above]
-    if phone_connected(app, actor):
-        info.append(tagged("waiting-phone", text(
-            t("Waiting for {player}'s phone; the table can still enter for them.",
-              player=setup.names[actor]), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)))
-    info.append(text(t("Tap the building and the number of cards laid face down there."),
-                     size=theme.SMALL_SIZE))
+    # A waiting phone takes the hint's place, so the count buttons stay where they were.
+    hint = (tagged("waiting-phone", text(
+        t("Waiting for {player}'s phone; the table can still enter for them.",
+          player=setup.names[actor]), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD))
+        if phone_connected(app, actor) else
+        text(t("Tap the building and the number of cards laid face down there."),
+             size=theme.SMALL_SIZE))
+    info: list[ft.Control] = [*above, hint]
     if later:
         info.append(tagged("queue", text(t("Then: {players}", players=", ".join(later)),
                                          size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)))
