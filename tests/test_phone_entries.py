@@ -8,18 +8,25 @@ Session and store); the phones reach it through the real routes.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
+from support.engine_games import ALL_SPECIALS, setup_for
 from support.phones import TableNight, hub_for, night_of
+from support.sessions import game_state
 
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
+from companion.phones.seats import SeatRegistry
 from companion.phones.texts import texts
 from companion.rules import events as ev
-from companion.store.session import StepPassed
+from companion.rules.catalog import Building
+from companion.rules.setup import SelectionMethod
+from companion.store.db import GameStore
+from companion.store.session import Session, StepPassed
 
 RED, YELLOW, GREEN = 0, 1, 2
 
@@ -234,3 +241,30 @@ def test_the_page_with_its_turn_stays_light_in_every_language(app) -> None:
             "/phone/", headers={"Accept-Language": language, "Accept-Encoding": "identity"})
         assert page.status_code == 200 and 'id="turn"' in page.text
         assert len(page.content) < 100_000
+
+
+def test_red_who_holds_pass_cards_passes_from_her_phone(tmp_path: Path) -> None:
+    # R-SPECIAL-3, R-ROUND-D b: the Town Hall's premium brought Red 2 Pass cards; on her turn
+    # her phone offers the Pass with that bound, and nobody else's phone learns it.
+    town_hall, castle, hut, farm = (Building.TOWN_HALL, Building.CASTLE,
+                                    Building.RAT_CATCHERS_HUT, Building.FARM)
+    with GameStore.open(tmp_path) as store:
+        session = Session.start(store, ev.GameStarted(setup_for(
+            4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS, start=3)))
+        for event in (ev.BuildingsRevealed((town_hall, castle, hut)), ev.SupplyDone(),
+                      ev.Entered(3, 1, 0), ev.Entered(0, 0, 2), ev.Entered(1, 1, 0),
+                      ev.Entered(2, 0, 1), ev.Revealed(0, 0, 2, 0), ev.Revealed(2, 0, 1, 0),
+                      ev.BuildingResolved(0), ev.BuildingResolved(1), ev.RoundEnded(),
+                      ev.BuildingsRevealed((farm, castle, hut))):
+            session.submit(event)
+        hub = Hub(registry=SeatRegistry(), open_session={session.game_id: session}.get,
+                  base_url="http://192.168.1.20:8550")
+        app = phone_app(hub)
+        red, yellow = (paired(app, hub, session.game_id, seat) for seat in (RED, YELLOW))
+        mine = turn_of(red)
+        assert (mine["yours"], mine["can_pass"], mine["pass_cards"]) == (True, True, 2)
+        assert "pass_cards" not in turn_of(yellow)
+        assert enter(red, building=None).status_code == 200
+        record = game_state(session).record
+        assert [(t.player, t.passed) for t in record.turns] == [(RED, True)]
+        assert turn_of(yellow)["yours"] is True
