@@ -211,14 +211,15 @@ def test_a_phone_says_what_its_rats_are_compared_with() -> None:
 
 
 def test_every_phone_text_with_a_count_has_both_forms() -> None:
-    # A number in a phone text is a count ("2 rats") unless it names a seat or a round, or is
-    # a history line's signed change ("−2") beside its reason, counted in its own text; a
-    # correction's line names its round and an entry's signed change before and after.
+    # A number in a phone text is a count ("2 rats") unless it names a seat, a round or a
+    # building's slot, or is a history line's signed change ("−2") beside its reason, counted
+    # in its own text; a correction's line names its round and an entry's signed change before
+    # and after.
     numbered = {key for key, message in WORDS.items()
                 if {name for _, name, _, _ in string.Formatter().parse(message) if name}
-                - {"building", "names", "change", "reason"}}
+                - {"building", "names", "change", "reason", "player", "players"}}
     assert numbered == {"seat", "line.round", "line.round.plain", "corrected_same",
-                        "corrected_entry"}
+                        "corrected_entry", "turn.slot"}
     words = texts("de")
     counted = words["#count"]
     assert isinstance(counted, dict), counted

@@ -9,7 +9,7 @@ on how the table opens its games.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -19,7 +19,7 @@ from companion.phones.seats import SeatRegistry
 if TYPE_CHECKING:
     # Types only: the phone routes load without the engine (test_phone_imports).
     from companion.rules.events import Event
-    from companion.rules.views import PlayerView, TableView
+    from companion.rules.views import PlayerView, StepId, TableView
     from companion.store.session import RatsRequest
 
 Subscriber = Callable[[], None]
@@ -35,6 +35,9 @@ class PhoneSession(Protocol):
     def player_view(self, seat: int) -> PlayerView: ...
 
     def submit(self, event: Event) -> None: ...
+
+    def decide(self, events: Sequence[Event], discards: Mapping[tuple[int, int], int] = ...,
+               made_for: StepId | None = None) -> None: ...
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]: ...
 

@@ -46,13 +46,16 @@ class LedgerRefused(Exception):
     """
 
     def __init__(self, code: str, message: str, *, rule: str | None = None,
-                 status: int = 422, names: tuple[str, ...] = ()) -> None:
+                 status: int = 422, names: tuple[str, ...] = (),
+                 values: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.rule = rule
         self.status = status
         self.names = names
         """The game's players, so a refusal that names one says their name."""
+        self.values = values or {}
+        """What the phone's own words for `code` name (`{player}`), in any language."""
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from starlette.routing import BaseRoute, Mount
 from companion.i18n import pick_language
 from companion.phones.assets import SECURITY_HEADERS, PageAssets
 from companion.phones.body import MAX_BYTES, BadJson, load_json, phone_message
+from companion.phones.hand import ENTRY_REFUSALS, Hand, MadeFor
 from companion.phones.hub import PhoneHub, PhoneSession
 from companion.phones.ledger import (
     GAME_SCORED,
@@ -150,6 +151,33 @@ class Dispute(_Request):
 
 class RatsCorrection(_Request):
     rats: int = Field(ge=0, le=MAX_RATS_ASKED)
+
+
+MAX_ROUND = 99
+MAX_TURN = 999
+MAX_AT = 10_000_000
+MAX_ROW = 12
+MAX_CARDS = 99
+"""An entry's bounds: far above any real game's, so the engine's refusal is the one a real
+tap meets; a bigger number is a forged or broken request."""
+
+
+class StepMadeFor(_Request):
+    """The step a phone's entry was drawn for (its view's `turn.step`), sent back as is."""
+
+    round: int = Field(ge=1, le=MAX_ROUND)
+    turn: int = Field(ge=0, le=MAX_TURN)
+    actor: int = Field(ge=0, le=MAX_SEATS - 1)
+    at: int = Field(ge=0, le=MAX_AT)
+
+
+class EntryRequest(_Request):
+    """A phase C entry from the player's own phone: `building` (its place in the row) with
+    `cards` face down, or a Pass (`building` null)."""
+
+    step: StepMadeFor
+    building: int | None = Field(ge=0, le=MAX_ROW - 1)
+    cards: int = Field(default=0, ge=0, le=MAX_CARDS)
 
 
 class NoFields(_Request):
@@ -437,6 +465,17 @@ async def correction(phones: PhonesDep, caller: CallerDep,
     return await _change(phones, caller, lambda ledger: ledger.ask_correction(body.rats))
 
 
+@router.post("/api/entry")
+async def entry(phones: PhonesDep, caller: CallerDep,
+                body: Annotated[EntryRequest, Depends(json_body(EntryRequest))]) -> Response:
+    """The player's phase C entry (R-ROUND-C), through the session like the table's tap."""
+    made_for = MadeFor(body.step.round, body.step.turn, body.step.actor, body.step.at)
+    hand = Hand(caller.session, caller.seat)
+    await run_in_threadpool(hand.enter, made_for, body.building, body.cards)
+    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
+                        headers=_NO_STORE)
+
+
 @router.post("/api/undo", dependencies=[Depends(json_body(NoFields))])
 async def undo(phones: PhonesDep, caller: CallerDep) -> Response:
     return await _change(phones, caller, Ledger.undo)
@@ -490,7 +529,7 @@ router.include_router(host)
 # -- refusals -----------------------------------------------------------------------------
 
 
-PAGE_REFUSALS = frozenset({GAME_SCORED})
+PAGE_REFUSALS = frozenset({GAME_SCORED, *ENTRY_REFUSALS})
 """Ledger refusals the phone page has its own words for: answered in the phone's language."""
 
 
@@ -500,7 +539,10 @@ def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
     cause = refused.__cause__
     language = pick_language(request.headers.get("accept-language"))
     if refused.code in PAGE_REFUSALS:
-        return str(texts(language)["e." + refused.code])
+        words = str(texts(language)["e." + refused.code])
+        for name, value in refused.values.items():
+            words = words.replace("{" + name + "}", value)
+        return words
     if not isinstance(cause, Exception) or not hasattr(cause, "code"):
         return str(refused)
     # Imported here: the catalogs load the engine, which the server does not need to start.

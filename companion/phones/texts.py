@@ -76,6 +76,19 @@ WORDS: dict[str, str] = {
     "e.store_error": N_("The table could not read its games file. The table can say more."),
     "e.game_scored": N_("The game is scored: nothing you send is recorded any more. To change "
                         "your rats, ask the table for a correction."),
+    "e.not_your_seat": N_("A phone enters only for its own player."),
+    "e.out_of_turn": N_("It is not your turn: the table waits for {player}."),
+    "e.step_passed": N_("Already entered: {player}'s entry is recorded."),
+    "e.step_moved": N_("The table is at another step now: nothing was recorded."),
+    "e.no_entries": N_("No entries are being made now."),
+    "turn.yours": N_("Your turn"),
+    "turn.other": N_("{player}'s turn"),
+    "turn.hint": N_("Tap the building and the number of cards laid face down there."),
+    "turn.slot": N_("{player} goes on slot {slot}; cards:"),
+    "turn.more": N_("More cards"),
+    "turn.fewer": N_("Fewer cards"),
+    "turn.pass": N_("{player} plays a Pass card"),
+    "turn.passes": N_("Passed so far: {players}"),
     "result": N_("Result"),
     "survived": N_("You survive the plague."),
     "died": N_("You die of the plague."),
@@ -111,6 +124,7 @@ def _counted(t: Translator) -> dict[str, tuple[str, str]]:
                                 "The table took your correction: {n} rats."),
         "corrected": t.forms("The table corrected round {round}: {change} rat for you.",
                              "The table corrected round {round}: {change} rats for you."),
+        "turn.entry": t.forms("slot {slot}: {n} card", "slot {slot}: {n} cards"),
         "pending_hand_cards": t.forms(
             "plus the hand card you discard there (up to {n}), one rat: the table enters it",
             "plus the hand cards you discard there (up to {n}), one rat each: the table enters "
@@ -120,7 +134,8 @@ def _counted(t: Translator) -> dict[str, tuple[str, str]]:
 
 COUNTS = {"rats": "n", "nun_note": "nuns", "nun_bound": "n", "r.reveal": "count", "above": "n",
           "not_above": "n", "my_vp": "rats", "fix_pending": "n", "fix_rejected": "n",
-          "fix_accepted": "n", "pending_hand_cards": "n", "corrected": "n"}
+          "fix_accepted": "n", "pending_hand_cards": "n", "corrected": "n",
+          "turn.entry": "n"}
 """Which value of each counted text is its count (the script reads this from `#count`)."""
 
 _PAGES: dict[str, dict[str, object]] = {}
@@ -132,8 +147,8 @@ def texts(language: str) -> dict[str, object]:
     language = language if language in LANGUAGES else "en"
     words = _PAGES.get(language)
     if words is None:
-        from companion.i18n.names import building_name
-        from companion.rules.catalog import Building
+        from companion.i18n.names import building_name, estate_name
+        from companion.rules.catalog import Building, Estate
 
         t = translator(language)
         words = {key: t(message) for key, message in WORDS.items()}
@@ -142,5 +157,6 @@ def texts(language: str) -> dict[str, object]:
         words["#one"] = t.singular_counts()
         words["#count"] = COUNTS
         words.update({f"b.{b.value}": building_name(t, b) for b in Building})
+        words.update({f"s.{s.value}": estate_name(t, s) for s in Estate})
         _PAGES[language] = words
     return words

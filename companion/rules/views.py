@@ -21,14 +21,14 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from companion.rules.catalog import ActionKind, Building, PlayerColour
+from companion.rules.catalog import BUILDINGS, ActionKind, Building, Estate, PlayerColour
 from companion.rules.decision import Decision
 from companion.rules.derive import entry_id
 from companion.rules.endgame import arrival_order, end_state, final_rats
 from companion.rules.engine import reveal_event
 from companion.rules.errors import RuleViolation
 from companion.rules.events import BuildingsRevealed, RatReason
-from companion.rules.guide import AtBuilding, Prompt, RevealBuildings, Step, next_step
+from companion.rules.guide import AtBuilding, Enter, Prompt, RevealBuildings, Step, next_step
 from companion.rules.resolution import (
     BuildingResolution,
     resolve_building,
@@ -50,10 +50,10 @@ from companion.rules.state import (
 )
 
 __all__ = [
-    "ESTATES", "DecisionView", "Dispute", "DisputeState", "EndValues", "LedgerEntry",
-    "PendingChange", "Phase", "PlayerView", "RatsCorrected", "Reveal", "RoundRecord", "StepId",
-    "TableView", "Track", "Turn", "at_plague_check", "decision_view", "own_view",
-    "player_json", "public_view",
+    "ESTATES", "DecisionView", "Dispute", "DisputeState", "EndValues", "EntryTurn",
+    "LedgerEntry", "PendingChange", "Phase", "PlayerView", "RatsCorrected", "Reveal",
+    "RoundRecord", "RowPlace", "StepId", "TableView", "Track", "Turn", "at_plague_check",
+    "decision_view", "entry_turn", "own_view", "player_json", "public_view",
 ]
 
 
@@ -213,6 +213,9 @@ class PlayerView:
     it corrected, the entries it changed and what it did to their rats. Their device says it,
     as it says where their disputes stand: a history line that changed silently, and a total
     with it, reads as the app's mistake."""
+    turn: EntryTurn | None = None
+    """Phase C as this player's device shows it (`entry_turn`); None outside phase C, or
+    where the view was built without the table's next decision (`own_view` alone)."""
 
     @property
     def scored(self) -> bool:
@@ -227,6 +230,49 @@ class PlayerView:
         if entry.entry_id in self.open_disputes:
             return DisputeState.OPEN
         return DisputeState.CHECKED
+
+
+@dataclass(frozen=True)
+class RowPlace:
+    """One building of the round's row as a phone draws it in phase C (public)."""
+
+    building: Building
+    estate: Estate
+    slot: int
+    """The slot the next disc goes on (1-based, leftmost free)."""
+
+
+@dataclass(frozen=True)
+class EntryTurn:
+    """Phase C (R-ROUND-C) as one player's device may see it: whose turn it is, the row, the
+    entries and passes so far, all public as on the table, and the step an entry made from it
+    is for (`step`: the phone sends it back, and the session stores the entry only while the
+    table is still at that step). Only the actor's own view says whether they may play a Pass
+    and how many Pass cards they can hold; every other player's says nothing of it."""
+
+    step: StepId
+    actor: int
+    names: tuple[str, ...]
+    row: tuple[RowPlace, ...]
+    turns: tuple[Turn, ...]
+    """The round's entries and passes so far, in the order made."""
+    yours: bool
+    can_pass: bool = False
+    pass_cards: int | None = None
+
+
+def entry_turn(view: TableView, player: int) -> EntryTurn | None:
+    """`player`'s side of phase C, from the table's decision view (`DecisionView.view`: the
+    supply folded into the first entry already); None when the table is not at an entry."""
+    step = view.step
+    if not isinstance(step, Enter):
+        return None
+    yours = step.actor == player
+    return EntryTurn(
+        step=view.step_id, actor=step.actor, names=tuple(view.setup.names),
+        row=tuple(RowPlace(o.kind, BUILDINGS[o.kind].estate, o.slot) for o in step.options),
+        turns=view.record.turns, yours=yours, can_pass=yours and step.can_pass,
+        pass_cards=step.pass_cards if yours else None)
 
 
 class DisputeState(StrEnum):
@@ -424,6 +470,26 @@ def _corrected(c: RatsCorrected) -> dict[str, Any]:
                         for e in c.entries]}
 
 
+def step_json(step: StepId) -> dict[str, Any]:
+    """A step as a phone sends it back with its entry (`StepId`, its prompt left out: a
+    phone's entry is always for an entry step)."""
+    return {"round": step.round, "turn": step.turn, "actor": step.actor, "at": step.at}
+
+
+def _turn(turn: EntryTurn) -> dict[str, Any]:
+    found: dict[str, Any] = {
+        "step": step_json(turn.step), "actor": turn.actor, "names": list(turn.names),
+        "row": [{"building": p.building.value, "estate": p.estate.value, "slot": p.slot}
+                for p in turn.row],
+        "entries": [{"player": t.player, "building": t.building, "cards": t.cards}
+                    for t in turn.turns],
+        "yours": turn.yours}
+    if turn.yours:
+        found["can_pass"] = turn.can_pass
+        found["pass_cards"] = turn.pass_cards
+    return found
+
+
 def player_json(view: PlayerView) -> dict[str, Any]:
     """One player's view as plain JSON, as their phone receives it: rats (and whether they
     confirmed them for the plague check), ledger, nun-row notes. Nothing of anyone else's.
@@ -443,4 +509,5 @@ def player_json(view: PlayerView) -> dict[str, Any]:
         "result": None if view.result is None else {
             "vp": view.result.vp, "rats": view.result.rats, "survives": view.result.survives,
             "winners": list(view.result.winners)},
+        "turn": None if view.turn is None else _turn(view.turn),
     }

@@ -44,6 +44,7 @@ from companion.rules.views import (
     StepId,
     TableView,
     decision_view,
+    entry_turn,
     own_view,
     public_view,
 )
@@ -64,6 +65,11 @@ def json_key(value: JsonValue) -> str:
 Subscriber = Callable[[], None]
 """Called with nothing after every committed change (a step, an undo or redo, a correction
 request): the subscriber asks the session for the view it may see."""
+
+
+_BEFORE_ENTRIES = frozenset({Phase.A, Phase.B, Phase.C})
+"""The phases in which the table's next decision may be a phase C entry (the row the app's
+deck deals and the supply are folded into the first entry)."""
 
 
 class UndoError(StoreError):
@@ -183,9 +189,14 @@ class Session:
             return self._table[1]
 
     def player_view(self, seat: int) -> PlayerView:
-        """What `seat`'s own device may see: their rats, ledger and notes, nobody else's."""
+        """What `seat`'s own device may see: their rats, ledger and notes, nobody else's, and
+        in phase C the public step with, on the actor's device, their own Pass bound
+        (`entry_turn`, drawn from the table's next decision)."""
         with self._lock:
-            return own_view(self._state, seat)
+            own = own_view(self._state, seat)
+            if self._state.phase not in _BEFORE_ENTRIES:
+                return own
+            return replace(own, turn=entry_turn(self.decision_view().view, seat))
 
     def refusal(self, events: Sequence[Event], folded: Discards | None = None
                 ) -> RuleViolation | None:

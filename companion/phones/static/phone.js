@@ -7,7 +7,7 @@
   var joining = match ? claim(match[1]) : null;
   var T = JSON.parse(document.getElementById("texts").textContent);
   var source = null, current = null, hideTimer = 0, pressedAt = 0, pointerUsed = false, retry = 0;
-  var checking = false, checkTimer = 0;
+  var checking = false, checkTimer = 0, cue = "", countPage = {};
 
   function $(id) { return document.getElementById(id); }
   function t(key, vars) {
@@ -48,7 +48,9 @@
   function refused(error) {
     if (error.status === 401) return unpaired(error.code);
     if (error.code === "network") return lost();
-    say((error.code === "refused" && error.message) || T["e." + error.code] || error.message || t("e.network"), true);
+    /* The server words what names a player ("{player}") in the phone's language. */
+    var worded = error.code === "refused" || (T["e." + error.code] || "").indexOf("{") >= 0;
+    say((worded && error.message) || T["e." + error.code] || error.message || t("e.network"), true);
   }
 
   /* A request found no table: the link is down, whatever the stream last said. The badge says
@@ -177,16 +179,79 @@
     $("confirm").hidden = scored || !payload.can_confirm || view.phase !== "END";
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
+    drawTurn(view.turn);
     mark("ledger-shown");
   }
 
-  /* Settles with whether the table took it: a refusal is said on the status line. */
-  function send(path, body) {
+  /* Phase C: whose turn it is, the row and the entries so far; on the player's own turn a
+     count button per building (0-12, then 13+), one tap as on the table, and a Pass if they
+     may play one. Every building is a place in the row, so a tap names building and count. */
+  function drawTurn(turn) {
+    var box = $("turn"), row = $("row");
+    box.hidden = !turn; row.textContent = "";
+    if (!turn) { cue = ""; return; }
+    var names = turn.names, actor = names[turn.actor], key = JSON.stringify(turn.step);
+    box.className = turn.yours ? "mine" : "";
+    $("turn-who").textContent = turn.yours ? t("turn.yours") : t("turn.other", { player: actor });
+    $("turn-hint").hidden = !turn.yours;
+    if (turn.yours && cue !== key && navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
+    cue = turn.yours ? key : "";
+    var page = countPage[key] || 0;
+    turn.row.forEach(function (place, b) {
+      var card = el("div", "", "place"), label = el("b", t("b." + place.building));
+      label.appendChild(el("small", " \u00b7 " + t("s." + place.estate)));
+      card.appendChild(label);
+      card.setAttribute("data-building", b);
+      if (turn.yours) {
+        card.appendChild(el("small", t("turn.slot", { player: actor, slot: place.slot })));
+        var counts = el("div", "", "counts");
+        if (page) counts.appendChild(button("\u2039", function () { countPage = {}; countPage[key] = page - 1; drawTurn(turn); }, t("turn.fewer")));
+        for (var n = page * 13; n < page * 13 + 13; n++) counts.appendChild(count(turn, b, n));
+        counts.appendChild(button((page + 1) * 13 + "+", function () { countPage = {}; countPage[key] = page + 1; drawTurn(turn); }, t("turn.more")));
+        card.appendChild(counts);
+      }
+      var inside = el("ul", "", "inside"), slot = 0;
+      turn.entries.forEach(function (entry) {
+        if (entry.building !== b) return;
+        inside.appendChild(el("li", names[entry.player] + ": " + t("turn.entry", { slot: ++slot, n: entry.cards })));
+      });
+      if (slot) card.appendChild(inside);
+      row.appendChild(card);
+    });
+    $("pass").hidden = !turn.can_pass;
+    $("pass").textContent = t("turn.pass", { player: actor });
+    $("pass").onclick = function () { enterTurn(turn.step, null, 0); };
+    var passed = turn.entries.filter(function (e) { return e.building === null; }).map(function (e) { return names[e.player]; });
+    $("passes").textContent = passed.length ? t("turn.passes", { players: passed.join(", ") }) : "";
+  }
+  function button(text, action, label) {
+    var b = el("button", text); b.type = "button"; b.onclick = action;
+    if (label) b.setAttribute("aria-label", label);
+    return b;
+  }
+  function count(turn, b, n) {
+    var it = button(String(n), function () { enterTurn(turn.step, b, n); });
+    it.setAttribute("data-count", n);
+    return it;
+  }
+  /* A refused entry (the table or another screen was first, it is not this player's turn)
+     says why and draws the step the table is at now. */
+  function enterTurn(step, building, cards) {
+    send("entry", { step: step, building: building, cards: cards }, true);
+  }
+
+  /* Settles with whether the table took it: a refusal is said on the status line (`fresh`:
+     and a refused entry draws the step the table is at now). */
+  function send(path, body, fresh) {
     var buttons = document.querySelectorAll("#ledger button");
     Array.prototype.forEach.call(buttons, function (b) { b.disabled = true; });
     say("");
     return call("POST", path, body || {}).then(function (payload) { render(payload); return true; },
-      function (error) { refused(error); return false; }).then(function (taken) {
+      function (error) {
+        refused(error);
+        if (fresh && error.status === 409) return call("GET", "state").then(render, function () {}).then(function () { return false; });
+        return false;
+      }).then(function (taken) {
       Array.prototype.forEach.call(buttons, function (b) { b.disabled = false; });
       if (current) $("confirm").disabled = !!current.view.rats_confirmed;
       return taken;

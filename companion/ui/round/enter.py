@@ -3,6 +3,10 @@
 One tap per entry: every building of the row carries a button per card count, so "3 cards in
 the Farm" is a single tap on the Farm's 3 (R-ROUND-C). The queue (who is next, who passed and
 comes back) is the engine's; the screen only reads it.
+
+A player whose paired phone is connected enters on it (`companion.phones.hand`): the screen says
+it waits for that phone, and keeps its buttons, so the table can always step in. Whichever tap
+reaches the session first is stored; the other is refused, naming whose entry it was.
 """
 
 from __future__ import annotations
@@ -59,8 +63,14 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
         decide(app, view, events.Passed(actor))
 
     later = [setup.names[p] for p in queue[1:]]
-    info: list[ft.Control] = [*above, text(t("Tap the building and the number of cards laid "
-                                             "face down there."), size=theme.SMALL_SIZE)]
+    # A waiting phone takes the hint's place, so the count buttons stay where they were.
+    hint = (tagged("waiting-phone", text(
+        t("Waiting for {player}'s phone; the table can still enter for them.",
+          player=setup.names[actor]), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD))
+        if phone_connected(app, actor) else
+        text(t("Tap the building and the number of cards laid face down there."),
+             size=theme.SMALL_SIZE))
+    info: list[ft.Control] = [*above, hint]
     if later:
         info.append(tagged("queue", text(t("Then: {players}", players=", ".join(later)),
                                          size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)))
@@ -96,6 +106,16 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
         bottom = big_button("pass", t("{player} plays a Pass card", player=setup.names[actor]),
                             pass_turn, icon=ft.Icons.REDO, primary=False)
     return Body(controls, bottom)
+
+
+def phone_connected(app: TableApp, seat: int) -> bool:
+    """Whether `seat` has a paired phone connected now: it enters there."""
+    seats = app.games.seats
+    if seats is None or app.session is None:
+        return False
+    players = app.session.table_view().players
+    return any(s.seat == seat and s.connected
+               for s in seats.status(app.session.game_id, players))
 
 
 def count_buttons(app: TableApp, view: TableView, building: int, enter: Any
