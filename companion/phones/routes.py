@@ -505,9 +505,9 @@ def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
         return str(refused)
     # Imported here: the catalogs load the engine, which the server does not need to start.
     from companion.i18n import translator
-    from companion.i18n.store_words import error_text
+    from companion.i18n.words import words
 
-    return error_text(translator(language), cause, names=refused.names or None)
+    return words(translator(language), cause, names=refused.names or None)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
