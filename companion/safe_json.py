@@ -40,7 +40,7 @@ class JsonRefused(ValueError):
     `not_a_number` (NaN, Infinity, 1e999), `not_json`; a caller refusing the shape of a valid
     document names its own. `values` are what the problem names (a limit, the line and column
     of a syntax error), so a caller can say it in a person's language
-    (`companion.i18n.input_words`).
+    (`companion.i18n.words`).
     """
 
     def __init__(self, problem: str, where: str | None = None, *, reason: str,

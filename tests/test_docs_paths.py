@@ -300,14 +300,14 @@ def test_the_tree_check_sees_a_module_left_out_and_one_that_is_gone() -> None:
     text = (REPO / "docs" / "architecture.md").read_text()
     changed = (text.replace("    decision.py ", "    scoring_cli.py ")
                .replace("  history/          game-night", "  histories/        game-night")
-               .replace("undo_words.py:", "undo_texts:")
+               .replace("words.py: the one registry", "texts: the one registry")
                .replace("  tab.py ", "  tabs.py ")
                .replace("ticker.py", "tickers.py"))
     assert tree_problems(changed) == [
         "histories: listed, not there", "rules/scoring_cli.py: listed, not there",
         "ui/tabs.py: listed, not there", "history: not listed", "history/cli.py: not named",
         "history/figures.py: not named", "history/words.py: not named",
-        "i18n/undo_words.py: not named", "rules/decision.py: not listed", "ui/tab.py: not listed",
+        "i18n/words.py: not named", "rules/decision.py: not listed", "ui/tab.py: not listed",
         "ui/shared/tickers.py: named, not there", "ui/shared/ticker.py: not named"]
 
 

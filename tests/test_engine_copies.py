@@ -10,7 +10,7 @@ round 2 one more came up: all 3 are accounted for, and a 4th in round 3 is a mis
 from support.engine_games import Game, next_actor, setup_for
 
 from companion.i18n import translator
-from companion.i18n.codes import refusal_text
+from companion.i18n.words import words
 from companion.rules import apply_recorded, replay
 from companion.rules import events as ev
 from companion.rules.catalog import Building
@@ -56,7 +56,7 @@ def test_a_monastery_beyond_the_three_in_play_is_refused():
     refused = game.refuse(ev.BuildingsRevealed((MONASTERY, CASTLE)), "R-COMP-4", "no_copy_left")
     assert refused.params == {"building": "monastery", "copies": 3, "discarded": 2,
                               "under": 1, "left": 0, "shown": 1}
-    assert refusal_text(translator("en"), refused) == (
+    assert words(translator("en"), refused) == (
         "The Monastery has 3 cards in this game: 2 discarded with earlier rows, 1 under the "
         "Replacement deck. So 0 can come up now, not 1.")
     game.play(ev.BuildingsRevealed((HOSPITAL, CASTLE)))

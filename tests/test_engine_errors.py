@@ -5,7 +5,7 @@ import pytest
 from support.engine_games import Game, setup_for
 
 from companion.i18n import translator
-from companion.i18n.codes import refusal_text
+from companion.i18n.words import words
 from companion.rules import RuleViolation, apply, next_step, replay
 from companion.rules import events as ev
 from companion.rules.catalog import Building
@@ -41,7 +41,7 @@ def test_out_of_turn_errors_say_what_is_expected():
     game.play(ev.BuildingsRevealed((Building.FARM, Building.CASTLE)), ev.SupplyDone())
     error = game.refuse(ev.Entered(2, 0, 1), "R-ROUND-C", "not_your_turn")
     assert error.params["player"] == "Green"
-    assert "Yellow is to enter a building" in refusal_text(translator("en"), error)
+    assert "Yellow is to enter a building" in words(translator("en"), error)
     error = game.refuse(ev.RoundEnded(), "R-ROUND-E", "not_allowed_now")
     assert error.params["prompt"] == "enter"
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from support.simulate import random_game
 
 from companion.i18n import translator
-from companion.i18n.codes import refusal_text
+from companion.i18n.words import words
 from companion.rules import RuleViolation, apply, replay
 from companion.rules import events as ev
 from companion.rules.catalog import START_RATS
@@ -166,6 +166,6 @@ def test_malformed_or_illegal_events_are_refused_cleanly(seed, players, data):
             apply(state, bad)  # type: ignore[arg-type]  # what no Event type allows, on purpose
         except RuleViolation as error:
             assert error.rule == "EVENT" or error.rule.startswith("R-"), error
-            assert refusal_text(translator("en"), error) and error.code
+            assert words(translator("en"), error) and error.code
         assert state == snapshot
     assert apply(state, events[cut]) == replay(events[:cut + 1])

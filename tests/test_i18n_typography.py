@@ -29,9 +29,10 @@ from companion.i18n.catalogs import (
     extract,
     read_catalog,
 )
-from companion.i18n.store_words import problem_text
+from companion.i18n.words import words
 from companion.phones.texts import texts as phone_texts
 from companion.store.problems import StoreProblem
+from companion.store.worded import Worded
 from companion.ui.shared.reference_entries import ENTRIES
 
 NBSP = "\u00a0"
@@ -216,18 +217,17 @@ def test_french_names_the_qr_code_one_way_and_the_tables_buttons_with_articles()
         "no action; protects you from every Watchtower premium this round")
 
 
-@pytest.mark.parametrize(("lang", "words"), [
+@pytest.mark.parametrize(("lang", "holder"), [
     ("fr", "PID 4711, à l’adresse http://192.168.1.20:8550"),
     ("de", "PID 4711, erreichbar unter http://192.168.1.20:8550"),
     ("nl", "PID 4711, bereikbaar op http://192.168.1.20:8550"),
     ("en", "pid 4711, serving http://192.168.1.20:8550"),
 ])
 def test_a_second_server_is_told_who_holds_the_folder_in_its_language(lang: str,
-                                                                      words: str) -> None:
+                                                                      holder: str) -> None:
     # The lock file holds what the first server wrote, in English; the refusal words it.
-    said = problem_text(translator(lang), StoreProblem.FOLDER_IN_USE,
-                        {"folder": "/srv/rattus", "holder": "pid 4711, serving "
-                                                            "http://192.168.1.20:8550"})
-    assert f"({words})" in said
+    said = words(translator(lang), Worded(StoreProblem.FOLDER_IN_USE, folder="/srv/rattus",
+                                          holder="pid 4711, serving http://192.168.1.20:8550"))
+    assert f"({holder})" in said
     if lang != "en":
         assert "serving" not in said and "served" not in said

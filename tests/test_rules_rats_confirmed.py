@@ -5,7 +5,7 @@ at the plague check (R-SCORE-6); the table sees who has confirmed, never how man
 from support.engine_games import Game, play_to_the_end, setup_for
 
 from companion.i18n import translator
-from companion.i18n.codes import refusal_text
+from companion.i18n.words import words
 from companion.rules import events as ev
 from companion.rules.setup import DeckMode
 from companion.rules.state import Phase
@@ -23,7 +23,7 @@ def test_rats_are_confirmed_only_once_the_last_round_is_over():
     # would still change.
     game = three_player_game()
     error = game.refuse(ev.RatsConfirmed(RED), "R-SCORE-6", "not_allowed_now")
-    assert "once the last round is over" in refusal_text(translator("en"), error)
+    assert "once the last round is over" in words(translator("en"), error)
     play_to_the_end(game)
     assert game.state.phase is Phase.END
     game.play(ev.RatsConfirmed(RED))

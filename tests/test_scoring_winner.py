@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from companion.i18n import translator
-from companion.i18n.scoring_lines import line_text
+from companion.i18n.words import words
 from companion.rules.house_rules import HouseRules
 from companion.rules.scoring import Code, EndState, ScoreResult, Step, score
 
@@ -16,7 +16,7 @@ VARIANT = HouseRules(all_dead_variant=True)
 
 
 def english(line) -> str:
-    return line_text(translator("en"), line)
+    return words(translator("en"), line)
 
 def game(vp: Mapping[str, int], rats: Mapping[str, int], nuns: int,
          rules: HouseRules = DEFAULT) -> ScoreResult:

@@ -19,7 +19,7 @@ from companion import cli
 from companion.cli import records as store_cli
 from companion.i18n import LANGUAGES, terminal_language, translator
 from companion.i18n.dates import when
-from companion.i18n.input_words import json_refusal
+from companion.i18n.words import words
 from companion.phones.texts import WORDS, texts
 from companion.safe_json import MAX_BYTES, JsonRefused, load_json
 from companion.server.app import print_banner
@@ -237,14 +237,14 @@ def test_the_json_gates_refusals_are_said_in_every_language(raw: bytes) -> None:
     # languages their own, with the same numbers.
     with pytest.raises(JsonRefused) as refused:
         load_json(raw)
-    english = json_refusal(translator("en"), refused.value)
+    english = words(translator("en"), refused.value)
     where = refused.value.where
     # (A syntax error's detail is Python's English and stays out: "Expecting value".)
     assert refused.value.problem.startswith(
         (english.removeprefix(f"{where}: ") if where else english).rstrip(")"))
     numbers = set(re.findall(r"\d+", english))
     for lang in ("de", "fr", "nl"):
-        said = json_refusal(translator(lang), refused.value)
+        said = words(translator(lang), refused.value)
         assert said != english and set(re.findall(r"\d+", said)) == numbers, said
 
 

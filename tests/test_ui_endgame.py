@@ -3,7 +3,6 @@ shown as the engine computes it, in German and English."""
 
 from __future__ import annotations
 
-import gettext
 import io
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,13 +15,13 @@ from support.fake_page import walk
 from support.table_screens import Table
 from test_ui_round import _quick, four_players
 
-from companion.i18n import DOMAIN, LOCALE_DIR, translator
-from companion.i18n.scoring_lines import LINES, line_text
+from companion.i18n import translator
+from companion.i18n.words import words
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
 from companion.rules import next_step
 from companion.rules.guide import Prompt
-from companion.rules.scoring import Code, score
+from companion.rules.scoring import score
 from companion.rules.state import Phase
 from companion.store.bgstats import play_from_link
 from companion.ui.endgame.chart import influence_by_round
@@ -148,7 +147,7 @@ def test_the_result_is_the_engines_score_with_winner_and_totals(ended: Table) ->
     shown = ended.texts("winner")
     assert all(name in shown for name in result.winners)
     ladder = ended.texts("tie-break")
-    assert ladder == " ".join(line_text(translator("en"), line) for line in result.tie_break)
+    assert ladder == " ".join(words(translator("en"), line) for line in result.tie_break)
     assert "influence-chart" in ended.ids()
 
 
@@ -183,22 +182,13 @@ def test_the_chart_follows_the_round_snapshots(ended: Table) -> None:
         assert values[-1] == sum(t.values[player] for t in ended.state.tracks)
 
 
-def test_every_scoring_line_has_words_in_both_languages() -> None:
-    assert set(LINES) == set(Code)
-    de = gettext.translation(DOMAIN, LOCALE_DIR, languages=["de"])
-    for code, words in LINES.items():
-        german = (de.gettext(words.msgid) if words.plural is None
-                  else de.ngettext(words.msgid, words.plural, 1))
-        assert german != words.msgid, code
-
-
 def test_a_german_scoring_line_names_the_estate_in_german(ended: Table) -> None:
     # R-SCORE-1: the estates score by influence; the explanation names them.
     to_the_plague(ended)
     fill(ended, {"nuns": "20"})
     ended.tap("end-score")
     result = score(end_state_of(ended.session.table_view()))
-    estate_lines = [line_text(translator("de"), line) for line in result.explanation
+    estate_lines = [words(translator("de"), line) for line in result.explanation
                     if line.step.value == "estates"]
     assert any(line.startswith(("Landvolk", "Bürgertum", "Kirche", "Rittertum",
                                 "Zauberkunst", "Königtum")) for line in estate_lines)

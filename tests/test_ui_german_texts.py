@@ -12,7 +12,7 @@ from support.table_screens import Table
 from test_ui_round import four_players
 
 from companion.i18n import translator
-from companion.i18n.scoring_lines import line_text
+from companion.i18n.words import words
 from companion.rules import events as ev
 from companion.rules import reveal_event
 from companion.rules.scoring import score
@@ -39,10 +39,10 @@ def test_the_paper_sheet_explains_every_point_in_german(tmp_path: Path) -> None:
     result = score(end_state_from_form(table.app))
     de = translator("de")
     for line in result.explanation:
-        assert line_text(de, line) in shown
+        assert words(de, line) in shown
     church = next(line for line in result.explanation if line.params.get("estate") == "church")
-    assert line_text(de, church).startswith("Kirche:")
-    assert line_text(translator("en"), church) not in shown
+    assert words(de, church).startswith("Kirche:")
+    assert words(translator("en"), church) not in shown
     # The rule ID stays out of what players read (issue 14), in the msgid too.
     assert de("Classes") == "Stände"
     assert "Stände" in shown and "R-SCORE-1" not in shown

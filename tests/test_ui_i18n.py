@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gettext
-import re
 import string
 from collections.abc import Sequence
 
@@ -11,13 +10,13 @@ import pytest
 
 from companion.i18n import DOMAIN, LOCALE_DIR, Translator, pick_language, translator
 from companion.i18n.catalogs import extract, mo_path, read_catalog, untranslated
-from companion.i18n.codes import PROMPTS, VIOLATIONS, rule_reference, violation_text
 from companion.i18n.names import (
     BUILDING_NAMES,
     ESTATE_NAMES,
     action_text,
     card_name,
 )
+from companion.i18n.words import rule_reference, words
 from companion.rules.catalog import BUILDINGS, Building, Estate
 from companion.rules.errors import Refusal, RuleViolation
 
@@ -116,7 +115,7 @@ def test_every_building_action_has_words() -> None:
 def test_a_broken_setup_rule_is_told_in_german_with_its_rule_id_apart() -> None:
     # Issue 14: no rule ID in the sentence; the ID is a detail a curious player opens.
     exc = RuleViolation("R-SETUP-2", Refusal.FIVE_PER_ESTATE, estate="church", count=4)
-    assert violation_text(translator("de"), exc) == (
+    assert words(translator("de"), exc) == (
         "Jeder Stand braucht genau 5 Gebäudekarten; Kirche hat 4.")
     assert rule_reference(translator("de"), exc) == "Regel R-SETUP-2"
 
@@ -124,26 +123,9 @@ def test_a_broken_setup_rule_is_told_in_german_with_its_rule_id_apart() -> None:
 def test_a_refusal_names_its_rule_apart_from_the_text_and_a_malformed_event_none() -> None:
     # The engine gives no sentence of its own to fall back on: every code has its text.
     exc = RuleViolation("R-ROUND-C", Refusal.ALREADY_ENTERED, player="Anna")
-    assert violation_text(translator("en"), exc) == (
+    assert words(translator("en"), exc) == (
         "Anna has already entered a building this round.")
     assert rule_reference(translator("en"), exc) == "Rule R-ROUND-C"
     exc = RuleViolation("EVENT", Refusal.NO_SUCH_PLAYER, seat=7)
-    assert violation_text(translator("en"), exc) == "There is no player 7."
+    assert words(translator("en"), exc) == "There is no player 7."
     assert rule_reference(translator("en"), exc) is None
-
-
-def test_the_engine_setup_codes_all_have_words() -> None:
-    from pathlib import Path
-
-    import companion.rules.setup as setup_module
-
-    source = Path(setup_module.__file__).read_text(encoding="utf-8")
-    codes = set(re.findall(r'RuleViolation\("[A-Z0-9-]+", Refusal\.([A-Z_]+)', source))
-    codes = {Refusal[name] for name in codes}
-    assert codes and codes <= set(VIOLATIONS)
-
-
-def test_every_prompt_of_the_guide_has_words() -> None:
-    from companion.rules.guide import Prompt
-
-    assert {p.value for p in Prompt} <= set(PROMPTS)

@@ -18,7 +18,7 @@ from test_ui_endgame import fill, to_the_end, to_the_plague
 from test_ui_round import _quick, four_players
 
 from companion.i18n import LANGUAGES, translator
-from companion.i18n.codes import refusal_text
+from companion.i18n.words import words
 from companion.rules import apply, next_step
 from companion.rules import events as ev
 from companion.rules.catalog import Building
@@ -131,9 +131,9 @@ def test_a_refusal_in_the_last_round_speaks_of_the_bonus_not_of_actions(table: T
     play_until(table, Prompt.TAKE_ACTIONS, last_round=True)
     with pytest.raises(RuleViolation) as refused:
         apply(table.state, ev.SupplyDone())
-    said = refusal_text(translator("en"), refused.value)
+    said = words(translator("en"), refused.value)
     assert "last round's bonus" in said and "actions" not in said
-    dutch = refusal_text(translator("nl"), refused.value)
+    dutch = words(translator("nl"), refused.value)
     assert "bonus van de laatste ronde" in dutch
 
 
@@ -189,9 +189,10 @@ def test_the_reveal_button_speaks_dutch(tmp_path: Path) -> None:
 
 
 def scored(table: Table, nuns: str) -> None:
+    """The table ends the game without phones: each player counts 2 rat tokens (R-SCORE-6)."""
     to_the_end(table)
     to_the_plague(table, {"0-hand": "3"})
-    fill(table, {"nuns": nuns})
+    fill(table, {"nuns": nuns, **{f"{seat}-rats": "2" for seat in range(4)}})
     table.tap("end-score")
 
 

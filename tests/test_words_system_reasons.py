@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 from companion.i18n import translator
-from companion.i18n.store_words import SYSTEM_REASONS, error_text
+from companion.i18n.words import words
 from companion.store.db import StoreError, make_data_dir
 from companion.store.lock import LOCK_FILENAME, DataDirLock
+from companion.store.problems import SYSTEM_REASONS, reason_code
 from companion.store.problems import StoreProblem as P
-from companion.store.problems import reason_code
 
 WORDS = {
     "de": {"ENOENT": "Datei oder Ordner gibt es nicht",
@@ -43,7 +43,7 @@ SYSTEM_ENGLISH = ("No such file or directory", "Permission denied", "Is a direct
 
 
 def said(language: str, exc: BaseException) -> str:
-    return error_text(translator(language), exc)
+    return words(translator(language), exc)
 
 
 def failure(call: Callable[[], object]) -> OSError:

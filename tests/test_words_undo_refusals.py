@@ -15,7 +15,7 @@ from support.sessions import game_state
 from support.stored_games import first_step_taking_rats, public_steps, rat_note
 
 from companion.i18n import translator
-from companion.i18n.store_words import error_text
+from companion.i18n.words import words
 from companion.store.db import GameStore
 from companion.store.session import Session, UndoError
 from companion.ui.shared.step_words import refusal_words
@@ -83,5 +83,5 @@ def test_without_the_games_names_a_seat_is_said_as_the_players_number(
     session = Session.start(store, STEPS[0])
     with pytest.raises(UndoError) as caught:
         session.undo_private(BEN)
-    assert error_text(translator(language), caught.value) == expected
+    assert words(translator(language), caught.value) == expected
     assert "player 1 has no private entry" in str(caught.value)  # the log's English as it was

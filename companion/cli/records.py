@@ -24,8 +24,7 @@ from typing import TextIO
 
 from companion.i18n import N_, Translator, terminal_language, translator
 from companion.i18n.dates import when
-from companion.i18n.scoring_lines import winners_words
-from companion.i18n.store_words import error_text, os_error_reason
+from companion.i18n.words import os_error_reason, winners_words, words
 from companion.rules.state import Phase
 from companion.safe_json import JsonRefused, dumps_printable, read_capped
 from companion.store.bgstats import winners_values
@@ -58,12 +57,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     try:
         commands[args.command](args, stdout)
     except (StoreError, RecordError) as exc:
-        print(printable(f"rattus-companion {args.command}: {error_text(_t(args), exc)}"),
+        print(printable(f"rattus-companion {args.command}: {words(_t(args), exc)}"),
               file=stderr)
         return EXIT_ERROR
     except JsonRefused as exc:
         print(printable(f"rattus-companion {args.command}: record: "
-                        f"{error_text(_t(args), exc)}"), file=stderr)
+                        f"{words(_t(args), exc)}"), file=stderr)
         return EXIT_ERROR
     except OSError as exc:
         t = _t(args)
@@ -109,7 +108,7 @@ def _game_line(t: Translator, game: GameSummary) -> str:
     if game.practice:
         start += "  " + t("[practice, not counted]")
     if game.damage is not None:
-        said = game.damage if game.damage_problem is None else error_text(t, game.damage_problem)
+        said = game.damage if game.damage_problem is None else words(t, game.damage_problem)
         return f"{start}  " + t("DAMAGED: {damage}", damage=said)
     if game.finished:
         winners = winners_values(game.winner)

@@ -120,12 +120,13 @@ def _special(result: SpecialResult | None, name: Any) -> dict[str, JsonValue] | 
 
 def _scoring(state: GameState, lang: str = "en") -> dict[str, JsonValue]:
     from companion.i18n import translator
-    from companion.i18n.scoring_lines import explanation
+    from companion.i18n.words import words
     from companion.rules.endgame import end_state
     from companion.rules.scoring import score
 
     result = score(end_state(state))
-    lines: list[JsonValue] = list(explanation(translator(lang), result.explanation))
+    t = translator(lang)
+    lines: list[JsonValue] = [words(t, line) for line in result.explanation]
     return {
         "players": [{
             "name": p.name,

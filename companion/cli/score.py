@@ -5,7 +5,7 @@ mirrors `EndState` (see the README); this module only checks the shape and the t
 leaves every rule to `companion.rules.scoring`, so the command and the app can never disagree.
 Bad input ends with exit status 2 and one line on stderr naming the field, never a traceback,
 in the language asked for: the engine decides what is wrong (`ScoringInputError` names the
-field, the problem's code and its values), and `companion.i18n.scoring_input` words that code, so
+field, the problem's code and its values), and `companion.i18n.words` words that code, so
 no rule is checked twice.
 """
 
@@ -17,10 +17,7 @@ from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from companion.i18n import DEFAULT_LANGUAGE, N_, Translator, terminal_language, translator
-from companion.i18n.input_words import json_refusal, kind
-from companion.i18n.scoring_input import field_problem
-from companion.i18n.scoring_lines import explanation
-from companion.i18n.store_words import os_error_reason
+from companion.i18n.words import field_problem, kind, os_error_reason, words
 from companion.rules.catalog import Estate
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import (
@@ -156,7 +153,7 @@ def result_to_json(result: ScoreResult, lang: str = DEFAULT_LANGUAGE) -> dict[st
         ],
         "winners": list(result.winners),
         "everyone_died": result.everyone_died,
-        "explanation": explanation(translator(lang), result.explanation),
+        "explanation": [words(translator(lang), line) for line in result.explanation],
     }
 
 
@@ -203,8 +200,8 @@ def run_score(path: str, lang: str | None = None) -> int:
         return _error(t("{source}: cannot read ({reason})", source=source,
                         reason=os_error_reason(t, error)))
     except JsonRefused as error:
-        return _error(json_refusal(t, error) if error.where
-                      else f"{source}: {json_refusal(t, error)}")
+        return _error(words(t, error) if error.where
+                      else f"{source}: {words(t, error)}")
     try:
         _numbers_in_range(t, data)
         result = score(end_state_from_json(data, t))

@@ -65,7 +65,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          err: TextIO | None = None) -> int:
     from companion.history.figures import csv_text, load_history
-    from companion.i18n.store_words import error_text, os_error_reason
+    from companion.i18n.words import os_error_reason, words
     from companion.store.db import GameStore, StoreError
 
     args = parser().parse_args(list(sys.argv[1:] if argv is None else argv))
@@ -87,7 +87,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         for line in report(t, games, tonight, str(path)):
             print(printable(line), file=stdout)
     except StoreError as exc:
-        print(printable(f"rattus-companion history: {error_text(t, exc)}"), file=stderr)
+        print(printable(f"rattus-companion history: {words(t, exc)}"), file=stderr)
         return EXIT_ERROR
     except OSError as exc:
         said = t("cannot use {file}: {reason}", file=exc.filename,

@@ -6,8 +6,10 @@ translation shows English rather than a key. The catalogs live next to this modu
 `python -m companion.i18n.catalogs`, and are loaded with the stdlib so the table needs no
 translation library at run time.
 
-Texts take named `{placeholders}` filled by `Translator.__call__`; the engine's prompt codes
-and the scoring's explanation codes are mapped to msgids in `companion.i18n.codes`.
+Texts take named `{placeholders}` filled by `Translator.__call__`; every code the app says (the
+engine's refusals and steps, the scoring's lines, the store's problems, the JSON gate's
+refusals) is mapped to its msgid in one registry, `companion.i18n.words`, whose `words(t,
+thing)` says it.
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ LANGUAGE_NAMES = {"de": "Deutsch", "en": "English", "fr": "Français", "nl": "Ne
 def N_(message: str) -> str:
     """Mark a text for extraction where it is defined; it is translated where it is shown."""
     return message
+
+
+def plural(one: str, many: str) -> tuple[str, str]:
+    """A counted text's two msgids, marked for extraction where they are defined (like
+    `t.plural`, which says them)."""
+    return one, many
 
 
 class Translator:

@@ -539,17 +539,17 @@ def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
     cause = refused.__cause__
     language = pick_language(request.headers.get("accept-language"))
     if refused.code in PAGE_REFUSALS:
-        words = str(texts(language)["e." + refused.code])
+        said = str(texts(language)["e." + refused.code])
         for name, value in refused.values.items():
-            words = words.replace("{" + name + "}", value)
-        return words
+            said = said.replace("{" + name + "}", value)
+        return said
     if not isinstance(cause, Exception) or not hasattr(cause, "code"):
         return str(refused)
     # Imported here: the catalogs load the engine, which the server does not need to start.
     from companion.i18n import translator
-    from companion.i18n.store_words import error_text
+    from companion.i18n.words import words
 
-    return error_text(translator(language), cause, names=refused.names or None)
+    return words(translator(language), cause, names=refused.names or None)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:

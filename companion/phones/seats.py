@@ -47,7 +47,7 @@ SEATS_FILENAME = "seats.sqlite3"
 class SeatsFileDamaged(Worded):
     """The seats file cannot be read; it is left exactly as it was. Like the games database's
     `StoreCorrupted`, a `StoreProblem` with the path and what is wrong; its words
-    (`companion.i18n.store_words`) end with what to do."""
+    (`companion.i18n.words`) end with what to do."""
 
 
 class SeatError(Exception):

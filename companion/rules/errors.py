@@ -1,6 +1,6 @@
 """The one error the engine raises: a rule was broken, or an event is malformed.
 
-The engine speaks in codes and values, never in sentences: `companion.i18n.codes` gives each
+The engine speaks in codes and values, never in sentences: `companion.i18n.words` gives each
 `Refusal` its words in the table's language.
 """
 

@@ -27,7 +27,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketDisconnected
 from uvicorn.protocols.utils import ClientDisconnected
 
 from companion.i18n import terminal_language, translator
-from companion.i18n.store_words import error_text
+from companion.i18n.words import words
 from companion.phones.hub import Hub
 from companion.phones.network import base_url
 from companion.phones.seats import SeatRegistry, SeatsFileDamaged
@@ -244,7 +244,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
         store = GameStore.open(folder)
     except StoreError as exc:
         t = translator(lang or terminal_language())
-        print("rattus-companion: " + error_text(t, exc), file=sys.stderr)
+        print("rattus-companion: " + words(t, exc), file=sys.stderr)
         return 1
     host_key = load_or_create_host_key(folder)
     config = TableConfig(data_dir=folder, host_key=host_key, lang=lang,
@@ -253,7 +253,7 @@ def serve(host: str | None = None, port: int = 8550, data_dir: Path | None = Non
         seats = SeatRegistry.in_data_dir(folder)
     except SeatsFileDamaged as exc:
         t = translator(lang or terminal_language())
-        print("rattus-companion: " + error_text(t, exc), file=sys.stderr)
+        print("rattus-companion: " + words(t, exc), file=sys.stderr)
         store.close()
         lock.release()
         return 1

@@ -34,7 +34,7 @@ change of 10**18 out of every game without a case per field."""
 
 class RecordError(Worded, ValueError):
     """A value that cannot be decoded; the message starts with where it is (`events[3].cards`),
-    `problem` is the rest of it (in English; `companion.i18n.store_words` words the code)."""
+    `problem` is the rest of it (in English; `companion.i18n.words` words the code)."""
 
     def __init__(self, path: str, code: P, /, **values: object) -> None:
         super().__init__(code, **values)

@@ -50,7 +50,7 @@ connection behind a lock, so any wait is for someone else: a short one is answer
 
 class StoreError(Worded):
     """A problem with the games database, as a `StoreProblem` and its values; worded for the
-    person at the table by `companion.i18n.store_words`."""
+    person at the table by `companion.i18n.words`."""
 
 
 class StoreCorrupted(StoreError):

@@ -25,7 +25,7 @@ LOCK_FILENAME = "server.lock"
 class DataDirInUse(StoreError):
     """Another running server holds the data folder: `folder`, and `holder` as that server
     wrote it in the lock file ("pid 4711, serving http://...", or "" while it is being
-    written), for words in any language (`companion.i18n.store_words.holder_words`)."""
+    written), for words in any language (`companion.store.problems.holder_words`)."""
 
     def __init__(self, folder: Path, holder: str) -> None:
         super().__init__(P.FOLDER_IN_USE, folder=folder, holder=holder)

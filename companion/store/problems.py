@@ -2,8 +2,9 @@
 lock, as codes with values, and each code's one English text (the msgid of the catalogs).
 
 The store raises codes; `companion.store.worded` fills these texts in English for `str(exc)`
-and the logs, and `companion.i18n.store_words` fills them in the person's language (the CLI,
-the server's start, the table) through the catalogs. Both compose the text with
+and the logs, and `companion.i18n.words` fills them in the person's language (the CLI,
+the server's start, the table) through the catalogs, where its registry takes them from (with
+the table's own words for an undo refused and a tap too late). Both compose the text with
 `problem_text` below, so the English of the logs and a person's words cannot drift apart.
 
 Stdlib only and importing nothing of the app: the leaf that the store's errors, the phones'
@@ -54,7 +55,7 @@ class StoreProblem(StrEnum):
     SETUP_MISMATCH = "setup_mismatch"
     HOUSE_RULES_MISMATCH = "house_rules_mismatch"
     REFUSED_BY_RULES = "refused_by_rules"
-    """`violation` is the engine's `RuleViolation`, worded by `companion.i18n.codes`."""
+    """`violation` is the engine's `RuleViolation`, worded by `companion.i18n.words`."""
     NOT_TEXT = "not_text"
     STORED_AS = "stored_as"
     # the games database (`StoreError` and its kinds)

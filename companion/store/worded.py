@@ -1,12 +1,12 @@
 """The one shape of the store's errors: a `StoreProblem` and its values, with the English
-sentence as the message (for `str(exc)` and the logs); `companion.i18n.store_words` says it in
+sentence as the message (for `str(exc)` and the logs); `companion.i18n.words` says it in
 the person's language.
 
 The English is the problem's msgid filled in as it stands (`companion.store.problems`), so the
 store needs no catalog and imports nothing of `companion.i18n`. An inner problem is said in
 English too: an inner store error by its own English, the JSON gate's refusal by its message,
 and the engine's refusal by its code and values (its sentences live with the words, in
-`companion.i18n.codes`; the rule it broke is named beside it).
+`companion.i18n.words`; the rule it broke is named beside it).
 """
 
 from __future__ import annotations

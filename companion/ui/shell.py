@@ -19,8 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion.i18n import LANGUAGES, Translator, pick_language, printing, translator
-from companion.i18n.codes import rule_reference, violation_text
-from companion.i18n.store_words import error_text
+from companion.i18n.words import rule_reference, words
 from companion.rules.errors import RuleViolation
 from companion.rules.views import StepId, TableView
 from companion.store.db import StoreError
@@ -361,7 +360,7 @@ class TableApp:
         try:
             play(self.session)
         except RuleViolation as exc:
-            self.notify(violation_text(self.t, exc), error=True,
+            self.notify(words(self.t, exc), error=True,
                         detail=rule_reference(self.t, exc), why=why_of(exc))
             return False
         except StepPassed as exc:
@@ -370,7 +369,7 @@ class TableApp:
             return False
         except StoreError as exc:
             self.notify(self.t("The game could not be saved: {reason}",
-                               reason=error_text(self.t, exc)), error=True)
+                               reason=words(self.t, exc)), error=True)
             return False
         return True
 

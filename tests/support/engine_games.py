@@ -9,7 +9,7 @@ from typing import TypeVar
 import pytest
 
 from companion.i18n import translator
-from companion.i18n.codes import refusal_text
+from companion.i18n.words import words
 from companion.rules import RuleViolation, apply
 from companion.rules import events as ev
 from companion.rules.catalog import Building, PlayerColour
@@ -68,7 +68,7 @@ class Game:
         assert info.value.rule == rule, info.value
         if code is not None:
             assert info.value.code == code, info.value
-        assert refusal_text(translator("en"), info.value) and rule in str(info.value)
+        assert words(translator("en"), info.value) and rule in str(info.value)
         assert self.state is before
         return info.value
 

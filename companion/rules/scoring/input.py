@@ -3,7 +3,7 @@ construction so a built `EndState` always scores.
 
 A group that did not track its game can type it in by hand and get the same result as a
 tracked game; `ScoringInputError` names the path of the value to fix, and says what is wrong
-with it as an `InputProblem` code and its values (`companion.i18n.scoring_input` words them).
+with it as an `InputProblem` code and its values (`companion.i18n.words` words them).
 """
 
 from __future__ import annotations

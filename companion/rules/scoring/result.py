@@ -1,5 +1,5 @@
 """The scoring's result: VP per player and step, the winners, and an explanation of every point
-as `Line`s (a code and values; `companion.i18n.scoring_lines` gives them words)."""
+as `Line`s (a code and values; `companion.i18n.words` gives them words)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.i18n import Translator
 from companion.i18n.names import estate_name
-from companion.i18n.scoring_lines import line_text, names, step_title
+from companion.i18n.words import names, words
 from companion.rules.catalog import Estate, Special
 from companion.rules.scoring import ScoreResult, Step
 from companion.rules.views import TableView
@@ -51,7 +51,7 @@ def result_parts(app: TableApp, view: TableView, result: ScoreResult, *,
         winner_in(banner),
         score_table(app, view, result),
         heading(t("How the winner was decided")),
-        tagged("tie-break", ft.Column([text(line_text(t, line)) for line in result.tie_break],
+        tagged("tie-break", ft.Column([text(words(t, line)) for line in result.tie_break],
                                       tight=True)),
         *([why] if why is not None else []),
         influence_chart(t, view),
@@ -62,8 +62,8 @@ def result_parts(app: TableApp, view: TableView, result: ScoreResult, *,
         if not lines or step is Step.WINNER:
             continue
         controls.append(ft.ExpansionTile(
-            title=ft.Text(step_title(t, step), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
-            controls=[ft.Container(text(line_text(t, line), size=theme.SMALL_SIZE),
+            title=ft.Text(words(t, step), size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
+            controls=[ft.Container(text(words(t, line), size=theme.SMALL_SIZE),
                                    padding=ft.Padding.symmetric(horizontal=16, vertical=2))
                       for line in lines],
             expanded=step in (Step.TOTALS, Step.PLAGUE),

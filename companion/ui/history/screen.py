@@ -32,7 +32,7 @@ from companion.history.figures import (
 from companion.history.words import group_lines, head_to_head_line, player_lines
 from companion.i18n import Translator
 from companion.i18n.dates import when
-from companion.i18n.store_words import os_error_reason
+from companion.i18n.words import os_error_reason
 from companion.rules.scoring import score
 from companion.ui.endgame.result import result_parts
 from companion.ui.endgame.screen import end_state_of

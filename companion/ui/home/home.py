@@ -11,9 +11,8 @@ import logging
 import flet as ft
 
 from companion.i18n import Translator
-from companion.i18n.codes import PROMPTS, prompt_text, violation_text
 from companion.i18n.dates import when
-from companion.i18n.store_words import error_text
+from companion.i18n.words import PROMPTS, words
 from companion.practice.example import PLAYERS, opening_events
 from companion.rules.errors import RuleViolation
 from companion.rules.views import TableView
@@ -35,7 +34,7 @@ def progress_text(t: Translator, view: TableView) -> str:
     store's English summary (`GameMeta.progress`), so a German table reads it in German.
     """
     step = view.step
-    said = prompt_text(t, step)
+    said = words(t, step)
     if view.over or "{round}" in PROMPTS.get(
             step.prompt.value, ""):
         return said
@@ -68,8 +67,8 @@ def home_view(app: TableApp) -> ft.View:
             session = app.games.start(first, practice=True)
             session.submit(row)
         except (RuleViolation, StoreError) as exc:
-            app.notify(t("The game could not be saved: {reason}", reason=error_text(t, exc))
-                       if isinstance(exc, StoreError) else violation_text(t, exc), error=True)
+            app.notify(t("The game could not be saved: {reason}", reason=words(t, exc))
+                       if isinstance(exc, StoreError) else words(t, exc), error=True)
             return
         app.tab.round = RoundDrafts()
         await app.go(paths.play_route(session.game_id))

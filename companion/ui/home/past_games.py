@@ -6,7 +6,7 @@ import flet as ft
 
 from companion.i18n import Translator
 from companion.i18n.dates import when
-from companion.i18n.scoring_lines import winners_words
+from companion.i18n.words import winners_words
 from companion.store.bgstats import winners_values
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import page_frame

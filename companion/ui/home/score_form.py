@@ -13,8 +13,7 @@ import flet as ft
 
 from companion.i18n import N_
 from companion.i18n.names import estate_name, special_name
-from companion.i18n.scoring_input import field_problem
-from companion.i18n.scoring_lines import line_text, step_title
+from companion.i18n.words import field_problem, words
 from companion.rules.catalog import MAX_PLAYERS, Estate, Special
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import EndState, InputProblem, ScoringInputError, Step, score
@@ -219,8 +218,8 @@ def _score(app: TableApp) -> None:
     for step in Step:
         found = result.lines(step)
         if found:
-            lines.append(text(step_title(t, step), weight=ft.FontWeight.BOLD))
-            lines += [text(line_text(t, line), size=theme.SMALL_SIZE) for line in found]
+            lines.append(text(words(t, step), weight=ft.FontWeight.BOLD))
+            lines += [text(words(t, line), size=theme.SMALL_SIZE) for line in found]
 
     def close(_event: Any = None) -> None:
         app.page.pop_dialog()

@@ -20,8 +20,8 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, Translator
-from companion.i18n.codes import violation_text
 from companion.i18n.names import building_name
+from companion.i18n.words import words
 from companion.phones.ledger import (
     GAME_SCORED,
     MAX_RAT_CHANGE,
@@ -413,7 +413,7 @@ def _refusal_text(t: Translator, refused: LedgerRefused) -> str:
         # The engine's message names the count; a message lingers after the rats hide.
         return t("You do not have that many rats.")
     if isinstance(cause, Exception) and getattr(cause, "rule", None):
-        return violation_text(t, cause)
+        return words(t, cause)
     return t("Not logged: {reason}", reason=str(refused))
 
 

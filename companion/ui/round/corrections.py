@@ -15,8 +15,8 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, Translator
-from companion.i18n.codes import rule_reference, violation_text
 from companion.i18n.names import building_name, estate_name
+from companion.i18n.words import rule_reference, words
 from companion.rules import events
 from companion.rules.catalog import BUILDINGS, Special
 from companion.rules.errors import RuleViolation
@@ -311,7 +311,7 @@ def editor(app: TableApp, view: TableView, fix: Fix) -> tuple[list[ft.Control], 
             cancel()
             return
         if isinstance(problem, RuleViolation):
-            app.notify(violation_text(t, problem), error=True,
+            app.notify(words(t, problem), error=True,
                        detail=rule_reference(t, problem), why=why_of(problem))
             return
         app.tab.fix = None

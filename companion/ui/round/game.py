@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n.codes import prompt_text
+from companion.i18n.words import words
 from companion.ui.shared import theme
 from companion.ui.shared.frame import page_frame
 from companion.ui.shared.paths import phones_route, play_route
@@ -37,7 +37,7 @@ def game_view(app: TableApp, game_id: str) -> ft.View:
         players,
         tagged("round", heading(t("Round {round} of {rounds}", round=step.round,
                                   rounds=step.rounds) if step.round else t("Setup"))),
-        tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE)),
+        tagged("prompt", text(words(t, step), size=theme.HEADING_SIZE)),
         big_button("play", t("Continue the game"), app.nav(play_route(game_id)),
                    icon=ft.Icons.PLAY_ARROW),
         big_button("phones", t("Phones for the players"), app.nav(phones_route(game_id)),

@@ -11,8 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import N_, Translator
-from companion.i18n.codes import plural
+from companion.i18n import N_, Translator, plural
 from companion.i18n.names import building_name, estate_name
 from companion.rules import events
 from companion.rules.catalog import Special

@@ -15,8 +15,8 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, Translator
-from companion.i18n.codes import prompt_text
 from companion.i18n.names import action_text, building_name, estate_name
+from companion.i18n.words import words
 from companion.rules import events
 from companion.rules.catalog import ActionKind, Building, Special
 from companion.rules.guide import Choose, RevealCards, TakeActions
@@ -492,7 +492,7 @@ def actions_part(app: TableApp, view: TableView, step: TakeActions) -> ft.Contro
         rows.append(tagged("hospital-recorded-here", text(t(
             "Hospital: enter the hand cards discarded here; this is where they are recorded, "
             "and the players' phones show them."), size=theme.SMALL_SIZE)))
-    title = text(prompt_text(t, step), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)
+    title = text(words(t, step), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)
     part = tagged(f"actions-of-{b}", ft.Container(
         content=ft.Column([title, *special_lines(app, view, res), *why_premium(app, view, res),
                            *last_round_lines(t, view, res), *rows], spacing=4, tight=True),

@@ -18,8 +18,8 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import Translator
-from companion.i18n.codes import violation_text
 from companion.i18n.names import building_name
+from companion.i18n.words import words
 from companion.rules import events
 from companion.rules.catalog import BUILDINGS, Building
 from companion.rules.copies import copies_left
@@ -64,7 +64,7 @@ def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Bod
     reveal = view.next_row
     if reveal is None:  # a deck that cannot deal is a broken game record
         problem = view.deal_problem
-        return Body([*above, text(violation_text(t, problem) if problem else "",
+        return Body([*above, text(words(t, problem) if problem else "",
                                   colour="#B3261E")])
     lay_out: ft.Control = text(t("Lay out these buildings from left to right:"))
     if above:  # the row in one line first: what to lay out stays in sight above the actions
@@ -185,7 +185,7 @@ def _say_the_row_is_full(app: TableApp, row: list[Building], replaced: list[Buil
     assert app.session is not None
     refusal = app.session.refusal([events.BuildingsRevealed(tuple(row), tuple(replaced))],
                                   folded=discards(app))
-    why = violation_text(app.t, refusal) if isinstance(refusal, RuleViolation) else ""
+    why = words(app.t, refusal) if isinstance(refusal, RuleViolation) else ""
     app.notify(" ".join(filter(None, (why, app.t(
         "The row is complete: to change a card, take the last card back first.")))),
         error=True)

@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, Translator
-from companion.i18n.codes import prompt_text
+from companion.i18n.words import words
 from companion.rules import events
 from companion.rules.guide import (
     ChooseFluteReceiver,
@@ -115,7 +115,7 @@ def phase_body(app: TableApp) -> tuple[TableView, Body]:
             case RevealBuildings():
                 above.append(row_part(app, at))
             case Supply() as supply:
-                above.append(supply_part(app, at, prompt_text(app.t, supply),
+                above.append(supply_part(app, at, words(app.t, supply),
                                           explain=at.round == 1))
             case TakeActions() as actions:
                 above.append(actions_part(app, at, actions))
@@ -140,7 +140,7 @@ def phase_body(app: TableApp) -> tuple[TableView, Body]:
 def folded(app: TableApp, step: Step, detail: ft.Control) -> ft.Control:
     """A step that takes no tap, above the next one's controls: what it asks, in short."""
     return ft.Container(
-        content=ft.Column([text(prompt_text(app.t, step), size=theme.BODY_SIZE,
+        content=ft.Column([text(words(app.t, step), size=theme.BODY_SIZE,
                                 weight=ft.FontWeight.BOLD), detail], spacing=4, tight=True),
         padding=10, border_radius=12, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
 
@@ -194,7 +194,7 @@ def header(app: TableApp, view: TableView, step: Step, game_id: str,
                                                     ft.Icons.HOURGLASS_BOTTOM, dense=True)))
     controls += disputes_panel(app, stored, game_id)
     controls += questions_panel(app, stored, stored.step)
-    controls.append(tagged("prompt", text(prompt_text(t, step), size=theme.HEADING_SIZE - 2,
+    controls.append(tagged("prompt", text(words(t, step), size=theme.HEADING_SIZE - 2,
                                           weight=ft.FontWeight.W_500)))
     return [ft.Column(controls, spacing=6, tight=True)]
 

@@ -12,8 +12,8 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_
-from companion.i18n.codes import violation_text
 from companion.i18n.names import building_name, estate_name
+from companion.i18n.words import words
 from companion.rules.catalog import (
     MAX_PLAYERS,
     Building,
@@ -93,7 +93,7 @@ def setup_buildings_view(app: TableApp) -> ft.View:
         try:
             draft.apply_code(code_field.value or "")
         except RuleViolation as exc:
-            app.notify(violation_text(t, exc), error=True)
+            app.notify(words(t, exc), error=True)
             return
         app.notify(t("Setup code taken over."))
         app.render()
@@ -120,7 +120,7 @@ def setup_buildings_view(app: TableApp) -> ft.View:
         setup = draft.setup()
     except RuleViolation as exc:
         ok = False
-        controls.append(tagged("setup-problem", text(violation_text(t, exc), colour="#B3261E")))
+        controls.append(tagged("setup-problem", text(words(t, exc), colour="#B3261E")))
     else:
         controls += _result(app, setup)
 

@@ -11,9 +11,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n.codes import violation_text
 from companion.i18n.names import building_name, special_name
-from companion.i18n.store_words import error_text
+from companion.i18n.words import words
 from companion.rules import events
 from companion.rules.catalog import NUN_ROW_SIZE, START_HAND, START_RATS
 from companion.rules.errors import RuleViolation
@@ -73,17 +72,17 @@ def setup_checklist_view(app: TableApp) -> ft.View:
     try:
         setup = draft.setup()
     except RuleViolation as exc:
-        return page_frame(app, t("New game: lay out"), [text(violation_text(t, exc))],
+        return page_frame(app, t("New game: lay out"), [text(words(t, exc))],
                         back="/setup/buildings")
 
     async def start(_event: Any = None) -> None:
         try:
             session = app.games.start(events.GameStarted(setup))
         except RuleViolation as exc:
-            app.notify(violation_text(t, exc), error=True)
+            app.notify(words(t, exc), error=True)
             return
         except StoreError as exc:
-            app.notify(t("The game could not be saved: {reason}", reason=error_text(t, exc)),
+            app.notify(t("The game could not be saved: {reason}", reason=words(t, exc)),
                        error=True)
             return
         if draft.taught:

@@ -13,8 +13,8 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, N_
-from companion.i18n.codes import violation_text
 from companion.i18n.names import TRACK_TIE_NAMES
+from companion.i18n.words import words
 from companion.rules.errors import RuleViolation
 from companion.rules.house_rules import TrackTie
 from companion.rules.setup import DeckMode, setup_code
@@ -101,8 +101,8 @@ def setup_options_view(app: TableApp) -> ft.View:
     try:
         setup = draft.setup()
     except RuleViolation as exc:
-        app.notify(violation_text(t, exc), error=True)
-        return page_frame(app, t("New game: options"), [text(violation_text(t, exc))],
+        app.notify(words(t, exc), error=True)
+        return page_frame(app, t("New game: options"), [text(words(t, exc))],
                         back="/setup/buildings")
 
     controls: list[ft.Control] = [

@@ -6,8 +6,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n.codes import violation_text
 from companion.i18n.names import colour_name
+from companion.i18n.words import words
 from companion.rules.catalog import PlayerColour
 from companion.rules.errors import RuleViolation
 from companion.ui.setup.draft import PlayerDraft, SetupDraft
@@ -71,7 +71,7 @@ def setup_players_view(app: TableApp) -> ft.View:
             draft.setup()
         except RuleViolation as exc:
             if exc.rule in SETUP_ERRORS_HERE:
-                app.notify(violation_text(t, exc), error=True)
+                app.notify(words(t, exc), error=True)
                 return
         await app.go("/setup/buildings")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n.store_words import error_text
+from companion.i18n.words import words
 from companion.ui.shared.frame import page_frame
 from companion.ui.shared.reference_entries import why_of
 from companion.ui.shared.rules_reference import why_button
@@ -21,7 +21,7 @@ def problem_view(app: TableApp, exc: Exception) -> ft.View:
     app.leave_game()
     return page_frame(app, t("Something went wrong"), [
         tagged("problem", text(t("This screen could not be shown."))),
-        text(error_text(t, exc)),
+        text(words(t, exc)),
         *([why_button(app, why, "problem-why")] if (why := why_of(exc)) else []),
         big_button("home", t("Back to the start"), app.nav("/"), icon=ft.Icons.HOME),
     ])

@@ -10,11 +10,9 @@ from typing import Any
 
 from companion.i18n import N_, Translator
 from companion.i18n.names import building_name
-from companion.i18n.store_words import error_text
+from companion.i18n.words import words
 from companion.rules import events as ev
-from companion.rules.guide import Prompt
 from companion.rules.views import TableView
-from companion.store.problems import StoreProblem
 from companion.store.session import StepPassed
 
 _AT_BUILDING: dict[type, str] = {
@@ -75,40 +73,17 @@ def redone_text(t: Translator, view: TableView, step: Sequence[Any]) -> str:
 def refusal_words(t: Translator, view: TableView, refused: BaseException) -> str:
     """An undo or redo the session refused, in the words of the messages above: the step by
     what it was, the player by name ("Ben has no entry left to undo.")."""
-    return error_text(t, refused, names=view.setup.names)
-
-
-_PASSED: dict[Prompt, str] = {
-    Prompt.ENTER: N_("That was for {player}'s entry, which is already recorded."),
-    Prompt.REVEAL_CARDS: N_("That was for {player}'s reveal in the {building}, which is "
-                            "already recorded."),
-    Prompt.CHOOSE_SWORD_GIVER: N_("That was for {player}'s choice in the {building}, which is "
-                                  "already recorded."),
-    Prompt.CHOOSE_FLUTE_RECEIVER: N_("That was for {player}'s choice in the {building}, which "
-                                     "is already recorded."),
-    Prompt.REVEAL_BUILDINGS: N_("That was for the buildings of round {round}, which are "
-                                "already recorded."),
-    Prompt.END_ROUND: N_("That was for the end of the game, which is already recorded."),
-}
-"""A deciding tap's step refused as passed, by the step it was made for (the ones the round
-screen decides)."""
-_PASSED_ELSE = N_("That was for a step that is already recorded.")
+    return words(t, refused, names=view.setup.names)
 
 
 def passed_text(t: Translator, view: TableView, refused: StepPassed) -> str:
     """A tap the session refused because the table is no longer at the step it was made for
     (`Session.decide`), read in `view` (the game now): the step it was for, by its player and
     building."""
-    if refused.code is not StoreProblem.STEP_PASSED:
-        return t("The table went back since that tap's screen was drawn: nothing was "
-                 "recorded.")
     step = refused.made_for
-    names = view.setup.names
-    who = names[step.actor] if step.actor is not None and 0 <= step.actor < len(names) else ""
     where = ""
     if step.building is not None and 0 < step.round <= len(view.rounds):
         row = view.round_record(step.round).row
         if 0 <= step.building < len(row):
             where = building_name(t, row[step.building])
-    return t(_PASSED.get(step.prompt, _PASSED_ELSE), player=who, building=where,
-             round=step.round)
+    return words(t, refused, names=view.setup.names, building=where)

@@ -14,8 +14,8 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import Translator
-from companion.i18n.codes import prompt_text
 from companion.i18n.names import building_name
+from companion.i18n.words import words
 from companion.teaching import progress
 from companion.teaching.due import due
 from companion.teaching.lessons import LESSONS, SETUP_ITEMS, Lesson
@@ -196,7 +196,7 @@ def help_dialog(app: TableApp) -> ft.AlertDialog:
     view = decision.view
     lessons = due(view, decision.folded)
     general = [lesson for lesson in lessons if lesson.building is None]
-    paragraph = " ".join([prompt_text(t, view.step),
+    paragraph = " ".join([words(t, view.step),
                           *(lesson_words(t, lesson)[1] for lesson in general)])
     content: list[ft.Control] = [tagged("help-now", text(paragraph))]
     content += [text(" · ".join(lesson_words(t, lesson)), size=theme.SMALL_SIZE)
