@@ -60,6 +60,13 @@ RATS_NO_PHONE = N_("Rats (count the tokens)")
 
 CELL: ft.ResponsiveNumber = {"xs": 12, "sm": 6, "lg": 4}
 WIDE_CELL: ft.ResponsiveNumber = {"xs": 12, "lg": 8}
+HALF_CELL: ft.ResponsiveNumber = {"xs": 12, "sm": 6}
+CELLS: dict[str, ft.ResponsiveNumber] = {"hand": WIDE_CELL, "markers": HALF_CELL,
+                                         "rats": HALF_CELL}
+"""The fields with long labels get wider cells: an empty field draws its label inside itself,
+on one line, and clipped the rest ("Summe der Siegpunktmarker" in a third of a tablet's
+width, "Opgedrukt totaal van de OP-fiches", "Rats (comme sur le téléphone)"). The hand's
+beside the first special's cell; the VP tokens and the rats share a line."""
 
 
 def end_state_of(view: TableView) -> EndState:
@@ -308,8 +315,6 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
         locked = rats_locked(view, p)
         if locked:
             typed.pop(f"{p}-rats", None)
-        # the hand's long label ("Population + Joker cards in hand") gets a wide field: in
-        # half a tablet's width it spilled over the field's border
         # "as on the phone" only where there is a phone: a player without one counts tokens
         phone = (app.games.seats is not None and app.session is not None
                  and app.games.seats.is_paired(app.session.game_id, p))
@@ -317,7 +322,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
                   for key, label in fields_in_play(view)}
         cells: list[ft.Control] = [ft.Container(
             field(f"{p}-{key}", t(label), defaults[key], locked=locked and key == "rats"),
-            col=WIDE_CELL if key == "hand" else CELL) for key, label in labels.items()]
+            col=CELLS.get(key, CELL)) for key, label in labels.items()]
         marks: list[ft.Control] = []
         if view.end_values[p] is not None and not view.at_plague_check:
             marks.append(tagged(f"entered-{p}", ft.Icon(

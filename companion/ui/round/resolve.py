@@ -139,10 +139,12 @@ def reveal_lines(t: Translator, setup: Setup, res: BuildingResolution) -> list[f
 
 def two_columns(first: list[ft.Control], second: list[ft.Control]) -> ft.Control:
     """Side by side from a tablet's width on, one above the other on a narrow screen: the
-    acting player's controls never fall below a building's long list."""
+    acting player's controls never fall below a building's long list. The acting player's
+    the wider: on a laptop each stepper's words stand beside its buttons, and the longest
+    word ("Bevölkerungskarten") keeps its own line there instead of being broken."""
     return ft.ResponsiveRow([
-        ft.Column(first, col={"xs": 12, "md": 6}, spacing=8, tight=True),
-        ft.Column(second, col={"xs": 12, "md": 6}, spacing=8, tight=True),
+        ft.Column(first, col={"xs": 12, "md": 7}, spacing=8, tight=True),
+        ft.Column(second, col={"xs": 12, "md": 5}, spacing=8, tight=True),
     ], spacing=12, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
@@ -225,7 +227,10 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
         if special is not None and not setup.special_in_play(special):
             continue
         value = getattr(draft, name)
-        row = stepper(f"reveal-{name}", t(label), value, change(name), draft.rest() < declared)
+        # in small print, as the help above: beside the buttons on a laptop it takes no more
+        # lines than the buttons are tall, so the steppers below stay above the bottom bar
+        row = stepper(f"reveal-{name}", t(label), value, change(name), draft.rest() < declared,
+                      label_size=theme.SMALL_SIZE)
         numbers = ft.Container(ft.Row(number_buttons(
             f"reveal-{name}", value, declared, declared - draft.rest() + value,
             lambda n, name=name: set_to(name, n)), spacing=4, tight=True),
@@ -235,7 +240,8 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
             steppers.append(row)
         else:  # a narrow column: the label on its own line, in whole words
             row.controls[3] = numbers
-            steppers.append(ft.Column([text(t(label), size=theme.SMALL_SIZE), row],
+            steppers.append(ft.Column([tagged(f"reveal-{name}-label",
+                                              text(t(label), size=theme.SMALL_SIZE)), row],
                                       spacing=0, tight=True))
     acting: list[ft.Control] = [
         ft.Row([player_chip(setup.names[p], setup.colours[p]),

@@ -198,10 +198,11 @@ def nav_bar(back: ft.Control | None, forward: ft.Control | None) -> ft.Row:
 
 
 def stepper(identifier: str, label: str, value: int, on_change: Callable[[int], Handler],
-            can_more: bool = True) -> ft.Row:
+            can_more: bool = True, label_size: float = theme.BODY_SIZE) -> ft.Row:
     """A count changed one at a time: −, the number, +, what it counts. The number is tagged
-    `identifier`, the buttons `<identifier>-fewer` / `-more`; `on_change(delta)` gives the
-    handler of each button."""
+    `identifier`, the buttons `<identifier>-fewer` / `-more`, the words `<identifier>-label`
+    (a node of their own: a browser check measures their words against their box);
+    `on_change(delta)` gives the handler of each button."""
     return ft.Row([
         tagged(f"{identifier}-fewer", ft.IconButton(Icons.REMOVE_CIRCLE_OUTLINE, icon_size=36,
                                                     on_click=on_change(-1),
@@ -211,5 +212,5 @@ def stepper(identifier: str, label: str, value: int, on_change: Callable[[int], 
         tagged(f"{identifier}-more", ft.IconButton(Icons.ADD_CIRCLE_OUTLINE, icon_size=36,
                                                    on_click=on_change(+1),
                                                    disabled=not can_more)),
-        text(label, expand=True),
+        ft.Container(tagged(f"{identifier}-label", text(label, size=label_size)), expand=True),
     ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
