@@ -5,10 +5,11 @@ The Dutch evening: from round 2 on the building picker of phase A lay half under
 and by round 6 wholly below the fold, with only the greyed "They are laid out" in view (the
 last building's actions and the round's end stood above it); in phase C the dispute banner
 pushed a building's 10, 11, 12 and 13+ below the screen's foot. The game is stored up to round
-5's last building (a whole game of the engine's own, cut there) with Eva's dispute of a rat
-count, so the test spends its time on round 6: the picker before each pick and after it, the
-entry with the dispute above it, and the German reveal panel, where a label broke inside a word
-("Bevölkerungsk / arten"). Every screen is also looked at whole (`support.reachable.look`:
+5's last building (a whole game of the engine's own, cut there, played by that evening's
+players, four of them with a paired phone) with a dispute of a rat count, so the test spends
+its time on round 6: the picker before each pick, the entry with the dispute above it, and the
+German reveal panel, where a label broke inside a word ("Bevölkerungsk / arten") and the
+steppers must stay in sight too. Every screen is also looked at whole (`support.reachable.look`:
 every control reachable, no text cut, no word broken across lines). Then the same game's end
 form, on a 1280x800 tablet in German, Dutch and French: every empty field holds its label on
 one line ("Summe der Siegpunktmarker" broke onto a second line the field cut off).
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -48,15 +50,31 @@ SEED = 33
 Tent and Castle (the Tent's long actions make its card the tallest), with no replacement."""
 
 
+NAMES = ("Anouk", "Bram", "Chris", "Dewi", "Evi")
+PHONES = (0, 1, 2, 3)
+"""That evening's table: four players with a paired phone, whose chips each show one, so the
+way to the corrections goes onto a line of its own and everything below moves down."""
+
+
+def the_evenings_game() -> list[ev.Event]:
+    """The engine's whole game (`SEED`), played by that evening's players."""
+    game = random_game(SEED, 5, deck_mode=DeckMode.PHYSICAL, method=SelectionMethod.FIRST_GAME,
+                       private=False)
+    first = game[0]
+    assert isinstance(first, ev.GameStarted)
+    return [ev.GameStarted(replace(first.setup, names=NAMES)), *game[1:]]
+
+
 def stored_at_round_six(data_dir: Path) -> tuple[str, tuple[Building, ...]]:
     """The game stored up to round 5's last building, whose actions (with the round's end)
     the row of round 6 records (R-ROUND-A, R-ROUND-D, R-ROUND-E); one player disputes a rat
-    count of a reveal. Returns the game's id and the row of round 6 as the deck deals it."""
+    count of a reveal; four phones are paired. Returns the game's id and the row of round 6
+    as the deck deals it."""
+    from companion.phones.seats import SeatRegistry
     from companion.store.db import GameStore
     from companion.store.session import Session
 
-    game = random_game(SEED, 5, deck_mode=DeckMode.PHYSICAL, method=SelectionMethod.FIRST_GAME,
-                       private=False)
+    game = the_evenings_game()
     ends = [i for i, e in enumerate(game) if isinstance(e, ev.RoundEnded)]
     cut = ends[4] - 1
     assert isinstance(game[cut], ev.BuildingResolved), game[cut]
@@ -75,7 +93,14 @@ def stored_at_round_six(data_dir: Path) -> tuple[str, tuple[Building, ...]]:
         for event in game[1:cut]:
             session.submit(event)
         session.submit(ev.RatChangeDisputed(player, entry))
-        return str(session.game_id), row.row
+        game_id = str(session.game_id)
+    seats = SeatRegistry.in_data_dir(data_dir)
+    try:
+        for seat in PHONES:
+            seats.claim(seats.issue_token(game_id, seat))
+    finally:
+        seats.close()
+    return game_id, row.row
 
 
 def out_of_sight(page: Any, pattern: str, height: int) -> list[str]:
@@ -160,8 +185,7 @@ def stored_at_the_end_form(data_dir: Path) -> str:
     from companion.store.db import GameStore
     from companion.store.session import Session
 
-    game = random_game(SEED, 5, deck_mode=DeckMode.PHYSICAL, method=SelectionMethod.FIRST_GAME,
-                       private=False)
+    game = the_evenings_game()
     first = game[0]
     assert isinstance(first, ev.GameStarted)
     with GameStore.open(data_dir) as store:

@@ -68,7 +68,9 @@ def building_card(t: Translator, building: Building, copies: int | None = None,
     """A building as a card: estate colour band, name (with the German card name), actions.
 
     `dense`: name, card name and estate on one line and tighter padding, for the round's
-    screens, where the acting player's controls must stay in sight on a laptop."""
+    screens, where the acting player's controls must stay in sight on a laptop; the footer
+    (those controls) comes before the actions there, so a building whose actions take more
+    lines ("2 kaarten van de nonnenrij bekijken") has its controls no lower than the rest."""
     info = BUILDINGS[building]
     colour = theme.ESTATE_COLOURS[info.estate]
     name = building_name(t, building)
@@ -113,13 +115,13 @@ def _dense_card(t: Translator, building: Building, identifier: str | None, detai
     head.append(estate_badge(t, building))
     body: list[ft.Control] = [ft.Row(head, wrap=True, spacing=8, run_spacing=4,
                                      vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if footer is not None:
+        body.append(footer)
     if details:
         body.append(ft.Text(t("Premium: {action}", action=action_text(t, info.premium)),
                             size=theme.SMALL_SIZE - 1))
         body.append(ft.Text(t("Others: {action}", action=action_text(t, info.normal)),
                             size=theme.SMALL_SIZE - 1))
-    if footer is not None:
-        body.append(footer)
     card = ft.Container(
         content=ft.Column(body, spacing=4, tight=True),
         border=ft.Border.all(2, colour), border_radius=12,
