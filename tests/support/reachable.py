@@ -9,10 +9,15 @@ screen, at any size:
 - every enabled control can be scrolled wholly into the body, between the app bar and the
   bottom bar (the page is scrolled down to its end to see it, then back to the top);
 - no text is cut: a one-line text whose words are wider than its box (Flutter clips the box
-  to its container, so a cut text has a box narrower than its words), and no ellipsis; a
-  text outside every tagged part of the screen (the frame, the app bar's title and buttons,
-  the bottom bar) is Flutter's own tooltip, printed smaller than the table prints, and is
-  not measured (a pointer left resting on a disc or on "13+" showed one to the check);
+  to its container, so a cut text has a box narrower than its words), and no ellipsis;
+- no word broken across lines: a text with a word wider than its box (Flutter then breaks
+  the word where the line ends, with no hyphen: "Bevölkerungsk / arten"), measured in the
+  shipped font at the smallest size the table prints that the box's height allows; and no
+  field too narrow for its label on one line (an empty field draws its label inside itself
+  and clips a second line). A text outside every tagged part of the screen (the frame, the
+  app bar's title and buttons, the bottom bar) is Flutter's own tooltip, printed smaller
+  than the table prints, and is not measured (a pointer left resting on a disc or on "13+"
+  showed one to the check);
 - every control the engine offers for the step on screen is there (`expected_controls`),
   so a control clipped away entirely is found by its absence.
 """
@@ -39,6 +44,7 @@ _SCAN = """async ([roles, fontUrl]) => {
     const canvas = window.__rattusCanvas || (window.__rattusCanvas =
         document.createElement('canvas'));
     const ctx = canvas.getContext('2d');
+    const SIZES = [14, 15, 16, 18, 19, 20, 22, 28, 40];  // theme.py's sizes, smallest first
     const out = [];
     const seen = {};
     for (const e of document.querySelectorAll('flt-semantics')) {
@@ -79,11 +85,39 @@ _SCAN = """async ([roles, fontUrl]) => {
                 lines = 1;
             }
         }
+        // a word wider than its box is broken across lines by Flutter, with no hyphen: the
+        // widest piece between two places a line may break (spaces, after a hyphen, a slash,
+        // a dash; a soft hyphen is no such place, as Flutter draws no hyphen there), at the
+        // smallest size the table prints whose lines make up the box's height (a text's
+        // lines are 1.43 em apart: Material's body style, which every text of the table's
+        // is drawn in, sets that height)
+        let longest = 0;
+        if (own && leaf && !own.includes('\\n') && !field && !icon && !floating
+                && role !== 'button') {
+            const size = SIZES.find(s => {
+                const n = r.height / (1.43 * s);
+                return n > 0.9 && Math.abs(n - Math.round(n)) < 0.08;
+            });
+            if (size) {
+                ctx.font = `${size}px ${window.__rattusFont}`;
+                longest = Math.max(...own.replace(/\\u00ad/g, '')
+                    .split(/\\s+|(?<=[-\\/\\u2010\\u2013\\u2014\\u200b])/)
+                    .map(w => ctx.measureText(w).width));
+            }
+        }
+        // a field's label, drawn in the empty field at 16 px (0.5 px between letters) between
+        // 16 px paddings: on one line, or the field clips its second line
+        let labelled = 0;
+        const named = field ? (field.getAttribute('aria-label') || '').trim() : '';
+        if (named) {
+            ctx.font = `16px ${window.__rattusFont}`;
+            labelled = ctx.measureText(named).width + 0.5 * named.length + 32;
+        }
         const base = (id || role || 'node') + (own ? ':' + own.slice(0, 40) : '');
         seen[base] = (seen[base] || 0) + 1;
         out.push({key: base + '#' + seen[base], id: e.getAttribute('flt-semantics-identifier'),
                   control, enabled: e.getAttribute('aria-disabled') !== 'true',
-                  label: own.slice(0, 80), words, lines,
+                  label: own.slice(0, 80), words, lines, longest, labelled,
                   x: r.x, y: r.y, width: r.width, height: r.height});
     }
     return out;
@@ -213,6 +247,12 @@ def side_problems(where: str, n: dict[str, Any], width: int, top: float, bottom:
     if whole and n["words"] > n["lines"] * n["width"] + 2:
         found.append(f"{where}: {n['key']} is cut (its words need {round(n['words'])} px, "
                      f"its box is {round(n['width'])})")
+    if whole and n["longest"] > n["width"] + 1:
+        found.append(f"{where}: {n['key']} breaks a word across lines (its widest word needs "
+                     f"{round(n['longest'])} px, its box is {round(n['width'])})")
+    if whole and n["labelled"] > n["width"] + 1:
+        found.append(f"{where}: {n['key']} is a field too narrow for its label on one line "
+                     f"(it needs {round(n['labelled'])} px, the field is {round(n['width'])})")
     if "…" in n["label"] or n["label"].endswith("..."):
         found.append(f"{where}: {n['key']} ends in an ellipsis")
     return found

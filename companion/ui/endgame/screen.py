@@ -62,6 +62,13 @@ RATS_UNKNOWN = N_("Rats: no phone, count the tokens")
 
 CELL: ft.ResponsiveNumber = {"xs": 12, "sm": 6, "lg": 4}
 WIDE_CELL: ft.ResponsiveNumber = {"xs": 12, "lg": 8}
+HALF_CELL: ft.ResponsiveNumber = {"xs": 12, "sm": 6}
+CELLS: dict[str, ft.ResponsiveNumber] = {"hand": WIDE_CELL, "markers": HALF_CELL,
+                                         "rats": HALF_CELL}
+"""The fields with long labels get wider cells: an empty field draws its label inside itself,
+on one line, and clipped the rest ("Summe der Siegpunktmarker" in a third of a tablet's
+width, "Opgedrukt totaal van de OP-fiches", "Rats (comme sur le téléphone)"). The hand's
+beside the first special's cell; the VP tokens and the rats share a line."""
 
 
 def end_state_of(view: TableView) -> EndState:
@@ -348,8 +355,6 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
         locked = rats_locked(view, p)
         if locked:
             typed.pop(f"{p}-rats", None)
-        # the hand's long label ("Population + Joker cards in hand") gets a wide field: in
-        # half a tablet's width it spilled over the field's border
         labels = {key: rats_label(paired[p], known[p], view, p) if key == "rats" else label
                   for key, label in fields_in_play(view)}
         # a rat count is shown as a number, 0 too: an empty rat field means "count the tokens"
@@ -358,7 +363,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             for key, value in defaults.items()}
         cells: list[ft.Control] = [ft.Container(
             field(f"{p}-{key}", t(label), shown[key], locked=locked and key == "rats"),
-            col=WIDE_CELL if key == "hand" else CELL) for key, label in labels.items()]
+            col=CELLS.get(key, CELL)) for key, label in labels.items()]
         marks: list[ft.Control] = []
         if view.end_values[p] is not None and not view.at_plague_check:
             marks.append(tagged(f"entered-{p}", ft.Icon(

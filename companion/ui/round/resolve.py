@@ -70,11 +70,14 @@ def resolve_body(app: TableApp, view: TableView, step: RevealCards | Choose,
                  above: Sequence[ft.Control] = ()) -> Body:
     """A reveal or a Sword/Flute choice; `above`: the previous building's actions, which this
     tap records as done (shown above the reveal controls)."""
-    controls: list[ft.Control] = [row_progress(app, view, step.building)]
+    progress = row_progress(app, view, step.building)
+    controls: list[ft.Control] = [progress]
     if isinstance(step, RevealCards) and is_wide(app):
-        # beside the reveal controls, at the top of the building's column: the acting
-        # player's steppers stay in sight and so do the actions before them
-        body = _reveal(app, view, step, beside=above)
+        # beside the reveal controls, at the top of the building's column, with the row at a
+        # glance: the acting player's steppers start at the top and stay in sight,
+        # with a dispute open too, and so do the actions before them
+        body = _reveal(app, view, step, beside=[progress, *above])
+        controls = []
     elif isinstance(step, RevealCards):
         body = _reveal(app, view, step)
         controls += above
@@ -138,10 +141,13 @@ def reveal_lines(t: Translator, setup: Setup, res: BuildingResolution) -> list[f
 
 def two_columns(first: list[ft.Control], second: list[ft.Control]) -> ft.Control:
     """Side by side from a tablet's width on, one above the other on a narrow screen: the
-    acting player's controls never fall below a building's long list."""
+    acting player's controls never fall below a building's long list. The acting player's
+    the wider and the closer set: on a laptop each stepper's words stand beside its buttons,
+    the longest word ("Bevölkerungskarten") keeps its own line there instead of being broken,
+    and the last stepper stays above the bottom bar."""
     return ft.ResponsiveRow([
-        ft.Column(first, col={"xs": 12, "md": 6}, spacing=8, tight=True),
-        ft.Column(second, col={"xs": 12, "md": 6}, spacing=8, tight=True),
+        ft.Column(first, col={"xs": 12, "md": 7}, spacing=4, tight=True),
+        ft.Column(second, col={"xs": 12, "md": 5}, spacing=8, tight=True),
     ], spacing=12, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
@@ -224,7 +230,10 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
         if special is not None and not setup.special_in_play(special):
             continue
         value = getattr(draft, name)
-        row = stepper(f"reveal-{name}", t(label), value, change(name), draft.rest() < declared)
+        # in small print, as the help above: beside the buttons on a laptop it takes no more
+        # lines than the buttons are tall, so the steppers below stay above the bottom bar
+        row = stepper(f"reveal-{name}", t(label), value, change(name), draft.rest() < declared,
+                      label_size=theme.SMALL_SIZE)
         numbers = ft.Container(ft.Row(number_buttons(
             f"reveal-{name}", value, declared, declared - draft.rest() + value,
             lambda n, name=name: set_to(name, n)), spacing=4, tight=True),
@@ -234,7 +243,8 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
             steppers.append(row)
         else:  # a narrow column: the label on its own line, in whole words
             row.controls[3] = numbers
-            steppers.append(ft.Column([text(t(label), size=theme.SMALL_SIZE), row],
+            steppers.append(ft.Column([tagged(f"reveal-{name}-label",
+                                              text(t(label), size=theme.SMALL_SIZE)), row],
                                       spacing=0, tight=True))
     acting: list[ft.Control] = [
         ft.Row([player_chip(setup.names[p], setup.colours[p]),

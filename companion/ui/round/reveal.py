@@ -42,11 +42,12 @@ from companion.ui.shell import TableApp
 def reveal_body(app: TableApp, view: TableView, step: RevealBuildings,
                 above: Sequence[ft.Control] = ()) -> Body:
     """`above`: the steps this tap also records (the last building's actions, the round's
-    end), shown above the row."""
+    end): with the app's deck shown above the row's cards, under its names; with the players'
+    own deck below the picker, which is what the table taps now (`_physical`)."""
     if step.digital:
         return _digital(app, view, above)
     body = _physical(app, view, step.count)
-    body.controls[:0] = above
+    body.controls += above
     return body
 
 
@@ -106,6 +107,10 @@ def row_part(app: TableApp, view: TableView) -> ft.Control:
 
 
 def _physical(app: TableApp, view: TableView, count: int) -> Body:
+    """The picker first, then the row so far in one line, with the way to take a card back
+    beside it: what the table taps stays in sight on a laptop with five players, above what
+    the tap records and can wait (the last building's actions and the round's end, put
+    below by `reveal_body`), however late in the game."""
     t = app.t
     draft = row_draft(app.tab.round, view.round)
     setup = view.setup
@@ -162,7 +167,7 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
         responsive_grid(choices, {"xs": 6, "md": 4}),
     ]
     if draft.row:
-        controls.append(tagged("reveal-row", _row_cards(app, draft.row)))
+        controls.append(_row_line(app, draft.row, take_back))
     if draft.replaced:
         if not all_same:
             controls.append(replacement_banner(t, draft.row, draft.replaced, digital=False))
@@ -170,12 +175,25 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
         controls.append(tagged("reveal-all-same", banner(t(
             "All cards show the same building: replace the last one with the top card of the "
             "Replacement deck and tap that card."), ft.Icons.SWAP_HORIZ)))
-    if draft.row:
-        controls.append(big_button("reveal-undo-pick", t("Take the last card back"), take_back,
-                                   icon=ft.Icons.BACKSPACE, primary=False))
     ready = len(draft.row) == count and not all_same
     return Body(controls, big_button("reveal-confirm", t("They are laid out"), confirm,
                                      icon=ft.Icons.CHECK, disabled=not ready))
+
+
+def _row_line(app: TableApp, row: list[Building], take_back: Any) -> ft.Control:
+    """The cards tapped so far, left to right, as small cards in their estate's colour, and
+    the button that takes the last one back."""
+    t = app.t
+    cards: list[ft.Control] = [tagged(f"row-{i}", ft.Container(
+        content=ft.Text(building_name(t, b), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD,
+                        color="#FFFFFF"),
+        bgcolor=theme.ESTATE_COLOURS[_estate(b)], border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=6))) for i, b in enumerate(row)]
+    return ft.Row([tagged("reveal-row", ft.Row(cards, wrap=True, spacing=6, run_spacing=4)),
+                   big_button("reveal-undo-pick", t("Take the last card back"), take_back,
+                              icon=ft.Icons.BACKSPACE, primary=False)],
+                  wrap=True, spacing=12, run_spacing=6,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def _say_the_row_is_full(app: TableApp, row: list[Building], replaced: list[Building]

@@ -46,7 +46,9 @@ DECK_MODES: dict[DeckMode, tuple[str, str]] = {
 def first_game_switch(app: TableApp) -> ft.Control:
     """"First game: teach us as we play": each rule explained where the game first uses it. On
     by itself while a player is new to the game (`SetupDraft.taught`). The label beside the
-    switch, as for the house rule below (a Switch's label never wraps)."""
+    switch, as for the house rule below (a Switch's label never wraps), and only there: the
+    switch itself carries the words as its name for a screen reader, not as a label it would
+    draw a second time."""
     draft = ensure_draft(app)
 
     def flip(_event: Any = None) -> None:
@@ -54,8 +56,8 @@ def first_game_switch(app: TableApp) -> ft.Control:
         app.render()
 
     words = app.t("First game: teach us as we play")
-    return ft.Row([tagged("first-game", ft.Switch(value=draft.taught, on_change=flip,
-                                                  label=words)),
+    return ft.Row([tagged("first-game", ft.Switch(value=draft.taught, on_change=flip),
+                          label=words),
                    ft.Container(ft.Text(words, size=theme.BODY_SIZE, weight=ft.FontWeight.BOLD),
                                 expand=True, on_click=flip)])
 

@@ -47,7 +47,11 @@ def entry_fix(view: TableView, round_: int, player: int, game_id: str) -> Fix | 
 
 def disputes_panel(app: TableApp, view: TableView, game_id: str,
                    correct: bool = True) -> list[ft.Control]:
-    """One line per open dispute, with Dismiss and (`correct`) a way to the corrections."""
+    """One line per open dispute, with Dismiss and (`correct`) a way to the corrections.
+
+    Compact, as it stands above the acting player's controls on the round screen: the words
+    in small print beside the buttons, in one row, so an open dispute pushes a building's
+    highest counts (10-12, 13+) or the reveal's steppers no lower than a row of buttons."""
     t = app.t
     setup = view.setup
     found: list[ft.Control] = []
@@ -69,13 +73,14 @@ def disputes_panel(app: TableApp, view: TableView, game_id: str,
                 t("Correct the round"), icon=ft.Icons.EDIT_NOTE, on_click=correct_it,
                 height=theme.TOUCH_HEIGHT)))
         found.append(tagged(f"dispute-{key}", ft.Container(
-            content=ft.Column([
-                ft.Row([ft.Icon(ft.Icons.REPORT_PROBLEM, color="#B3261E"),
-                        player_chip(setup.names[d.player], setup.colours[d.player]),
-                        ft.Container(content=tagged(f"dispute-text-{key}",
-                                                    text(dispute_text(t, view, d))),
-                                     expand=True)],
-                       spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                ft.Row(actions, wrap=True, spacing=8)], spacing=4, tight=True),
-            bgcolor="#FDECEA", border_radius=10, padding=10)))
+            content=ft.Row([
+                ft.Icon(ft.Icons.REPORT_PROBLEM, color="#B3261E", size=20),
+                player_chip(setup.names[d.player], setup.colours[d.player], small=True),
+                ft.Container(content=tagged(f"dispute-text-{key}",
+                                            text(dispute_text(t, view, d),
+                                                 size=theme.SMALL_SIZE)),
+                             expand=True),
+                *actions], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            bgcolor="#FDECEA", border_radius=10,
+            padding=ft.Padding.symmetric(horizontal=10, vertical=2))))
     return found

@@ -67,7 +67,9 @@ def building_card(t: Translator, building: Building, copies: int | None = None,
     """A building as a card: estate colour band, name (with the German card name), actions.
 
     `dense`: name, card name and estate on one line and tighter padding, for the round's
-    screens, where the acting player's controls must stay in sight on a laptop."""
+    screens, where the acting player's controls must stay in sight on a laptop; the footer
+    (those controls) comes before the actions there, so a building whose actions take more
+    lines ("2 kaarten van de nonnenrij bekijken") has its controls no lower than the rest."""
     info = BUILDINGS[building]
     colour = theme.ESTATE_COLOURS[info.estate]
     name = building_name(t, building)
@@ -112,13 +114,13 @@ def _dense_card(t: Translator, building: Building, identifier: str | None, detai
     head.append(estate_badge(t, building))
     body: list[ft.Control] = [ft.Row(head, wrap=True, spacing=8, run_spacing=4,
                                      vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    if footer is not None:
+        body.append(footer)
     if details:
         body.append(ft.Text(t("Premium: {action}", action=action_text(t, info.premium)),
                             size=theme.SMALL_SIZE - 1))
         body.append(ft.Text(t("Others: {action}", action=action_text(t, info.normal)),
                             size=theme.SMALL_SIZE - 1))
-    if footer is not None:
-        body.append(footer)
     card = ft.Container(
         content=ft.Column(body, spacing=4, tight=True),
         border=ft.Border.all(2, colour), border_radius=12,
@@ -197,10 +199,11 @@ def nav_bar(back: ft.Control | None, forward: ft.Control | None) -> ft.Row:
 
 
 def stepper(identifier: str, label: str, value: int, on_change: Callable[[int], Handler],
-            can_more: bool = True) -> ft.Row:
+            can_more: bool = True, label_size: float = theme.BODY_SIZE) -> ft.Row:
     """A count changed one at a time: −, the number, +, what it counts. The number is tagged
-    `identifier`, the buttons `<identifier>-fewer` / `-more`; `on_change(delta)` gives the
-    handler of each button."""
+    `identifier`, the buttons `<identifier>-fewer` / `-more`, the words `<identifier>-label`
+    (a node of their own: a browser check measures their words against their box);
+    `on_change(delta)` gives the handler of each button."""
     return ft.Row([
         tagged(f"{identifier}-fewer", ft.IconButton(ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=36,
                                                     on_click=on_change(-1),
@@ -210,5 +213,5 @@ def stepper(identifier: str, label: str, value: int, on_change: Callable[[int], 
         tagged(f"{identifier}-more", ft.IconButton(ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=36,
                                                    on_click=on_change(+1),
                                                    disabled=not can_more)),
-        text(label, expand=True),
+        ft.Container(tagged(f"{identifier}-label", text(label, size=label_size)), expand=True),
     ], spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
