@@ -19,8 +19,7 @@ from test_ui_round import _quick, four_players
 from companion.i18n import DOMAIN, LOCALE_DIR, translator
 from companion.i18n.scoring_lines import LINES, line_text
 from companion.rules import events as ev
-from companion.rules import next_step
-from companion.rules.guide import Prompt
+from companion.rules.guide import Prompt, step_at
 from companion.rules.scoring import Code, score
 from companion.rules.state import Phase
 from companion.store.bgstats import play_from_link
@@ -29,8 +28,8 @@ from companion.ui.endgame.screen import end_state_of
 
 
 def to_the_end(table: Table) -> None:
-    while next_step(table.state).prompt is not Prompt.END_VALUES:
-        table.play([_quick(table.state, next_step(table.state))])
+    while step_at(table.state).prompt is not Prompt.END_VALUES:
+        table.play([_quick(table.state, step_at(table.state))])
 
 
 @pytest.fixture

@@ -245,7 +245,7 @@ PROMPTS: dict[str, str] = {
 
 
 def prompt_text(t: Translator, step: StepHead) -> str:
-    """The guide's `Step` as one sentence for the table (`companion.rules.guide.next_step`)."""
+    """The guide's `Step` as one sentence for the table (`companion.rules.guide.step_at`)."""
     code = step.prompt.value
     params: dict[str, Any] = {"round": step.round, **step.params}
     building = params.get("building")

@@ -17,7 +17,7 @@ from typing import Any
 from companion.rules import events as ev
 from companion.rules.catalog import Special
 from companion.rules.errors import Param, Refusal, RuleViolation
-from companion.rules.guide import Now, next_step, now
+from companion.rules.guide import Now, now, step_at
 from companion.rules.state import GameState, Phase, Reveal, RoundRecord
 
 Fits = Callable[[object], bool]
@@ -81,7 +81,7 @@ def check_building(record: RoundRecord, building: int) -> None:
 def now_params(state: GameState) -> dict[str, Param]:
     """What the table must do now, as values for a refusal's text: the prompt, the round, the
     player to act (`actor`) and the building where it happens."""
-    step = next_step(state)
+    step = step_at(state)
     params: dict[str, Param] = {"prompt": step.prompt.value, "round": step.round}
     for key, value in step.params.items():
         params["actor" if key == "player" else key] = value
