@@ -40,7 +40,7 @@ ANYTIME_PRIVATE_EVENTS: frozenset[type[ev.Event]] = PRIVATE_EVENTS - {ev.RatsCon
 
 class Prompt(StrEnum):
     """Each step variant's code (its `PROMPT`): the key of its sentence, of what it allows
-    (`ALLOWED`) and of a refusal's "now" (`decide.now_params`)."""
+    (`ALLOWED`) and of a refusal's "now" (`moves.common.now_params`)."""
 
     START_GAME = "start_game"
     REVEAL_BUILDINGS = "reveal_buildings"
@@ -117,7 +117,8 @@ class StepHead:
 
     @property
     def params(self) -> dict[str, Param]:
-        """The step's values for its sentence and for a refusal's text (`decide.now_params`)."""
+        """The step's values for its sentence and for a refusal's text
+        (`moves.common.now_params`)."""
         return {}
 
 
