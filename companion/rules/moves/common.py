@@ -79,10 +79,12 @@ def check_building(record: RoundRecord, building: int) -> None:
 
 
 def now_params(state: GameState) -> dict[str, Param]:
-    """What the table must do now, as values for a refusal's text: the prompt, the round, the
-    player to act (`actor`) and the building where it happens."""
+    """What the table must do now, as values for a refusal's text: the prompt, the round,
+    whether it is the last (which has no actions and ends the game, R-ROUND-D b), the player
+    to act (`actor`) and the building where it happens."""
     step = step_at(state)
-    params: dict[str, Param] = {"prompt": step.prompt.value, "round": step.round}
+    params: dict[str, Param] = {"prompt": step.prompt.value, "round": step.round,
+                                "last_round": step.is_last_round}
     for key, value in step.params.items():
         params["actor" if key == "player" else key] = value
     return params
