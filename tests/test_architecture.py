@@ -204,3 +204,41 @@ def test_the_layer_check_sees_an_import_inside_a_function() -> None:
     finally:
         del MODULES["companion.store.example"]
     assert targets == ["companion.i18n"]
+
+
+def test_each_events_check_and_evolution_are_read_in_one_module_of_moves() -> None:
+    # A rule is read in one place: an event's check (and how a stored one is checked) stands
+    # beside its evolution in one module of companion.rules.moves, and every event has one.
+    from companion.rules import events as ev
+    from companion.rules.engine import RULES
+
+    assert set(RULES) == set(ev.EVENT_TYPES.values())
+    apart = {}
+    for event, rules in RULES.items():
+        homes = {f.__module__ for f in (rules.check, rules.evolve, rules.recorded) if f}
+        if len(homes) != 1 or not next(iter(homes)).startswith("companion.rules.moves."):
+            apart[event.__name__] = sorted(homes)
+    assert apart == {}
+
+
+WHAT_NEXT_INSIDE = {"step_at", "now", "cursor_of", "d_cursor"}
+"""The engine's per-state answer and the phase-D cursor it builds on: read inside
+companion.rules only; everything else asks `next_step`."""
+
+
+def test_one_function_answers_what_happens_next() -> None:
+    # The session, the resume card and the screens read rules.next_step (folded steps with
+    # their events, the step the table decides, who acts, what is allowed), nothing else.
+    import companion.rules
+    from companion.rules import decision
+
+    assert isinstance(companion.rules.next_step(None), decision.Decision)
+    found = []
+    for name, path in MODULES.items():
+        if name.startswith("companion.rules"):
+            continue
+        for target, node in imported(name, ast.parse(path.read_text())):
+            names = {a.name for a in getattr(node, "names", [])}
+            if target == "companion.rules.order" or names & WHAT_NEXT_INSIDE:
+                found.append(f"{name}:{node.lineno}")
+    assert found == []

@@ -10,7 +10,6 @@ that Camille played 3 cards: the premium was hers.
 from support.engine_games import ALL_SPECIALS, Game, next_actor, setup_for
 
 from companion.rules import events as ev
-from companion.rules import next_step
 from companion.rules.catalog import Building, Estate, PlayerColour, Special
 from companion.rules.correction_effects import (
     Cause,
@@ -20,7 +19,7 @@ from companion.rules.correction_effects import (
     correction_effects,
     is_correction,
 )
-from companion.rules.guide import RevealCards, TakeActions
+from companion.rules.guide import RevealCards, TakeActions, step_at
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.rules.state import Phase
 
@@ -41,7 +40,7 @@ def resolve_all(game: Game) -> None:
     """The rest of phase D: reveals not played yet are cards of the building's own estate;
     every building's actions are taken."""
     while game.state.phase is Phase.D:
-        step = next_step(game.state)
+        step = step_at(game.state)
         if isinstance(step, RevealCards):
             game.play(ev.Revealed(step.reveal.player, step.reveal.building,
                                   step.reveal.declared, 0))

@@ -1,7 +1,7 @@
 """The server's warm-up and a phone's first request at once find the engine loaded.
 
 Once the server listens, a thread loads the table's screens, which reach the engine through its
-package (`from companion.rules import next_decision`), while a phone's first request builds the
+package (`from companion.rules import next_step`), while a phone's first request builds the
 phones' routes, which reach modules of the engine directly. Two threads loading the engine's
 package at once wait for each other, and Python breaks that by handing one a half-loaded module
 ("cannot import name 'Now' from partially initialized module", a 500 to a phone and a warm-up
@@ -47,7 +47,7 @@ AT_ONCE = textwrap.dedent("""
         both_ready.wait()
         try:
             from companion.phones.routes import phone_api  # noqa: F401
-            from companion.rules.guide import next_step  # noqa: F401
+            from companion.rules.guide import step_at  # noqa: F401
         except Exception as exc:
             failures.append(repr(exc))
 

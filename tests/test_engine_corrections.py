@@ -4,10 +4,16 @@ derived from it (influence, stacking order, premium holders, rats) follows."""
 from support.engine_games import ALL_SPECIALS, Game, setup_for, step_is
 
 from companion.rules import events as ev
-from companion.rules import next_step
 from companion.rules.catalog import Building, Estate, Special
 from companion.rules.derive import rederive as _rebuild
-from companion.rules.guide import ChooseFluteReceiver, Enter, Prompt, RevealCards, TakeActions
+from companion.rules.guide import (
+    ChooseFluteReceiver,
+    Enter,
+    Prompt,
+    RevealCards,
+    TakeActions,
+    step_at,
+)
 from companion.rules.questions import Question, QuestionKind
 from companion.rules.resolution import PremiumReason, SpecialOutcome, resolve_building
 from companion.rules.setup import SelectionMethod
@@ -114,7 +120,7 @@ def test_a_reveal_correction_can_create_a_choice():
     game = Game(setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS))
     game.round((HUT, FARM, CASTLE), [(0, 0, 1), (1, 0, 1), (2, 0, 0), (3, 1, 0)])
     game.play(ev.Revealed(0, 0, 0, 0, flutes=1), ev.Revealed(1, 0, 0, 0, flutes=1))
-    assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
+    assert step_at(game.state).prompt is Prompt.TAKE_ACTIONS
     flute = resolve_building(game.state, 1, 0).flute
     assert flute is not None and (flute.receiver, game.state.rats[2]) == (2, 11)
     game.play(ev.RevealCorrected(1, 1, 1, 0))
@@ -146,7 +152,7 @@ def test_a_tie_found_after_the_building_resolved_is_not_asked_for():
     assert flute is not None
     assert (flute.outcome, flute.candidates, flute.receiver) == (
         SpecialOutcome.DEFAULTED, (1, 2), 1)
-    assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
+    assert step_at(game.state).prompt is Prompt.TAKE_ACTIONS
     assert game.state.rats[:3] == (9, 11, 10)
     assert _rebuild(game.state) == game.state
 
@@ -178,7 +184,7 @@ def test_a_tie_a_correction_makes_in_a_resolved_building_is_asked_of_its_winner(
     game.play(ev.Revealed(0, 0, 0, 0, flutes=1), ev.Revealed(2, 0, 0, 0, flutes=1),
               ev.BuildingResolved(0))
     game.play(ev.RevealCorrected(1, 2, 1, 0))
-    (question,) = next_step(game.state).questions
+    (question,) = step_at(game.state).questions
     assert question == Question(QuestionKind.TIE, 1, 0, Special.FLUTE, chooser=0,
                                 candidates=(1, 2))
     game.refuse(ev.TieChosenAfterCorrection(1, 0, Special.FLUTE, 3), "R-SPECIAL-2",
@@ -190,7 +196,7 @@ def test_a_tie_a_correction_makes_in_a_resolved_building_is_asked_of_its_winner(
     assert flute is not None
     assert (flute.outcome, flute.receiver) == (SpecialOutcome.CHOSEN, 2)
     assert game.state.rats[:3] == (9, 10, 11)
-    assert next_step(game.state).questions == ()
+    assert step_at(game.state).questions == ()
     assert _rebuild(game.state) == game.state
 
 
@@ -212,7 +218,7 @@ def test_a_correction_that_moves_the_hospital_premium_asks_for_the_discards_agai
     hospital = resolve_building(game.state, 1, 0)
     assert (hospital.premium, hospital.premium_reason) == (0, PremiumReason.AS_TAKEN)
     assert [a.hospital_cards for a in hospital.actions] == [3, 2]
-    (question,) = next_step(game.state).questions
+    (question,) = step_at(game.state).questions
     assert question == Question(QuestionKind.HOSPITAL, 1, 0, was=0, now=1, entrants=(0, 1),
                                 up_to=(2, 3))
     game.refuse(ev.HospitalCorrected(1, 0, (3, 1)), "R-ROUND-D", "hospital_limit")
@@ -222,7 +228,7 @@ def test_a_correction_that_moves_the_hospital_premium_asks_for_the_discards_agai
     hospital = resolve_building(game.state, 1, 0)
     assert (hospital.premium, hospital.premium_reason) == (1, PremiumReason.MOST_CARDS)
     assert game.state.rats[:2] == (8, 6)
-    assert next_step(game.state).questions == ()
+    assert step_at(game.state).questions == ()
     assert _rebuild(game.state) == game.state
 
 
@@ -250,7 +256,7 @@ def test_hospital_discards_recorded_wrong_are_said_again_without_a_moved_premium
     game.play(ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 0), ev.HospitalDiscarded(0, 0, 1),
               ev.BuildingResolved(0))
     assert game.state.rats[:2] == (8, 10)
-    assert next_step(game.state).questions == ()
+    assert step_at(game.state).questions == ()
     game.refuse(ev.HospitalCorrected(1, 0, (4, 0)), "R-ROUND-D", "hospital_limit")
     game.refuse(ev.HospitalCorrected(1, 0, (3, 3)), "R-ROUND-D", "hospital_limit")
     game.refuse(ev.HospitalCorrected(1, 1, (0, 0)), "R-ROUND-D", "no_hospital_discards")
@@ -258,7 +264,7 @@ def test_hospital_discards_recorded_wrong_are_said_again_without_a_moved_premium
     game.play(ev.HospitalCorrected(1, 0, (3, 0)))
     assert game.state.rats[:2] == (6, 10)
     assert [a.hospital_cards for a in resolve_building(game.state, 1, 0).actions] == [3, 0]
-    assert next_step(game.state).questions == ()
+    assert step_at(game.state).questions == ()
     assert _rebuild(game.state) == game.state
 
 

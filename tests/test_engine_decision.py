@@ -1,6 +1,6 @@
 """The engine says which steps take no tap and which one the table decides (issue 20).
 
-At every point of random legal games (`simulate.random_game`), `next_decision` folds the row
+At every point of random legal games (`simulate.random_game`), `next_step` folds the row
 the app's deck deals (R-ROUND-A, issue 24), the supply (R-ROUND-B), a building's actions
 (R-ROUND-D) and a round's end before the last (R-ROUND-E): its folded events are legal,
 applying them gives its state, whose next step is its step, and that step is never one that
@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.simulate import random_game
 
-from companion.rules import Decision, next_decision
+from companion.rules import Decision, next_step
 from companion.rules import events as ev
 from companion.rules.decision import Discards
 from companion.rules.deck import reveal_event
@@ -27,7 +27,7 @@ from companion.rules.guide import (
     RevealBuildings,
     Step,
     TakeActions,
-    next_step,
+    step_at,
 )
 from companion.rules.setup import DeckMode
 from companion.rules.state import GameState, Phase
@@ -70,17 +70,17 @@ def check_decision(state: GameState, decision: Decision, discards: Discards | No
     for event in decision.events(discards):
         after = apply(after, event)  # legal, or RuleViolation
     assert after == decision.state
-    assert next_step(after) == decision.step
+    assert step_at(after) == decision.step
     actions = any(isinstance(f.step, TakeActions) for f in decision.folded)
     assert is_decision(decision.step, actions), decision.step.prompt
     for i, f in enumerate(decision.folded):
         assert not is_decision(f.step, any(isinstance(g.step, TakeActions)
                                            for g in decision.folded[:i]))
-        assert next_step(f.state) == f.step
+        assert step_at(f.state) == f.step
     if decision.folded:
         assert decision.folded[0].state is state
     else:
-        assert decision.state is state and decision.step == next_step(state)
+        assert decision.state is state and decision.step == step_at(state)
 
 
 @SETTINGS
@@ -89,10 +89,10 @@ def test_folded_steps_are_legal_and_lead_to_the_decision(seed, players, correcti
     # R-ROUND-B, R-ROUND-D, R-ROUND-E: the steps that take no tap, then the one that does.
     rng = random.Random(seed)
     for state in positions(random_game(seed, players, corrections=corrections)):
-        decision = next_decision(state)
+        decision = next_step(state)
         check_decision(state, decision, None)
         discards = random_discards(rng, decision)
-        with_discards = next_decision(state, discards)
+        with_discards = next_step(state, discards)
         check_decision(state, with_discards, None)
         check_decision(state, with_discards, discards)
         assert decision.events() == with_discards.events({})
@@ -109,7 +109,7 @@ def screen_fold(state: GameState, discards: Discards) -> tuple[list[ev.Event], S
     capped at each option's limit (`resolve.actions_part`)."""
     before: list[ev.Event] = []
     view: GameState = state
-    step = next_step(view)
+    step = step_at(view)
     while step.prompt in (Prompt.SUPPLY, Prompt.TAKE_ACTIONS, Prompt.END_ROUND) or (
             isinstance(step, RevealBuildings) and step.digital
             and not any(isinstance(e, ev.BuildingResolved) for e in before)):
@@ -129,7 +129,7 @@ def screen_fold(state: GameState, discards: Discards) -> tuple[list[ev.Event], S
         view = state
         for event in before:
             view = apply(view, event)
-        step = next_step(view)
+        step = step_at(view)
     return before, step
 
 
@@ -138,15 +138,15 @@ def check_as_the_screen(events: list[ev.Event], seed: int,
     rng = random.Random(seed)
     states = positions(events)
     for state in states:
-        plain = next_decision(state)
+        plain = next_step(state)
         discards = random_discards(rng, plain)
         for entered in ({}, discards):
-            decision = next_decision(state, entered)
+            decision = next_step(state, entered)
             before, step = screen_fold(state, entered)
             assert list(decision.events()) == before
             assert decision.step == step
     # the stories' kind of positions all came up: every step that folds
-    seen = {f.event.__class__ for s in states for f in next_decision(s).folded}
+    seen = {f.event.__class__ for s in states for f in next_step(s).folded}
     assert seen == folds
 
 
@@ -166,7 +166,7 @@ def test_two_players_on_their_own_deck_fold_as_the_screen_did(seed):
 @given(seed=seeds)
 def test_five_players_fold_as_the_screen_did(seed):
     events = random_game(seed, 5, corrections=True)
-    digital = next_decision(apply(None, events[0])).folded != ()
+    digital = next_step(apply(None, events[0])).folded != ()
     check_as_the_screen(events, seed, DIGITAL_FOLDS if digital else PHYSICAL_FOLDS)
 
 
@@ -177,23 +177,23 @@ def test_a_round_from_the_supply_to_the_next_rounds_first_entry():
     events = random_game(11, 4, deck_mode=DeckMode.DIGITAL, private=False)
     states = positions(events)
     supply = next(s for s in states if s.phase is Phase.B)
-    decision = next_decision(supply)
+    decision = next_step(supply)
     assert decision.events() == (ev.SupplyDone(),)
     assert decision.step.prompt is Prompt.ENTER and decision.step.round == 1
     first_end = next(s for s in states if s.phase is Phase.E)
-    decision = next_decision(first_end)
+    decision = next_step(first_end)
     row = reveal_event(apply(first_end, ev.RoundEnded()))
     assert decision.events() == (ev.RoundEnded(), row, ev.SupplyDone())
     assert decision.step.prompt is Prompt.ENTER and decision.step.round == 2
-    assert next_decision(states[0]).events() == (reveal_event(states[0]), ev.SupplyDone())
+    assert next_step(states[0]).events() == (reveal_event(states[0]), ev.SupplyDone())
     last_actions = states[states.index(first_end) - 1]
-    decision = next_decision(last_actions)
+    decision = next_step(last_actions)
     assert [type(e) for e in decision.events()] == [ev.BuildingResolved, ev.RoundEnded]
     assert decision.step.prompt is Prompt.REVEAL_BUILDINGS and decision.step.round == 2
     last = next(s for s in states if s.phase is Phase.E and s.is_last_round)
-    decision = next_decision(last)
+    decision = next_step(last)
     assert decision.folded == () and decision.step.prompt is Prompt.END_ROUND
-    assert next_decision(None).step.prompt is Prompt.START_GAME
+    assert next_step(None).step.prompt is Prompt.START_GAME
 
 
 def test_a_hospitals_discards_go_before_its_building_is_resolved():
@@ -201,12 +201,12 @@ def test_a_hospitals_discards_go_before_its_building_is_resolved():
     # first, and the rats drawn after the fold are the ones the discards take.
     for seed in range(200):
         for state in positions(random_game(seed, 4, private=False)):
-            decision = next_decision(state)
+            decision = next_step(state)
             options = [(b, o) for b, o in decision.hospital if o.up_to]
             if not options:
                 continue
             b, option = options[0]
-            entered = next_decision(state, {(b, option.player): option.up_to})
+            entered = next_step(state, {(b, option.player): option.up_to})
             events = entered.events()
             discard = ev.HospitalDiscarded(b, option.player, option.up_to)
             assert events.index(discard) == events.index(ev.BuildingResolved(b)) - 1

@@ -6,10 +6,10 @@ from support.engine_games import Game, setup_for
 
 from companion.i18n import translator
 from companion.i18n.words import words
-from companion.rules import RuleViolation, apply, next_step, replay
+from companion.rules import RuleViolation, apply, replay
 from companion.rules import events as ev
 from companion.rules.catalog import Building
-from companion.rules.guide import ANYTIME_PRIVATE_EVENTS, PRIVATE_EVENTS
+from companion.rules.guide import ANYTIME_PRIVATE_EVENTS, PRIVATE_EVENTS, step_at
 
 
 def test_a_game_begins_with_its_setup():
@@ -55,7 +55,7 @@ def test_private_events_are_marked_and_notes_always_allowed():
         if cls.PRIVATE:
             assert "player" in cls.__dataclass_fields__
     game = Game(setup_for(2))
-    allowed = next_step(game.state).allowed
+    allowed = step_at(game.state).allowed
     assert ANYTIME_PRIVATE_EVENTS <= allowed and ev.RatsConfirmed not in allowed
 
 

@@ -10,10 +10,10 @@ import pytest
 from support.engine_games import ALL_SPECIALS, Game, next_actor, setup_for, step_is, with_buildings
 from support.sessions import game_state
 
-from companion.rules import RuleViolation, apply, apply_recorded, next_step, replay
+from companion.rules import RuleViolation, apply, apply_recorded, replay
 from companion.rules import events as ev
 from companion.rules.catalog import Building
-from companion.rules.guide import Enter, RevealCards, TakeActions
+from companion.rules.guide import Enter, RevealCards, TakeActions, step_at
 from companion.rules.passes import pass_cards_up_to
 from companion.rules.setup import SelectionMethod
 from companion.rules.state import Phase
@@ -41,7 +41,7 @@ def play_round(game: Game, row: tuple[Building, ...], cards: dict[int, tuple[int
         building, count = cards.get(actor, (len(row) - 1, 0))
         game.play(ev.Entered(actor, building, count))
     while game.state.phase is Phase.D:
-        step = next_step(game.state)
+        step = step_at(game.state)
         if isinstance(step, RevealCards):
             asked = step.reveal
             given = (reveals or {}).get(asked.player)
@@ -100,7 +100,7 @@ def test_a_sword_can_hand_pass_cards_over_and_the_giver_may_keep_them():
     assert pass_cards_up_to(game.state) == (2, 2, 0, 0)
     game.play(ev.BuildingResolved(0), ev.BuildingResolved(1), ev.RoundEnded())
     game.play(ev.BuildingsRevealed((FARM, CASTLE, HUT)), ev.SupplyDone())
-    assert next_step(game.state).actor == 1 and step_is(Enter, game.state).can_pass
+    assert step_at(game.state).actor == 1 and step_is(Enter, game.state).can_pass
     game.play(ev.Passed(1))
 
 

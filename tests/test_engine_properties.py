@@ -1,4 +1,4 @@
-"""Property tests: random legal games for 2-5 players (built by asking `next_step` what is
+"""Property tests: random legal games for 2-5 players (built by asking `step_at` what is
 allowed) replay to the same state, never break an invariant, and end after the right number of
 rounds; random malformed or illegal events are refused with a RuleViolation and change nothing.
 """

@@ -4,7 +4,7 @@ import pytest
 from support.engine_games import ALL_SPECIALS, Game, next_actor, setup_for, step_is, with_buildings
 
 from companion.rules import events as ev
-from companion.rules import next_step, reveal_event
+from companion.rules import reveal_event
 from companion.rules.catalog import ActionKind, Building, Estate, Special
 from companion.rules.guide import (
     ChooseFluteReceiver,
@@ -13,6 +13,7 @@ from companion.rules.guide import (
     Prompt,
     RevealCards,
     TakeActions,
+    step_at,
 )
 from companion.rules.resolution import PremiumReason, SpecialOutcome, resolve_building
 from companion.rules.setup import DeckMode, SelectionMethod
@@ -47,7 +48,7 @@ def town_hall_round(game: Game, premium: int, normal: tuple[int, ...] = ()) -> N
         cards = 2 if actor == premium else 1 if actor in normal else 0
         game.play(ev.Entered(actor, 0 if cards else 1, cards))
     while game.state.phase is Phase.D:
-        step = next_step(game.state)
+        step = step_at(game.state)
         if isinstance(step, RevealCards):
             game.play(ev.Revealed(step.reveal.player, step.reveal.building,
                                   step.reveal.declared, 0))
@@ -67,10 +68,10 @@ def test_phases_follow_each_other_and_the_start_player_moves_left():
     assert game.state.phase is Phase.B
     game.play(ev.SupplyDone())
     assert game.state.phase is Phase.C
-    assert next_step(game.state).actor == 3
+    assert step_at(game.state).actor == 3
     game.play(*(ev.Entered(p, 0, 0) for p in (3, 0, 1, 2)))
     assert game.state.phase is Phase.D
-    assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
+    assert step_at(game.state).prompt is Prompt.TAKE_ACTIONS
     game.play(ev.BuildingResolved(0))
     assert game.state.phase is Phase.E
     game.play(ev.RoundEnded())
@@ -104,11 +105,11 @@ def test_a_pass_sends_the_player_to_the_back():
     game.play(ev.BuildingsRevealed((TOWN_HALL, CASTLE, HUT)), ev.SupplyDone())
     assert step_is(Enter, game.state).can_pass
     game.play(ev.Passed(0))
-    assert next_step(game.state).actor == 1
+    assert step_at(game.state).actor == 1
     game.play(ev.Entered(1, 0, 2), ev.Passed(2), ev.Entered(3, 0, 1))
-    assert next_step(game.state).actor == 0
+    assert step_at(game.state).actor == 0
     game.play(ev.Passed(0))
-    assert next_step(game.state).actor == 2
+    assert step_at(game.state).actor == 2
     game.play(ev.Entered(2, 0, 1))
     step = step_is(Enter, game.state)
     assert step.actor == 0 and not step.can_pass and ev.Passed not in step.allowed
@@ -221,7 +222,7 @@ def test_two_players_have_one_premium_per_round():
     game = specials_game(n=2)
     game.round((FARM, CASTLE), [(0, 0, 1), (1, 1, 3)])
     game.play(ev.Revealed(0, 0, 1, 0))
-    assert next_step(game.state).prompt is Prompt.REVEAL_CARDS
+    assert step_at(game.state).prompt is Prompt.REVEAL_CARDS
     assert resolve_building(game.state, 1, 0).premium is None
     game.play(ev.Revealed(1, 1, 2, 1))
     farm, castle = resolve_building(game.state, 1, 0), resolve_building(game.state, 1, 1)
@@ -343,7 +344,7 @@ def test_sword_most_against_fewest_and_ties():
     assert sword is not None
     assert (sword.outcome, sword.giver, sword.receiver) == (SpecialOutcome.CHOSEN, 3, 1)
     assert sword.exchange == (3, 1)
-    assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
+    assert step_at(game.state).prompt is Prompt.TAKE_ACTIONS
     game.play(ev.BuildingResolved(0))
     sword = resolve_building(game.state, 1, 1).sword
     assert sword is not None and sword.outcome is SpecialOutcome.ALL_EQUAL
@@ -371,7 +372,7 @@ def test_a_player_with_no_cards_reveals_at_once_and_settles_the_flute():
     rats = game.state.rats
     game.play(ev.Revealed(0, 0, 0, 0, flutes=1))
     assert game.state.record.reveals[1] == (0, 0, 0, 0, 0)
-    assert next_step(game.state).prompt is Prompt.TAKE_ACTIONS
+    assert step_at(game.state).prompt is Prompt.TAKE_ACTIONS
     assert game.state.rats[:2] == (rats[0] - 1, rats[1] + 1)
     assert [e.entry_id for e in game.state.ledger(1)] == ["1.1.flute"]
 
@@ -487,7 +488,7 @@ def test_the_game_ends_after_its_rounds(n):
     game.refuse(ev.NunsCounted(21), "EVENT", "bad_number")
     game.play(ev.NunsCounted(12))
     assert game.state.phase is Phase.FINISHED
-    assert next_step(game.state).prompt is Prompt.FINISHED
+    assert step_at(game.state).prompt is Prompt.FINISHED
 
 
 def test_end_values_only_for_specials_in_play():

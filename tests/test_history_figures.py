@@ -25,10 +25,10 @@ from companion.history.figures import (
     player_figures,
     players_of,
 )
-from companion.rules import apply, next_step, reveal_event
+from companion.rules import apply, reveal_event
 from companion.rules import events as ev
 from companion.rules.catalog import Estate, PlayerColour
-from companion.rules.guide import Enter, RevealBuildings, RevealCards, Supply, TakeActions
+from companion.rules.guide import Enter, RevealBuildings, RevealCards, Supply, TakeActions, step_at
 from companion.rules.house_rules import HouseRules
 from companion.rules.scoring import Code
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
@@ -48,7 +48,7 @@ def quiet_rounds(names: Sequence[str], seed: int = 5,
     events: list[ev.Event] = [ev.GameStarted(setup)]
     state: GameState = apply(None, events[0])
     while state.phase is not Phase.END:
-        step = next_step(state)
+        step = step_at(state)
         if isinstance(step, RevealBuildings):
             event: ev.Event = reveal_event(state)
         elif isinstance(step, Supply):

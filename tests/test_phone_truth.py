@@ -28,9 +28,9 @@ from companion.phones.routes import phone_app
 from companion.phones.seats import SeatRegistry
 from companion.phones.texts import texts
 from companion.rules import events as ev
-from companion.rules import next_step, reveal_event
+from companion.rules import reveal_event
 from companion.rules.catalog import Building
-from companion.rules.guide import Enter, Prompt, RevealBuildings, Supply, TakeActions
+from companion.rules.guide import Enter, Prompt, RevealBuildings, Supply, TakeActions, step_at
 from companion.rules.setup import SelectionMethod
 from companion.rules.state import Phase
 from companion.rules.views import DisputeState, PendingChange, own_view
@@ -332,7 +332,7 @@ def test_the_private_view_hides_its_buttons_once_the_game_is_scored(tmp_path) ->
 def play_out(session: Session) -> None:
     """Every round played with nobody entering a card, up to the end values."""
     while game_state(session).phase not in (Phase.END, Phase.FINISHED):
-        step = next_step(game_state(session))
+        step = step_at(game_state(session))
         if isinstance(step, RevealBuildings):
             session.submit(reveal_event(game_state(session)))
         elif isinstance(step, Supply):

@@ -30,9 +30,10 @@ from companion.practice.example import (
     YELLOW,
     follow,
 )
-from companion.rules import apply, guide, next_step
+from companion.rules import apply, guide
 from companion.rules import events as ev
 from companion.rules.catalog import Estate
+from companion.rules.guide import step_at
 from companion.rules.resolution import PremiumReason, SpecialOutcome
 from companion.rules.state import Phase
 from companion.server.games import OpenGames
@@ -221,7 +222,7 @@ def finished_events(names: tuple[str, ...]) -> list[ev.Event]:
     first_game = sorted(set(state.setup.buildings))
     rows = iter([tuple(first_game[:3]), tuple(first_game[3:])] * 4)
     while state.phase is not Phase.END:
-        step = next_step(state)
+        step = step_at(state)
         event: ev.Event
         match step:
             case guide.RevealBuildings():

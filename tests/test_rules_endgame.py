@@ -4,11 +4,11 @@ import pytest
 from support.engine_games import Game, setup_for
 from support.simulate import random_game
 
-from companion.rules import RuleViolation, next_step, replay, reveal_event
+from companion.rules import RuleViolation, replay, reveal_event
 from companion.rules import events as ev
 from companion.rules.catalog import Estate, Special
 from companion.rules.endgame import end_state
-from companion.rules.guide import Enter, RevealBuildings, Supply, TakeActions
+from companion.rules.guide import Enter, RevealBuildings, Supply, TakeActions, step_at
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.scoring import score
 from companion.rules.setup import DeckMode
@@ -23,7 +23,7 @@ def tied_game(tie: TrackTie) -> tuple[Game, Estate]:
               ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 2, 0))
     estate = game.state.record.estate(0)
     while game.state.phase is not Phase.END:
-        step = next_step(game.state)
+        step = step_at(game.state)
         if isinstance(step, RevealBuildings):
             game.play(reveal_event(game.state))
         elif isinstance(step, Supply):

@@ -4,9 +4,8 @@ Tent and two Monasteries, a Sword, and a player who enters with no cards."""
 from support.engine_games import Game, setup_for, step_is
 
 from companion.rules import events as ev
-from companion.rules import next_step
 from companion.rules.catalog import ActionKind, Building, Estate, Special
-from companion.rules.guide import Enter, Prompt, RevealCards
+from companion.rules.guide import Enter, Prompt, RevealCards, step_at
 from companion.rules.resolution import PremiumReason, SpecialOutcome, resolve_building
 from companion.rules.state import Phase
 
@@ -26,7 +25,7 @@ def test_supply_choices_of_the_example():
     # R-ROUND-B: "draw 2 and look at 1 (Tent), draw 4 (a Monastery) or discard 2 rats (the other
     # Monastery)": only the rat discard changes what the app tracks, privately.
     game = example()
-    assert next_step(game.state).prompt is Prompt.SUPPLY
+    assert step_at(game.state).prompt is Prompt.SUPPLY
     game.play(ev.RatsChanged(GREEN, -2, ev.RatReason.SUPPLY_DISCARD),
               ev.NunCardNoted(YELLOW, 3, 4), ev.SupplyDone())
     assert game.state.rats == (10, 10, 8, 10)
@@ -38,9 +37,9 @@ def test_entering_the_example():
     # R-ROUND-C: from the start player clockwise, each on the leftmost free slot.
     game = example()
     game.play(ev.SupplyDone())
-    assert next_step(game.state).actor == RED
+    assert step_at(game.state).actor == RED
     game.play(ev.Entered(RED, MONASTERY_1, 4))
-    assert next_step(game.state).actor == YELLOW
+    assert step_at(game.state).actor == YELLOW
     game.play(ev.Entered(YELLOW, TENT, 3))
     game.play(ev.Entered(GREEN, MONASTERY_2, 0))
     step = step_is(Enter, game.state)

@@ -13,15 +13,23 @@ from test_ui_round import four_players
 
 from companion.i18n import translator
 from companion.rules import events as ev
-from companion.rules import next_step, reveal_event
-from companion.rules.guide import Enter, Prompt, RevealBuildings, RevealCards, Supply, TakeActions
+from companion.rules import reveal_event
+from companion.rules.guide import (
+    Enter,
+    Prompt,
+    RevealBuildings,
+    RevealCards,
+    Supply,
+    TakeActions,
+    step_at,
+)
 
 
 def play_until(table: Table, round_no: int, prompt: Prompt) -> None:
     """Every player enters the first building with one card (another estate's population card:
     one rat each), round after round, until the game is at `prompt` in round `round_no`."""
     while True:
-        step = next_step(table.state)
+        step = step_at(table.state)
         if step.round == round_no and step.prompt is prompt:
             return
         if isinstance(step, RevealBuildings):

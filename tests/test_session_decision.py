@@ -1,5 +1,5 @@
 """The session answers the round screen's fold (issue 20): `decision_view` is the engine's
-`next_decision` in the table's views, and `decide` records the folded steps with the tap that
+`next_step` in the table's views, and `decide` records the folded steps with the tap that
 decides, as one step.
 
 Played with the real rules on random legal games of 4 players (public entries only): a
@@ -17,7 +17,7 @@ import pytest
 from support.simulate import random_game
 
 from companion.rules import events as ev
-from companion.rules import next_decision
+from companion.rules import next_step
 from companion.rules.engine import apply
 from companion.rules.guide import Enter, Prompt, RevealBuildings, RevealCards
 from companion.rules.state import GameState
@@ -40,7 +40,7 @@ def before_a_hospital_fold() -> tuple[list[ev.Event], int, int, int]:
         state: GameState | None = None
         for n, event in enumerate(events):
             state = apply(state, event)
-            decision = next_decision(state)
+            decision = next_step(state)
             options = [(b, o) for b, o in decision.hospital if o.up_to >= 1]
             if options and decision.step.prompt is not Prompt.END_ROUND:
                 b, option = options[0]
@@ -62,7 +62,7 @@ def test_a_hospitals_discards_are_recorded_with_the_next_tap_before_its_building
 
     entered = {(building, player): up_to + 3}  # more than allowed: capped at the limit
     with_discards = session.decision_view(entered)
-    decision = next_decision(state_of(played), entered)
+    decision = next_step(state_of(played), entered)
     assert decision.state is not None
     assert with_discards.view == public_view(decision.state,
                                              stored.game_events + len(decision.events()))

@@ -9,8 +9,9 @@ import pytest
 from support.sessions import game_state, logged_events
 from support.simulate import random_game
 
-from companion.rules import RuleViolation, next_step, replay
+from companion.rules import RuleViolation, replay
 from companion.rules.events import Entered, Event, RatReason, RatsChanged
+from companion.rules.guide import step_at
 from companion.store.codec import is_private
 from companion.store.db import GameStore
 from companion.store.session import Session, UndoError
@@ -39,7 +40,7 @@ def test_a_resumed_game_stands_where_it_stood_private_ledgers_included(
     assert game_state(resumed) == replay(half)
     assert (game_state(resumed).round, game_state(resumed).phase) == (game_state(session).round,
                                                          game_state(session).phase)
-    assert next_step(game_state(resumed)) == next_step(game_state(session))
+    assert step_at(game_state(resumed)) == step_at(game_state(session))
     assert game_state(resumed).ledgers == game_state(session).ledgers
     assert game_state(resumed).nun_notes == game_state(session).nun_notes
 

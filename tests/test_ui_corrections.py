@@ -18,9 +18,9 @@ from test_ui_round import four_players
 
 from companion.i18n import translator
 from companion.rules import events as ev
-from companion.rules import next_step, reveal_event
+from companion.rules import reveal_event
 from companion.rules.catalog import Building, Estate
-from companion.rules.guide import Prompt, RevealCards, TakeActions
+from companion.rules.guide import Prompt, RevealCards, TakeActions, step_at
 from companion.rules.state import Phase
 from companion.ui.round import corrections
 
@@ -36,7 +36,7 @@ def play_round_one(table: Table) -> None:
 def resolve_the_row(table: Table) -> None:
     """Everyone reveals cards of the building's own estate; every building's actions are done."""
     while True:
-        step = next_step(table.state)
+        step = step_at(table.state)
         if isinstance(step, RevealCards):
             table.play([ev.Revealed(step.reveal.player, step.reveal.building,
                                     step.reveal.declared, 0)])
@@ -240,12 +240,12 @@ def test_an_undo_that_takes_the_entry_away_closes_the_editor(table: Table) -> No
 
 def test_the_end_of_the_game_also_leads_to_the_corrections(table: Table) -> None:
     # R-SCORE: a correction after the last round changes the tracks the scoring reads.
-    while next_step(table.state).prompt is not Prompt.END_VALUES:
-        if next_step(table.state).prompt is Prompt.ENTER:
-            table.play([ev.Entered(next_step(table.state).actor, 0, 1)])  # type: ignore[arg-type]
-        elif next_step(table.state).prompt in (Prompt.REVEAL_CARDS, Prompt.TAKE_ACTIONS):
+    while step_at(table.state).prompt is not Prompt.END_VALUES:
+        if step_at(table.state).prompt is Prompt.ENTER:
+            table.play([ev.Entered(step_at(table.state).actor, 0, 1)])  # type: ignore[arg-type]
+        elif step_at(table.state).prompt in (Prompt.REVEAL_CARDS, Prompt.TAKE_ACTIONS):
             resolve_the_row(table)
-        elif next_step(table.state).prompt is Prompt.END_ROUND:
+        elif step_at(table.state).prompt is Prompt.END_ROUND:
             table.play([ev.RoundEnded()])
         else:
             table.play([reveal_event(table.state) if table.state.phase is Phase.A
@@ -337,7 +337,7 @@ def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table:
     # event of the game) -- or corrects the round.
     table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
                 ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
-    while (step := next_step(table.state)).prompt is not Prompt.END_ROUND:
+    while (step := step_at(table.state)).prompt is not Prompt.END_ROUND:
         if isinstance(step, TakeActions):
             table.play([ev.BuildingResolved(step.building)])
             continue
@@ -462,7 +462,7 @@ def test_correct_the_round_on_a_dispute_opens_the_disputed_entry(table: Table) -
     # another estate); "Correct the round" opens her entry, where all 3 are Bourgeoisie.
     table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
                 ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
-    while (step := next_step(table.state)).prompt is not Prompt.END_ROUND:
+    while (step := step_at(table.state)).prompt is not Prompt.END_ROUND:
         if isinstance(step, TakeActions):
             table.play([ev.BuildingResolved(step.building)])
             continue

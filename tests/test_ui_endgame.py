@@ -19,8 +19,7 @@ from companion.i18n import translator
 from companion.i18n.words import words
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
-from companion.rules import next_step
-from companion.rules.guide import Prompt
+from companion.rules.guide import Prompt, step_at
 from companion.rules.scoring import score
 from companion.rules.state import Phase
 from companion.store.bgstats import play_from_link
@@ -29,8 +28,8 @@ from companion.ui.endgame.screen import end_state_of
 
 
 def to_the_end(table: Table) -> None:
-    while next_step(table.state).prompt is not Prompt.END_VALUES:
-        table.play([_quick(table.state, next_step(table.state))])
+    while step_at(table.state).prompt is not Prompt.END_VALUES:
+        table.play([_quick(table.state, step_at(table.state))])
 
 
 def pair_phones(table: Table, *seats: int) -> None:

@@ -16,10 +16,10 @@ from support.table_screens import Table
 
 from companion.i18n import translator
 from companion.i18n.names import building_name
-from companion.rules import apply, next_step, reveal_event
+from companion.rules import apply, reveal_event
 from companion.rules import events as ev
 from companion.rules.catalog import Building, PlayerColour
-from companion.rules.guide import Prompt
+from companion.rules.guide import Prompt, step_at
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 
 NAMES = ("Anke", "Bernd", "Cem", "Dora", "Eva")
@@ -93,7 +93,7 @@ def later_replacement(tmp_path: Path) -> tuple[int, Table]:
         setup = first_game(3, seed)
         state = apply(None, ev.GameStarted(setup))
         played: list[ev.Event] = []
-        while (step := next_step(state)).prompt is not Prompt.END_VALUES:
+        while (step := step_at(state)).prompt is not Prompt.END_VALUES:
             if step.prompt is Prompt.REVEAL_BUILDINGS and state.round > 1 \
                     and reveal_event(state).replaced:
                 table = Table(tmp_path, setup)

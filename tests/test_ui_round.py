@@ -20,9 +20,9 @@ from companion.i18n import translator
 from companion.i18n.names import building_name
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
-from companion.rules import next_step, reveal_event
+from companion.rules import reveal_event
 from companion.rules.catalog import Building, Estate, PlayerColour
-from companion.rules.guide import Prompt, TakeActions
+from companion.rules.guide import Prompt, TakeActions, step_at
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.rules.state import Phase, Track
@@ -228,7 +228,7 @@ def test_the_actions_say_who_takes_the_premium_and_why(table: Table) -> None:
     to_phase_c(table)
     table.play([ev.Entered(0, 0, 2), ev.Entered(1, 0, 3), ev.Entered(2, 1, 1),
                 ev.Entered(3, 2, 0), ev.Revealed(0, 0, 2, 0), ev.Revealed(1, 0, 1, 2)])
-    step = next_step(table.state)
+    step = step_at(table.state)
     assert isinstance(step, TakeActions)
     assert step.resolution.premium == 1
     assert "Ben played the most population and Joker cards here (3)." in \
@@ -256,7 +256,7 @@ def test_one_undo_takes_back_a_reveal_and_the_actions_it_recorded_as_done(table:
     assert table.stored() == [*before, ev.BuildingResolved(0), ev.Revealed(1, 1, 1, 0)]
     table.tap("undo")
     assert table.stored() == before
-    assert next_step(table.state).prompt is Prompt.TAKE_ACTIONS
+    assert step_at(table.state).prompt is Prompt.TAKE_ACTIONS
     assert "actions-of-0" in table.ids() and "reveal-matching" in table.ids()
     table.tap("redo")
     assert table.stored() == [*before, ev.BuildingResolved(0), ev.Revealed(1, 1, 1, 0)]
@@ -316,13 +316,13 @@ def test_the_last_rounds_last_building_ends_the_game_with_one_tap(tmp_path: Path
     # R-ROUND-E: after the last round the end form follows directly.
     table = Table(tmp_path, four_players())
     while not table.state.is_last_round:
-        table.play([_quick(table.state, next_step(table.state))])
-    while next_step(table.state).prompt is not Prompt.TAKE_ACTIONS:
-        table.play([_quick(table.state, next_step(table.state))])
+        table.play([_quick(table.state, step_at(table.state))])
+    while step_at(table.state).prompt is not Prompt.TAKE_ACTIONS:
+        table.play([_quick(table.state, step_at(table.state))])
     assert "last-round-bonus" in table.ids()
     table.tap("actions-done")
     assert table.stored()[-2:] == [ev.BuildingResolved(0), ev.RoundEnded()]
-    assert next_step(table.state).prompt is Prompt.END_VALUES
+    assert step_at(table.state).prompt is Prompt.END_VALUES
     table.store.close()
 
 
@@ -330,12 +330,12 @@ def test_the_last_round_says_so_and_gives_influence_instead_of_actions(tmp_path:
     # R-ROUND-D, last round: no actions; the premium holder gains 1 influence instead.
     table = Table(tmp_path, four_players())
     while not table.state.is_last_round:
-        step = next_step(table.state)
+        step = step_at(table.state)
         table.play([_quick(table.state, step)])
     assert "last-round" in table.ids()
-    while next_step(table.state).prompt is not Prompt.TAKE_ACTIONS:
-        table.play([_quick(table.state, next_step(table.state))])
-    step = next_step(table.state)
+    while step_at(table.state).prompt is not Prompt.TAKE_ACTIONS:
+        table.play([_quick(table.state, step_at(table.state))])
+    step = step_at(table.state)
     assert isinstance(step, TakeActions)
     res = step.resolution
     assert res.last_round_bonus is not None
@@ -412,7 +412,7 @@ def test_a_pass_card_sends_the_player_to_the_back_of_the_queue(tmp_path: Path) -
     assert "pass" not in table.ids()  # Ben took no Pass card either
     table.play([ev.Entered(1, 1, 0), ev.Entered(2, 1, 0), ev.Revealed(0, 0, 1, 0)])
     while table.state.phase is Phase.D:  # Anna takes the Town Hall premium: 2 Pass cards
-        step = next_step(table.state)
+        step = step_at(table.state)
         assert isinstance(step, TakeActions)
         table.play([ev.BuildingResolved(step.building)])
     table.play([ev.RoundEnded(),
@@ -530,7 +530,7 @@ def test_the_header_names_the_start_player_whose_turn_and_the_deck(table: Table)
     assert "Starting player" in table.texts(f"seat-chip-{table.state.start_player}-now")
     to_phase_c(table)
     assert "21 building cards left in the deck" in table.texts("deck-left")
-    actor = next_step(table.state).actor
+    actor = step_at(table.state).actor
     assert f"seat-chip-{actor}-now" in table.ids()
 
 
@@ -582,7 +582,7 @@ def test_two_players_read_both_counts_and_a_tie_for_the_one_premium(tmp_path: Pa
     # R-ROUND-D b, 2 players: one premium per round; a tie goes to who entered first.
     table = Table(tmp_path, four_players(names=("Hanna", "Jonas")))
     table.play([reveal_event(table.state), ev.SupplyDone()])
-    first = next_step(table.state).actor
+    first = step_at(table.state).actor
     assert first is not None
     other = 1 - first
     table.play([ev.Entered(first, 0, 2), ev.Entered(other, 1, 2), ev.Revealed(first, 0, 2, 0),

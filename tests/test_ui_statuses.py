@@ -19,11 +19,11 @@ from test_ui_round import _quick, four_players
 
 from companion.i18n import LANGUAGES, translator
 from companion.i18n.words import words
-from companion.rules import apply, next_step
+from companion.rules import apply
 from companion.rules import events as ev
 from companion.rules.catalog import Building
 from companion.rules.errors import RuleViolation
-from companion.rules.guide import EndRound, Prompt
+from companion.rules.guide import EndRound, Prompt, step_at
 from companion.rules.setup import SelectionMethod
 from companion.ui.round.screen import PHASES
 
@@ -52,9 +52,9 @@ def chips(table: Table) -> dict[str, str]:
 
 def play_until(table: Table, prompt: Prompt, last_round: bool = False) -> None:
     """Everyone enters the first building with one card of its estate, until `prompt`."""
-    while not (next_step(table.state).prompt is prompt
-               and next_step(table.state).is_last_round is last_round):
-        table.play([_quick(table.state, next_step(table.state))])
+    while not (step_at(table.state).prompt is prompt
+               and step_at(table.state).is_last_round is last_round):
+        table.play([_quick(table.state, step_at(table.state))])
 
 
 # -- the phase chips and the round line ----------------------------------------------------
@@ -85,7 +85,7 @@ def test_the_resolution_is_current_while_buildings_are_revealed(table: Table) ->
     # R-ROUND-D: a reveal is phase D; the entries before it are done.
     table.play([reveal_event_of(table), ev.SupplyDone(),
                 *[ev.Entered(p, 0, 1) for p in range(4)]])
-    assert next_step(table.state).prompt is Prompt.REVEAL_CARDS
+    assert step_at(table.state).prompt is Prompt.REVEAL_CARDS
     assert chips(table) == {"A": "done", "B": "done", "C": "done", "D": "now",
                             "E": "to-come"}
 
@@ -228,4 +228,4 @@ def test_the_gold_row_with_the_treasury(tmp_path: Path) -> None:
 
 
 def reveal_event_of(table: Table) -> ev.BuildingsRevealed:
-    return _quick(table.state, next_step(table.state))
+    return _quick(table.state, step_at(table.state))

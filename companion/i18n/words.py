@@ -220,7 +220,7 @@ PROMPTS: dict[str, str] = {
                           "the nuns."),
     Prompt.FINISHED: N_("The game is over."),
 }
-"""The guide's `Step` as one sentence for the table (`companion.rules.guide.next_step`)."""
+"""The guide's `Step` as one sentence for the table (`companion.rules.guide.step_at`)."""
 
 LAST_ROUND_PROMPTS: dict[str, str] = {
     Prompt.TAKE_ACTIONS: N_("The {building} in the last round: no actions."),

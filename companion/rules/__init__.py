@@ -1,17 +1,16 @@
 """The rules engine: pure functions over immutable values, standard library only.
 
 A game is the fold of its events: `replay(events)` == `apply(... apply(None, e0) ..., eN)`.
-`next_step(state)` says what the table must do now, who acts and what is allowed; `apply`
-checks every event against the same answer.
-`next_decision(state)` folds the steps that take no tap (the supply, a building's actions, a
-round's end) into the next one the table decides.
+`next_step(state, discards)` says what happens next: the steps that take no tap (the supply, a
+building's actions, a round's end) folded into the one the table decides, who acts there and
+what is allowed; `apply` checks every event against the same answer.
 """
 
 from companion.rules import events
-from companion.rules.decision import Decision, Folded, next_decision
+from companion.rules.decision import Decision, Folded, next_step
 from companion.rules.engine import apply, apply_recorded, replay, reveal_event
 from companion.rules.errors import Refusal, RuleViolation
-from companion.rules.guide import Prompt, Step, next_step
+from companion.rules.guide import Prompt, Step
 from companion.rules.resolution import BuildingResolution, PremiumReason, resolve_building
 from companion.rules.setup import (
     DeckMode,
@@ -44,7 +43,6 @@ __all__ = [
     "apply_recorded",
     "events",
     "make_setup",
-    "next_decision",
     "next_step",
     "replay",
     "resolve_building",

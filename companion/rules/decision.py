@@ -1,4 +1,5 @@
-"""The next decision the table takes: `next_decision(state)`.
+"""What happens next: `next_step(state, discards)`, the one answer the session and the screens
+read (who may do what, and which steps need no tap).
 
 Some steps ask the table for nothing: the row the app's own deck deals (phase A, R-ROUND-A:
 the engine knows the cards, the replacement rule applied), the supply (phase B, R-ROUND-B), a
@@ -13,13 +14,15 @@ app's row after a building's actions folded before it: those actions stay in sig
 tap that records them, and with the entry buttons below them they did not fit a laptop's
 screen with five players (tests/browser/test_table_fits.py), so the row's tap records them.
 
-`next_decision` says which steps those are, the events they record, the one `Step` the table
-must decide and the state after the folded steps, so that a screen draws without applying
-anything itself. The one piece of data a folded step takes from the table is a Hospital's
-discards (R-ROUND-D b): the decision lists each folded Hospital's options, and
-`Decision.events(discards)` puts the `HospitalDiscarded` events the deciding tap adds before that
-building's `BuildingResolved`. `next_decision(state, discards)` folds with those discards in, so
-the rats drawn are the ones that will be recorded.
+`next_step` says which steps those are, the events they record, the one `Step` the table
+must decide (who acts there and what is allowed) and the state after the folded steps, all in
+one `Decision`, so that a screen draws without applying anything itself. The one piece of
+data a folded step takes from the table is a Hospital's discards (R-ROUND-D b): the decision
+lists each folded Hospital's options, and `Decision.events(discards)` puts the
+`HospitalDiscarded` events the deciding tap adds before that building's `BuildingResolved`.
+`next_step(state, discards)` folds with those discards in, so the rats drawn are the ones
+that will be recorded. Each step it passes is `guide.step_at`'s, the answer `engine.apply`
+checks every event against.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ from companion.rules.guide import (
     Step,
     Supply,
     TakeActions,
-    next_step,
+    step_at,
 )
 from companion.rules.state import GameState
 
@@ -62,7 +65,7 @@ class Folded:
     """A step that takes no tap of its own, folded into the tap that decides."""
 
     step: NoTap
-    """The step as `next_step` gives it (for actions the building, the resolution and the
+    """The step as `guide.step_at` gives it (for actions the building, the resolution and the
     Hospital's options)."""
     state: GameState
     """The state the step stands at: what its part of the screen is drawn from."""
@@ -79,7 +82,8 @@ class Folded:
 
 @dataclass(frozen=True)
 class Decision:
-    """The steps before the next decision that take no tap, and the decision itself."""
+    """What happens next: the steps before the next decision that take no tap, and the
+    decision itself, who acts there and what is allowed."""
 
     folded: tuple[Folded, ...]
     """In the order they are recorded."""
@@ -89,6 +93,16 @@ class Decision:
     folded before it, and `EndRound` only in the last round."""
     state: GameState | None
     """The state after the folded steps: what `step` is drawn from."""
+
+    @property
+    def actor(self) -> int | None:
+        """The player to decide `step`, or None when it is the table's turn (or anyone's)."""
+        return self.step.actor
+
+    @property
+    def allowed(self) -> frozenset[type[ev.Event]]:
+        """The event types the deciding tap may record (a player's own notes always are)."""
+        return self.step.allowed
 
     @property
     def hospital(self) -> tuple[tuple[int, HospitalOption], ...]:
@@ -141,12 +155,12 @@ def _no_tap_event(state: GameState, step: NoTap, after_actions: bool) -> FoldedE
     return None if step.is_last_round else ev.RoundEnded()
 
 
-def next_decision(state: GameState | None, discards: Discards = NO_DISCARDS) -> Decision:
-    """The steps up to the next one the table decides (R-ROUND-A, R-ROUND-B, R-ROUND-D,
-    R-ROUND-E), with the Hospital `discards` the table has entered so far for this round
-    folded in."""
+def next_step(state: GameState | None, discards: Discards = NO_DISCARDS) -> Decision:
+    """What happens next: the steps up to the next one the table decides (R-ROUND-A,
+    R-ROUND-B, R-ROUND-D, R-ROUND-E), with the Hospital `discards` the table has entered so
+    far for this round folded in."""
     folded: list[Folded] = []
-    step = next_step(state)
+    step = step_at(state)
     while state is not None and isinstance(step, NoTap):
         after_actions = any(isinstance(f.step, TakeActions) for f in folded)
         event = _no_tap_event(state, step, after_actions)
@@ -158,5 +172,5 @@ def next_decision(state: GameState | None, discards: Discards = NO_DISCARDS) -> 
         folded.append(Folded(step, state, event, extra))
         for e in (*extra, event):
             state = apply(state, e)
-        step = next_step(state)
+        step = step_at(state)
     return Decision(tuple(folded), step, state)

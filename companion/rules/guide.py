@@ -1,8 +1,9 @@
-"""What the table must do now: `next_step(state)`.
+"""The step a state stands at: `step_at(state)`, the step types and what each allows.
 
-One function answers "who may take which action, and why": the UI shows its prompt, and
-`engine.apply` checks every public event against the same answer (`now`, which `next_step`
-builds on), so the two can never disagree. A `Step` is one of a union of variants, one per
+"Who may take which action, and why" has one answer: `engine.apply` checks every public event
+against it (`now`, which `step_at` builds on), and `decision.next_step` (what happens next,
+the one function the session and the screens ask) folds the steps that need no tap through
+it, so the two can never disagree. A `Step` is one of a union of variants, one per
 prompt, each with only the fields its prompt has: a screen matches on the variant instead of
 asking optional fields.
 """
@@ -39,7 +40,7 @@ ANYTIME_PRIVATE_EVENTS: frozenset[type[ev.Event]] = PRIVATE_EVENTS - {ev.RatsCon
 
 class Prompt(StrEnum):
     """Each step variant's code (its `PROMPT`): the key of its sentence, of what it allows
-    (`ALLOWED`) and of a refusal's "now" (`decide.now_params`)."""
+    (`ALLOWED`) and of a refusal's "now" (`moves.common.now_params`)."""
 
     START_GAME = "start_game"
     REVEAL_BUILDINGS = "reveal_buildings"
@@ -116,7 +117,8 @@ class StepHead:
 
     @property
     def params(self) -> dict[str, Param]:
-        """The step's values for its sentence and for a refusal's text (`decide.now_params`)."""
+        """The step's values for its sentence and for a refusal's text
+        (`moves.common.now_params`)."""
         return {}
 
 
@@ -286,7 +288,7 @@ def d_cursor(state: GameState) -> Cursor:
 
 class Now(NamedTuple):
     """The core of a step, cheap enough for every `apply`: the prompt, what is allowed, who
-    acts, and where phase C/D stand. `next_step` adds what the UI shows."""
+    acts, and where phase C/D stand. `step_at` adds what the UI shows."""
 
     prompt: Prompt
     allowed: frozenset[type[ev.Event]]
@@ -346,7 +348,7 @@ def can_pass(state: GameState, queue: list[int] | tuple[int, ...]) -> bool:
 
 
 def now(state: GameState) -> Now:
-    """Who may take which action now, and why: the answer `next_step` and `apply` share."""
+    """Who may take which action now, and why: the answer `step_at` and `apply` share."""
     phase, record = state.phase, state.rounds[-1]
     fix = 1 if state.rounds[0].turns else 0
     prompt = PHASE_PROMPTS.get(phase)
@@ -369,8 +371,9 @@ def now(state: GameState) -> Now:
     return Now(Prompt.END_ROUND, ALLOWED[Prompt.END_ROUND][fix])
 
 
-def next_step(state: GameState | None) -> Step:
-    """What the table must do now, who is to act, what is allowed, and the details to show."""
+def step_at(state: GameState | None) -> Step:
+    """The step `state` stands at, who is to act, what is allowed, and the details to show;
+    a step that needs no tap is one too (`decision.next_step` folds it)."""
     if state is None:
         return StartGame(phase=None, round=0, rounds=0, is_last_round=False,
                          allowed=frozenset({ev.GameStarted}))

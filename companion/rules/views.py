@@ -28,7 +28,7 @@ from companion.rules.endgame import arrival_order, end_state, final_rats
 from companion.rules.engine import reveal_event
 from companion.rules.errors import RuleViolation
 from companion.rules.events import BuildingsRevealed, RatReason
-from companion.rules.guide import AtBuilding, Enter, Prompt, RevealBuildings, Step, next_step
+from companion.rules.guide import AtBuilding, Enter, Prompt, RevealBuildings, Step, step_at
 from companion.rules.resolution import (
     BuildingResolution,
     resolve_building,
@@ -84,7 +84,8 @@ class TableView:
     arrival: tuple[tuple[int, ...], ...]
     """Per estate: all players, by when their disc arrived on its space (first first)."""
     step: Step
-    """What the table must do now (the engine's `next_step`)."""
+    """The step this state stands at (`guide.step_at`); the step the table decides is the
+    `DecisionView`'s (`decision.next_step`)."""
     resolutions: tuple[BuildingResolution, ...]
     """This round's buildings, resolved as far as the reveals go; empty before any entry."""
     next_row: BuildingsRevealed | None
@@ -377,7 +378,7 @@ def public_view(state: GameState, game_events: int = 0) -> TableView:
     """The table's view of `state`; `game_events` is how many events made it."""
     shown = at_plague_check(state)
     record = state.record
-    step = next_step(state)
+    step = step_at(state)
     next_row: BuildingsRevealed | None = None
     deal_problem: RuleViolation | None = None
     if isinstance(step, RevealBuildings) and step.digital:
@@ -406,7 +407,7 @@ def public_view(state: GameState, game_events: int = 0) -> TableView:
 
 @dataclass(frozen=True)
 class DecisionView:
-    """The table's next decision as the round screen draws it (`next_decision`): the steps
+    """The table's next decision as the round screen draws it (`decision.next_step`): the steps
     that take no tap of their own, each as the table sees it at that step, then the one the
     table decides. The screen draws a panel per folded step and the deciding tap's controls,
     and the session records the folded steps with that tap (`Session.decide`)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 
 from companion.phones.seats import SeatRegistry
-from companion.rules import Decision, GameState, RuleViolation, next_decision, next_step, replay
+from companion.rules import RuleViolation, next_step, replay
 from companion.rules.events import Event
 from companion.rules.views import TableView, public_view
 from companion.store.db import GameNotFound, GameStore, GameSummary
@@ -74,24 +74,19 @@ class OpenGames:
 
     def view_of(self, game_id: str) -> TableView | None:
         """What the table may see of a stored game, without opening it for play (the home
-        screen's list); a damaged record raises the store's or the engine's error."""
+        screen's list), at the step its game screen will show: past the steps that take no
+        tap of their own (the engine's `next_step`, no Hospital discard entered yet), so at
+        the end of round 2 the resume card shows round 3's row, as the game screen does.
+        Played on a copy, stored nowhere; if the engine refuses a folded step (a damaged
+        record), the game where its events leave it. A damaged record raises the store's or
+        the engine's error."""
         events = self.store.active_events(game_id)
         state = replay(events)
         if state is None:
             return None
-        ahead = steps_ahead(state)
-        return public_view(ahead.state or state, len(events) + len(ahead.events()))
-
-
-def steps_ahead(state: GameState) -> Decision:
-    """The steps that take no tap of their own, which the game screen shows folded above the
-    next deciding tap and sends with it (the engine's `next_decision`, as the session's
-    `decision_view` gives it to `companion.ui.round.screen.phase_body`): the supply, a
-    building's actions (no Hospital discard entered yet), a round's end before the last. The
-    home screen says where the game stands as that screen will show it: at the end of round 2
-    the table sees round 3's row, and so does the resume card. Played on
-    a copy, stored nowhere; if the engine refuses one (a damaged record), none."""
-    try:
-        return next_decision(state)
-    except RuleViolation:
-        return Decision((), next_step(state), state)
+        try:
+            ahead = next_step(state)
+        except RuleViolation:
+            return public_view(state, len(events))
+        assert ahead.state is not None  # folding a started game leaves a started game
+        return public_view(ahead.state, len(events) + len(ahead.events()))

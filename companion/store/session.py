@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 
 from companion.rules import RuleViolation, apply, apply_recorded
 from companion.rules.correction_effects import Effect, correction_effects, keeps_the_list
-from companion.rules.decision import NO_DISCARDS, Decision, Discards, next_decision
+from companion.rules.decision import NO_DISCARDS, Discards, next_step
 from companion.rules.events import Event
 from companion.rules.questions import HospitalDiscards, hospital_discards
 from companion.rules.state import GameState, Phase
@@ -208,7 +208,7 @@ class Session:
             trial: GameState = self._state
             try:
                 if folded is not None:
-                    events = [*self._next_decision(folded).events(folded), *events]
+                    events = [*next_step(self._state, folded).events(folded), *events]
                 for event in events:
                     trial = self._engine.apply(trial, event)
             except self._engine.violation as exc:
@@ -216,7 +216,7 @@ class Session:
             return None
 
     def decision_view(self, discards: Discards = NO_DISCARDS) -> DecisionView:
-        """The table's next decision (the engine's `next_decision`), in views: the steps that
+        """What happens next (the engine's `next_step`), in views: the steps that
         take no tap of their own, each as the table sees it at that step, and the view the
         deciding tap is drawn from, with the Hospital `discards` the table has entered for
         this round ((building, player) -> hand cards) folded in. Stores nothing; `decide`
@@ -225,7 +225,7 @@ class Session:
             key = (self._revision, tuple(sorted(discards.items())))
             if self._decision is None or self._decision[0] != key:
                 now = self.table_view()
-                self._decision = (key, decision_view(self._next_decision(discards),
+                self._decision = (key, decision_view(next_step(self._state, discards),
                                                      now.game_events, now))
             return self._decision[1]
 
@@ -342,7 +342,7 @@ class Session:
     def decide(self, events: Sequence[Event], discards: Discards = NO_DISCARDS,
                made_for: StepId | None = None) -> None:
         """Play the tap that decides the table's next step (`events`: its own events), with the
-        steps before it that take no tap of their own (the engine's `next_decision`: the
+        steps before it that take no tap of their own (the engine's `next_step`: the
         supply, a building's actions with the Hospital `discards` entered for this round, a
         round's end) recorded first, all as one step: one undo takes back the whole tap.
 
@@ -355,7 +355,7 @@ class Session:
                 now = self.decision_view(discards).view.step_id
                 if now != made_for:
                     raise StepPassed(made_for, now)
-            steps = [*self._next_decision(discards).events(discards), *events]
+            steps = [*next_step(self._state, discards).events(discards), *events]
             if len(steps) == 1:
                 self.submit(steps[0])
             else:
@@ -483,9 +483,6 @@ class Session:
             self._notify()
 
     # -- internals ----------------------------------------------------------------------
-
-    def _next_decision(self, discards: Discards) -> Decision:
-        return next_decision(self._state, discards)
 
     def _not_scored(self, player: int) -> None:
         """A scored game's result changes only by the table (R-SCORE-6): a player's own undo

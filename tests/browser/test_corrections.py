@@ -16,9 +16,9 @@ from support.sessions import game_state
 from browser.table import by_id, open_table, picture, table_context, table_server, tap
 from companion.i18n import translator
 from companion.rules import events as ev
-from companion.rules import next_step, reveal_event
+from companion.rules import reveal_event
 from companion.rules.catalog import Estate, PlayerColour
-from companion.rules.guide import Prompt, RevealCards, TakeActions
+from companion.rules.guide import Prompt, RevealCards, TakeActions, step_at
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup
 from companion.store.db import GameStore
@@ -41,7 +41,7 @@ def stored_in_round_two(data_dir: Path) -> str:
         for event in (reveal_event(game_state(session)), ev.SupplyDone(), ev.Entered(0, 0, 2),
                       ev.Entered(1, 1, 1), ev.Entered(2, 0, 0), ev.Entered(3, 2, 3)):
             session.submit(event)
-        while (step := next_step(game_state(session))).prompt is not Prompt.END_ROUND:
+        while (step := step_at(game_state(session))).prompt is not Prompt.END_ROUND:
             if isinstance(step, RevealCards):
                 session.submit(ev.Revealed(step.reveal.player, step.reveal.building,
                                            step.reveal.declared, 0))
@@ -126,7 +126,7 @@ def stored_with_a_disputed_hospital(data_dir: Path) -> str:
                       ev.Entered(2, 1, 0), ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0),
                       ev.HospitalDiscarded(0, 0, 3), ev.HospitalDiscarded(0, 1, 2)):
             session.submit(event)
-        while isinstance(step := next_step(game_state(session)), TakeActions):
+        while isinstance(step := step_at(game_state(session)), TakeActions):
             session.submit(ev.BuildingResolved(step.building))
         session.submit(ev.RatChangeDisputed(0, "1.1.hospital"))
         session.submit(ev.RoundEnded())

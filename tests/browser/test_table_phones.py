@@ -51,8 +51,8 @@ def last_round_ahead(data_dir: Path, method: str = "first_game"
     """A stored 4-player game (R-SETUP-6: 8 rounds) whose last round is about to begin."""
     from support.simulate import random_game
 
-    from companion.rules import apply, next_step
-    from companion.rules.guide import Prompt
+    from companion.rules import apply
+    from companion.rules.guide import Prompt, step_at
     from companion.rules.setup import DeckMode, SelectionMethod
     from companion.store.db import GameStore
     from companion.store.session import Session
@@ -63,7 +63,7 @@ def last_round_ahead(data_dir: Path, method: str = "first_game"
     played = 0
     for played, event in enumerate(events):  # noqa: B007
         if state is not None and state.round == state.setup.rounds \
-                and next_step(state).prompt is Prompt.REVEAL_BUILDINGS:
+                and step_at(state).prompt is Prompt.REVEAL_BUILDINGS:
             break
         state = apply(state, event)
     with GameStore.open(data_dir) as store:

@@ -13,7 +13,7 @@ from companion.i18n.words import words
 from companion.rules import RuleViolation, apply
 from companion.rules import events as ev
 from companion.rules.catalog import Building, PlayerColour
-from companion.rules.guide import StepHead, next_step
+from companion.rules.guide import StepHead, step_at
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, Setup, make_setup
 from companion.rules.state import GameState, Phase
@@ -85,14 +85,14 @@ S = TypeVar("S", bound=StepHead)
 def step_is(kind: type[S], state: GameState) -> S:
     """The guide's next step, which a story expects to be of `kind` (`guide.Step`'s variants):
     its fields, or a failure that names the step it is instead."""
-    step = next_step(state)
+    step = step_at(state)
     assert isinstance(step, kind), step.prompt
     return step
 
 
 def next_actor(state: GameState) -> int:
     """The player the guide asks to act next (phase C: who enters now)."""
-    step = next_step(state)
+    step = step_at(state)
     assert step.actor is not None, step
     return step.actor
 
@@ -111,7 +111,7 @@ def play_to_the_end(game: Game) -> GameState:
     )
 
     while game.state.phase not in (Phase.END, Phase.FINISHED):
-        match next_step(game.state):
+        match step_at(game.state):
             case RevealBuildings():
                 game.play(reveal_event(game.state))
             case Supply():

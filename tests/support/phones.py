@@ -2,7 +2,7 @@
 
 The phones see only what the engine's `player_view` gives them, so their tests play the real
 game: the table reveals, enters and resolves with the engine's own events (driven by its guide,
-`next_step`), and the phones' requests become the engine's private events in the same Session
+`step_at`), and the phones' requests become the engine's private events in the same Session
 the table writes through.
 """
 
@@ -23,7 +23,7 @@ from companion.phones.hub import Hub
 from companion.phones.routes import COOKIE
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
-from companion.rules import next_step, reveal_event
+from companion.rules import reveal_event
 from companion.rules.guide import (
     EndRound,
     Enter,
@@ -31,6 +31,7 @@ from companion.rules.guide import (
     RevealCards,
     Supply,
     TakeActions,
+    step_at,
 )
 from companion.rules.setup import DeckMode, SelectionMethod
 from companion.rules.state import Phase
@@ -82,7 +83,7 @@ class TableNight:
     def finish_round(self) -> None:
         """Phase D b/c and E of a round under way: every building's actions, then its end."""
         while True:
-            step = next_step(self.state)
+            step = step_at(self.state)
             if isinstance(step, TakeActions):
                 self._play(ev.BuildingResolved(step.building))
             elif isinstance(step, EndRound):
@@ -97,7 +98,7 @@ class TableNight:
         self.finish_round()
         played: list[Any] = []
         while True:
-            step = next_step(self.state)
+            step = step_at(self.state)
             if isinstance(step, RevealBuildings):
                 event: Any = reveal_event(self.state)
             elif isinstance(step, Supply):

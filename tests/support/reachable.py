@@ -260,12 +260,12 @@ def side_problems(where: str, n: dict[str, Any], width: int, top: float, bottom:
 
 def expected_controls(data_dir: Path) -> set[str]:
     """The controls the engine offers for the step the table shows now: the stored game's next
-    decision (`rules.decision.next_decision`, past the steps the round screen folds into the
+    decision (`rules.decision.next_step`, past the steps the round screen folds into the
     next tap, as the screen draws them), with the Hospital's steppers of the actions folded
     before it. Read from the stored events, as the server keeps them, so no screen's own idea
     of the game is trusted."""
     from companion.rules import apply
-    from companion.rules.decision import next_decision
+    from companion.rules.decision import next_step
     from companion.rules.guide import Choose, Enter, RevealCards
     from companion.store.db import GameStore
 
@@ -277,7 +277,7 @@ def expected_controls(data_dir: Path) -> set[str]:
         for event in store.active_events(games[0].game_id):
             state = apply(state, event)
     assert state is not None
-    decision = next_decision(state)
+    decision = next_step(state)
     wanted = {f"hospital-{option.player}-{way}" for _, option in decision.hospital
               for way in ("more", "fewer")}
     step = decision.step

@@ -1,4 +1,4 @@
-"""Random complete legal games, built by asking `next_step` what is allowed at every point.
+"""Random complete legal games, built by asking `step_at` what is allowed at every point.
 
 `random_game(seed, players)` returns the events of one whole game, from `GameStarted` through
 the end values and the nun count: for the store's crash test, benchmarks, UI tests and the
@@ -32,7 +32,7 @@ from companion.rules.guide import (
     RevealCards,
     Supply,
     TakeActions,
-    next_step,
+    step_at,
 )
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.setup import (
@@ -120,7 +120,7 @@ def random_game(rng_or_seed: random.Random | int, players: int, *,
     flutes = setup.special_in_play(Special.FLUTE)
     while True:
         assert state is not None
-        step = next_step(state)
+        step = step_at(state)
         if private and rng.random() < 0.08 and not isinstance(step, Finished):
             play(_private_event(rng, state))
             continue

@@ -105,7 +105,7 @@ def phase_body(app: TableApp) -> tuple[TableView, Body]:
     own cards, is their sign), a building's actions (the next building's first reveal, or the
     next round's row, is theirs) and the round's end (R-ROUND-A, R-ROUND-B, R-ROUND-D,
     R-ROUND-E). The session says
-    which those are (`Session.decision_view`, from the engine's `next_decision`) and records
+    which those are (`Session.decision_view`, from the engine's `next_step`) and records
     them with the tap (`parts.decide`: one step, one undo). Returns the view the screen is
     drawn from."""
     assert app.session is not None
