@@ -4,7 +4,8 @@ Issue 19: the Hospital's hand-card steppers were pushed past the right edge of t
 panel on every device, and no test saw it, because the screen tests looked at chosen
 controls. Here the players of three stories play whole games through the real UI (the
 4-player game on the app's deck, the 2-player game with the players' own deck, the 5-player
-game with everyone in one building in the first and last rounds), and before every tap the
+game with the players' own deck too and everyone in one building in the first and last
+rounds: a crowded phase A on the laptop), and before every tap the
 whole screen is checked by `support.reachable.look`: every node inside the window's width,
 every enabled control scrollable wholly above the bottom bar, no text cut, and every control
 the engine offers for the step there (the Hospital's steppers among them).
@@ -208,9 +209,11 @@ Brewery's draws, Swords (Castle), Flutes (Rat Catcher's Hut), Passes (Town Hall)
 
 
 def every_special_code(names: tuple[str, ...]) -> str:
-    """The setup code a table would read off another device, made by the engine."""
+    """The setup code a table would read off another device, made by the engine: five
+    players with their own deck, whose building picker stands above the round's actions from
+    round 2 on."""
     players = list(zip(names, PlayerColour, strict=False))
-    return setup_code(make_setup(players, SelectionMethod.CHOSEN, 5, DeckMode.DIGITAL, 0,
+    return setup_code(make_setup(players, SelectionMethod.CHOSEN, 5, DeckMode.PHYSICAL, 0,
                                  HouseRules(), manual={b: 5 for b in EVERY_SPECIAL}))
 
 
@@ -241,7 +244,8 @@ def five_players_every_special(page: Any, look_: Walk) -> Table:
     look_.setup_screen(page, "game")
     tap(page, "play")
     page.locator(STEP).first.wait_for()
-    return Table(page, random.Random(5), look=look_, crowded_rounds=frozenset({1, 8}))
+    return Table(page, random.Random(5), look=look_, crowded_rounds=frozenset({1, 8}),
+                 row_size=3)
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ class Table:
 
     def __init__(self, page: Any, rng: random.Random, shoot: Shoot = no_pictures,
                  look: Look | None = None, crowded_rounds: frozenset[int] = frozenset(),
-                 off_estate: int | None = None) -> None:
+                 off_estate: int | None = None, row_size: int = 2) -> None:
         self.page = page
         self.rng = rng
         self.shoot = shoot
@@ -85,6 +85,9 @@ class Table:
         """If set, every player enters the first building with this many cards, all of
         another estate (R-ROUND-D a: a rat each), so every reveal changes someone's ledger;
         otherwise the entries and reveals are chosen at random."""
+        self.row_size = row_size
+        """With the players' own deck, the building cards that come up each round (R-SETUP-6:
+        2 with 2 or 3 players, 3 with 4 or 5)."""
         self.inputs: Counter[str] = Counter()
         self.shot: set[str] = set()
         self.used: Counter[str] = Counter()
@@ -201,8 +204,9 @@ class Table:
         picks = sorted(i for i in ids if i.startswith("pick-"))
         if picks:  # the players' own deck: tap the cards that "came up"
             self.screenshot_once("a-physical")
-            count = 2 if "row-0" not in ids else 0
-            free = [p for p in picks if self.used[p] < 5]
+            count = self.row_size if "row-0" not in ids else 0
+            # a card with no copy left says so on its face and takes no tap (R-COMP-4)
+            free = [p for p in picks if not p.endswith("-gone") and self.used[p] < 5]
             for pick in self.rng.sample(free, count):
                 self.used[pick] += 1
                 laid = len([i for i in self.ids() if re.fullmatch(r"row-\d+", i)])
