@@ -2,9 +2,18 @@
 # Installs everything the test suite needs (Debian's chromium for the browser tests, the pinned
 # packages of requirements/test.txt and the package itself in .venv), checks the code with ruff
 # and mypy, and runs the whole suite. Extra arguments go to pytest.
+#
+# `--quick` (first argument): the everyday loop, a few minutes on two cores. The same checks,
+# and the tests neither marked `browser` nor `slow`; no chromium needed. CI runs the whole
+# suite (`.ci/run`: no arguments).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -x /usr/bin/chromium ]; then
+QUICK=0
+if [ "${1:-}" = "--quick" ]; then
+    QUICK=1
+    shift
+fi
+if [ "$QUICK" -eq 0 ] && [ ! -x /usr/bin/chromium ]; then
     SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
@@ -17,6 +26,9 @@ fi
 .venv/bin/python -m mypy
 # Hypothesis draws the same examples on every run (tests/conftest.py): no failure by chance.
 export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
+if [ "$QUICK" -eq 1 ]; then
+    exec .venv/bin/python -m pytest -n 2 --dist loadfile -m "not browser and not slow" "$@"
+fi
 if [ "$#" -gt 0 ]; then
     exec .venv/bin/python -m pytest "$@"
 fi

@@ -1,6 +1,9 @@
 """Half-open connections cannot take the table down (issue 15, item 1).
 
-Real sockets against a real server on loopback. Each attacking "device" is its own loopback
+Real sockets against a real server on loopback; where a timeout matters, the server's clock
+is moved by the test (`support.clock`), and what the server did is looked at once a later
+connection has been answered (it takes connections in the order they came), so no check
+waits for time to pass. Each attacking "device" is its own loopback
 address (127.0.0.2, 127.0.0.3, ...), as each phone has its own address on the Wi-Fi; the
 table's own browser connects from 127.0.0.1.
 """
@@ -19,6 +22,7 @@ from urllib.parse import urlsplit
 import httpx2
 import pytest
 from support.browser import free_port
+from support.clock import clocked_server
 from support.phones import (
     START_RATS,
     Stream,
@@ -30,8 +34,11 @@ from support.phones import (
 
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
-from companion.server.limits import ConnectionLimits
+from companion.server.limits import ConnectionLimits, uvicorn_options
 
+TIMEOUT = 3600.0
+"""The tests' request timeout on a server's clock they move by hand (`support.clock`): an
+hour, which real time never reaches while a test runs."""
 PARTIAL_HEAD = b"GET /phone/ HTTP/1.1\r\nHost: x\r\nX-a: "
 
 
@@ -52,6 +59,20 @@ def half_open(base_url: str, source: str, send: bytes = PARTIAL_HEAD) -> socket.
     if send:
         sock.sendall(send)
     return sock
+
+
+def closed_now(sock: socket.socket) -> bool:
+    """Whether the server has closed this connection, without waiting: call it once the
+    server has done what would close it (a later connection answered, `clock.advance`)."""
+    sock.setblocking(False)
+    try:
+        return sock.recv(4096) == b""
+    except (ConnectionResetError, BrokenPipeError):
+        return True
+    except BlockingIOError:
+        return False
+    finally:
+        sock.setblocking(True)
 
 
 def closed_by_server(sock: socket.socket, within: float) -> bool:
@@ -88,18 +109,20 @@ def a_phone_post(base_url: str, source: str) -> httpx2.Response:
 
 
 def test_a_request_that_never_arrives_whole_is_closed_after_the_timeout(hub) -> None:
-    limits = ConnectionLimits(request_timeout=0.5, per_address=10, total=50, table_reserve=5)
-    with served_like_the_table(phone_app(hub), limits) as base_url, sockets() as opened:
+    limits = ConnectionLimits(request_timeout=TIMEOUT, per_address=10, total=50, table_reserve=5)
+    with clocked_server(phone_app(hub), **uvicorn_options(limits)) as (base_url, clock), \
+            sockets() as opened:
         head = half_open(base_url, "127.0.0.2")
         silent = half_open(base_url, "127.0.0.2", send=b"")
         body = half_open(base_url, "127.0.0.2", send=(
             b"POST /phone/api/join HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
             b"Content-Length: 40\r\n\r\n{\"token\":"))
         opened += [head, silent, body]
-        started = time.monotonic()
-        assert all(closed_by_server(sock, within=5) for sock in opened)
-        # not before the timeout: a wall clock can only run long, under load (`within` caps it)
-        assert time.monotonic() - started >= 0.4
+        assert get(base_url, "/phone/").status_code == 200  # all three are in, and waiting
+        clock.advance(TIMEOUT / 2)
+        assert not any(closed_now(sock) for sock in opened)
+        clock.advance(TIMEOUT / 2)
+        assert all(closed_by_server(sock, within=30) for sock in opened)
         assert get(base_url, "/phone/").status_code == 200
 
 
@@ -107,8 +130,10 @@ def test_one_address_cannot_hold_more_than_its_share(hub) -> None:
     limits = ConnectionLimits(request_timeout=60, per_address=4, total=50, table_reserve=5)
     with served_like_the_table(phone_app(hub), limits) as base_url, sockets() as opened:
         opened += [half_open(base_url, "127.0.0.2") for _ in range(10)]
-        time.sleep(0.3)
-        still_open = [sock for sock in opened if not closed_by_server(sock, within=0.2)]
+        # the server takes connections in the order they came: once a later one is answered,
+        # the ten were admitted or turned away
+        assert get(base_url, "/phone/").status_code == 200
+        still_open = [sock for sock in opened if not closed_now(sock)]
         assert len(still_open) == 4
         assert a_phone_post(base_url, "127.0.0.3").status_code == 403
 
@@ -182,21 +207,27 @@ def test_a_websocket_like_the_tables_is_never_timed_out_and_counts_while_open() 
             await websocket.send_text(await websocket.receive_text())
 
     app = Starlette(routes=[WebSocketRoute("/ws", echo)])
-    limits = ConnectionLimits(request_timeout=1.0, per_address=2, total=50, table_reserve=5)
-    with served_like_the_table(app, limits) as base_url, sockets() as opened:
+    limits = ConnectionLimits(request_timeout=TIMEOUT, per_address=2, total=50, table_reserve=5)
+    with clocked_server(app, **uvicorn_options(limits)) as (base_url, clock), \
+            sockets() as opened:
         url = urlsplit(base_url)
         raw = socket.create_connection((url.hostname, url.port), source_address=("127.0.0.2", 0))
         with connect(f"ws://{url.netloc}/ws", sock=raw) as table:
-            time.sleep(1.5)
+            table.send("open")
+            assert table.recv(timeout=30) == "open"
+            clock.advance(10 * TIMEOUT)  # an evening of play on the server's clock
             table.send("still here")
-            assert table.recv(timeout=5) == "still here"
+            assert table.recv(timeout=30) == "still here"
             second = half_open(base_url, "127.0.0.2")
             third = half_open(base_url, "127.0.0.2")
             opened += [second, third]
-            assert closed_by_server(third, within=0.5)
-            assert not closed_by_server(second, within=0.2)
+            assert closed_by_server(third, within=30)
+            assert not closed_now(second)
             second.close()
-        time.sleep(0.3)
+        # both closed by this side: once a later connection is answered, the server has seen
+        # them go
+        assert get(base_url, "/phone/").status_code == 404
         again = [half_open(base_url, "127.0.0.2") for _ in range(2)]
         opened += again
-        assert not any(closed_by_server(sock, within=0.3) for sock in again)
+        assert get(base_url, "/phone/").status_code == 404
+        assert not any(closed_now(sock) for sock in again)
