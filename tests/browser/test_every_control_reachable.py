@@ -46,7 +46,7 @@ from typing import Any
 import pytest
 from bench.taps import count_taps
 from support.reachable import expected_controls, look
-from support.screen_result import check_result_against_engine
+from support.screen_result import check_result_against_engine, stored_game
 from support.story import (
     FIVE_PLAYERS,
     STEP,
@@ -54,6 +54,7 @@ from support.story import (
     start_four_player_story,
     start_two_player_story,
 )
+from support.teaching_order import late_lessons
 
 from browser.table import (
     PICTURES_WANTED,
@@ -74,6 +75,8 @@ from browser.table import (
 from companion.rules.catalog import Building, PlayerColour
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
+from companion.store.db import GameStore
+from companion.store.session import Session
 
 DEVICES = (
     ("laptop", {"width": 1366, "height": 768}),
@@ -382,6 +385,11 @@ def walk_through(story: str, tmp_path: Path, browser: Any) -> None:
             play_until(table, lambda: False)
             check_result_against_engine(table, data_dir, walk.lang)
             page.context.close()
+    # R-ROUND-A..E, R-SCORE-2: had the table been taught, every rule would have come before
+    # the first decision it changes at every step of this story, in whichever language
+    _, events = stored_game(data_dir)
+    with GameStore.open(tmp_path / "taught") as store:
+        assert late_lessons(Session.start(store, events[0]), events) == []
     if story == "four-players":  # the benchmark's taps row counts this story the same way
         counted = count_taps(table.inputs, 4, 8)
         assert set(counted.by_phase) >= {"A", "C", "D", "end"}
