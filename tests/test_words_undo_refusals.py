@@ -18,7 +18,6 @@ from companion.i18n import translator
 from companion.i18n.words import words
 from companion.store.db import GameStore
 from companion.store.session import Session, UndoError
-from companion.ui.shared.step_words import refusal_words
 
 STEPS = public_steps(seed=1, players=3)
 NAMES = ("Anna", "Ben", "Cleo")
@@ -34,7 +33,7 @@ def store(tmp_path: Path) -> Iterator[GameStore]:
 def refused(session: Session, language: str, attempt: Callable[[], object]) -> str:
     with pytest.raises(UndoError) as caught:
         attempt()
-    return refusal_words(translator(language), session.table_view(), caught.value)
+    return words(translator(language), caught.value, names=session.table_view().setup.names)
 
 
 @pytest.mark.parametrize(("language", "expected"), [

@@ -39,7 +39,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Mount
 
-from companion.i18n import pick_language
+from companion.i18n import pick_language, translator
+from companion.i18n.words import words
 from companion.phones.assets import SECURITY_HEADERS, PageAssets
 from companion.phones.body import MAX_BYTES, BadJson, load_json, phone_message
 from companion.phones.hand import ENTRY_REFUSALS, Hand, MadeFor
@@ -545,10 +546,6 @@ def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
         return said
     if not isinstance(cause, Exception) or not hasattr(cause, "code"):
         return str(refused)
-    # Imported here: the catalogs load the engine, which the server does not need to start.
-    from companion.i18n import translator
-    from companion.i18n.words import words
-
     return words(translator(language), cause, names=refused.names or None)
 
 

@@ -21,14 +21,22 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from companion.rules.catalog import BUILDINGS, ActionKind, Building, Estate, PlayerColour
+from companion.rules.catalog import BUILDINGS, ActionKind, Building, PlayerColour
 from companion.rules.decision import Decision
 from companion.rules.derive import entry_id
 from companion.rules.endgame import arrival_order, end_state, final_rats
 from companion.rules.engine import reveal_event
 from companion.rules.errors import RuleViolation
 from companion.rules.events import BuildingsRevealed, RatReason
-from companion.rules.guide import AtBuilding, Enter, Prompt, RevealBuildings, Step, step_at
+from companion.rules.guide import (
+    AtBuilding,
+    Enter,
+    EnterOption,
+    Prompt,
+    RevealBuildings,
+    Step,
+    step_at,
+)
 from companion.rules.resolution import (
     BuildingResolution,
     resolve_building,
@@ -52,7 +60,7 @@ from companion.rules.state import (
 __all__ = [
     "ESTATES", "DecisionView", "Dispute", "DisputeState", "EndValues", "EntryTurn",
     "LedgerEntry", "PendingChange", "Phase", "PlayerView", "RatsCorrected", "Reveal",
-    "RoundRecord", "RowPlace", "StepId", "TableView", "Track", "Turn", "at_plague_check",
+    "RoundRecord", "StepId", "TableView", "Track", "Turn", "at_plague_check",
     "decision_view", "entry_turn", "own_view", "player_json", "public_view",
 ]
 
@@ -234,16 +242,6 @@ class PlayerView:
 
 
 @dataclass(frozen=True)
-class RowPlace:
-    """One building of the round's row as a phone draws it in phase C (public)."""
-
-    building: Building
-    estate: Estate
-    slot: int
-    """The slot the next disc goes on (1-based, leftmost free)."""
-
-
-@dataclass(frozen=True)
 class EntryTurn:
     """Phase C (R-ROUND-C) as one player's device may see it: whose turn it is, the row, the
     entries and passes so far, all public as on the table, and the step an entry made from it
@@ -254,7 +252,8 @@ class EntryTurn:
     step: StepId
     actor: int
     names: tuple[str, ...]
-    row: tuple[RowPlace, ...]
+    row: tuple[EnterOption, ...]
+    """The row's buildings with the slot the next disc goes on: the guide's entry options."""
     turns: tuple[Turn, ...]
     """The round's entries and passes so far, in the order made."""
     yours: bool
@@ -271,7 +270,7 @@ def entry_turn(view: TableView, player: int) -> EntryTurn | None:
     yours = step.actor == player
     return EntryTurn(
         step=view.step_id, actor=step.actor, names=tuple(view.setup.names),
-        row=tuple(RowPlace(o.kind, BUILDINGS[o.kind].estate, o.slot) for o in step.options),
+        row=step.options,
         turns=view.record.turns, yours=yours, can_pass=yours and step.can_pass,
         pass_cards=step.pass_cards if yours else None)
 
@@ -480,7 +479,8 @@ def step_json(step: StepId) -> dict[str, Any]:
 def _turn(turn: EntryTurn) -> dict[str, Any]:
     found: dict[str, Any] = {
         "step": step_json(turn.step), "actor": turn.actor, "names": list(turn.names),
-        "row": [{"building": p.building.value, "estate": p.estate.value, "slot": p.slot}
+        "row": [{"building": p.kind.value, "estate": BUILDINGS[p.kind].estate.value,
+                 "slot": p.slot}
                 for p in turn.row],
         "entries": [{"player": t.player, "building": t.building, "cards": t.cards}
                     for t in turn.turns],

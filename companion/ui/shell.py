@@ -28,7 +28,7 @@ from companion.ui.shared import theme
 from companion.ui.shared.connection import connection_just_closed
 from companion.ui.shared.ports import KEY_PARAM, Games, TableSettings
 from companion.ui.shared.reference_entries import why_of
-from companion.ui.shared.step_words import passed_text, redone_text, refusal_words, undone_text
+from companion.ui.shared.step_words import passed_text, redone_text, undone_text
 from companion.ui.shared.widgets import tagged
 from companion.ui.tab import TabState
 
@@ -396,10 +396,11 @@ class TableApp:
                 for event in step:
                     self.tab.round.took_back(event)
         except UndoError as exc:
-            self.notify(refusal_words(self.t, self.session.table_view(), exc), error=True)
+            self.notify(words(self.t, exc, names=self.session.table_view().setup.names),
+                        error=True)
             return
-        words = undone_text if undo else redone_text
-        self.notify(words(self.t, self.session.table_view(), step))
+        said = undone_text if undo else redone_text
+        self.notify(said(self.t, self.session.table_view(), step))
 
     def _on_key(self, event: ft.KeyboardEvent) -> None:
         if self.session is None or not (event.ctrl or event.meta):

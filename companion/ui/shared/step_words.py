@@ -70,12 +70,6 @@ def redone_text(t: Translator, view: TableView, step: Sequence[Any]) -> str:
     return t("Redone: {step}", step=step_words(t, view, step))
 
 
-def refusal_words(t: Translator, view: TableView, refused: BaseException) -> str:
-    """An undo or redo the session refused, in the words of the messages above: the step by
-    what it was, the player by name ("Ben has no entry left to undo.")."""
-    return words(t, refused, names=view.setup.names)
-
-
 def passed_text(t: Translator, view: TableView, refused: StepPassed) -> str:
     """A tap the session refused because the table is no longer at the step it was made for
     (`Session.decide`), read in `view` (the game now): the step it was for, by its player and
