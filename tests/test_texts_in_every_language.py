@@ -219,7 +219,7 @@ def test_every_phone_text_with_a_count_has_both_forms() -> None:
                 if {name for _, name, _, _ in string.Formatter().parse(message) if name}
                 - {"building", "names", "change", "reason", "player", "players"}}
     assert numbered == {"seat", "line.round", "line.round.plain", "corrected_same",
-                        "corrected_entry", "turn.slot"}
+                        "corrected_entry", "turn.slot", "ev.bad"}
     words = texts("de")
     counted = words["#count"]
     assert isinstance(counted, dict), counted

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     # Types only: the phone routes load without the engine (test_phone_imports).
     from companion.rules.events import Event
     from companion.rules.views import PlayerView, StepId, TableView
+    from companion.store.codec import JsonValue
     from companion.store.session import RatsRequest
 
 Subscriber = Callable[[], None]
@@ -46,6 +48,12 @@ class PhoneSession(Protocol):
     def ask_rats(self, player: int, rats: int) -> RatsRequest: ...
 
     def rats_request(self, player: int) -> RatsRequest | None: ...
+
+    def exclusive(self) -> AbstractContextManager[None]: ...
+
+    def settings(self) -> dict[str, JsonValue]: ...
+
+    def save_settings(self, settings: dict[str, JsonValue]) -> None: ...
 
 
 class PhoneHub(Protocol):

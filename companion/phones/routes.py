@@ -43,6 +43,7 @@ from companion.i18n import pick_language, translator
 from companion.i18n.words import words
 from companion.phones.assets import SECURITY_HEADERS, PageAssets
 from companion.phones.body import MAX_BYTES, BadJson, load_json, phone_message
+from companion.phones.end_values import END_REFUSALS, EndHand, end_json
 from companion.phones.hand import ENTRY_REFUSALS, Hand, MadeFor
 from companion.phones.hub import PhoneHub, PhoneSession
 from companion.phones.ledger import (
@@ -181,6 +182,15 @@ class EntryRequest(_Request):
     cards: int = Field(default=0, ge=0, le=MAX_CARDS)
 
 
+class EndValuesRequest(_Request):
+    """A player's end values from their own phone: `values`, the holdings in play by name,
+    typed over `seen`, the ones recorded when the screen was drawn (null: none yet). Both are
+    checked by `end_values.EndHand`, which words what is wrong in the phone's language."""
+
+    seen: object = None
+    values: object = None
+
+
 class NoFields(_Request):
     """Confirm and undo say nothing but still send a JSON object, like every change."""
 
@@ -249,7 +259,8 @@ class Phones:
         return self.given_rules
 
     def payload(self, game: str, seat: int, session: PhoneSession) -> dict[str, Any]:
-        return {"game": game, "seat": seat, **Ledger(session, seat, self.rules).payload()}
+        return {"game": game, "seat": seat, **Ledger(session, seat, self.rules).payload(),
+                "end": end_json(session, seat)}
 
     def seat_in_game(self, game: str, seat: int) -> bool:
         """Whether the open game has this seat; a game that is not open cannot say, and its
@@ -477,6 +488,18 @@ async def entry(phones: PhonesDep, caller: CallerDep,
                         headers=_NO_STORE)
 
 
+@router.post("/api/end")
+async def end_values(phones: PhonesDep, caller: CallerDep,
+                     body: Annotated[EndValuesRequest, Depends(json_body(EndValuesRequest))]
+                     ) -> Response:
+    """The player's hand, special cards and VP markers at the end (R-SCORE-2 to 5), recorded
+    as the table's end form records them."""
+    hand = EndHand(caller.session, caller.seat)
+    await run_in_threadpool(hand.send, body.seen, body.values)
+    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
+                        headers=_NO_STORE)
+
+
 @router.post("/api/undo", dependencies=[Depends(json_body(NoFields))])
 async def undo(phones: PhonesDep, caller: CallerDep) -> Response:
     return await _change(phones, caller, Ledger.undo)
@@ -530,7 +553,7 @@ router.include_router(host)
 # -- refusals -----------------------------------------------------------------------------
 
 
-PAGE_REFUSALS = frozenset({GAME_SCORED, *ENTRY_REFUSALS})
+PAGE_REFUSALS = frozenset({GAME_SCORED, *ENTRY_REFUSALS, *END_REFUSALS})
 """Ledger refusals the phone page has its own words for: answered in the phone's language."""
 
 

@@ -89,6 +89,28 @@ WORDS: dict[str, str] = {
     "turn.fewer": N_("Fewer cards"),
     "turn.pass": N_("{player} plays a Pass card"),
     "turn.passes": N_("Passed so far: {players}"),
+    "ev.title": N_("My cards at the end"),
+    "ev.hint": N_("Count what you hold and type it in: the table sees it at once. Your rats "
+                  "stay secret until the plague check."),
+    "ev.hand": N_("Population + Joker cards in hand"),
+    "ev.swords": N_("Swords"),
+    "ev.flutes": N_("Flutes"),
+    "ev.passes": N_("Pass cards"),
+    "ev.gold": N_("Gold"),
+    "ev.markers": N_("Printed total of the VP tokens"),
+    "ev.send": N_("Send my cards"),
+    "ev.by_phone": N_("Recorded from your phone. You can correct them until the scoring."),
+    "ev.by_table": N_("Entered for you at the table. If they are wrong, correct them here."),
+    "ev.bad": N_("{field}: enter a whole number from 0 to {most}."),
+    "e.not_at_end": N_("The end values are entered after the last round."),
+    "e.bad_end_values": N_("Nothing was recorded: each value is a whole number from 0 up to "
+                           "what the game has of it."),
+    "e.end_entered_table": N_("Already entered for {player} at the table: the values shown "
+                              "now are the ones recorded."),
+    "e.end_entered_phone": N_("Already entered on {player}'s phone: the values shown now are "
+                              "the ones recorded."),
+    "e.end_taken_back": N_("Your end values were taken back at the table: nothing was "
+                           "recorded. Check them and send them again."),
     "result": N_("Result"),
     "survived": N_("You survive the plague."),
     "died": N_("You die of the plague."),

@@ -29,7 +29,8 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from companion.rules import RuleViolation, apply, apply_recorded
@@ -360,6 +361,15 @@ class Session:
                 self.submit(steps[0])
             else:
                 self.submit_all(steps)
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """Hold the game for one read-then-write: no other input is stored between what is
+        read inside and what is stored inside (the session's own methods work there, its lock
+        is reentrant). An input drawn from values that someone else changed meanwhile is
+        refused here instead of overwriting them unseen (a phone's end values)."""
+        with self._lock:
+            yield
 
     def undo(self) -> Event:
         """Take back the last public step. Returns its (last) event; `undo_step` all of them."""

@@ -8,6 +8,7 @@
   var T = JSON.parse(document.getElementById("texts").textContent);
   var source = null, current = null, hideTimer = 0, pressedAt = 0, pointerUsed = false, retry = 0;
   var checking = false, checkTimer = 0, cue = "", countPage = {};
+  var endDrawn = null, endTyped = false;
 
   function $(id) { return document.getElementById(id); }
   function t(key, vars) {
@@ -180,6 +181,7 @@
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
     drawTurn(view.turn);
+    drawEnd(payload.end);
     mark("ledger-shown");
   }
 
@@ -238,6 +240,46 @@
      says why and draws the step the table is at now. */
   function enterTurn(step, building, cards) {
     send("entry", { step: step, building: building, cards: cards }, true);
+  }
+
+  /* The end of the game: the player types their hand, special cards and VP markers. The
+     fields are drawn from the values recorded (`seen`, sent back with the values): a change
+     elsewhere redraws them unless the player has typed, and then the table refuses a send
+     drawn from values that are no longer the recorded ones and the fields show those. */
+  function drawEnd(end) {
+    $("endvals").hidden = !end;
+    if (!end) { endDrawn = null; endTyped = false; return; }
+    $("ev-by").textContent = end.by ? t("ev.by_" + end.by) : "";
+    var key = JSON.stringify([end.fields, end.entered]);
+    if (endDrawn && (endDrawn.key === key || endTyped)) return;
+    endDrawn = { key: key, seen: end.entered, fields: end.fields, most: end.most };
+    var list = $("ev-fields"); list.textContent = "";
+    end.fields.forEach(function (field) {
+      var label = el("label"), input = el("input");
+      label.appendChild(el("span", t("ev." + field)));
+      input.type = "number"; input.inputMode = "numeric"; input.min = 0; input.max = end.most[field];
+      input.id = "ev-" + field; input.placeholder = "0";
+      input.value = end.entered ? end.entered[field] : "";
+      input.addEventListener("input", function () { endTyped = true; });
+      label.appendChild(input); list.appendChild(label);
+    });
+  }
+  function sendEnd() {
+    var drawn = endDrawn, values = {};
+    if (!drawn) return;
+    for (var i = 0; i < drawn.fields.length; i++) {
+      var field = drawn.fields[i], input = $("ev-" + field), raw = input.value.trim();
+      if (input.validity.badInput || !/^[0-9]*$/.test(raw) || Number(raw) > drawn.most[field]) {
+        input.focus();
+        return say(t("ev.bad", { field: t("ev." + field), most: drawn.most[field] }), true);
+      }
+      values[field] = raw ? Number(raw) : 0;
+    }
+    send("end", { seen: drawn.seen, values: values }, true).then(function (taken) {
+      var now = current && current.end;
+      if (!taken && now && JSON.stringify(now.entered) === JSON.stringify(drawn.seen)) return;
+      endDrawn = null; endTyped = false; drawEnd(now);
+    });
   }
 
   /* Settles with whether the table took it: a refusal is said on the status line (`fresh`:
@@ -422,6 +464,7 @@
     });
     $("undo").addEventListener("click", function () { send("undo"); });
     $("confirm").addEventListener("click", function () { send("confirm"); });
+    $("ev-send").addEventListener("click", sendEnd);
     $("ask-fix").addEventListener("click", function () {
       var rats = parseInt($("fix-rats").value, 10);
       if (!(rats >= 0 && rats <= 200)) return say(t("e.bad_value"), true);

@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, Translator
+from companion.phones.end_values import from_phones
 from companion.rules import events
 from companion.rules.catalog import MAX_NUNS_IN_ROW, Special
 from companion.rules.scoring import EndState, ScoreResult, score
@@ -200,13 +201,23 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
         controls += form_controls(app, view)
 
         def submit_form(_event: Any = None) -> None:
+            now = app.use_game(game_id)
+            if (now.phase, now.at_plague_check) != (view.phase, view.at_plague_check):
+                app.render()  # the form's step moved on meanwhile (the last phone's values)
+                return
+            clashed = entered_meanwhile(app, now)
+            if clashed:
+                app.notify(clashed, error=True)
+                app.render()
+                return
             try:
-                found = form_events(app, view)
+                found = form_events(app, now)
             except FormProblem as exc:
                 app.notify(str(exc), error=True)
                 return
             if submit_all(app, found):
                 drafts.end_values.clear()
+                drafts.end_drawn.clear()
                 drafts.editing_end = False
         controls.append(correct)
         if view.at_plague_check:
@@ -233,7 +244,51 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
     else:
         heading_ = t("Correct the end values") if editing else t("Result")
     controls[:0] = teaching_cards(app)
-    return game_frame(app, heading_, controls, view, bottom, back=game_route(game_id))
+    frame = game_frame(app, heading_, controls, view, bottom, back=game_route(game_id))
+    if editing:
+        keep_while_typed(app, frame, f"end-form-{view.phase}-{view.at_plague_check}")
+    return frame
+
+
+def keep_while_typed(app: TableApp, frame: ft.View, key: str) -> ft.View:
+    """The form redrawn over itself: a phone's values arrive while the host types others, and
+    the redraw must keep the fields and the button on show (the same controls, each given its
+    new value, where a new control would drop the focus and a tap on the old one). The same
+    `screen_key` keeps the view, and a key on its content and on its bar lets Flet match the
+    new controls to the ones on show."""
+    app.screen_key = key
+    for part in (*frame.controls, frame.bottom_appbar):
+        if part is not None:
+            part.key = key
+    return frame
+
+
+def entered_meanwhile(app: TableApp, view: TableView) -> str:
+    """Players whose holdings the table typed while someone else recorded others (their phone,
+    or another screen): their typed holdings are dropped, so the form shows what is recorded,
+    and what to say; empty if nobody's. The first input stored stands: a phone's count is not
+    overwritten by a form drawn before it arrived."""
+    t = app.t
+    drafts = app.tab.round
+    phoned = from_phones(app.session, view) if app.session is not None else ()
+    said: list[str] = []
+    for p, drawn in list(drafts.end_drawn.items()):
+        now = view.end_values[p]
+        if _holdings(now) == _holdings(drawn):
+            continue
+        for key in HOLDINGS:
+            drafts.end_values.pop(f"{p}-{key}", None)
+        del drafts.end_drawn[p]
+        name = view.setup.names[p]
+        said.append(t("Already entered on {name}'s phone: the form shows those values now.",
+                      name=name) if p < len(phoned) and phoned[p] else
+                    t("Already entered for {name} on another screen: the form shows those "
+                      "values now.", name=name))
+    return " ".join(said)
+
+
+def _holdings(values: EndValues | None) -> tuple[int, ...] | None:
+    return None if values is None else tuple(getattr(values, key) for key in HOLDINGS)
 
 
 def request_cards(app: TableApp, view: TableView) -> list[ft.Control]:
@@ -309,9 +364,14 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     setup = view.setup
     typed = app.tab.round.end_values
 
+    drawn = app.tab.round.end_drawn
+
     def remember(key: str) -> Any:
+        seat, _, what = key.partition("-")
         def handler(event: ft.Event[ft.TextField]) -> None:
             typed[key] = event.control.value or ""
+            if what in HOLDINGS:
+                drawn.setdefault(int(seat), view.end_values[int(seat)])
         return handler
 
     def field(key: str, label: str, value: int | str | None, locked: bool = False
@@ -326,6 +386,8 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
                      else t("What everyone holds"))
     paired = [phone_paired(app, p) for p in range(setup.player_count)]
     known = [rats_known(view, p, paired[p]) for p in range(setup.player_count)]
+    phoned = from_phones(app.session, view) if app.session is not None else (
+        (False,) * setup.player_count)
     if view.at_plague_check and all(known):
         explained = t("The Nun-row is turned over and everyone reveals their rats. The rats are "
                       "filled in from the phones: correct them where the tokens on the table "
@@ -365,9 +427,18 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             field(f"{p}-{key}", t(label), shown[key], locked=locked and key == "rats"),
             col=CELLS.get(key, CELL)) for key, label in labels.items()]
         marks: list[ft.Control] = []
-        if view.end_values[p] is not None and not view.at_plague_check:
+        if view.end_values[p] is not None and phoned[p]:
+            marks.append(tagged(f"from-phone-{p}", ft.Row([
+                ft.Icon(ft.Icons.PHONE_ANDROID, color="#2E7D32"),
+                text(t("From {name}'s phone", name=name), size=theme.SMALL_SIZE,
+                     colour="#2E7D32")], tight=True, spacing=4)))
+        elif view.end_values[p] is not None and not view.at_plague_check:
             marks.append(tagged(f"entered-{p}", ft.Icon(
                 ft.Icons.CHECK_CIRCLE, color="#2E7D32")))
+        elif view.end_values[p] is None and paired[p]:
+            marks.append(tagged(f"phone-may-{p}", text(
+                t("{name} can type these on the phone, or you type them here.", name=name),
+                size=theme.SMALL_SIZE)))
         if locked:
             marks.append(tagged(f"confirmed-{p}", text(
                 t("{name} confirmed the rats on the phone.", name=name),

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from companion.rules import events
 from companion.rules.catalog import Building
-from companion.rules.views import Reveal
+from companion.rules.views import EndValues, Reveal
 
 
 @dataclass
@@ -44,6 +44,10 @@ class RoundDrafts:
     a correction moved that Hospital's premium."""
     end_values: dict[str, str] = field(default_factory=dict)
     """The end-of-game form as typed: "<seat>-<field>" and "nuns" -> text."""
+    end_drawn: dict[int, EndValues | None] = field(default_factory=dict)
+    """Per seat whose holdings the table typed: what was recorded for it when the first of
+    them was typed. A player's phone that records others meanwhile wins: the form's tap is
+    refused for that player instead of overwriting what the phone sent unseen."""
     editing_end: bool = False
     """The scored game's end values are open for correction."""
     count_pages: dict[tuple[int, int, int], int] = field(default_factory=dict)
