@@ -162,6 +162,40 @@ def test_a_restart_in_the_middle_of_the_building_keeps_the_reveals_made(night) -
                              (GREEN, TOWN_HALL, 2)]
 
 
+def test_the_teachings_settings_written_meanwhile_keep_the_held_reveals(night) -> None:
+    green = night.phone(GREEN)
+    assert reveal(green, matching=3).status_code == 200
+    night.session.save_settings({**night.session.settings(), "teaching": {"shown": ["x"]}})
+    night.restart()
+    assert night.session.held_reveals().keys() == {GREEN}
+    assert night.session.settings() == {"teaching": {"shown": ["x"]}}
+
+
+def test_an_undo_back_into_the_entries_and_its_redo_keep_the_held_reveals(night) -> None:
+    # The table takes Blue's entry back and puts it back: Green's reveal, made meanwhile on
+    # her phone, still waits for Red's and Yellow's.
+    green = night.phone(GREEN)
+    assert reveal(green, other=3).status_code == 200
+    night.session.undo()
+    assert game_state(night.session).phase.value == "C"
+    night.session.redo()
+    assert night.session.held_reveals().keys() == {GREEN}
+    for event in (ev.Revealed(RED, TOWN_HALL, 2, 0), ev.Revealed(YELLOW, TOWN_HALL, 1, 0)):
+        night.session.decide([event], made_for=night.session.decision_view().view.step_id)
+    assert night.reveals == [(RED, TOWN_HALL, 0), (YELLOW, TOWN_HALL, 0),
+                             (GREEN, TOWN_HALL, 3)]
+
+
+def test_a_held_reveal_goes_when_its_player_enters_elsewhere(night) -> None:
+    green = night.phone(GREEN)
+    assert reveal(green, other=3).status_code == 200
+    night.session.undo()  # Blue's entry
+    night.session.undo()  # Green's entry: she enters the Castle instead
+    assert night.session.held_reveals().keys() == {GREEN}
+    night.session.submit(ev.Entered(GREEN, CASTLE, 3))
+    assert night.session.held_reveals() == {}
+
+
 def test_the_phone_first_then_the_table_for_the_same_reveal(night) -> None:
     red = night.phone(RED)
     drawn_at_the_table = night.session.decision_view().view.step_id

@@ -322,6 +322,7 @@ class Session:
             self._log.append(stored)
             self._follow_corrections(self._state, new_state, [event])
             self._state = new_state
+            self._drop_held_that_cannot_come()
             self._notify()
 
     def submit_all(self, events: Sequence[Event]) -> None:
@@ -346,6 +347,7 @@ class Session:
             self._log.extend(stored)
             self._follow_corrections(self._state, new_state, events)
             self._state = new_state
+            self._drop_held_that_cannot_come()
             self._notify()
 
     def decide(self, events: Sequence[Event], discards: Discards = NO_DISCARDS,
@@ -450,16 +452,27 @@ class Session:
                             refused)
             self._held.drop(step.actor)
             self._save_held()
-        if self._held.keep_only(self._still_open):
-            self._save_held()
+        if self._drop_held_that_cannot_come():
             self._notify()
 
+    def _drop_held_that_cannot_come(self) -> bool:
+        """Drop the held reveals `_still_open` says no to; whether any was dropped."""
+        if not self._held.keep_only(self._still_open):
+            return False
+        self._save_held()
+        return True
+
     def _still_open(self, held: HeldReveal) -> bool:
-        decision = next_step(self._state)
-        step = decision.step
-        return (isinstance(step, RevealCards) and decision.state is not None
-                and (step.round, step.building) == (held.round, held.event.building)
-                and decision.state.record.reveals[held.event.player] is None)
+        """Whether a held reveal's turn can still come: its round is under way (phase C
+        after an undo of an entry too: the redo brings its building back), its player has
+        not revealed, and no entry of theirs names another building."""
+        state = self._state
+        if (state.round, state.phase) not in ((held.round, Phase.C), (held.round, Phase.D)):
+            return False
+        record = state.rounds[-1]
+        entry = record.entry(held.event.player)
+        return (record.reveals[held.event.player] is None
+                and (entry is None or entry.building == held.event.building))
 
     def _stored_settings(self) -> dict[str, JsonValue]:
         if self._settings is None:
@@ -685,8 +698,7 @@ class Session:
         self._state = state
         if not changes or any(e.seq in changes and e.private_player is None for e in log):
             self._effects_base, self._effects = None, ()
-        if self._held.keep_only(self._still_open):
-            self._save_held()
+        self._drop_held_that_cannot_come()
         self._notify()
 
     def _fold(self, events: Sequence[Event], resuming: bool = False) -> GameState:

@@ -246,7 +246,8 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
             steppers.append(ft.Column([tagged(f"reveal-{name}-label",
                                               text(t(label), size=theme.SMALL_SIZE)), row],
                                       spacing=0, tight=True))
-    held = app.session.held_reveals() if app.session is not None else {}
+    held = {q: e for q, e in (app.session.held_reveals() if app.session is not None
+                              else {}).items() if e.building == b}
     how: list[ft.Control] = [
         tagged("reveal-matching", text(t.plural("{n} population card of the {estate} (no rat)",
                                                 "{n} population cards of the {estate} (no rat)",
