@@ -162,7 +162,11 @@ class Session:
         self._settings: dict[str, JsonValue] | None = None
         self._state = self._fold([e.event for e in self._log if e.status is EventStatus.ACTIVE],
                                  resuming=True)
-        self._held = Held(self._stored_settings().get(HELD_KEY))
+        self._held = Held()
+        try:
+            self._held = Held(self._stored_settings().get(HELD_KEY))
+        except StoreError as damaged:  # the game plays on; its settings' screen says more
+            log.warning("the held reveals of game %s cannot be read: %s", game_id, damaged)
         if self._held:
             self._release_held()
 

@@ -5,6 +5,11 @@ so a player who played only matching cards confirms with one tap, and one of two
 how many are of the building's own (the rest take a rat each). Who takes the premium and
 the normal action, the Sword and Flute results and the Brewery's count all come from the
 engine's `BuildingResolution`; this module only puts them into words (R-ROUND-D, R-SPECIAL).
+
+Where players reveal on their own phones (`companion.phones.reveals`), the reveal says who is
+still to reveal at the building and keeps its controls, so the table can always step in; a
+phone's reveal held for its slot (`Session.held_reveals`) is recorded by the session when its
+turn comes, or, after a Hospital whose discards the table enters, by this screen's one tap.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from companion.rules.resolution import (
 from companion.rules.setup import Setup
 from companion.rules.views import TableView, reveal_turn
 from companion.ui.round.drafts import RevealDraft, reveal_draft
+from companion.ui.round.enter import phone_connected
 from companion.ui.round.parts import Body, banner, decide
 from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide
@@ -282,8 +288,10 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
         *how,
     ]
     turn = reveal_turn(view, p, frozenset(held))
-    if turn is not None and turn.waiting:
-        # who the building waits for, the phones that revealed ahead of their slot left out
+    if turn is not None and turn.waiting and (held or any(
+            phone_connected(app, r.player) for r in turn.entrants)):
+        # who the building waits for where players reveal on their phones, the phones that
+        # revealed ahead of their slot left out (a table without phones keeps its layout)
         acting.insert(0, tagged("waiting-reveals", text(
             t("Still to reveal: {players}", players=_names(setup, turn.waiting)),
             size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)))
