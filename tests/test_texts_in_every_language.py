@@ -217,7 +217,7 @@ def test_every_phone_text_with_a_count_has_both_forms() -> None:
     # and after.
     numbered = {key for key, message in WORDS.items()
                 if {name for _, name, _, _ in string.Formatter().parse(message) if name}
-                - {"building", "names", "change", "reason", "player", "players"}}
+                - {"building", "estate", "names", "change", "reason", "player", "players"}}
     assert numbered == {"seat", "line.round", "line.round.plain", "corrected_same",
                         "corrected_entry", "turn.slot", "ev.bad"}
     words = texts("de")

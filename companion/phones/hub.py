@@ -19,7 +19,7 @@ from companion.phones.seats import SeatRegistry
 
 if TYPE_CHECKING:
     # Types only: the phone routes load without the engine (test_phone_imports).
-    from companion.rules.events import Event
+    from companion.rules.events import Event, Revealed
     from companion.rules.views import PlayerView, StepId, TableView
     from companion.store.codec import JsonValue
     from companion.store.session import RatsRequest
@@ -42,6 +42,8 @@ class PhoneSession(Protocol):
                made_for: StepId | None = None) -> None: ...
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]: ...
+
+    def reveal_ahead(self, event: Revealed, made_for: StepId) -> bool: ...
 
     def undo_private(self, player: int) -> Event: ...
 

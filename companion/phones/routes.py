@@ -61,6 +61,7 @@ from companion.phones.ledger import (
 )
 from companion.phones.limits import TooManyAttempts
 from companion.phones.qr import pairing_url
+from companion.phones.reveals import REVEAL_REFUSALS, Cards, RevealFor, Reveals
 from companion.phones.seats import (
     MAX_SEATS,
     BadSeat,
@@ -189,6 +190,29 @@ class EndValuesRequest(_Request):
 
     seen: object = None
     values: object = None
+
+
+class RevealMadeFor(_Request):
+    """The reveal step a phone's screen was drawn for (its view's `reveal.step`), sent back
+    as is."""
+
+    round: int = Field(ge=1, le=MAX_ROUND)
+    turn: int = Field(ge=0, le=MAX_TURN)
+    building: int = Field(ge=0, le=MAX_ROW - 1)
+    actor: int = Field(ge=0, le=MAX_SEATS - 1)
+    at: int = Field(ge=0, le=MAX_AT)
+
+
+class RevealRequest(_Request):
+    """A phase D reveal from the player's own phone: how many of the cards they declared in
+    the building are population cards of its class and of another, Jokers, Swords, Flutes."""
+
+    step: RevealMadeFor
+    matching: int = Field(default=0, ge=0, le=MAX_CARDS)
+    other: int = Field(default=0, ge=0, le=MAX_CARDS)
+    jokers: int = Field(default=0, ge=0, le=MAX_CARDS)
+    swords: int = Field(default=0, ge=0, le=MAX_CARDS)
+    flutes: int = Field(default=0, ge=0, le=MAX_CARDS)
 
 
 class NoFields(_Request):
@@ -500,6 +524,19 @@ async def end_values(phones: PhonesDep, caller: CallerDep,
                         headers=_NO_STORE)
 
 
+@router.post("/api/reveal")
+async def reveal(phones: PhonesDep, caller: CallerDep,
+                 body: Annotated[RevealRequest, Depends(json_body(RevealRequest))]
+                 ) -> Response:
+    """The player's phase D reveal (R-ROUND-D a), recorded at once or held for its slot."""
+    made_for = RevealFor(body.step.round, body.step.turn, body.step.building,
+                         body.step.actor, body.step.at)
+    cards = Cards(body.matching, body.other, body.jokers, body.swords, body.flutes)
+    await run_in_threadpool(Reveals(caller.session, caller.seat).reveal, made_for, cards)
+    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
+                        headers=_NO_STORE)
+
+
 @router.post("/api/undo", dependencies=[Depends(json_body(NoFields))])
 async def undo(phones: PhonesDep, caller: CallerDep) -> Response:
     return await _change(phones, caller, Ledger.undo)
@@ -553,7 +590,7 @@ router.include_router(host)
 # -- refusals -----------------------------------------------------------------------------
 
 
-PAGE_REFUSALS = frozenset({GAME_SCORED, *ENTRY_REFUSALS, *END_REFUSALS})
+PAGE_REFUSALS = frozenset({GAME_SCORED, *ENTRY_REFUSALS, *END_REFUSALS, *REVEAL_REFUSALS})
 """Ledger refusals the phone page has its own words for: answered in the phone's language."""
 
 

@@ -111,6 +111,22 @@ WORDS: dict[str, str] = {
                               "the ones recorded."),
     "e.end_taken_back": N_("Your end values were taken back at the table: nothing was "
                            "recorded. Check them and send them again."),
+    "e.reveal_passed": N_("{player} has already revealed here: nothing more was recorded."),
+    "e.other_building": N_("The table is at another building now: nothing was recorded."),
+    "e.no_reveals": N_("No reveals are being made now."),
+    "e.nothing_to_reveal": N_("You have no cards to reveal in this building."),
+    "reveal.title": N_("Reveal at the {building}"),
+    "reveal.matching": N_("How many population cards are of the {estate}? The rest are of "
+                          "another class: 1 rat each."),
+    "reveal.jokers": N_("Jokers"),
+    "reveal.swords": N_("Swords"),
+    "reveal.flutes": N_("Flutes"),
+    "reveal.done": N_("You have revealed."),
+    "reveal.held": N_("You have revealed: it counts as soon as the slots before yours have "
+                      "revealed."),
+    "reveal.none": N_("You have no cards in this building."),
+    "reveal.waiting": N_("Still to reveal: {players}"),
+    "reveal.all": N_("Everyone here has revealed: the table records the reveals."),
     "result": N_("Result"),
     "survived": N_("You survive the plague."),
     "died": N_("You die of the plague."),
@@ -147,6 +163,7 @@ def _counted(t: Translator) -> dict[str, tuple[str, str]]:
         "corrected": t.forms("The table corrected round {round}: {change} rat for you.",
                              "The table corrected round {round}: {change} rats for you."),
         "turn.entry": t.forms("slot {slot}: {n} card", "slot {slot}: {n} cards"),
+        "reveal.count": t.forms("You reveal {n} card.", "You reveal {n} cards."),
         "pending_hand_cards": t.forms(
             "plus the hand card you discard there (up to {n}), one rat: the table enters it",
             "plus the hand cards you discard there (up to {n}), one rat each: the table enters "
@@ -157,7 +174,7 @@ def _counted(t: Translator) -> dict[str, tuple[str, str]]:
 COUNTS = {"rats": "n", "nun_note": "nuns", "nun_bound": "n", "r.reveal": "count", "above": "n",
           "not_above": "n", "my_vp": "rats", "fix_pending": "n", "fix_rejected": "n",
           "fix_accepted": "n", "pending_hand_cards": "n", "corrected": "n",
-          "turn.entry": "n"}
+          "turn.entry": "n", "reveal.count": "n"}
 """Which value of each counted text is its count (the script reads this from `#count`)."""
 
 _PAGES: dict[str, dict[str, object]] = {}

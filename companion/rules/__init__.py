@@ -11,6 +11,7 @@ from companion.rules.decision import Decision, Folded, next_step
 from companion.rules.engine import apply, apply_recorded, replay, reveal_event
 from companion.rules.errors import Refusal, RuleViolation
 from companion.rules.guide import Prompt, Step
+from companion.rules.moves.reveals import check_revealed_ahead
 from companion.rules.resolution import BuildingResolution, PremiumReason, resolve_building
 from companion.rules.setup import (
     DeckMode,
@@ -38,6 +39,7 @@ __all__ = [
     "Setup",
     "SetupWarning",
     "Step",
+    "check_revealed_ahead",
     "Track",
     "apply",
     "apply_recorded",

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from companion.rules.catalog import BUILDINGS, ActionKind, Building, PlayerColour
+from companion.rules.catalog import BUILDINGS, ActionKind, Building, PlayerColour, Special
 from companion.rules.decision import Decision
 from companion.rules.derive import entry_id
 from companion.rules.endgame import arrival_order, end_state, final_rats
@@ -34,11 +34,13 @@ from companion.rules.guide import (
     EnterOption,
     Prompt,
     RevealBuildings,
+    RevealCards,
     Step,
     step_at,
 )
 from companion.rules.resolution import (
     BuildingResolution,
+    PlayerReveal,
     resolve_building,
 )
 from companion.rules.scoring import EndState, score
@@ -60,8 +62,8 @@ from companion.rules.state import (
 __all__ = [
     "ESTATES", "DecisionView", "Dispute", "DisputeState", "EndValues", "EntryTurn",
     "LedgerEntry", "PendingChange", "Phase", "PlayerView", "RatsCorrected", "Reveal",
-    "RoundRecord", "StepId", "TableView", "Track", "Turn", "at_plague_check",
-    "decision_view", "entry_turn", "own_view", "player_json", "public_view",
+    "RevealTurn", "RoundRecord", "StepId", "TableView", "Track", "Turn", "at_plague_check",
+    "decision_view", "entry_turn", "own_view", "player_json", "public_view", "reveal_turn",
 ]
 
 
@@ -225,6 +227,9 @@ class PlayerView:
     turn: EntryTurn | None = None
     """Phase C as this player's device shows it (`entry_turn`); None outside phase C, or
     where the view was built without the table's next decision (`own_view` alone)."""
+    reveal: RevealTurn | None = None
+    """Phase D a at the building under way as this player's device shows it (`reveal_turn`);
+    None elsewhere, or where the view was built without the table's next decision."""
 
     @property
     def scored(self) -> bool:
@@ -273,6 +278,58 @@ def entry_turn(view: TableView, player: int) -> EntryTurn | None:
         row=step.options,
         turns=view.record.turns, yours=yours, can_pass=yours and step.can_pass,
         pass_cards=step.pass_cards if yours else None)
+
+
+@dataclass(frozen=True)
+class RevealTurn:
+    """The reveals at the building under way (R-ROUND-D a) as one player's device may see
+    them, all public as on the table: the building, its players in slot order with the cards
+    each declared and whether they revealed, who revealed on their phone ahead of their slot
+    (`held`: recorded when the slots before theirs have revealed), and this player's own
+    reveal there: the step it is for (`step`, which the phone sends back), the cards they
+    declared, and whether it is still to make (`yours`; a player with 0 cards reveals
+    nothing)."""
+
+    step: StepId
+    """This player's own reveal at the building (its `actor` is the player)."""
+    building: int
+    kind: Building
+    names: tuple[str, ...]
+    entrants: tuple[PlayerReveal, ...]
+    """The building's players in slot order, as the table's resolution lists them."""
+    held: frozenset[int]
+    declared: int
+    yours: bool
+    specials: tuple[Special, ...]
+    """The Swords and Flutes in play: the kinds a reveal may show beside the population cards
+    and Jokers."""
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """Whom the building waits for: its players with cards who have not revealed."""
+        return tuple(r.player for r in self.entrants
+                     if r.reveal is None and r.declared and r.player not in self.held)
+
+
+def reveal_turn(view: TableView, player: int, held: frozenset[int] = frozenset()
+                ) -> RevealTurn | None:
+    """`player`'s side of the reveals at the building under way, from the table's decision
+    view (`DecisionView.view`: the previous building's actions folded already) and the
+    players whose phone reveals are held (`Session.held_reveals`); None when the table is not
+    at a reveal."""
+    step = view.step
+    if not isinstance(step, RevealCards):
+        return None
+    entrants = view.resolutions[step.building].reveals
+    mine = next((r for r in entrants if r.player == player), None)
+    declared = mine.declared if mine is not None else 0
+    return RevealTurn(
+        step=replace(view.step_id, actor=player), building=step.building, kind=step.kind,
+        names=tuple(view.setup.names), entrants=entrants, held=held, declared=declared,
+        yours=mine is not None and mine.reveal is None and declared > 0
+        and player not in held,
+        specials=tuple(s for s in (Special.SWORD, Special.FLUTE)
+                       if view.setup.special_in_play(s)))
 
 
 class DisputeState(StrEnum):
@@ -491,6 +548,24 @@ def _turn(turn: EntryTurn) -> dict[str, Any]:
     return found
 
 
+def reveal_step_json(step: StepId) -> dict[str, Any]:
+    """A reveal's step as a phone sends it back with the reveal (`StepId`, its prompt left
+    out: a phone's reveal is always for a reveal step)."""
+    return {"round": step.round, "turn": step.turn, "building": step.building,
+            "actor": step.actor, "at": step.at}
+
+
+def _reveal(turn: RevealTurn) -> dict[str, Any]:
+    return {
+        "step": reveal_step_json(turn.step), "building": turn.kind.value,
+        "estate": BUILDINGS[turn.kind].estate.value, "names": list(turn.names),
+        "entrants": [{"player": r.player, "slot": r.slot, "declared": r.declared,
+                      "revealed": r.reveal is not None, "held": r.player in turn.held}
+                     for r in turn.entrants],
+        "waiting": list(turn.waiting), "declared": turn.declared, "yours": turn.yours,
+        "specials": [s.value for s in turn.specials]}
+
+
 def player_json(view: PlayerView) -> dict[str, Any]:
     """One player's view as plain JSON, as their phone receives it: rats (and whether they
     confirmed them for the plague check), ledger, nun-row notes. Nothing of anyone else's.
@@ -511,4 +586,5 @@ def player_json(view: PlayerView) -> dict[str, Any]:
             "vp": view.result.vp, "rats": view.result.rats, "survives": view.result.survives,
             "winners": list(view.result.winners)},
         "turn": None if view.turn is None else _turn(view.turn),
+        "reveal": None if view.reveal is None else _reveal(view.reveal),
     }

@@ -33,10 +33,11 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
-from companion.rules import RuleViolation, apply, apply_recorded
+from companion.rules import RuleViolation, apply, apply_recorded, check_revealed_ahead
 from companion.rules.correction_effects import Effect, correction_effects, keeps_the_list
 from companion.rules.decision import NO_DISCARDS, Discards, next_step
-from companion.rules.events import Event
+from companion.rules.events import Event, Revealed
+from companion.rules.guide import Prompt, RevealCards
 from companion.rules.questions import HospitalDiscards, hospital_discards
 from companion.rules.state import GameState, Phase
 from companion.rules.views import (
@@ -48,10 +49,12 @@ from companion.rules.views import (
     entry_turn,
     own_view,
     public_view,
+    reveal_turn,
 )
 from companion.store.codec import JsonValue, private_owner, to_json
 from companion.store.db import EventStatus, GameMeta, GameStore, StoredEvent, StoreError
 from companion.store.gamemeta import describe
+from companion.store.held import HELD_KEY, Held, HeldReveal
 from companion.store.problems import StoreProblem as P
 from companion.store.worded import Worded
 
@@ -160,6 +163,13 @@ class Session:
         self._settings: dict[str, JsonValue] | None = None
         self._state = self._fold([e.event for e in self._log if e.status is EventStatus.ACTIVE],
                                  resuming=True)
+        self._held = Held()
+        try:
+            self._held = Held(self._stored_settings().get(HELD_KEY))
+        except StoreError as damaged:  # the game plays on; its settings' screen says more
+            log.warning("the held reveals of game %s cannot be read: %s", game_id, damaged)
+        if self._held:
+            self._release_held()
 
     @classmethod
     def start(cls, store: GameStore, first_event: Event, engine: Engine | None = None,
@@ -192,9 +202,13 @@ class Session:
     def player_view(self, seat: int) -> PlayerView:
         """What `seat`'s own device may see: their rats, ledger and notes, nobody else's, and
         in phase C the public step with, on the actor's device, their own Pass bound
-        (`entry_turn`, drawn from the table's next decision)."""
+        (`entry_turn`, drawn from the table's next decision); in phase D the reveals at the
+        building under way (`reveal_turn`, with the reveals held for their slot)."""
         with self._lock:
             own = own_view(self._state, seat)
+            if self._state.phase is Phase.D:
+                return replace(own, reveal=reveal_turn(self.decision_view().view, seat,
+                                                       self._held.players()))
             if self._state.phase not in _BEFORE_ENTRIES:
                 return own
             return replace(own, turn=entry_turn(self.decision_view().view, seat))
@@ -244,18 +258,17 @@ class Session:
 
     def settings(self) -> dict[str, JsonValue]:
         """How the table plays this game beyond its rules (teaching a first game), as the
-        store holds it beside the game: no event, so no replay and no undo sees it."""
+        store holds it beside the game: no event, so no replay and no undo sees it. The
+        reveals the session holds for their slot (`store.held`) are stored in the same
+        object and are not handed out."""
         with self._lock:
-            if self._settings is None:
-                self._settings = self.store.settings(self.game_id)
-            return dict(self._settings)
+            return {k: v for k, v in self._stored_settings().items() if k != HELD_KEY}
 
     def save_settings(self, settings: dict[str, JsonValue]) -> None:
         """Store the game's settings durably; the subscribers are not told (a setting changes
         no step of the game: the screen that changed it redraws itself)."""
         with self._lock:
-            self.store.save_settings(self.game_id, settings)
-            self._settings = dict(settings)
+            self._write_settings({k: v for k, v in settings.items() if k != HELD_KEY})
 
     def public_events(self) -> list[Event]:
         """The public event log: the game's active events in order, without the players'
@@ -314,6 +327,7 @@ class Session:
             self._log.append(stored)
             self._follow_corrections(self._state, new_state, [event])
             self._state = new_state
+            self._drop_held_that_cannot_come()
             self._notify()
 
     def submit_all(self, events: Sequence[Event]) -> None:
@@ -338,6 +352,7 @@ class Session:
             self._log.extend(stored)
             self._follow_corrections(self._state, new_state, events)
             self._state = new_state
+            self._drop_held_that_cannot_come()
             self._notify()
 
     def decide(self, events: Sequence[Event], discards: Discards = NO_DISCARDS,
@@ -350,17 +365,136 @@ class Session:
         `made_for`: the step the tap was drawn for (`TableView.step_id` of the decision's
         view); if the table is at another step now, `StepPassed` and nothing is stored, so a
         tap meant for one player is never played for the next. None: the step the table is at
-        (a script that plays the engine's own steps)."""
+        (a script that plays the engine's own steps).
+
+        A reveal the session holds for that player from their phone (`reveal_ahead`) came
+        first: it is the one recorded (with this tap's `discards`), and a tap that says
+        otherwise is refused with `StepPassed`. After the tap, the held reveals whose turn
+        has come are recorded, each as a step of its own."""
         with self._lock:
             if made_for is not None:
                 now = self.decision_view(discards).view.step_id
                 if now != made_for:
                     raise StepPassed(made_for, now)
-            steps = [*next_step(self._state, discards).events(discards), *events]
-            if len(steps) == 1:
-                self.submit(steps[0])
-            else:
-                self.submit_all(steps)
+                held = (self._held.get(made_for.actor, made_for.round, made_for.building)
+                        if made_for.prompt is Prompt.REVEAL_CARDS else None)
+                if held is not None and list(events) != [held.event]:
+                    self._decide_now([held.event], discards)
+                    self._release_held()
+                    raise StepPassed(made_for, self.decision_view(discards).view.step_id)
+            self._decide_now(events, discards)
+            self._release_held()
+
+    def _decide_now(self, events: Sequence[Event], discards: Discards) -> None:
+        steps = [*next_step(self._state, discards).events(discards), *events]
+        if len(steps) == 1:
+            self.submit(steps[0])
+        else:
+            self.submit_all(steps)
+
+    # -- reveals made on the phones before their slot's turn (`store.held`) --------------
+
+    def reveal_ahead(self, event: Revealed, made_for: StepId) -> bool:
+        """A player's reveal from their own phone at the building under way (R-ROUND-D a),
+        made for the step `made_for` (the player's own reveal there: `RevealTurn.step`).
+
+        At their turn in the slot order it is recorded at once, as the table's tap would be
+        (True). Before it (an earlier slot has not revealed yet), or where recording it now
+        would record a folded Hospital's actions without the discards the table enters, it
+        is held, durably, and recorded the moment its turn comes (False): a later tap, or
+        the table's tap on the Hospital's screen, plays it. `StepPassed` if that reveal is
+        recorded or held already, or the building is no longer under way; the engine's
+        `RuleViolation` (checked now as it will be then) for a reveal it will refuse.
+        Nothing is stored on a refusal."""
+        with self._lock:
+            now = self.decision_view().view.step_id
+            decision = next_step(self._state)
+            if made_for == now and not decision.hospital:
+                self.decide([event], made_for=made_for)
+                return True
+            if (made_for.prompt is not Prompt.REVEAL_CARDS
+                    or now.prompt is not Prompt.REVEAL_CARDS
+                    or (made_for.round, made_for.turn, made_for.building)
+                    != (now.round, now.turn, now.building)
+                    or made_for.actor != event.player or made_for.building != event.building
+                    or self._held.get(event.player, now.round, now.building) is not None):
+                raise StepPassed(made_for, now)
+            assert decision.state is not None  # a game is started before anyone reveals
+            record = decision.state.record
+            if (record.reveals[event.player] is not None
+                    or event.player not in record.occupants[event.building]):
+                raise StepPassed(made_for, now)
+            check_revealed_ahead(decision.state, event)
+            self._held.add(HeldReveal(now.round, event))
+            self._save_held()
+            self._notify()
+            return False
+
+    def held_reveals(self) -> dict[int, Revealed]:
+        """The reveals at the building under way held for their slot's turn (revealed on the
+        player's phone, not recorded yet), by player: public, as cards turned over at the
+        table are."""
+        with self._lock:
+            return {h.event.player: h.event for h in self._held}
+
+    def _release_held(self) -> None:
+        """Record each held reveal whose turn has come (each a step of its own, undone alone),
+        then drop those that can no longer come (their player revealed, or the table went on
+        or back past the building): a reveal the engine refuses now (its entry corrected) is
+        dropped too, and the player's phone shows the step again."""
+        while self._held:
+            decision = next_step(self._state)
+            step = decision.step
+            if not isinstance(step, RevealCards) or decision.hospital:
+                break
+            held = self._held.get(step.actor, step.round, step.building)
+            if held is None:
+                break
+            try:
+                self._decide_now([held.event], NO_DISCARDS)
+            except self._engine.violation as refused:
+                log.warning("a held reveal of game %s is refused now: %s", self.game_id,
+                            refused)
+            self._held.drop(step.actor)
+            self._save_held()
+        if self._drop_held_that_cannot_come():
+            self._notify()
+
+    def _drop_held_that_cannot_come(self) -> bool:
+        """Drop the held reveals `_still_open` says no to; whether any was dropped."""
+        if not self._held.keep_only(self._still_open):
+            return False
+        self._save_held()
+        return True
+
+    def _still_open(self, held: HeldReveal) -> bool:
+        """Whether a held reveal's turn can still come: its round is under way (phase C
+        after an undo of an entry too: the redo brings its building back), its player has
+        not revealed, and no entry of theirs names another building."""
+        state = self._state
+        if (state.round, state.phase) not in ((held.round, Phase.C), (held.round, Phase.D)):
+            return False
+        record = state.rounds[-1]
+        entry = record.entry(held.event.player)
+        return (record.reveals[held.event.player] is None
+                and (entry is None or entry.building == held.event.building))
+
+    def _stored_settings(self) -> dict[str, JsonValue]:
+        if self._settings is None:
+            self._settings = self.store.settings(self.game_id)
+        return self._settings
+
+    def _write_settings(self, settings: dict[str, JsonValue]) -> None:
+        """Store `settings` with the held reveals as they stand, in one write."""
+        found = dict(settings)
+        if self._held:
+            found[HELD_KEY] = self._held.to_json()  # type: ignore[assignment]
+        self.store.save_settings(self.game_id, found)
+        self._settings = found
+
+    def _save_held(self) -> None:
+        self._write_settings({k: v for k, v in self._stored_settings().items()
+                              if k != HELD_KEY})
 
     @contextmanager
     def exclusive(self) -> Iterator[None]:
@@ -578,6 +712,7 @@ class Session:
         self._state = state
         if not changes or any(e.seq in changes and e.private_player is None for e in log):
             self._effects_base, self._effects = None, ()
+        self._drop_held_that_cannot_come()
         self._notify()
 
     def _fold(self, events: Sequence[Event], resuming: bool = False) -> GameState:

@@ -182,6 +182,7 @@
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
     drawTurn(view.turn);
     drawEnd(payload.end);
+    drawReveal(view.reveal, view.player);
     mark("ledger-shown");
   }
 
@@ -280,6 +281,57 @@
       if (!taken && now && JSON.stringify(now.entered) === JSON.stringify(drawn.seen)) return;
       endDrawn = null; endTyped = false; drawEnd(now);
     });
+  }
+
+  /* Phase D: the building under way and whom it waits for. A player with cards there
+     reveals as on the table: their Jokers, Swords and Flutes first (none: nothing to tap),
+     then one tap on how many population cards are of the building's class, the rest of
+     another (1 rat each), which sends the reveal. It counts at once, or as soon as the slots
+     before theirs have revealed (the table records reveals in slot order). */
+  var revealKey = "", revealDraft = {};
+  function drawReveal(reveal, me) {
+    var box = $("reveals"), kinds = $("reveals-kinds"), counts = $("reveals-matching");
+    box.hidden = !reveal; kinds.textContent = ""; counts.textContent = "";
+    if (!reveal) { revealKey = ""; return; }
+    var key = JSON.stringify(reveal.step), mine = null;
+    if (key !== revealKey) { revealKey = key; revealDraft = { jokers: 0, swords: 0, flutes: 0 }; }
+    reveal.entrants.forEach(function (e) { if (e.player === me) mine = e; });
+    var declared = reveal.declared, d = revealDraft;
+    box.className = reveal.yours ? "mine" : "";
+    $("reveals-title").textContent = t("reveal.title", { building: t("b." + reveal.building) });
+    $("reveals-mine").textContent = reveal.yours ? t("reveal.count", { n: declared })
+      : !declared ? t("reveal.none") : mine && mine.held ? t("reveal.held") : t("reveal.done");
+    $("reveals-ask").hidden = !reveal.yours;
+    if (reveal.yours) {
+      var special = d.jokers + d.swords + d.flutes, population = declared - special;
+      ["jokers"].concat(reveal.specials.map(function (s) { return s + "s"; })).forEach(function (kind) {
+        var row = el("div", "", "kind");
+        row.setAttribute("data-kind", kind);
+        row.appendChild(el("span", t("reveal." + kind)));
+        for (var n = 0; n <= Math.min(declared, 6); n++) {
+          (function (n) {
+            var b = button(String(n), function () { d[kind] = n; drawReveal(reveal, me); });
+            b.disabled = special - d[kind] + n > declared;
+            if (d[kind] === n) b.className = "on";
+            row.appendChild(b);
+          })(n);
+        }
+        kinds.appendChild(row);
+      });
+      $("reveals-ask").textContent = t("reveal.matching", { estate: t("s." + reveal.estate) });
+      for (var m = 0; m <= population; m++) {
+        (function (m) {
+          var b = button(String(m), function () {
+            send("reveal", { step: reveal.step, matching: m, other: population - m,
+              jokers: d.jokers, swords: d.swords, flutes: d.flutes }, true);
+          });
+          b.setAttribute("data-matching", m);
+          counts.appendChild(b);
+        })(m);
+      }
+    }
+    var waiting = reveal.waiting.map(function (p) { return reveal.names[p]; });
+    $("reveals-waiting").textContent = waiting.length ? t("reveal.waiting", { players: waiting.join(", ") }) : t("reveal.all");
   }
 
   /* Settles with whether the table took it: a refusal is said on the status line (`fresh`:

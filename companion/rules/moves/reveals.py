@@ -19,6 +19,7 @@ from companion.rules.moves.common import (
     check_building,
     check_cards,
     check_player,
+    check_shape,
     now_params,
     reveal_of,
 )
@@ -37,12 +38,39 @@ def check_revealed(state: GameState, event: ev.Revealed) -> None:
         check_building(state.record, event.building)
         raise RuleViolation("R-ROUND-D", Refusal.REVEAL_ORDER, **now_params(state),
                             player=names[event.player])
-    entry = state.record.entry(cur.player)
+    check_declared(state, event)
+
+
+def check_declared(state: GameState, event: ev.Revealed) -> None:
+    """The reveal shows as many cards as the player declared in the building."""
+    entry = state.record.entry(event.player)
     declared = entry.cards if entry is not None else 0
     revealed = event.matching + event.other + event.jokers + event.swords + event.flutes
     if revealed != declared:
-        raise RuleViolation("R-ROUND-D", Refusal.REVEAL_COUNT, player=names[cur.player],
-                            declared=declared, revealed=revealed)
+        raise RuleViolation("R-ROUND-D", Refusal.REVEAL_COUNT,
+                            player=state.setup.names[event.player], declared=declared,
+                            revealed=revealed)
+
+
+def check_revealed_ahead(state: GameState, event: ev.Revealed) -> None:
+    """Whether `event` will be legal when its turn comes: a reveal of a player in the building
+    whose reveals are under way, made before the players in the earlier slots have revealed
+    (R-ROUND-D a: all reveal at once at the table, but their effects are made in slot order,
+    which decides ties on the tracks). Raises the `RuleViolation` that `check_revealed` would
+    raise then, except for the order itself; the record still takes reveals in slot order
+    only (`apply`), so whoever keeps such a reveal plays it when the cursor reaches its
+    player."""
+    check_shape(event)
+    cur = allowed_now(state, event, "R-ROUND-D").cursor
+    assert isinstance(cur, RevealCursor)  # Revealed is allowed at a reveal only
+    check_player(state, event.player)
+    check_cards(state, event)
+    record = state.record
+    if (event.building != cur.building or event.player not in record.occupants[cur.building]
+            or record.reveals[event.player] is not None):
+        raise RuleViolation("R-ROUND-D", Refusal.REVEAL_ORDER, **now_params(state),
+                            player=state.setup.names[event.player])
+    check_declared(state, event)
 
 
 def evolve_revealed(state: GameState, event: ev.Revealed) -> GameState:

@@ -5,6 +5,11 @@ so a player who played only matching cards confirms with one tap, and one of two
 how many are of the building's own (the rest take a rat each). Who takes the premium and
 the normal action, the Sword and Flute results and the Brewery's count all come from the
 engine's `BuildingResolution`; this module only puts them into words (R-ROUND-D, R-SPECIAL).
+
+Where players reveal on their own phones (`companion.phones.reveals`), the reveal says who is
+still to reveal at the building and keeps its controls, so the table can always step in; a
+phone's reveal held for its slot (`Session.held_reveals`) is recorded by the session when its
+turn comes, or, after a Hospital whose discards the table enters, by this screen's one tap.
 """
 
 from __future__ import annotations
@@ -28,8 +33,9 @@ from companion.rules.resolution import (
     SpecialResult,
 )
 from companion.rules.setup import Setup
-from companion.rules.views import TableView
+from companion.rules.views import TableView, reveal_turn
 from companion.ui.round.drafts import RevealDraft, reveal_draft
+from companion.ui.round.enter import phone_connected
 from companion.ui.round.parts import Body, banner, decide
 from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide
@@ -246,10 +252,9 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
             steppers.append(ft.Column([tagged(f"reveal-{name}-label",
                                               text(t(label), size=theme.SMALL_SIZE)), row],
                                       spacing=0, tight=True))
-    acting: list[ft.Control] = [
-        ft.Row([player_chip(setup.names[p], setup.colours[p]),
-                text(t.plural("reveals {n} card", "reveals {n} cards", declared),
-                     weight=ft.FontWeight.BOLD)], spacing=8),
+    held = {q: e for q, e in (app.session.held_reveals() if app.session is not None
+                              else {}).items() if e.building == b}
+    how: list[ft.Control] = [
         tagged("reveal-matching", text(t.plural("{n} population card of the {estate} (no rat)",
                                                 "{n} population cards of the {estate} (no rat)",
                                                 matching, estate=estate),
@@ -262,10 +267,37 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
         # bottom bar on a laptop in the last round (test_table_fits)
         *mixed,
     ]
+    bottom = big_button("reveal-confirm", reveal_button_text(t, declared, draft), confirm,
+                        icon=ft.Icons.VISIBILITY)
+    def record_held(_event: Any = None) -> None:
+        decide(app, view, held[p])
+
+    if p in held:
+        # revealed on the phone, held until this tap records it with the discards entered
+        # above (`Session.reveal_ahead`): the phone was first, so its reveal is the one
+        how = [tagged("reveal-held-text", text(t(
+            "{player} revealed on their phone; this tap records it with what the table "
+            "entered above.", player=setup.names[p]), size=theme.SMALL_SIZE))]
+        bottom = big_button("reveal-held", t("Record {player}'s reveal from their phone",
+                                             player=setup.names[p]),
+                            record_held, icon=ft.Icons.VISIBILITY)
+    acting: list[ft.Control] = [
+        ft.Row([player_chip(setup.names[p], setup.colours[p]),
+                text(t.plural("reveals {n} card", "reveals {n} cards", declared),
+                     weight=ft.FontWeight.BOLD)], spacing=8),
+        *how,
+    ]
+    turn = reveal_turn(view, p, frozenset(held))
+    if turn is not None and turn.waiting and (held or any(
+            phone_connected(app, r.player) for r in turn.entrants)):
+        # who the building waits for where players reveal on their phones, the phones that
+        # revealed ahead of their slot left out (a table without phones keeps its layout)
+        acting.insert(0, tagged("waiting-reveals", text(
+            t("Still to reveal: {players}", players=_names(setup, turn.waiting)),
+            size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)))
     assert kind is res.kind
     controls: list[ft.Control] = [two_columns(acting, [*beside, building_now(t, setup, res)])]
-    return Body(controls, big_button("reveal-confirm", reveal_button_text(t, declared, draft),
-                                     confirm, icon=ft.Icons.VISIBILITY))
+    return Body(controls, bottom)
 
 
 def reveal_button_text(t: Translator, declared: int, draft: RevealDraft) -> str:
