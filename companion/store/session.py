@@ -43,8 +43,10 @@ from companion.rules.views import (
     PlayerView,
     StepId,
     TableView,
+    choice_turn,
     decision_view,
     entry_turn,
+    open_choices,
     own_view,
     public_view,
 )
@@ -191,9 +193,12 @@ class Session:
     def player_view(self, seat: int) -> PlayerView:
         """What `seat`'s own device may see: their rats, ledger and notes, nobody else's, and
         in phase C the public step with, on the actor's device, their own Pass bound
-        (`entry_turn`, drawn from the table's next decision)."""
+        (`entry_turn`, drawn from the table's next decision); in phase D the choices open at
+        a building, with their own (`choice_turn`)."""
         with self._lock:
             own = own_view(self._state, seat)
+            if self._state.phase is Phase.D:
+                own = replace(own, choice=choice_turn(self.decision_view(), seat))
             if self._state.phase not in _BEFORE_ENTRIES:
                 return own
             return replace(own, turn=entry_turn(self.decision_view().view, seat))
@@ -360,6 +365,22 @@ class Session:
                 self.submit(steps[0])
             else:
                 self.submit_all(steps)
+
+    def choose(self, event: Event, made_for: StepId) -> None:
+        """Record a player's choice (`event`: a tie's `SpecialTargetChosen`, a Hospital
+        taker's `HospitalDiscarded`) made for `made_for`, one of the choices open now
+        (`views.open_choices`); otherwise `StepPassed` and nothing is stored, so of two
+        inputs for one choice the first is stored and the second refused. A tie is the
+        table's deciding step, recorded as its tap would be (`decide`); a Hospital's discard
+        is recorded at the Hospital's actions, which the next tap then records as done."""
+        with self._lock:
+            decision = self.decision_view()
+            if made_for not in {c.step for c in open_choices(decision)}:
+                raise StepPassed(made_for, decision.view.step_id)
+            if made_for == decision.view.step_id:
+                self.decide([event], made_for=made_for)
+            else:
+                self.submit(event)
 
     def undo(self) -> Event:
         """Take back the last public step. Returns its (last) event; `undo_step` all of them."""
