@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.phones.limits import FailureLimiter
 from companion.phones.seats import SeatRegistry
@@ -19,7 +19,7 @@ from companion.phones.seats import SeatRegistry
 if TYPE_CHECKING:
     # Types only: the phone routes load without the engine (test_phone_imports).
     from companion.rules.events import Event
-    from companion.rules.views import PlayerView, StepId, TableView
+    from companion.rules.views import DecisionView, PlayerView, StepId, TableView
     from companion.store.session import RatsRequest
 
 Subscriber = Callable[[], None]
@@ -40,6 +40,12 @@ class PhoneSession(Protocol):
                made_for: StepId | None = None) -> None: ...
 
     def choose(self, event: Event, made_for: StepId) -> None: ...
+
+    def decision_view(self) -> DecisionView: ...
+
+    def settings(self) -> dict[str, Any]: ...
+
+    def update_setting(self, key: str, change: Callable[[Any], Any]) -> Any: ...
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]: ...
 

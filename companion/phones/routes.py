@@ -201,6 +201,12 @@ class ChoiceRequest(_Request):
     option: int = Field(ge=0, le=MAX_OPTION)
 
 
+class LessonSeen(_Request):
+    """"Got it" on the teaching card the phone shows (its `lesson.key`)."""
+
+    key: str = Field(pattern=r"^[a-z0-9-]{1,40}$")
+
+
 class NoFields(_Request):
     """Confirm and undo say nothing but still send a JSON object, like every change."""
 
@@ -508,6 +514,18 @@ async def choice(phones: PhonesDep, caller: CallerDep,
                              step.at)
     chooser = Chooser(caller.session, caller.seat)
     await run_in_threadpool(chooser.choose, made_for, body.option)
+    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
+                        headers=_NO_STORE)
+
+
+@router.post("/api/lesson")
+async def lesson(phones: PhonesDep, caller: CallerDep,
+                 body: Annotated[LessonSeen, Depends(json_body(LessonSeen))]) -> Response:
+    """The player put their phone's teaching card away: it does not come back on this phone
+    (the table shows its own until the table's "Got it"). A card no longer shown is left."""
+    from companion.teaching.players import got_it
+
+    await run_in_threadpool(got_it, caller.session, caller.seat, body.key)
     return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
                         headers=_NO_STORE)
 

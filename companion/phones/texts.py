@@ -100,6 +100,7 @@ WORDS: dict[str, str] = {
                           "as many rats."),
     "choice.waiting": N_("Waiting for {players} to choose at the {building}."),
     "choice.title": N_("Your choice"),
+    "lesson.got_it": N_("Got it"),
     "result": N_("Result"),
     "survived": N_("You survive the plague."),
     "died": N_("You die of the plague."),

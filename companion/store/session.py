@@ -261,6 +261,20 @@ class Session:
             self.store.save_settings(self.game_id, settings)
             self._settings = dict(settings)
 
+    def update_setting(self, key: str, change: Callable[[JsonValue | None], JsonValue]
+                       ) -> JsonValue:
+        """Store `change(the entry now)` as the settings' entry `key`, the others as they are,
+        in one step under the lock: two screens (the table, a phone) updating their own
+        entries at once never lose each other's. Returns the new entry; the subscribers are
+        not told (as `save_settings`)."""
+        with self._lock:
+            settings = self.settings()
+            new = change(settings.get(key))
+            if key not in settings or settings[key] != new:
+                settings[key] = new
+                self.save_settings(settings)
+            return new
+
     def public_events(self) -> list[Event]:
         """The public event log: the game's active events in order, without the players'
         private entries (their rat notes, nun-row notes, disputes and confirmations), which

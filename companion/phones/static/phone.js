@@ -181,6 +181,7 @@
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
     drawTurn(view.turn);
     drawChoice(view.choice);
+    drawLesson(payload.lesson);
     mark("ledger-shown");
   }
 
@@ -260,6 +261,18 @@
       it.setAttribute("data-option", option);
       options.appendChild(it);
     });
+  }
+
+  /* A first game's teaching card, when a rule's lesson reached this player (the one who
+     first meets it): its words in the page's language, once; "Got it" puts it away here. */
+  function drawLesson(lesson) {
+    var box = $("lesson"), lines = $("lesson-lines");
+    box.hidden = !lesson; lines.textContent = "";
+    if (!lesson) return;
+    var words = lesson.words[document.documentElement.lang] || lesson.words.en;
+    $("lesson-title").textContent = words.title;
+    words.lines.forEach(function (line) { lines.appendChild(el("p", line)); });
+    $("lesson-got-it").onclick = function () { send("lesson", { key: lesson.key }); };
   }
 
   /* A refused entry (the table or another screen was first, it is not this player's turn)
