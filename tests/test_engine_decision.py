@@ -106,7 +106,8 @@ DIGITAL_FOLDS = PHYSICAL_FOLDS | {ev.BuildingsRevealed}
 def screen_fold(state: GameState, discards: Discards) -> tuple[list[ev.Event], Step]:
     """What `ui/round/screen.py` `phase_body` folded while rendering: the events it trial-applied
     (as `Session.view_after` does) and the step it drew, with the Hospital steppers' values
-    capped at each option's limit (`resolve.actions_part`)."""
+    capped at each option's limit (`resolve.actions_part`), each where it differs from the
+    discard recorded already (chosen on the taker's phone, R-ROUND-D b)."""
     before: list[ev.Event] = []
     view: GameState = state
     step = step_at(view)
@@ -119,8 +120,11 @@ def screen_fold(state: GameState, discards: Discards) -> tuple[list[ev.Event], S
             before.append(ev.SupplyDone())
         elif isinstance(step, TakeActions):
             b = step.building
+            record = view.rounds[-1]
             before += [ev.HospitalDiscarded(b, o.player, n) for o in step.hospital
-                       if (n := min(discards.get((b, o.player), 0), o.up_to))]
+                       if (b, o.player) in discards
+                       and (n := min(discards[(b, o.player)], o.up_to))
+                       != record.hospital_cards(b, o.player)]
             before.append(ev.BuildingResolved(b))
         elif step.is_last_round:
             return before, step

@@ -249,8 +249,8 @@ def test_a_correction_that_changed_annas_rats_says_so_on_her_dutch_phone(
 def test_the_hospital_shows_its_own_rat_and_leaves_the_hand_cards_to_the_table(
         browser: Any, tmp_path: Path) -> None:
     # R-ROUND-D b, the Hospital's premium: "discard 1 rat, then discard up to 3 hand cards to
-    # discard as many rats". The hand cards are typed in at the table and recorded with its
-    # next tap; until then Anna's phone shows what is known, and says who enters the rest.
+    # discard as many rats". The hand cards are chosen on Anna's phone or typed in at the
+    # table; until then her history shows what is known, and says where the rest is chosen.
     night = HospitalNight(tmp_path)
     hub = night.hub()
     try:
@@ -264,7 +264,7 @@ def test_the_hospital_shows_its_own_rat_and_leaves_the_hand_cards_to_the_table(
                 assert pending.inner_text().startswith("−1: Hospital, round 1")
                 assert pending.locator(".more").inner_text() == (
                     "plus the hand cards you discard there (up to 3), one rat each: "
-                    "the table enters them")
+                    "choose them here, or the table enters them")
                 assert pending.locator(".waiting").inner_text() == "waiting for the table"
                 anna.screenshot(path=str(screenshots() / "phone-hospital-pending.png"))
 

@@ -20,7 +20,7 @@ from companion.phones.seats import SeatRegistry
 if TYPE_CHECKING:
     # Types only: the phone routes load without the engine (test_phone_imports).
     from companion.rules.events import Event, Revealed
-    from companion.rules.views import PlayerView, StepId, TableView
+    from companion.rules.views import DecisionView, PlayerView, StepId, TableView
     from companion.store.codec import JsonValue
     from companion.store.session import RatsRequest
 
@@ -40,6 +40,13 @@ class PhoneSession(Protocol):
 
     def decide(self, events: Sequence[Event], discards: Mapping[tuple[int, int], int] = ...,
                made_for: StepId | None = None) -> None: ...
+
+    def choose(self, event: Event, made_for: StepId) -> None: ...
+
+    def decision_view(self) -> DecisionView: ...
+
+    def update_setting(self, key: str, change: Callable[[JsonValue | None], JsonValue]
+                       ) -> JsonValue: ...
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]: ...
 

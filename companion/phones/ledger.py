@@ -125,6 +125,9 @@ class Ledger:
         asked = self.session.rats_request(self.player)
         if asked is not None:  # after the scoring: the player's correction request
             found["request"] = {"rats": asked.rats, "status": asked.status}
+        lesson = lesson_json(self.session, self.player)
+        if lesson is not None:  # a taught table: the card this player meets first
+            found["lesson"] = lesson
         return found
 
     def _still_open(self) -> None:
@@ -189,6 +192,15 @@ class Ledger:
             names = tuple(self.session.table_view().setup.names)
             raise LedgerRefused("nothing_to_undo", str(refused), status=409,
                                 names=names) from refused
+
+
+def lesson_json(session: PhoneSession, player: int) -> dict[str, Any] | None:
+    """The teaching card this player's phone shows now (`companion.teaching.players`), or
+    None: a taught table's lesson reaches the phone of the player who first meets it."""
+    from companion.teaching.players import card_json, phone_card
+
+    card = phone_card(session, player)
+    return None if card is None else card_json(card)
 
 
 _ENGINE_RULES: LedgerRules | None = None

@@ -27,7 +27,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, FastAPI, Path, Query
 from fastapi.exceptions import RequestValidationError
@@ -43,6 +43,7 @@ from companion.i18n import pick_language, translator
 from companion.i18n.words import words
 from companion.phones.assets import SECURITY_HEADERS, PageAssets
 from companion.phones.body import MAX_BYTES, BadJson, load_json, phone_message
+from companion.phones.choices import CHOICE_PROMPTS, CHOICE_REFUSALS, ChoiceMadeFor, Chooser
 from companion.phones.end_values import END_REFUSALS, EndHand, end_json
 from companion.phones.hand import ENTRY_REFUSALS, Hand, MadeFor
 from companion.phones.hub import PhoneHub, PhoneSession
@@ -166,7 +167,8 @@ tap meets; a bigger number is a forged or broken request."""
 
 
 class StepMadeFor(_Request):
-    """The step a phone's entry was drawn for (its view's `turn.step`), sent back as is."""
+    """The step a phone's input was drawn for (its view's `turn.step`, `reveal.step`,
+    `choice.step`), sent back as is."""
 
     round: int = Field(ge=1, le=MAX_ROUND)
     turn: int = Field(ge=0, le=MAX_TURN)
@@ -192,15 +194,11 @@ class EndValuesRequest(_Request):
     values: object = None
 
 
-class RevealMadeFor(_Request):
+class RevealMadeFor(StepMadeFor):
     """The reveal step a phone's screen was drawn for (its view's `reveal.step`), sent back
     as is."""
 
-    round: int = Field(ge=1, le=MAX_ROUND)
-    turn: int = Field(ge=0, le=MAX_TURN)
     building: int = Field(ge=0, le=MAX_ROW - 1)
-    actor: int = Field(ge=0, le=MAX_SEATS - 1)
-    at: int = Field(ge=0, le=MAX_AT)
 
 
 class RevealRequest(_Request):
@@ -213,6 +211,31 @@ class RevealRequest(_Request):
     jokers: int = Field(default=0, ge=0, le=MAX_CARDS)
     swords: int = Field(default=0, ge=0, le=MAX_CARDS)
     flutes: int = Field(default=0, ge=0, le=MAX_CARDS)
+
+
+MAX_OPTION = 99
+"""A choice's option (a seat named, hand cards discarded): far above any real one."""
+
+
+class ChoiceStep(StepMadeFor):
+    """The step a phone's choice was drawn for (its view's `choice.step`), sent back as is."""
+
+    prompt: Literal[CHOICE_PROMPTS]  # type: ignore[valid-type]
+    building: int = Field(ge=0, le=MAX_ROW - 1)
+
+
+class ChoiceRequest(_Request):
+    """A player's choice from their own phone: the seat named at a tie for fewest Swords or
+    Flutes, or the hand cards discarded at a Hospital (`option`)."""
+
+    step: ChoiceStep
+    option: int = Field(ge=0, le=MAX_OPTION)
+
+
+class LessonSeen(_Request):
+    """"Got it" on the teaching card the phone shows (its `lesson.key`)."""
+
+    key: str = Field(pattern=r"^[a-z0-9-]{1,40}$")
 
 
 class NoFields(_Request):
@@ -537,6 +560,33 @@ async def reveal(phones: PhonesDep, caller: CallerDep,
                         headers=_NO_STORE)
 
 
+@router.post("/api/choice")
+async def choice(phones: PhonesDep, caller: CallerDep,
+                 body: Annotated[ChoiceRequest, Depends(json_body(ChoiceRequest))]
+                 ) -> Response:
+    """The player's choice at a tie (R-SPECIAL-1/2) or a Hospital (R-ROUND-D b), through the
+    session like the table's tap."""
+    step = body.step
+    made_for = ChoiceMadeFor(step.prompt, step.round, step.turn, step.actor, step.building,
+                             step.at)
+    chooser = Chooser(caller.session, caller.seat)
+    await run_in_threadpool(chooser.choose, made_for, body.option)
+    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
+                        headers=_NO_STORE)
+
+
+@router.post("/api/lesson")
+async def lesson(phones: PhonesDep, caller: CallerDep,
+                 body: Annotated[LessonSeen, Depends(json_body(LessonSeen))]) -> Response:
+    """The player put their phone's teaching card away: it does not come back on this phone
+    (the table shows its own until the table's "Got it"). A card no longer shown is left."""
+    from companion.teaching.players import got_it
+
+    await run_in_threadpool(got_it, caller.session, caller.seat, body.key)
+    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
+                        headers=_NO_STORE)
+
+
 @router.post("/api/undo", dependencies=[Depends(json_body(NoFields))])
 async def undo(phones: PhonesDep, caller: CallerDep) -> Response:
     return await _change(phones, caller, Ledger.undo)
@@ -590,7 +640,8 @@ router.include_router(host)
 # -- refusals -----------------------------------------------------------------------------
 
 
-PAGE_REFUSALS = frozenset({GAME_SCORED, *ENTRY_REFUSALS, *END_REFUSALS, *REVEAL_REFUSALS})
+PAGE_REFUSALS = frozenset({GAME_SCORED, *ENTRY_REFUSALS, *END_REFUSALS, *REVEAL_REFUSALS,
+                           *CHOICE_REFUSALS})
 """Ledger refusals the phone page has its own words for: answered in the phone's language."""
 
 

@@ -25,8 +25,9 @@ WORDS: dict[str, str] = {
     "log": N_("Log a change"),
     "amount": N_("How many"),
     "supply": N_("Supplies: discard rats"),
-    "hospital_note": N_("Hospital discards are entered at the table with the Hospital's "
-                        "actions and show up in your history; to change one, ask the table."),
+    "hospital_note": N_("At the Hospital you choose the hand cards you discard on this "
+                        "phone, or the table enters them; they show up in your history. To "
+                        "change one, ask the table."),
     "correction_up": N_("Correction +"),
     "correction_down": N_("Correction −"),
     "undo": N_("Undo my last entry"),
@@ -127,6 +128,17 @@ WORDS: dict[str, str] = {
     "reveal.none": N_("You have no cards in this building."),
     "reveal.waiting": N_("Still to reveal: {players}"),
     "reveal.all": N_("Everyone here has revealed: the table records the reveals."),
+    "e.already_chosen": N_("Already chosen: {player}'s choice is recorded."),
+    "e.no_choice": N_("There is no choice for you to make now."),
+    "choice.sword": N_("You played the most Swords at the {building}. Who gives you half "
+                       "their hand?"),
+    "choice.flute": N_("You played the most Flutes at the {building}. Who receives the rat "
+                       "from you?"),
+    "choice.hospital": N_("How many hand cards do you discard at the {building}? You discard "
+                          "as many rats."),
+    "choice.waiting": N_("Waiting for {players} to choose at the {building}."),
+    "choice.title": N_("Your choice"),
+    "lesson.got_it": N_("Got it"),
     "result": N_("Result"),
     "survived": N_("You survive the plague."),
     "died": N_("You die of the plague."),
@@ -165,9 +177,10 @@ def _counted(t: Translator) -> dict[str, tuple[str, str]]:
         "turn.entry": t.forms("slot {slot}: {n} card", "slot {slot}: {n} cards"),
         "reveal.count": t.forms("You reveal {n} card.", "You reveal {n} cards."),
         "pending_hand_cards": t.forms(
-            "plus the hand card you discard there (up to {n}), one rat: the table enters it",
-            "plus the hand cards you discard there (up to {n}), one rat each: the table enters "
-            "them"),
+            "plus the hand card you discard there (up to {n}), one rat: choose it here, or "
+            "the table enters it",
+            "plus the hand cards you discard there (up to {n}), one rat each: choose them "
+            "here, or the table enters them"),
     }
 
 

@@ -44,7 +44,7 @@ from companion.rules.guide import (
     TakeActions,
     step_at,
 )
-from companion.rules.state import GameState
+from companion.rules.state import GameState, RoundRecord
 
 NoTap = RevealBuildings | Supply | TakeActions | EndRound
 """The steps that may take no tap of their own; `RevealBuildings` does with the players' own
@@ -119,19 +119,25 @@ class Decision:
             if discards is None:
                 out += f.discards
             elif isinstance(f.event, ev.BuildingResolved):
-                out += hospital_events(f.event.building, f.hospital, discards)
+                out += hospital_events(f.event.building, f.hospital, discards,
+                                       f.state.rounds[-1])
             out.append(f.event)
         return tuple(out)
 
 
-def hospital_events(building: int, options: tuple[HospitalOption, ...], discards: Discards
-                    ) -> tuple[ev.HospitalDiscarded, ...]:
+def hospital_events(building: int, options: tuple[HospitalOption, ...], discards: Discards,
+                    record: RoundRecord | None = None) -> tuple[ev.HospitalDiscarded, ...]:
     """The `HospitalDiscarded` events of `discards` at `building` that `options` allow (capped
-    at each option's limit); none for 0 cards."""
+    at each option's limit), each where it changes what `record` (the round so far) holds: a
+    taker's discard chosen on their own device stands unless the table entered another (0
+    too: it takes the device's back); none for 0 cards where nothing is recorded."""
     out = []
     for option in options:
-        cards = min(discards.get((building, option.player), 0), option.up_to)
-        if cards > 0:
+        key = (building, option.player)
+        if key not in discards:
+            continue
+        cards = min(discards[key], option.up_to)
+        if cards != (record.hospital_cards(*key) if record is not None else 0):
             out.append(ev.HospitalDiscarded(building, option.player, cards))
     return tuple(out)
 
@@ -168,7 +174,8 @@ def next_step(state: GameState | None, discards: Discards = NO_DISCARDS) -> Deci
             break
         extra: tuple[ev.HospitalDiscarded, ...] = ()
         if isinstance(step, TakeActions):
-            extra = hospital_events(step.building, step.hospital, discards)
+            extra = hospital_events(step.building, step.hospital, discards,
+                                    state.rounds[-1])
         folded.append(Folded(step, state, event, extra))
         for e in (*extra, event):
             state = apply(state, e)

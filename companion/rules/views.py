@@ -30,12 +30,14 @@ from companion.rules.errors import RuleViolation
 from companion.rules.events import BuildingsRevealed, RatReason
 from companion.rules.guide import (
     AtBuilding,
+    Choose,
     Enter,
     EnterOption,
     Prompt,
     RevealBuildings,
     RevealCards,
     Step,
+    TakeActions,
     step_at,
 )
 from companion.rules.resolution import (
@@ -206,12 +208,12 @@ class PlayerView:
     """Every round's row of buildings (public), to name where a ledger entry happened."""
     reasons: tuple[RatReason, ...] = ()
     """What the player may note themselves (a supply discard, a correction), nothing once the
-    game is scored. Never a Hospital discard: the table records those with the Hospital's
-    actions (`HospitalDiscarded`), the one place they are entered, and the ledger shows them
-    from there (see `hospital_at_table`)."""
+    game is scored. Never a Hospital discard: that is the public `HospitalDiscarded`, chosen
+    on the taker's own device (`choice`) or entered at the table with the Hospital's actions,
+    and the ledger shows it from there (see `hospital_at_table`)."""
     hospital_at_table: bool = False
-    """The game has a Hospital: the player's screen says its discards are entered at the
-    table, and changed there."""
+    """The game has a Hospital: the player's screen says where its discards are chosen or
+    entered, and that the table changes them."""
     result: OwnResult | None = None
     """Once the game is scored: the player's own result and who won (public by then)."""
     pending: tuple[PendingChange, ...] = ()
@@ -230,6 +232,10 @@ class PlayerView:
     reveal: RevealTurn | None = None
     """Phase D a at the building under way as this player's device shows it (`reveal_turn`);
     None elsewhere, or where the view was built without the table's next decision."""
+    choice: ChoiceTurn | None = None
+    """The choices open now at a building (`choice_turn`): who is still to choose, and this
+    player's own choice if they have one; None when none is open, or where the view was
+    built without the table's next decision."""
 
     @property
     def scored(self) -> bool:
@@ -490,6 +496,135 @@ def decision_view(decision: Decision, game_events: int, now: TableView | None = 
     return DecisionView(tuple(views), after)
 
 
+
+# --- a player's choices on their own device -------------------------------------------------
+#
+# Who gives or receives at a tie for fewest Swords or Flutes (R-SPECIAL-1/2: the winner
+# chooses) and how many hand cards a Hospital's taker discards (R-ROUND-D b): every choice the
+# engine's steps ask of one player. The other actions are done with the cards at the table and
+# the engine derives them; rats move on the phone of the player they belong to.
+#
+# `open_choices(decision)` is the one answer to "which choices are open now, and for whom",
+# read from the table's next decision: the session stores a choice only while it is open
+# (`Session.choose`), and a player's device draws what `choice_turn` says. Each open choice
+# has its own `StepId`, the one the device sends back: a tie's is the table's deciding step; a
+# Hospital's is its actions' step with the taker as its actor, one per taker, open until that
+# taker's discard is recorded. A Hospital's discards are open only while its actions are the
+# step the game stands at (the next tap records them); in the rare row where another
+# building's actions are folded before them, the table enters them as before.
+
+
+class ChoiceKind(StrEnum):
+    SWORD = "sword"
+    """R-SPECIAL-1: the winner names who gives half their hand."""
+    FLUTE = "flute"
+    """R-SPECIAL-2: the winner names who receives the rat."""
+    HOSPITAL = "hospital"
+    """R-ROUND-D b: the taker says how many hand cards they discard (one rat each)."""
+
+
+@dataclass(frozen=True)
+class OpenChoice:
+    """One choice a player may make now: `options` are seats (a tie) or card counts (a
+    Hospital, 0 to the action's limit)."""
+
+    step: StepId
+    """What the choice is made for; its `actor` is the chooser."""
+    kind: ChoiceKind
+    building: int
+    place: Building
+    options: tuple[int, ...]
+
+    @property
+    def chooser(self) -> int:
+        assert self.step.actor is not None
+        return self.step.actor
+
+
+@dataclass(frozen=True)
+class ChoiceTurn:
+    """The choices open at one building, as one player's device may see them: who is still
+    to choose (public, as on the table), and the player's own choice if they have one."""
+
+    kind: ChoiceKind
+    building: int
+    place: Building
+    choosers: tuple[int, ...]
+    names: tuple[str, ...]
+    mine: OpenChoice | None = None
+
+
+def open_choices(decision: DecisionView) -> tuple[OpenChoice, ...]:
+    """Every choice open now: a tie's, when the table decides it next; or each Hospital
+    taker's whose discard is not recorded yet, while the game stands at the Hospital's
+    actions (the first step folded into the next tap)."""
+    view = decision.view
+    step = view.step
+    if isinstance(step, Choose):
+        kind = ChoiceKind.SWORD if step.choice.special is Special.SWORD else ChoiceKind.FLUTE
+        return (OpenChoice(view.step_id, kind, step.building, step.kind,
+                           step.choice.candidates),)
+    if not decision.folded:
+        return ()
+    now = decision.folded[0]
+    actions = now.step
+    if not isinstance(actions, TakeActions) or not actions.hospital:
+        return ()
+    recorded = {h.player for h in now.record.hospital if h.building == actions.building}
+    turns = len(now.record.turns)
+    return tuple(
+        OpenChoice(StepId(Prompt.TAKE_ACTIONS, now.round, turns, option.player,
+                          actions.building, at=now.game_events),
+                   ChoiceKind.HOSPITAL, actions.building, actions.kind,
+                   tuple(range(option.up_to + 1)))
+        for option in actions.hospital if option.player not in recorded)
+
+
+def choice_turn(decision: DecisionView, player: int) -> ChoiceTurn | None:
+    """`player`'s side of the choices open now; None when there is none."""
+    found = open_choices(decision)
+    if not found:
+        return None
+    first = found[0]
+    return ChoiceTurn(first.kind, first.building, first.place,
+                      tuple(c.chooser for c in found), tuple(decision.view.setup.names),
+                      next((c for c in found if c.chooser == player), None))
+
+
+def recorded_choice(view: TableView, made_for: StepId) -> bool:
+    """Whether the choice `made_for` was made already (on a device or at the table): the
+    tie at its building settled; the taker's discard at that Hospital recorded, or the
+    Hospital's actions recorded as done (the table moved on, with what it entered)."""
+    if made_for.building is None or not 0 < made_for.round <= len(view.rounds):
+        return False
+    record = view.round_record(made_for.round)
+    if made_for.prompt is Prompt.TAKE_ACTIONS:
+        done = made_for.building < len(record.resolved) and record.resolved[made_for.building]
+        return done or any(
+            (h.building, h.player) == (made_for.building, made_for.actor)
+            for h in record.hospital)
+    special = (Special.SWORD if made_for.prompt is Prompt.CHOOSE_SWORD_GIVER
+               else Special.FLUTE)
+    return any((c.building, c.special) == (made_for.building, special)
+               for c in record.choices)
+
+
+def choice_json(turn: ChoiceTurn) -> dict[str, Any]:
+    """A `ChoiceTurn` as the phone receives it; its own choice with the step to send back."""
+    found: dict[str, Any] = {
+        "kind": turn.kind.value, "building": turn.place.value, "choosers": list(turn.choosers),
+        "names": list(turn.names), "yours": turn.mine is not None}
+    if turn.mine is not None:
+        found["step"] = {**step_json(turn.mine.step), "prompt": turn.mine.step.prompt.value,
+                         "building": turn.mine.building}
+        found["options"] = list(turn.mine.options)
+    return found
+
+
+__all__ += ["ChoiceKind", "ChoiceTurn", "OpenChoice", "choice_turn", "open_choices",
+            "recorded_choice"]
+
+
 def own_view(state: GameState, player: int) -> PlayerView:
     """`player`'s own view; an `IndexError` for a seat the game does not have."""
     if not 0 <= player < state.players:
@@ -587,4 +722,5 @@ def player_json(view: PlayerView) -> dict[str, Any]:
             "winners": list(view.result.winners)},
         "turn": None if view.turn is None else _turn(view.turn),
         "reveal": None if view.reveal is None else _reveal(view.reveal),
+        "choice": None if view.choice is None else choice_json(view.choice),
     }

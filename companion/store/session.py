@@ -45,8 +45,10 @@ from companion.rules.views import (
     PlayerView,
     StepId,
     TableView,
+    choice_turn,
     decision_view,
     entry_turn,
+    open_choices,
     own_view,
     public_view,
     reveal_turn,
@@ -203,12 +205,14 @@ class Session:
         """What `seat`'s own device may see: their rats, ledger and notes, nobody else's, and
         in phase C the public step with, on the actor's device, their own Pass bound
         (`entry_turn`, drawn from the table's next decision); in phase D the reveals at the
-        building under way (`reveal_turn`, with the reveals held for their slot)."""
+        building under way (`reveal_turn`, with the reveals held for their slot) and the
+        choices open at a building, with their own (`choice_turn`)."""
         with self._lock:
             own = own_view(self._state, seat)
             if self._state.phase is Phase.D:
-                return replace(own, reveal=reveal_turn(self.decision_view().view, seat,
-                                                       self._held.players()))
+                decision = self.decision_view()
+                return replace(own, reveal=reveal_turn(decision.view, seat, self._held.players()),
+                               choice=choice_turn(decision, seat))
             if self._state.phase not in _BEFORE_ENTRIES:
                 return own
             return replace(own, turn=entry_turn(self.decision_view().view, seat))
@@ -269,6 +273,20 @@ class Session:
         no step of the game: the screen that changed it redraws itself)."""
         with self._lock:
             self._write_settings({k: v for k, v in settings.items() if k != HELD_KEY})
+
+    def update_setting(self, key: str, change: Callable[[JsonValue | None], JsonValue]
+                       ) -> JsonValue:
+        """Store `change(the entry now)` as the settings' entry `key`, the others as they are,
+        in one step under the lock: two screens (the table, a phone) updating their own
+        entries at once never lose each other's. Returns the new entry; the subscribers are
+        not told (as `save_settings`)."""
+        with self._lock:
+            settings = self.settings()
+            new = change(settings.get(key))
+            if key not in settings or settings[key] != new:
+                settings[key] = new
+                self.save_settings(settings)
+            return new
 
     def public_events(self) -> list[Event]:
         """The public event log: the game's active events in order, without the players'
@@ -504,6 +522,22 @@ class Session:
         refused here instead of overwriting them unseen (a phone's end values)."""
         with self._lock:
             yield
+
+    def choose(self, event: Event, made_for: StepId) -> None:
+        """Record a player's choice (`event`: a tie's `SpecialTargetChosen`, a Hospital
+        taker's `HospitalDiscarded`) made for `made_for`, one of the choices open now
+        (`views.open_choices`); otherwise `StepPassed` and nothing is stored, so of two
+        inputs for one choice the first is stored and the second refused. A tie is the
+        table's deciding step, recorded as its tap would be (`decide`); a Hospital's discard
+        is recorded at the Hospital's actions, which the next tap then records as done."""
+        with self._lock:
+            decision = self.decision_view()
+            if made_for not in {c.step for c in open_choices(decision)}:
+                raise StepPassed(made_for, decision.view.step_id)
+            if made_for == decision.view.step_id:
+                self.decide([event], made_for=made_for)
+            else:
+                self.submit(event)
 
     def undo(self) -> Event:
         """Take back the last public step. Returns its (last) event; `undo_step` all of them."""

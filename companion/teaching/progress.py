@@ -12,7 +12,7 @@ taught when it asked for a first game, or while a player new to the game sits at
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple, Protocol
 
@@ -113,7 +113,7 @@ class Settings(Protocol):
     """What teaching needs of a session (`companion.store.session.Session`): its settings."""
 
     def settings(self) -> dict[str, Any]: ...
-    def save_settings(self, settings: dict[str, Any]) -> None: ...
+    def update_setting(self, key: str, change: Callable[[Any], Any]) -> Any: ...
 
 
 def teaching_of(session: Settings) -> Teaching:
@@ -121,9 +121,9 @@ def teaching_of(session: Settings) -> Teaching:
 
 
 def save(session: Settings, teaching: Teaching) -> None:
-    settings = session.settings()
-    settings[KEY] = teaching.to_json()
-    session.save_settings(settings)
+    """The table's teaching stored, and nothing else of the settings changed (the phones'
+    cards are kept beside it: `players`)."""
+    session.update_setting(KEY, lambda _before: teaching.to_json())
 
 
 def show(session: Settings, lessons: Sequence[Lesson], at: int) -> Showing:

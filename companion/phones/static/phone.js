@@ -183,6 +183,8 @@
     drawTurn(view.turn);
     drawEnd(payload.end);
     drawReveal(view.reveal, view.player);
+    drawChoice(view.choice);
+    drawLesson(payload.lesson);
     mark("ledger-shown");
   }
 
@@ -237,6 +239,45 @@
     it.setAttribute("data-count", n);
     return it;
   }
+  /* A choice at a building (R-SPECIAL-1/2: the winner of a tie for fewest Swords or Flutes
+     names a player; R-ROUND-D b: a Hospital's taker says how many hand cards they discard):
+     on the chooser's phone one button per option, one tap; on every other phone who is still
+     choosing. A refused choice says why and draws the step the table is at now. */
+  function drawChoice(choice) {
+    var box = $("choice"), options = $("choice-options");
+    box.hidden = !choice; options.textContent = "";
+    if (!choice) return;
+    var names = choice.names, building = t("b." + choice.building);
+    box.className = choice.yours ? "mine" : "";
+    $("choice-who").textContent = choice.yours ? t("choice.title") : "";
+    $("choice-who").hidden = !choice.yours;
+    if (!choice.yours) {
+      $("choice-ask").textContent = t("choice.waiting", { players: choice.choosers.map(function (p) { return names[p]; }).join(", "), building: building });
+      return;
+    }
+    $("choice-ask").textContent = t("choice." + choice.kind, { building: building });
+    options.className = choice.kind === "hospital" ? "counts" : "counts names";
+    choice.options.forEach(function (option) {
+      var it = button(choice.kind === "hospital" ? String(option) : names[option], function () {
+        send("choice", { step: choice.step, option: option }, true);
+      });
+      it.setAttribute("data-option", option);
+      options.appendChild(it);
+    });
+  }
+
+  /* A first game's teaching card, when a rule's lesson reached this player (the one who
+     first meets it): its words in the page's language, once; "Got it" puts it away here. */
+  function drawLesson(lesson) {
+    var box = $("lesson"), lines = $("lesson-lines");
+    box.hidden = !lesson; lines.textContent = "";
+    if (!lesson) return;
+    var words = lesson.words[document.documentElement.lang] || lesson.words.en;
+    $("lesson-title").textContent = words.title;
+    words.lines.forEach(function (line) { lines.appendChild(el("p", line)); });
+    $("lesson-got-it").onclick = function () { send("lesson", { key: lesson.key }); };
+  }
+
   /* A refused entry (the table or another screen was first, it is not this player's turn)
      says why and draws the step the table is at now. */
   function enterTurn(step, building, cards) {

@@ -39,6 +39,9 @@ class RoundDrafts:
     row_round: int = 0
     hospital: dict[tuple[int, int, int], int] = field(default_factory=dict)
     """(round, building, player) -> hand cards to discard at the Hospital."""
+    hospital_seen: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    """(round, building, player) -> the discard recorded (on the player's phone) when this
+    tab last changed its own: one recorded since came first, and replaces this tab's."""
     hospital_answers: dict[tuple[int, int, int], int] = field(default_factory=dict)
     """(round, building, player) -> hand cards discarded, as the table says them again after
     a correction moved that Hospital's premium."""

@@ -33,7 +33,7 @@ from companion.rules.resolution import (
     SpecialResult,
 )
 from companion.rules.setup import Setup
-from companion.rules.views import TableView, reveal_turn
+from companion.rules.views import TableView, open_choices, reveal_turn
 from companion.ui.round.drafts import RevealDraft, reveal_draft
 from companion.ui.round.enter import phone_connected
 from companion.ui.round.parts import Body, banner, decide
@@ -370,9 +370,21 @@ def _choose(app: TableApp, view: TableView, step: Choose) -> Body:
         for p in req.candidates]
     return Body([
         tagged("choice", text(question, size=theme.BODY_SIZE + 1, weight=ft.FontWeight.W_500)),
+        *waiting_for_phone(app, req.chooser, setup),
         ft.Row(buttons, wrap=True, spacing=10, run_spacing=8),
         building_now(t, setup, step.resolution),
     ])
+
+
+def waiting_for_phone(app: TableApp, chooser: int, setup: Setup) -> list[ft.Control]:
+    """The line that says the table waits for the chooser's connected phone
+    (`companion.phones.choices`); the table keeps its own buttons, so it can step in."""
+    if not phone_connected(app, chooser):
+        return []
+    return [tagged(f"waiting-phone-{chooser}", text(
+        app.t("Waiting for {player}'s phone; the table can still choose for them.",
+              player=setup.names[chooser]), size=theme.SMALL_SIZE,
+        weight=ft.FontWeight.BOLD))]
 
 
 def action_line(t: Translator, view: TableView, taken: ActionTaken) -> str:
@@ -501,16 +513,26 @@ def actions_part(app: TableApp, view: TableView, step: TakeActions) -> ft.Contro
     b = step.building
     own = app.tab.round
     options = {o.player: o.up_to for o in step.hospital}
+    recorded = {p: view.record.hospital_cards(b, p) for p in options}
+    for p in options:  # a choice a phone made since this tab's taps stands (it came first)
+        key = (view.round, b, p)
+        if key in own.hospital and own.hospital_seen.get(key, 0) != recorded[p]:
+            del own.hospital[key]
     # capped: a correction since the taps may have taken a player's premium (and limit) away
-    hospital = {p: min(own.hospital.get((view.round, b, p), 0), up_to)
+    hospital = {p: min(own.hospital.get((view.round, b, p), recorded[p]), up_to)
                 for p, up_to in options.items()}
 
     def on_hospital(player: int, delta: int) -> Any:
         def handler(_event: Any = None) -> None:
             value = max(0, min(options[player], hospital[player] + delta))
             own.hospital[(view.round, b, player)] = value
+            own.hospital_seen[(view.round, b, player)] = recorded[player]
             app.render()
         return handler
+
+    session = app.session
+    phones_choose = {c.chooser for c in open_choices(session.decision_view())
+                     if c.building == b} if session is not None else set()
 
     rows: list[ft.Control] = []
     for taken in () if res.last_round else res.actions:
@@ -519,6 +541,8 @@ def actions_part(app: TableApp, view: TableView, step: TakeActions) -> ft.Contro
         action: list[ft.Control] = [action_chip(t, view, taken)]
         if taken.action.kind is ActionKind.HOSPITAL and taken.player in hospital:
             action.append(hospital_stepper(t, taken, hospital[taken.player], on_hospital))
+            if taken.player in phones_choose:
+                action += waiting_for_phone(app, taken.player, setup)
         rows.append(ft.Row([
             player_chip(setup.names[taken.player], setup.colours[taken.player], small=True),
             ft.Column(action, spacing=0, tight=True, expand=True)],
@@ -530,10 +554,10 @@ def actions_part(app: TableApp, view: TableView, step: TakeActions) -> ft.Contro
         player_chip(setup.names[r.player], setup.colours[r.player], small=True),
         text(reveal_words(t, r), size=theme.SMALL_SIZE - 1, expand=True, expand_loose=True)],
         spacing=4, tight=True)) for r in res.reveals], wrap=True, spacing=10, run_spacing=2))
-    if options:  # the one place a Hospital discard is entered (the phones only show it)
+    if options:  # a taker's phone chooses their discard; the table may always enter it
         rows.append(tagged("hospital-recorded-here", text(t(
-            "Hospital: enter the hand cards discarded here; this is where they are recorded, "
-            "and the players' phones show them."), size=theme.SMALL_SIZE)))
+            "Hospital: the hand cards discarded are chosen on the takers' phones or entered "
+            "here; this is where they are recorded."), size=theme.SMALL_SIZE)))
     title = text(words(t, step), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)
     part = tagged(f"actions-of-{b}", ft.Container(
         content=ft.Column([title, *special_lines(app, view, res), *why_premium(app, view, res),
