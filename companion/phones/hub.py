@@ -11,7 +11,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from companion.phones.limits import FailureLimiter
 from companion.phones.seats import SeatRegistry
@@ -46,6 +46,10 @@ class PhoneSession(Protocol):
     def ask_rats(self, player: int, rats: int) -> RatsRequest: ...
 
     def rats_request(self, player: int) -> RatsRequest | None: ...
+
+    def settings(self) -> dict[str, Any]: ...
+
+    def save_settings(self, settings: dict[str, Any], announce: bool = False) -> None: ...
 
 
 class PhoneHub(Protocol):

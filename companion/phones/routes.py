@@ -43,6 +43,7 @@ from companion.i18n import pick_language, translator
 from companion.i18n.words import words
 from companion.phones.assets import SECURITY_HEADERS, PageAssets
 from companion.phones.body import MAX_BYTES, BadJson, load_json, phone_message
+from companion.phones.entering import AT_TABLE, at_table
 from companion.phones.hand import ENTRY_REFUSALS, Hand, MadeFor
 from companion.phones.hub import PhoneHub, PhoneSession
 from companion.phones.ledger import (
@@ -249,7 +250,8 @@ class Phones:
         return self.given_rules
 
     def payload(self, game: str, seat: int, session: PhoneSession) -> dict[str, Any]:
-        return {"game": game, "seat": seat, **Ledger(session, seat, self.rules).payload()}
+        return {"game": game, "seat": seat, **Ledger(session, seat, self.rules).payload(),
+                "entered_at_table": seat in at_table(session)}
 
     def seat_in_game(self, game: str, seat: int) -> bool:
         """Whether the open game has this seat; a game that is not open cannot say, and its
@@ -530,7 +532,7 @@ router.include_router(host)
 # -- refusals -----------------------------------------------------------------------------
 
 
-PAGE_REFUSALS = frozenset({GAME_SCORED, *ENTRY_REFUSALS})
+PAGE_REFUSALS = frozenset({GAME_SCORED, AT_TABLE, *ENTRY_REFUSALS})
 """Ledger refusals the phone page has its own words for: answered in the phone's language."""
 
 

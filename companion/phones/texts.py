@@ -98,6 +98,10 @@ WORDS: dict[str, str] = {
                 "Ask the table to correct them; it decides."),
     "fix_rats": N_("My rats should be"),
     "fix_send": N_("Ask the table"),
+    # who enters a seat's entries (`entering`)
+    "turn.at_table": N_("Entered at the table: tell the table your building and cards."),
+    "e.entered_at_table": N_("The table enters for you now: tell it your building and "
+                             "cards."),
 }
 """The page's words without a count."""
 

@@ -249,12 +249,16 @@ class Session:
                 self._settings = self.store.settings(self.game_id)
             return dict(self._settings)
 
-    def save_settings(self, settings: dict[str, JsonValue]) -> None:
-        """Store the game's settings durably; the subscribers are not told (a setting changes
-        no step of the game: the screen that changed it redraws itself)."""
+    def save_settings(self, settings: dict[str, JsonValue], announce: bool = False) -> None:
+        """Store the game's settings durably. The subscribers are told only if `announce`:
+        a setting changes no step of the game, and the screen that changed it redraws
+        itself, unless other devices show it too (who enters a seat's entries: its phone
+        draws its turn from it)."""
         with self._lock:
             self.store.save_settings(self.game_id, settings)
             self._settings = dict(settings)
+            if announce:
+                self._notify()
 
     def public_events(self) -> list[Event]:
         """The public event log: the game's active events in order, without the players'

@@ -179,21 +179,24 @@
     $("confirm").hidden = scored || !payload.can_confirm || view.phase !== "END";
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
-    drawTurn(view.turn);
+    drawTurn(view.turn, !!payload.entered_at_table);
     mark("ledger-shown");
   }
 
   /* Phase C: whose turn it is, the row and the entries so far; on the player's own turn a
      count button per building (0-12, then 13+), one tap as on the table, and a Pass if they
-     may play one. Every building is a place in the row, so a tap names building and count. */
-  function drawTurn(turn) {
+     may play one. Every building is a place in the row, so a tap names building and count.
+     A seat the table enters for (`atTable`) sees the turn and says so, with no buttons. */
+  function drawTurn(turn, atTable) {
     var box = $("turn"), row = $("row");
     box.hidden = !turn; row.textContent = "";
     if (!turn) { cue = ""; return; }
     var names = turn.names, actor = names[turn.actor], key = JSON.stringify(turn.step);
+    var mine = turn.yours && !atTable;
     box.className = turn.yours ? "mine" : "";
     $("turn-who").textContent = turn.yours ? t("turn.yours") : t("turn.other", { player: actor });
-    $("turn-hint").hidden = !turn.yours;
+    $("turn-hint").hidden = !mine;
+    $("turn-table").hidden = !atTable;
     if (turn.yours && cue !== key && navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
     cue = turn.yours ? key : "";
     var page = countPage[key] || 0;
@@ -202,7 +205,7 @@
       label.appendChild(el("small", " \u00b7 " + t("s." + place.estate)));
       card.appendChild(label);
       card.setAttribute("data-building", b);
-      if (turn.yours) {
+      if (mine) {
         card.appendChild(el("small", t("turn.slot", { player: actor, slot: place.slot })));
         var counts = el("div", "", "counts");
         if (page) counts.appendChild(button("\u2039", function () { countPage = {}; countPage[key] = page - 1; drawTurn(turn); }, t("turn.fewer")));
@@ -218,7 +221,7 @@
       if (slot) card.appendChild(inside);
       row.appendChild(card);
     });
-    $("pass").hidden = !turn.can_pass;
+    $("pass").hidden = !mine || !turn.can_pass;
     $("pass").textContent = t("turn.pass", { player: actor });
     $("pass").onclick = function () { enterTurn(turn.step, null, 0); };
     var passed = turn.entries.filter(function (e) { return e.building === null; }).map(function (e) { return names[e.player]; });

@@ -4,8 +4,9 @@ One tap per entry: every building of the row carries a button per card count, so
 the Farm" is a single tap on the Farm's 3 (R-ROUND-C). The queue (who is next, who passed and
 comes back) is the engine's; the screen only reads it.
 
-A player whose paired phone is connected enters on it (`companion.phones.hand`): the screen says
-it waits for that phone, and keeps its buttons, so the table can always step in. Whichever tap
+A player whose paired phone is connected enters on it (`companion.phones.hand`), unless the
+table switched their seat to "entered at the table" (`companion.phones.entering`): the screen
+says it waits for that phone, and keeps its buttons, so the table can always step in. Whichever tap
 reaches the session first is stored; the other is refused, naming whose entry it was.
 """
 
@@ -16,6 +17,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.phones.entering import waited_for
 from companion.rules import events
 from companion.rules.guide import Enter, turn_queue
 from companion.rules.views import TableView
@@ -67,7 +69,7 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
     hint = (tagged("waiting-phone", text(
         t("Waiting for {player}'s phone; the table can still enter for them.",
           player=setup.names[actor]), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD))
-        if phone_connected(app, actor) else
+        if actor in phones_waited_for(app) else
         text(t("Tap the building and the number of cards laid face down there."),
              size=theme.SMALL_SIZE))
     info: list[ft.Control] = [*above, hint]
@@ -108,14 +110,14 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
     return Body(controls, bottom)
 
 
-def phone_connected(app: TableApp, seat: int) -> bool:
-    """Whether `seat` has a paired phone connected now: it enters there."""
-    seats = app.games.seats
-    if seats is None or app.session is None:
-        return False
-    players = app.session.table_view().players
-    return any(s.seat == seat and s.connected
-               for s in seats.status(app.session.game_id, players))
+def phones_waited_for(app: TableApp) -> frozenset[int]:
+    """The seats whose phone enters for them now (`entering.waited_for`: paired, connected,
+    not switched to the table); the round screen is drawn from it, so the waiting line
+    follows a phone that connects or drops and a seat the table switches."""
+    session = app.session
+    if session is None:
+        return frozenset()
+    return waited_for(session, app.games.seats, session.game_id, session.table_view().players)
 
 
 def count_buttons(app: TableApp, view: TableView, building: int, enter: Any
