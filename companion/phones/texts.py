@@ -102,6 +102,11 @@ WORDS: dict[str, str] = {
     "turn.at_table": N_("Entered at the table: tell the table your building and cards."),
     "e.entered_at_table": N_("The table enters for you now: tell it your building and "
                              "cards."),
+    # the cue when it is the player's turn
+    "cue.sound": N_("Sound when it is my turn"),
+    "cue.no_wake": N_("This browser does not keep the screen on here (the table's address is "
+                      "not a secure connection): give your phone a longer screen timeout for "
+                      "the game."),
 }
 """The page's words without a count."""
 

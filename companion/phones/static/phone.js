@@ -180,6 +180,7 @@
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
     drawTurn(view.turn, !!payload.entered_at_table);
+    keepAwake(!scored);
     mark("ledger-shown");
   }
 
@@ -197,7 +198,7 @@
     $("turn-who").textContent = turn.yours ? t("turn.yours") : t("turn.other", { player: actor });
     $("turn-hint").hidden = !mine;
     $("turn-table").hidden = !atTable;
-    if (turn.yours && cue !== key && navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
+    if (turn.yours && cue !== key) turnCue();
     cue = turn.yours ? key : "";
     var page = countPage[key] || 0;
     turn.row.forEach(function (place, b) {
@@ -227,6 +228,57 @@
     var passed = turn.entries.filter(function (e) { return e.building === null; }).map(function (e) { return names[e.player]; });
     $("passes").textContent = passed.length ? t("turn.passes", { players: passed.join(", ") }) : "";
   }
+  /* The turn's cue: a vibration where the browser allows it, and a short beep if the player
+     switched the sound on (remembered on this phone, off by default). WebAudio plays only
+     once a tap has allowed it, so the switch's own tap (or any tap later) wakes it up. */
+  var SOUND = "rattus.turn-sound", audio = null;
+  function soundOn() { try { return localStorage.getItem(SOUND) === "1"; } catch (e) { return false; } }
+  function wakeAudio() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context || !soundOn()) return null;
+    if (!audio) { try { audio = new Context(); } catch (e) { return null; } }
+    if (audio.state === "suspended" && audio.resume) audio.resume().catch(function () {});
+    return audio;
+  }
+  function beep() {
+    var ctx = wakeAudio();
+    if (!ctx) return;
+    var tone = ctx.createOscillator(), gain = ctx.createGain(), now = ctx.currentTime;
+    tone.frequency.value = 880;
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.3, now + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.25);
+    tone.connect(gain); gain.connect(ctx.destination);
+    tone.start(now); tone.stop(now + 0.3);
+  }
+  function turnCue() {
+    if (navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
+    if (soundOn()) beep();
+  }
+  function switchSound() {
+    try { localStorage.setItem(SOUND, $("sound").checked ? "1" : "0"); } catch (e) { /* private mode */ }
+    if ($("sound").checked) beep();
+  }
+
+  /* The screen stays on while the game runs (Screen Wake Lock API). A browser that refuses
+     (plain http on the Wi-Fi is no secure context) is said once, in a sentence. */
+  var awake = null, awakeAsked = false, awakeTold = false;
+  function keepAwake(running) {
+    if (!running) { if (awake) { awake.release().catch(function () {}); awake = null; } return; }
+    if (awake || awakeAsked || document.hidden) return;
+    if (!window.isSecureContext || !navigator.wakeLock) return noWakeLock();
+    awakeAsked = true;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      awakeAsked = false; awake = lock;
+      lock.addEventListener("release", function () { if (awake === lock) awake = null; });
+    }, function () { awakeAsked = false; noWakeLock(); });
+  }
+  function noWakeLock() {
+    if (awakeTold) return;
+    awakeTold = true;
+    $("awake-note").hidden = false;
+  }
+
   function button(text, action, label) {
     var b = el("button", text); b.type = "button"; b.onclick = action;
     if (label) b.setAttribute("aria-label", label);
@@ -405,8 +457,13 @@
     button.addEventListener("pointerleave", release);
     button.addEventListener("contextmenu", function (event) { event.preventDefault(); });
     button.addEventListener("click", function () { if (!pointerUsed) reveal(3000); pointerUsed = false; });
+    $("sound").checked = soundOn();
+    $("sound").addEventListener("change", switchSound);
+    $("awake-note").addEventListener("click", function () { $("awake-note").hidden = true; });
+    document.addEventListener("pointerdown", wakeAudio);
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) return hide();
+      if (current) keepAwake(!(current.view.result || current.view.scored));
       if (!joining && (!source || source.readyState === 2)) check();
     });
 
