@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     # Types only: the phone routes load without the engine (test_phone_imports).
     from companion.rules.events import Event
     from companion.rules.views import PlayerView, StepId, TableView
-    from companion.store.session import RatsRequest
+    from companion.store.session import RatsRequest, TakenBack
 
 Subscriber = Callable[[], None]
 """Told that the game changed, and nothing else: it asks for the view it may see."""
@@ -46,6 +46,12 @@ class PhoneSession(Protocol):
     def ask_rats(self, player: int, rats: int) -> RatsRequest: ...
 
     def rats_request(self, player: int) -> RatsRequest | None: ...
+
+    def own_last_step(self, player: int) -> tuple[Event, ...] | None: ...
+
+    def undo_own_step(self, player: int, round_: int, turn: int) -> tuple[Event, ...]: ...
+
+    def taken_back(self) -> TakenBack | None: ...
 
     def settings(self) -> dict[str, Any]: ...
 

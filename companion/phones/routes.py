@@ -69,6 +69,7 @@ from companion.phones.seats import (
     TokenAlreadyUsed,
     UnknownDevice,
 )
+from companion.phones.take_back import own_step_json, take_back, undone_json
 from companion.phones.texts import texts
 from companion.qr import qr_png
 from companion.store.db import StoreBusy, StoreCorrupted, StoreError
@@ -182,6 +183,13 @@ class EntryRequest(_Request):
     cards: int = Field(default=0, ge=0, le=MAX_CARDS)
 
 
+class TakeBackRequest(_Request):
+    """The player's own last input, as their phone showed it (`own_step`): round and turn."""
+
+    round: int = Field(ge=1, le=MAX_ROUND)
+    turn: int = Field(ge=0, le=MAX_TURN)
+
+
 class NoFields(_Request):
     """Confirm and undo say nothing but still send a JSON object, like every change."""
 
@@ -251,7 +259,8 @@ class Phones:
 
     def payload(self, game: str, seat: int, session: PhoneSession) -> dict[str, Any]:
         return {"game": game, "seat": seat, **Ledger(session, seat, self.rules).payload(),
-                "entered_at_table": seat in at_table(session)}
+                "entered_at_table": seat in at_table(session),
+                "own_step": own_step_json(session, seat), "undone": undone_json(session)}
 
     def seat_in_game(self, game: str, seat: int) -> bool:
         """Whether the open game has this seat; a game that is not open cannot say, and its
@@ -475,6 +484,17 @@ async def entry(phones: PhonesDep, caller: CallerDep,
     made_for = MadeFor(body.step.round, body.step.turn, body.step.actor, body.step.at)
     hand = Hand(caller.session, caller.seat)
     await run_in_threadpool(hand.enter, made_for, body.building, body.cards)
+    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
+                        headers=_NO_STORE)
+
+
+@router.post("/api/entry/undo")
+async def take_back_entry(phones: PhonesDep, caller: CallerDep,
+                          body: Annotated[TakeBackRequest, Depends(json_body(TakeBackRequest))]
+                          ) -> Response:
+    """The player takes back their own last entry or Pass while nothing came after it,
+    through the session like the table's undo."""
+    await run_in_threadpool(take_back, caller.session, caller.seat, body.round, body.turn)
     return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
                         headers=_NO_STORE)
 

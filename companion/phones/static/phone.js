@@ -180,6 +180,7 @@
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
     drawTurn(view.turn, !!payload.entered_at_table);
+    drawTakeBack(payload);
     keepAwake(!scored);
     mark("ledger-shown");
   }
@@ -277,6 +278,26 @@
     if (awakeTold) return;
     awakeTold = true;
     $("awake-note").hidden = false;
+  }
+
+  /* A step as the phone names it: an entry (whose, into which building), a Pass, another. */
+  function stepText(step) {
+    if (step.kind === "entry" && step.building) return t("s.entry", { player: step.player, building: t("b." + step.building) });
+    if (step.kind === "pass") return t("s.pass", { player: step.player });
+    return t("s.step");
+  }
+  /* The player's own last input, while nothing came after it: one tap takes it back. And on
+     every phone, what the latest undo or redo took back or put back, until the next step. */
+  function drawTakeBack(payload) {
+    var own = payload.own_step, undone = payload.undone;
+    $("take-back").hidden = !own || !!payload.entered_at_table;
+    if (own) {
+      $("take-back").textContent = t(own.kind === "pass" ? "own.pass" : "own.entry", { building: own.building ? t("b." + own.building) : "" });
+      $("take-back").onclick = function () { send("entry/undo", { round: own.round, turn: own.turn }, true); };
+    }
+    $("undone").hidden = !undone;
+    if (undone) $("undone").textContent = undone.redone ? t("u.redo", { step: stepText(undone) })
+      : undone.by ? t("u.phone", { player: undone.by, step: stepText(undone) }) : t("u.table", { step: stepText(undone) });
   }
 
   function button(text, action, label) {
