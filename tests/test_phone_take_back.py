@@ -146,3 +146,27 @@ def test_a_seat_entered_at_the_table_takes_nothing_back_from_its_phone(app, hub,
     refused = take_back(red, own)
     assert (refused.status_code, refused.json()["error"]) == (409, "entered_at_table")
     assert entries(night) == [(RED, 0, 1)]
+
+
+@pytest.mark.parametrize("body, status", [
+    (b"{}", 422), (b'{"round": "1", "turn": 0}', 422), (b'{"round": 0, "turn": 0}', 422),
+    (b'{"round": 1, "turn": -1}', 422), (b'{"round": 1, "turn": 0, "turn": 0}', 400),
+    (b"[" * 1000 + b"]" * 1000, 400),
+])
+def test_a_malformed_take_back_is_a_clear_4xx_and_takes_nothing(app, hub, night, body,
+                                                                 status) -> None:
+    red = paired(app, hub, night.game_id, RED)
+    assert enter(red, building=0, cards=1).status_code == 200
+    answer = red.post("/phone/api/entry/undo", content=body,
+                      headers={"Content-Type": "application/json"})
+    assert answer.status_code == status
+    assert entries(night) == [(RED, 0, 1)]
+
+
+def test_only_a_paired_phone_takes_anything_back(app, hub, night) -> None:
+    red = paired(app, hub, night.game_id, RED)
+    assert enter(red, building=0, cards=1).status_code == 200
+    stranger = TestClient(app, base_url="http://table.local:8550")
+    answer = stranger.post("/phone/api/entry/undo", json={"round": 1, "turn": 0})
+    assert (answer.status_code, answer.json()["error"]) == (401, "unknown_device")
+    assert entries(night) == [(RED, 0, 1)]
