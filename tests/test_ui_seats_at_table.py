@@ -82,3 +82,18 @@ def test_a_released_seat_enters_on_its_next_phone(table: Table) -> None:
     table.tap("release-1")
     table.tap("release-confirm", table.page.dialogs[-1])
     assert at_table(table.session) == frozenset()
+
+
+def test_another_phone_coming_and_going_redraws_nothing(table: Table) -> None:
+    # A redraw replaces every control, and a tap on the way to one that is gone is lost: Ben's
+    # phone waking up while Anna is to enter leaves the screen as it was drawn.
+    seats, game = table.seats, table.session.game_id
+    assert seats is not None
+    seats.claim(seats.issue_token(game, BEN))
+    table.open(play_route(game))
+    button = table.find("enter-0-0")
+    with seats.connection(game, BEN):
+        table.page.run_pending()
+        assert table.find("enter-0-0") is button
+    table.page.run_pending()
+    assert table.find("enter-0-0") is button

@@ -69,7 +69,7 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
     hint = (tagged("waiting-phone", text(
         t("Waiting for {player}'s phone; the table can still enter for them.",
           player=setup.names[actor]), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD))
-        if actor in phones_waited_for(app) else
+        if waiting_phone(app, view) == actor else
         text(t("Tap the building and the number of cards laid face down there."),
              size=theme.SMALL_SIZE))
     info: list[ft.Control] = [*above, hint]
@@ -110,14 +110,18 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
     return Body(controls, bottom)
 
 
-def phones_waited_for(app: TableApp) -> frozenset[int]:
-    """The seats whose phone enters for them now (`entering.waited_for`: paired, connected,
-    not switched to the table); the round screen is drawn from it, so the waiting line
-    follows a phone that connects or drops and a seat the table switches."""
+def waiting_phone(app: TableApp, view: TableView) -> int | None:
+    """The seat whose phone the entry screen drawn from `view` waits for: the player to enter,
+    if their phone enters for them now (`entering.waited_for`: paired, connected, not switched
+    to the table); None at any other step. The round screen is drawn from it, so the waiting
+    line follows that phone as it connects or drops and the seat as the table switches it,
+    and another phone's coming and going redraws nothing."""
+    step = view.step
     session = app.session
-    if session is None:
-        return frozenset()
-    return waited_for(session, app.games.seats, session.game_id, session.table_view().players)
+    if not isinstance(step, Enter) or session is None:
+        return None
+    waited = waited_for(session, app.games.seats, session.game_id, view.players)
+    return step.actor if step.actor in waited else None
 
 
 def count_buttons(app: TableApp, view: TableView, building: int, enter: Any
