@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 from test_ui_phones import ANNA, BEN, Clock, Table
 
+from companion.i18n.names import building_name
 from companion.phones.entering import at_table, enter_at_table
 from companion.phones.seats import SeatRegistry
+from companion.phones.take_back import take_back
 from companion.ui.phones.panel import phones_route
 from companion.ui.shared.paths import play_route
 
@@ -97,3 +99,21 @@ def test_another_phone_coming_and_going_redraws_nothing(table: Table) -> None:
         assert table.find("enter-0-0") is button
     table.page.run_pending()
     assert table.find("enter-0-0") is button
+
+
+def test_the_table_says_what_anna_took_back_on_her_phone(table: Table) -> None:
+    # R-ROUND-C: Anna takes her entry back on her phone; the table sees why it went, until
+    # the next step.
+    seats, game = table.seats, table.session.game_id
+    assert seats is not None
+    seats.claim(seats.issue_token(game, ANNA))
+    table.open(play_route(game))
+    table.tap("enter-1-3")  # her entry, whoever tapped it
+    building = building_name(table.app.t, table.session.table_view().record.row[1])
+    take_back(table.session, ANNA, 1, 0)
+    table.page.run_pending()
+    assert table.texts("taken-back") == (
+        f"Taken back on Anna's phone: Anna's entry into the {building}.")
+    table.tap("enter-0-2")
+    table.page.run_pending()
+    assert "taken-back" not in table.ids()

@@ -23,6 +23,7 @@ from companion.rules.guide import Enter, turn_queue
 from companion.rules.views import TableView
 from companion.ui.round.parts import Body, decide
 from companion.ui.shared import theme
+from companion.ui.shared.step_words import step_words
 from companion.ui.shared.widgets import (
     big_button,
     building_card,
@@ -72,7 +73,7 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
         if waiting_phone(app, view) == actor else
         text(t("Tap the building and the number of cards laid face down there."),
              size=theme.SMALL_SIZE))
-    info: list[ft.Control] = [*above, hint]
+    info: list[ft.Control] = [*above, *taken_back_line(app, view), hint]
     if later:
         info.append(tagged("queue", text(t("Then: {players}", players=", ".join(later)),
                                          size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)))
@@ -108,6 +109,18 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
         bottom = big_button("pass", t("{player} plays a Pass card", player=setup.names[actor]),
                             pass_turn, icon=ft.Icons.REDO, primary=False)
     return Body(controls, bottom)
+
+
+def taken_back_line(app: TableApp, view: TableView) -> list[ft.Control]:
+    """What a player has just taken back on their own phone (`Session.taken_back`), said at
+    the table too until the next step, so the table sees why an entry went."""
+    taken = app.session.taken_back() if app.session is not None else None
+    if taken is None or taken.by is None:
+        return []
+    t = app.t
+    said = t("Taken back on {player}'s phone: {step}.", player=view.setup.names[taken.by],
+             step=step_words(t, view, taken.events, undone=True))
+    return [tagged("taken-back", text(said, size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD))]
 
 
 def waiting_phone(app: TableApp, view: TableView) -> int | None:
