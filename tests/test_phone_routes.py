@@ -187,7 +187,8 @@ def test_every_answer_to_a_phone_is_only_its_own_view(app, hub, game) -> None:
     for answer in answers:
         view = answer.json().get("view") or {}
         assert "supply_discard" not in str(view.get("ledger", [])) and set(answer.json()) <= {
-            "game", "seat", "view", "rows", "can_confirm", "end", "error", "message", "rule"}
+            "game", "seat", "view", "rows", "can_confirm", "end", "entered_at_table",
+            "own_step", "undone", "error", "message", "rule"}
 
 
 # -- the ledger ---------------------------------------------------------------------------

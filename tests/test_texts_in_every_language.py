@@ -214,10 +214,11 @@ def test_every_phone_text_with_a_count_has_both_forms() -> None:
     # A number in a phone text is a count ("2 rats") unless it names a seat, a round or a
     # building's slot, or is a history line's signed change ("−2") beside its reason, counted
     # in its own text; a correction's line names its round and an entry's signed change before
-    # and after.
+    # and after; an undo names its step in words.
     numbered = {key for key, message in WORDS.items()
                 if {name for _, name, _, _ in string.Formatter().parse(message) if name}
-                - {"building", "estate", "names", "change", "reason", "player", "players"}}
+                - {"building", "estate", "names", "change", "reason", "player", "players",
+                   "step"}}
     assert numbered == {"seat", "line.round", "line.round.plain", "corrected_same",
                         "corrected_entry", "turn.slot", "ev.bad"}
     words = texts("de")

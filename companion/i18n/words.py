@@ -397,6 +397,8 @@ UNDO_REFUSALS: dict[P, str] = {
                              "{violation}"),
     P.REDO_ILLEGAL_LATER: N_("Cannot redo {step}: the later steps would no longer be legal. "
                              "{violation}"),
+    P.OWN_STEP_CLOSED: N_("Too late to take it back: something was recorded after "
+                          "{player}’s input. The table can still undo it."),
     P.UNDO_NO_LONGER_LEGAL: N_("Cannot undo: {step} after it would no longer be legal. "
                                "{violation}"),
 }

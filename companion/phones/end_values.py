@@ -148,9 +148,8 @@ class EndHand:
             except RuleViolation as refused:
                 raise LedgerRefused("refused", str(refused), rule=refused.rule, status=409,
                                     names=names) from refused
-            settings = session.settings()
             sent: dict[str, JsonValue] = {**_sent(session), str(self.player): dict(typed)}
-            session.save_settings({**settings, SETTINGS_KEY: sent})
+            session.update_setting(SETTINGS_KEY, lambda _before: sent)
 
     def _moved(self, view: TableView, taken_back: bool, names: tuple[str, ...]
                ) -> LedgerRefused:

@@ -5,7 +5,8 @@ The phone sends the step its screen was drawn for (`EntryTurn.step`); the sessio
 entry only while the table is still at that step (`Session.decide`), so a phone and the table
 (or two screens) tapping the same step store the first and refuse the second. Who enters comes
 from the phone's seat, never from the request: a step naming another seat is refused, and so
-is one that is not this player's turn, or any entry once the game is scored. Every refusal is a
+is one that is not this player's turn, any entry while the table enters for this seat
+(`entering`), or any entry once the game is scored. Every refusal is a
 `LedgerRefused` with a stable code, stores nothing, and names the player it is about.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.phones.entering import phone_may_enter
 from companion.phones.hub import PhoneSession
 from companion.phones.ledger import GAME_SCORED, LedgerRefused
 
@@ -63,6 +65,7 @@ class Hand:
         if made_for.actor != self.player:
             raise LedgerRefused(NOT_YOUR_SEAT, "A phone enters only for its own player.",
                                 status=403, names=names)
+        phone_may_enter(self.session, self.player, names)
         event = (ev.Passed(self.player) if building is None
                  else ev.Entered(self.player, building, cards))
         step = StepId(Prompt.ENTER, made_for.round, made_for.turn, self.player, None,

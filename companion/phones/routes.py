@@ -45,6 +45,7 @@ from companion.phones.assets import SECURITY_HEADERS, PageAssets
 from companion.phones.body import MAX_BYTES, BadJson, load_json, phone_message
 from companion.phones.choices import CHOICE_PROMPTS, CHOICE_REFUSALS, ChoiceMadeFor, Chooser
 from companion.phones.end_values import END_REFUSALS, EndHand, end_json
+from companion.phones.entering import AT_TABLE, at_table
 from companion.phones.hand import ENTRY_REFUSALS, Hand, MadeFor
 from companion.phones.hub import PhoneHub, PhoneSession
 from companion.phones.ledger import (
@@ -71,6 +72,7 @@ from companion.phones.seats import (
     TokenAlreadyUsed,
     UnknownDevice,
 )
+from companion.phones.take_back import own_step_json, take_back, undone_json
 from companion.phones.texts import texts
 from companion.qr import qr_png
 from companion.store.db import StoreBusy, StoreCorrupted, StoreError
@@ -238,6 +240,13 @@ class LessonSeen(_Request):
     key: str = Field(pattern=r"^[a-z0-9-]{1,40}$")
 
 
+class TakeBackRequest(_Request):
+    """The player's own last input, as their phone showed it (`own_step`): round and turn."""
+
+    round: int = Field(ge=1, le=MAX_ROUND)
+    turn: int = Field(ge=0, le=MAX_TURN)
+
+
 class NoFields(_Request):
     """Confirm and undo say nothing but still send a JSON object, like every change."""
 
@@ -307,7 +316,9 @@ class Phones:
 
     def payload(self, game: str, seat: int, session: PhoneSession) -> dict[str, Any]:
         return {"game": game, "seat": seat, **Ledger(session, seat, self.rules).payload(),
-                "end": end_json(session, seat)}
+                "end": end_json(session, seat),
+                "entered_at_table": seat in at_table(session),
+                "own_step": own_step_json(session, seat), "undone": undone_json(session)}
 
     def seat_in_game(self, game: str, seat: int) -> bool:
         """Whether the open game has this seat; a game that is not open cannot say, and its
@@ -587,6 +598,17 @@ async def lesson(phones: PhonesDep, caller: CallerDep,
                         headers=_NO_STORE)
 
 
+@router.post("/api/entry/undo")
+async def take_back_entry(phones: PhonesDep, caller: CallerDep,
+                          body: Annotated[TakeBackRequest, Depends(json_body(TakeBackRequest))]
+                          ) -> Response:
+    """The player takes back their own last entry or Pass while nothing came after it,
+    through the session like the table's undo."""
+    await run_in_threadpool(take_back, caller.session, caller.seat, body.round, body.turn)
+    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
+                        headers=_NO_STORE)
+
+
 @router.post("/api/undo", dependencies=[Depends(json_body(NoFields))])
 async def undo(phones: PhonesDep, caller: CallerDep) -> Response:
     return await _change(phones, caller, Ledger.undo)
@@ -640,8 +662,8 @@ router.include_router(host)
 # -- refusals -----------------------------------------------------------------------------
 
 
-PAGE_REFUSALS = frozenset({GAME_SCORED, *ENTRY_REFUSALS, *END_REFUSALS, *REVEAL_REFUSALS,
-                           *CHOICE_REFUSALS})
+PAGE_REFUSALS = frozenset({GAME_SCORED, AT_TABLE, *ENTRY_REFUSALS, *END_REFUSALS,
+                           *REVEAL_REFUSALS, *CHOICE_REFUSALS})
 """Ledger refusals the phone page has its own words for: answered in the phone's language."""
 
 

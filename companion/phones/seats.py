@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import os
 import secrets
 import sqlite3
@@ -31,6 +32,8 @@ from companion.store.db import (
 )
 from companion.store.problems import StoreProblem as P
 from companion.store.worded import Worded
+
+log = logging.getLogger(__name__)
 
 TOKEN_TTL_SECONDS = 10 * 60
 """A QR left on screen (or photographed) stops working after this long."""
@@ -222,6 +225,7 @@ class SeatRegistry:
         self._connections: dict[tuple[str, int], int] = {}
         self._last_written: dict[tuple[str, int], float] = {}
         self._release_listeners: list[Callable[[str, int], None]] = []
+        self._connection_listeners: list[Callable[[str, int], None]] = []
 
     @classmethod
     def in_data_dir(cls, data_dir: Path, **options: float | Clock) -> SeatRegistry:
@@ -375,12 +379,37 @@ class SeatRegistry:
             ))
         return result
 
+    def on_connection(self, listener: Callable[[str, int], None]) -> Callable[[], None]:
+        """Call `listener(game, seat)` when a seat's phone becomes connected or is no longer
+        (its first live stream opens, its last one ends), so the table's "waiting for this
+        phone" follows it at once; returns how to stop listening."""
+        with self._lock:
+            self._connection_listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._connection_listeners:
+                    self._connection_listeners.remove(listener)
+
+        return unsubscribe
+
+    def _connection_changed(self, game: str, seat: int) -> None:
+        with self._lock:
+            listeners = list(self._connection_listeners)
+        for listener in listeners:
+            try:
+                listener(game, seat)
+            except Exception:  # a table tab that is gone must not end a phone's stream
+                log.exception("a listener of seat %s's connection failed", seat)
+
     @contextmanager
     def connection(self, game: str, seat: int) -> Iterator[None]:
         """Held open for as long as a phone's live stream is: that is what "connected" means."""
         key = (game, seat)
         with self._lock:
-            self._connections[key] = self._connections.get(key, 0) + 1
+            count = self._connections[key] = self._connections.get(key, 0) + 1
+        if count == 1:
+            self._connection_changed(game, seat)
         try:
             yield
         finally:
@@ -390,6 +419,8 @@ class SeatRegistry:
                     self._connections[key] = remaining
                 else:
                     self._connections.pop(key, None)
+            if remaining <= 0:
+                self._connection_changed(game, seat)
 
     def is_paired(self, game: str, seat: int) -> bool:
         with self._lock:

@@ -148,6 +148,24 @@ WORDS: dict[str, str] = {
                 "Ask the table to correct them; it decides."),
     "fix_rats": N_("My rats should be"),
     "fix_send": N_("Ask the table"),
+    # who enters a seat's entries (`entering`)
+    "turn.at_table": N_("Entered at the table: tell the table your building and cards."),
+    "e.entered_at_table": N_("The table enters for you now: tell it your building and "
+                             "cards."),
+    # a player's own last input taken back on their phone, an undo said on every phone
+    "own.entry": N_("Take back my entry into the {building}"),
+    "own.pass": N_("Take back my Pass card"),
+    "u.table": N_("Undone at the table: {step}."),
+    "u.redo": N_("Redone at the table: {step}."),
+    "u.phone": N_("Taken back on {player}'s phone: {step}."),
+    "s.entry": N_("{player}'s entry into the {building}"),
+    "s.pass": N_("{player}'s Pass card"),
+    "s.step": N_("the last step"),
+    # the cue when it is the player's turn
+    "cue.sound": N_("Sound when it is my turn"),
+    "cue.no_wake": N_("This browser does not keep the screen on here (the table's address is "
+                      "not a secure connection): give your phone a longer screen timeout for "
+                      "the game."),
 }
 """The page's words without a count."""
 

@@ -92,6 +92,7 @@ class StoreProblem(StrEnum):
     UNDO_ILLEGAL_LATER = "undo_illegal_later"
     REDO_ILLEGAL_LATER = "redo_illegal_later"
     UNDO_NO_LONGER_LEGAL = "undo_no_longer_legal"
+    OWN_STEP_CLOSED = "own_step_closed"
     # a deciding tap made for a step the table is no longer at (`StepPassed`)
     STEP_PASSED = "step_passed"
     STEP_NOT_REACHED = "step_not_reached"
@@ -196,6 +197,8 @@ PROBLEMS: dict[P, str] = {
     P.REDO_ILLEGAL_LATER: N_("cannot redo {event}: the later steps would no longer be legal "
                              "({violation})"),
     P.UNDO_NO_LONGER_LEGAL: N_("cannot undo: {event} would no longer be legal ({violation})"),
+    P.OWN_STEP_CLOSED: N_("player {player}'s own last input is no longer the game's last "
+                          "step: only the table can undo it now"),
     P.STEP_PASSED: N_("a tap for the step {prompt} of round {round} came after that step was "
                       "recorded; nothing was stored"),
     P.STEP_NOT_REACHED: N_("a tap for the step {prompt} of round {round} came after the table "

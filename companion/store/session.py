@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from companion.rules import RuleViolation, apply, apply_recorded, check_revealed_ahead
 from companion.rules.correction_effects import Effect, correction_effects, keeps_the_list
 from companion.rules.decision import NO_DISCARDS, Discards, next_step
-from companion.rules.events import Event, Revealed
+from companion.rules.events import Entered, Event, Passed, Revealed
 from companion.rules.guide import Prompt, RevealCards
 from companion.rules.questions import HospitalDiscards, hospital_discards
 from companion.rules.state import GameState, Phase
@@ -94,6 +94,23 @@ class StepPassed(Worded):
                          prompt=made_for.prompt.value, player=made_for.actor,
                          building=made_for.building, round=made_for.round)
         self.made_for = made_for
+
+
+OWN_INPUTS: tuple[type[Event], ...] = (Entered, Passed)
+"""The public inputs that are one player's own (their phase C entry or Pass): while one is the
+game's last step, that player's device may take it back (`Session.undo_own_step`)."""
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """The step the latest undo or redo took back or put back, so every device can say what
+    changed under it: `by` the player whose device took back their own input (None: the
+    table), `redone` for a redo. Kept in memory until the next public step: a restart forgets
+    it, as the players have seen it by then."""
+
+    events: tuple[Event, ...]
+    by: int | None = None
+    redone: bool = False
 
 
 class RequestRefused(StoreError):
@@ -163,6 +180,7 @@ class Session:
         self._effects_base: GameState | None = None
         self._effects: tuple[Effect, ...] = ()
         self._settings: dict[str, JsonValue] | None = None
+        self._taken_back: TakenBack | None = None
         self._state = self._fold([e.event for e in self._log if e.status is EventStatus.ACTIVE],
                                  resuming=True)
         self._held = Held()
@@ -268,24 +286,28 @@ class Session:
         with self._lock:
             return {k: v for k, v in self._stored_settings().items() if k != HELD_KEY}
 
-    def save_settings(self, settings: dict[str, JsonValue]) -> None:
-        """Store the game's settings durably; the subscribers are not told (a setting changes
-        no step of the game: the screen that changed it redraws itself)."""
+    def save_settings(self, settings: dict[str, JsonValue], announce: bool = False) -> None:
+        """Store the game's settings durably. The subscribers are told only if `announce`:
+        a setting changes no step of the game, and the screen that changed it redraws
+        itself, unless other devices show it too (who enters a seat's entries: its phone
+        draws its turn from it)."""
         with self._lock:
             self._write_settings({k: v for k, v in settings.items() if k != HELD_KEY})
+            if announce:
+                self._notify()
 
-    def update_setting(self, key: str, change: Callable[[JsonValue | None], JsonValue]
-                       ) -> JsonValue:
+    def update_setting(self, key: str, change: Callable[[JsonValue | None], JsonValue],
+                       announce: bool = False) -> JsonValue:
         """Store `change(the entry now)` as the settings' entry `key`, the others as they are,
         in one step under the lock: two screens (the table, a phone) updating their own
         entries at once never lose each other's. Returns the new entry; the subscribers are
-        not told (as `save_settings`)."""
+        told as `save_settings` says."""
         with self._lock:
             settings = self.settings()
             new = change(settings.get(key))
             if key not in settings or settings[key] != new:
                 settings[key] = new
-                self.save_settings(settings)
+                self.save_settings(settings, announce=announce)
             return new
 
     def public_events(self) -> list[Event]:
@@ -344,6 +366,8 @@ class Session:
                          for e in self._log]
             self._log.append(stored)
             self._follow_corrections(self._state, new_state, [event])
+            if private_owner(event) is None:
+                self._taken_back = None
             self._state = new_state
             self._drop_held_that_cannot_come()
             self._notify()
@@ -369,6 +393,8 @@ class Session:
                          for e in self._log]
             self._log.extend(stored)
             self._follow_corrections(self._state, new_state, events)
+            if private_owner(events[0]) is None:
+                self._taken_back = None
             self._state = new_state
             self._drop_held_that_cannot_come()
             self._notify()
@@ -554,17 +580,61 @@ class Session:
             last = self._last_active(None)
             if last is None:
                 raise UndoError(P.NOTHING_TO_UNDO)
+            return self._undo_public(last, by=None)
+
+    def own_last_step(self, player: int) -> tuple[Event, ...] | None:
+        """The game's last public step if it is `player`'s own input (`OWN_INPUTS`: their
+        entry or Pass, whoever tapped it), which their device may take back until anything
+        else is recorded; None otherwise, and once the game is scored."""
+        with self._lock:
+            if self._state.phase is Phase.FINISHED:
+                return None
+            last = self._last_active(None)
+            if last is None:
+                return None
             step = self._step_of(last, EventStatus.ACTIVE)
-            key = step[0].seq
-            members = {e.seq for e in step}
-            log = [replace(e, status=EventStatus.UNDONE, undone_with=None)
-                   if e.seq in members else e for e in self._log]
-            state, aside = self._fold_setting_aside(log, after=key)
-            log = [replace(e, status=EventStatus.UNDONE, undone_with=key)
-                   if e.seq in aside else e for e in log]
-            changes = {seq: EventStatus.UNDONE for seq in (*sorted(members), *aside)}
-            self._commit(log, state, changes, {seq: key for seq in aside})
-            return tuple(e.event for e in step)
+            deciding = step[-1].event
+            if isinstance(deciding, OWN_INPUTS) and getattr(deciding, "player", None) == player:
+                return tuple(e.event for e in step)
+            return None
+
+    def undo_own_step(self, player: int, round_: int, turn: int) -> tuple[Event, ...]:
+        """`player`'s device takes back their own last input, the `turn`-th entry or Pass of
+        round `round_` (as their screen showed it), as the table's undo would: only while it
+        is still the game's last step. Once anything else is recorded after it (by anyone),
+        or it was taken back already, `UndoError` (`OWN_STEP_CLOSED`) and nothing changes;
+        the table's undo can still take it back."""
+        with self._lock:
+            self._not_scored(player)
+            step = self.own_last_step(player)
+            record = self._state.record if self._state.rounds else None
+            if (step is None or record is None or self._state.round != round_
+                    or len(record.turns) - 1 != turn):
+                raise UndoError(P.OWN_STEP_CLOSED, player=player)
+            last = self._last_active(None)
+            assert last is not None
+            return self._undo_public(last, by=player)
+
+    def taken_back(self) -> TakenBack | None:
+        """What the latest undo or redo of a public step took back or put back, until the
+        next public step (every device says it)."""
+        with self._lock:
+            return self._taken_back
+
+    def _undo_public(self, last: StoredEvent, by: int | None) -> tuple[Event, ...]:
+        step = self._step_of(last, EventStatus.ACTIVE)
+        key = step[0].seq
+        members = {e.seq for e in step}
+        log = [replace(e, status=EventStatus.UNDONE, undone_with=None)
+               if e.seq in members else e for e in self._log]
+        state, aside = self._fold_setting_aside(log, after=key)
+        log = [replace(e, status=EventStatus.UNDONE, undone_with=key)
+               if e.seq in aside else e for e in log]
+        changes = {seq: EventStatus.UNDONE for seq in (*sorted(members), *aside)}
+        undone = tuple(e.event for e in step)
+        self._commit(log, state, changes, {seq: key for seq in aside},
+                     TakenBack(undone, by=by))
+        return undone
 
     def redo(self) -> Event:
         """Put back the public step undone most recently, with what was set aside with it.
@@ -579,8 +649,9 @@ class Session:
             step = self._step_of(target, EventStatus.UNDONE)
             back = {e.seq for e in step} | {e.seq for e in self._log
                                             if e.undone_with == target.seq}
-            self._restore(step[-1], back)
-            return tuple(e.event for e in step)
+            redone = tuple(e.event for e in step)
+            self._restore(step[-1], back, TakenBack(redone, redone=True))
+            return redone
 
     def undo_private(self, player: int) -> Event:
         """Take back `player`'s last private entry. Only that player's device may ask."""
@@ -699,11 +770,13 @@ class Session:
         return [replace(e, status=status, undone_with=None) if e.seq == seq else e
                 for e in self._log]
 
-    def _restore(self, target: StoredEvent, seqs: set[int]) -> Event:
+    def _restore(self, target: StoredEvent, seqs: set[int],
+                 taken_back: TakenBack | None = None) -> Event:
         log = [replace(e, status=EventStatus.ACTIVE, undone_with=None) if e.seq in seqs else e
                for e in self._log]
         state = self._fold_strictly(log, "redo", target)
-        self._commit(log, state, {seq: EventStatus.ACTIVE for seq in sorted(seqs)}, {})
+        self._commit(log, state, {seq: EventStatus.ACTIVE for seq in sorted(seqs)}, {},
+                     taken_back)
         event: Event = target.event
         return event
 
@@ -738,12 +811,17 @@ class Session:
         return state, aside
 
     def _commit(self, log: list[StoredEvent], state: GameState,
-                changes: dict[int, EventStatus], links: dict[int, int]) -> None:
+                changes: dict[int, EventStatus], links: dict[int, int],
+                taken_back: TakenBack | None = None) -> None:
+        """Store the undo or redo `changes`, then fold and announce them; `taken_back`: the
+        public step they took back or put back, said by every device until the next one."""
         self.store.set_status(self.game_id, changes, self._engine.describe(state),
                               undone_with=links, revision=self._revision)
         self._revision += 1
         self._log = log
         self._state = state
+        if taken_back is not None:
+            self._taken_back = taken_back
         if not changes or any(e.seq in changes and e.private_player is None for e in log):
             self._effects_base, self._effects = None, ()
         self._drop_held_that_cannot_come()

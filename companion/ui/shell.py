@@ -87,6 +87,7 @@ class TableApp:
         self.tab = TabState()
         self.path = "/"
         self._unsubscribe: Callable[[], None] | None = None
+        self._unfollow_phones: Callable[[], None] | None = None
         self._prefs: ft.SharedPreferences | None = None
         self._wakelock: ft.Wakelock | None = None
         self._awake = False
@@ -282,6 +283,9 @@ class TableApp:
         self.leave_game()
         session = self.session = self.games.open(game_id)
         self._unsubscribe = session.subscribe(self._on_game_change)
+        seats = self.games.seats
+        if seats is not None:
+            self._unfollow_phones = seats.on_connection(self._on_phone_connection)
         return session
 
     def shows(self, path: str) -> bool:
@@ -292,7 +296,9 @@ class TableApp:
     def leave_game(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
-        self._unsubscribe = None
+        if self._unfollow_phones is not None:
+            self._unfollow_phones()
+        self._unsubscribe = self._unfollow_phones = None
         self.session = None
 
     def draw_from(self, source: Callable[[], T]) -> T:
@@ -313,19 +319,30 @@ class TableApp:
         # redraw a moment later would drop it, under load).
         self.redraw_soon(self._changed_since_drawn)
 
-    def _changed_since_drawn(self) -> bool:
-        """Whether the game changed what the screen on show was drawn from (a source that
-        cannot be read now: drawn anew, which shows why)."""
-        if self._drawn is not None and self._drawn == self._game_changes():
-            return False
+    def _on_phone_connection(self, game_id: str, _seat: int) -> None:
+        # A phone connected or dropped: no change of the game, so only a screen drawn from
+        # something that reads it (the round screen's "waiting for this phone") is redrawn,
+        # and only if what it reads changed.
+        if self.session is not None and self.session.game_id == game_id:
+            self.redraw_soon(self._source_changed)
+
+    def _source_changed(self) -> bool:
+        """Whether what the screen on show said it is drawn from reads otherwise now."""
         if self._source is None:
-            return True
+            return False
         read, drawn = self._source
         try:
             return read() != drawn
         except Exception:
             log.debug("what the screen was drawn from cannot be read", exc_info=True)
             return True
+
+    def _changed_since_drawn(self) -> bool:
+        """Whether the game changed what the screen on show was drawn from (a source that
+        cannot be read now: drawn anew, which shows why)."""
+        if self._drawn is not None and self._drawn == self._game_changes():
+            return False
+        return self._source is None or self._source_changed()
 
     def _game_changes(self) -> tuple[str, int] | None:
         session = self.session

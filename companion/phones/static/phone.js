@@ -180,26 +180,31 @@
     $("confirm").hidden = scored || !payload.can_confirm || view.phase !== "END";
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
-    drawTurn(view.turn);
+    drawTurn(view.turn, !!payload.entered_at_table);
+    drawTakeBack(payload);
     drawEnd(payload.end);
     drawReveal(view.reveal, view.player);
     drawChoice(view.choice);
     drawLesson(payload.lesson);
+    keepAwake(!scored);
     mark("ledger-shown");
   }
 
   /* Phase C: whose turn it is, the row and the entries so far; on the player's own turn a
      count button per building (0-12, then 13+), one tap as on the table, and a Pass if they
-     may play one. Every building is a place in the row, so a tap names building and count. */
-  function drawTurn(turn) {
+     may play one. Every building is a place in the row, so a tap names building and count.
+     A seat the table enters for (`atTable`) sees the turn and says so, with no buttons. */
+  function drawTurn(turn, atTable) {
     var box = $("turn"), row = $("row");
     box.hidden = !turn; row.textContent = "";
     if (!turn) { cue = ""; return; }
     var names = turn.names, actor = names[turn.actor], key = JSON.stringify(turn.step);
+    var mine = turn.yours && !atTable;
     box.className = turn.yours ? "mine" : "";
     $("turn-who").textContent = turn.yours ? t("turn.yours") : t("turn.other", { player: actor });
-    $("turn-hint").hidden = !turn.yours;
-    if (turn.yours && cue !== key && navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
+    $("turn-hint").hidden = !mine;
+    $("turn-table").hidden = !atTable;
+    if (turn.yours && cue !== key) turnCue();
     cue = turn.yours ? key : "";
     var page = countPage[key] || 0;
     turn.row.forEach(function (place, b) {
@@ -207,7 +212,7 @@
       label.appendChild(el("small", " \u00b7 " + t("s." + place.estate)));
       card.appendChild(label);
       card.setAttribute("data-building", b);
-      if (turn.yours) {
+      if (mine) {
         card.appendChild(el("small", t("turn.slot", { player: actor, slot: place.slot })));
         var counts = el("div", "", "counts");
         if (page) counts.appendChild(button("\u2039", function () { countPage = {}; countPage[key] = page - 1; drawTurn(turn); }, t("turn.fewer")));
@@ -223,12 +228,83 @@
       if (slot) card.appendChild(inside);
       row.appendChild(card);
     });
-    $("pass").hidden = !turn.can_pass;
+    $("pass").hidden = !mine || !turn.can_pass;
     $("pass").textContent = t("turn.pass", { player: actor });
     $("pass").onclick = function () { enterTurn(turn.step, null, 0); };
     var passed = turn.entries.filter(function (e) { return e.building === null; }).map(function (e) { return names[e.player]; });
     $("passes").textContent = passed.length ? t("turn.passes", { players: passed.join(", ") }) : "";
   }
+  /* The turn's cue: a vibration where the browser allows it, and a short beep if the player
+     switched the sound on (remembered on this phone, off by default). WebAudio plays only
+     once a tap has allowed it, so the switch's own tap (or any tap later) wakes it up. */
+  var SOUND = "rattus.turn-sound", audio = null;
+  function soundOn() { try { return localStorage.getItem(SOUND) === "1"; } catch (e) { return false; } }
+  function wakeAudio() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context || !soundOn()) return null;
+    if (!audio) { try { audio = new Context(); } catch (e) { return null; } }
+    if (audio.state === "suspended" && audio.resume) audio.resume().catch(function () {});
+    return audio;
+  }
+  function beep() {
+    var ctx = wakeAudio();
+    if (!ctx) return;
+    var tone = ctx.createOscillator(), gain = ctx.createGain(), now = ctx.currentTime;
+    tone.frequency.value = 880;
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.3, now + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.25);
+    tone.connect(gain); gain.connect(ctx.destination);
+    tone.start(now); tone.stop(now + 0.3);
+  }
+  function turnCue() {
+    if (navigator.vibrate) { try { navigator.vibrate(200); } catch (e) { /* not allowed */ } }
+    if (soundOn()) beep();
+  }
+  function switchSound() {
+    try { localStorage.setItem(SOUND, $("sound").checked ? "1" : "0"); } catch (e) { /* private mode */ }
+    if ($("sound").checked) beep();
+  }
+
+  /* The screen stays on while the game runs (Screen Wake Lock API). A browser that refuses
+     (plain http on the Wi-Fi is no secure context) is said once, in a sentence. */
+  var awake = null, awakeAsked = false, awakeTold = false;
+  function keepAwake(running) {
+    if (!running) { if (awake) { awake.release().catch(function () {}); awake = null; } return; }
+    if (awake || awakeAsked || document.hidden) return;
+    if (!window.isSecureContext || !navigator.wakeLock) return noWakeLock();
+    awakeAsked = true;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      awakeAsked = false; awake = lock;
+      lock.addEventListener("release", function () { if (awake === lock) awake = null; });
+    }, function () { awakeAsked = false; noWakeLock(); });
+  }
+  function noWakeLock() {
+    if (awakeTold) return;
+    awakeTold = true;
+    $("awake-note").hidden = false;
+  }
+
+  /* A step as the phone names it: an entry (whose, into which building), a Pass, another. */
+  function stepText(step) {
+    if (step.kind === "entry" && step.building) return t("s.entry", { player: step.player, building: t("b." + step.building) });
+    if (step.kind === "pass") return t("s.pass", { player: step.player });
+    return t("s.step");
+  }
+  /* The player's own last input, while nothing came after it: one tap takes it back. And on
+     every phone, what the latest undo or redo took back or put back, until the next step. */
+  function drawTakeBack(payload) {
+    var own = payload.own_step, undone = payload.undone;
+    $("take-back").hidden = !own || !!payload.entered_at_table;
+    if (own) {
+      $("take-back").textContent = t(own.kind === "pass" ? "own.pass" : "own.entry", { building: own.building ? t("b." + own.building) : "" });
+      $("take-back").onclick = function () { send("entry/undo", { round: own.round, turn: own.turn }, true); };
+    }
+    $("undone").hidden = !undone;
+    if (undone) $("undone").textContent = undone.redone ? t("u.redo", { step: stepText(undone) })
+      : undone.by ? t("u.phone", { player: undone.by, step: stepText(undone) }) : t("u.table", { step: stepText(undone) });
+  }
+
   function button(text, action, label) {
     var b = el("button", text); b.type = "button"; b.onclick = action;
     if (label) b.setAttribute("aria-label", label);
@@ -537,8 +613,13 @@
     button.addEventListener("pointerleave", release);
     button.addEventListener("contextmenu", function (event) { event.preventDefault(); });
     button.addEventListener("click", function () { if (!pointerUsed) reveal(3000); pointerUsed = false; });
+    $("sound").checked = soundOn();
+    $("sound").addEventListener("change", switchSound);
+    $("awake-note").addEventListener("click", function () { $("awake-note").hidden = true; });
+    document.addEventListener("pointerdown", wakeAudio);
     document.addEventListener("visibilitychange", function () {
       if (document.hidden) return hide();
+      if (current) keepAwake(!(current.view.result || current.view.scored));
       if (!joining && (!source || source.readyState === 2)) check();
     });
 

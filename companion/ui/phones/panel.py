@@ -4,7 +4,8 @@ A pairing QR is as good as the seat itself until a phone claims it, so the table
 more than one: showing another, hiding it, leaving the panel or letting it stand for
 `QR_SECONDS` makes the shown code worthless (a fresh token that is never shown replaces it),
 and a neighbour's photo of the screen opens nothing. The QR closes by itself as soon as the
-seat's phone has paired.
+seat's phone has paired. A paired seat says who makes its entries, its phone or the table,
+with the control that switches it (`companion.phones.entering`).
 
 Pairings and connections change outside the game (a phone scans, a phone sleeps), so no
 session event announces them; while the panel is on screen a ticker asks the `SeatRegistry`
@@ -22,6 +23,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.phones.entering import at_table, enter_at_table
 from companion.phones.qr import pairing_url
 from companion.phones.seats import SeatPaired, SeatStatus
 from companion.ui.phones.address import (
@@ -191,7 +193,11 @@ class PhonesPanel:
         shown = self.memory.shown
         showing = shown is not None and shown.seat == seat
         buttons: list[ft.Control] = []
+        enters: list[ft.Control] = []
         if status.paired:
+            said, switch = self._who_enters(seat)
+            enters.append(said)
+            buttons.append(switch)
             buttons.append(big_button(f"release-{seat}", t("Release this phone"),
                                       _on_tap(self.ask_release, seat),
                                       icon=ft.Icons.LINK_OFF, primary=False))
@@ -203,13 +209,31 @@ class PhonesPanel:
             buttons.append(big_button(f"private-{seat}", t("Private view (no phone)"),
                                       open_private(self.app, self.game_id, seat, None),
                                       icon=ft.Icons.VISIBILITY_OUTLINED, primary=False))
-        body: list[ft.Control] = [head, ft.Row(buttons, wrap=True, spacing=12, run_spacing=12)]
+        body: list[ft.Control] = [head, *enters,
+                                  ft.Row(buttons, wrap=True, spacing=12, run_spacing=12)]
         card = ft.Container(
             content=ft.Column(body, spacing=12, tight=True),
             border=ft.Border.all(3 if showing else 1,
                                  theme.SEED_COLOUR if showing else ft.Colors.OUTLINE_VARIANT),
             border_radius=14, padding=14, bgcolor=ft.Colors.SURFACE_CONTAINER_LOWEST)
         return tagged(f"seat-{seat}", card)
+
+    def _who_enters(self, seat: int) -> tuple[ft.Control, ft.Control]:
+        """Who makes a paired seat's entries, and the button that switches it: its phone
+        (from pairing on) or the table (`companion.phones.entering`)."""
+        t = self.app.t
+        name = self.table.setup.names[seat]
+        if seat in at_table(self.app.open_game(self.game_id)):
+            said = t("Entered at the table: {name}'s phone shows the turn only.", name=name)
+            switch = big_button(f"phone-enters-{seat}", t("Let the phone enter"),
+                                _on_tap(self.switch_entries, (seat, False)),
+                                icon=ft.Icons.PHONE_ANDROID, primary=False)
+        else:
+            said = t("{name} enters on the phone.", name=name)
+            switch = big_button(f"table-enters-{seat}", t("Enter at the table instead"),
+                                _on_tap(self.switch_entries, (seat, True)),
+                                icon=ft.Icons.TABLE_RESTAURANT, primary=False)
+        return tagged(f"seat-enters-{seat}", text(said)), switch
 
     def _code_card(self, shown: ShownCode) -> ft.Control:
         """The one code on screen, at the top where it is seen without scrolling."""
@@ -348,12 +372,21 @@ class PhonesPanel:
         self.app.page.show_dialog(dialog)
 
     def release(self, seat: int) -> None:
-        """Lock the seat's phone out (lost phone, wrong person) and show a fresh code at once."""
+        """Lock the seat's phone out (lost phone, wrong person) and show a fresh code at once;
+        the phone paired next enters for the seat, as every newly paired phone does."""
         assert self.seats is not None
         self.seats.release(self.game_id, seat)
+        enter_at_table(self.app.open_game(self.game_id), seat, False)
         self.app.notify(self.app.t("{name}'s phone is released.",
                                    name=self.table.setup.names[seat]))
         self.show_code(seat)
+
+    def switch_entries(self, choice: tuple[int, bool]) -> None:
+        """Switch a seat to "entered at the table" or back to its phone; its phone and every
+        screen of the game are told (the whole panel is drawn anew with them)."""
+        seat, switched = choice
+        enter_at_table(self.app.open_game(self.game_id), seat, switched)
+        self.app.render()
 
     def choose_host(self, host: str) -> None:
         mem = self.memory

@@ -4,8 +4,9 @@ One tap per entry: every building of the row carries a button per card count, so
 the Farm" is a single tap on the Farm's 3 (R-ROUND-C). The queue (who is next, who passed and
 comes back) is the engine's; the screen only reads it.
 
-A player whose paired phone is connected enters on it (`companion.phones.hand`): the screen says
-it waits for that phone, and keeps its buttons, so the table can always step in. Whichever tap
+A player whose paired phone is connected enters on it (`companion.phones.hand`), unless the
+table switched their seat to "entered at the table" (`companion.phones.entering`): the screen
+says it waits for that phone, and keeps its buttons, so the table can always step in. Whichever tap
 reaches the session first is stored; the other is refused, naming whose entry it was.
 """
 
@@ -16,11 +17,13 @@ from typing import Any
 
 import flet as ft
 
+from companion.phones.entering import waited_for
 from companion.rules import events
 from companion.rules.guide import Enter, turn_queue
 from companion.rules.views import TableView
 from companion.ui.round.parts import Body, decide
 from companion.ui.shared import theme
+from companion.ui.shared.step_words import step_words
 from companion.ui.shared.widgets import (
     big_button,
     building_card,
@@ -67,10 +70,10 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
     hint = (tagged("waiting-phone", text(
         t("Waiting for {player}'s phone; the table can still enter for them.",
           player=setup.names[actor]), size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD))
-        if phone_connected(app, actor) else
+        if waiting_phone(app, view) == actor else
         text(t("Tap the building and the number of cards laid face down there."),
              size=theme.SMALL_SIZE))
-    info: list[ft.Control] = [*above, hint]
+    info: list[ft.Control] = [*above, *taken_back_line(app, view), hint]
     if later:
         info.append(tagged("queue", text(t("Then: {players}", players=", ".join(later)),
                                          size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)))
@@ -108,14 +111,40 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
     return Body(controls, bottom)
 
 
-def phone_connected(app: TableApp, seat: int) -> bool:
-    """Whether `seat` has a paired phone connected now: it enters there."""
-    seats = app.games.seats
-    if seats is None or app.session is None:
+def taken_back_line(app: TableApp, view: TableView) -> list[ft.Control]:
+    """What a player has just taken back on their own phone (`Session.taken_back`), said at
+    the table too until the next step, so the table sees why an entry went."""
+    taken = app.session.taken_back() if app.session is not None else None
+    if taken is None or taken.by is None:
+        return []
+    t = app.t
+    said = t("Taken back on {player}'s phone: {step}.", player=view.setup.names[taken.by],
+             step=step_words(t, view, taken.events, undone=True))
+    return [tagged("taken-back", text(said, size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD))]
+
+
+def phone_waited_for(app: TableApp, seat: int) -> bool:
+    """Whether the table waits for `seat`'s phone now (`entering.waited_for`: paired,
+    connected, not switched to the table)."""
+    session = app.session
+    if session is None:
         return False
-    players = app.session.table_view().players
-    return any(s.seat == seat and s.connected
-               for s in seats.status(app.session.game_id, players))
+    players = session.table_view().players
+    return seat in waited_for(session, app.games.seats, session.game_id, players)
+
+
+def waiting_phone(app: TableApp, view: TableView) -> int | None:
+    """The seat whose phone the entry screen drawn from `view` waits for: the player to enter,
+    if their phone enters for them now (`entering.waited_for`: paired, connected, not switched
+    to the table); None at any other step. The round screen is drawn from it, so the waiting
+    line follows that phone as it connects or drops and the seat as the table switches it,
+    and another phone's coming and going redraws nothing."""
+    step = view.step
+    session = app.session
+    if not isinstance(step, Enter) or session is None:
+        return None
+    waited = waited_for(session, app.games.seats, session.game_id, view.players)
+    return step.actor if step.actor in waited else None
 
 
 def count_buttons(app: TableApp, view: TableView, building: int, enter: Any

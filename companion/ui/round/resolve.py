@@ -35,7 +35,7 @@ from companion.rules.resolution import (
 from companion.rules.setup import Setup
 from companion.rules.views import TableView, open_choices, reveal_turn
 from companion.ui.round.drafts import RevealDraft, reveal_draft
-from companion.ui.round.enter import phone_connected
+from companion.ui.round.enter import phone_waited_for
 from companion.ui.round.parts import Body, banner, decide
 from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide
@@ -289,7 +289,7 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
     ]
     turn = reveal_turn(view, p, frozenset(held))
     if turn is not None and turn.waiting and (held or any(
-            phone_connected(app, r.player) for r in turn.entrants)):
+            phone_waited_for(app, r.player) for r in turn.entrants)):
         # who the building waits for where players reveal on their phones, the phones that
         # revealed ahead of their slot left out (a table without phones keeps its layout)
         acting.insert(0, tagged("waiting-reveals", text(
@@ -379,7 +379,7 @@ def _choose(app: TableApp, view: TableView, step: Choose) -> Body:
 def waiting_for_phone(app: TableApp, chooser: int, setup: Setup) -> list[ft.Control]:
     """The line that says the table waits for the chooser's connected phone
     (`companion.phones.choices`); the table keeps its own buttons, so it can step in."""
-    if not phone_connected(app, chooser):
+    if not phone_waited_for(app, chooser):
         return []
     return [tagged(f"waiting-phone-{chooser}", text(
         app.t("Waiting for {player}'s phone; the table can still choose for them.",

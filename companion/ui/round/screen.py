@@ -33,7 +33,7 @@ from companion.rules.views import Phase, TableView
 from companion.ui.endgame.screen import endgame_view
 from companion.ui.phones.panel import open_private
 from companion.ui.practice.narration import practice_panel
-from companion.ui.round.enter import enter_body
+from companion.ui.round.enter import enter_body, waiting_phone
 from companion.ui.round.parts import Body, banner, decide, discards, game_frame, step_marker
 from companion.ui.round.questions import questions_panel
 from companion.ui.round.resolve import actions_part, resolve_body
@@ -85,7 +85,8 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
     # leaves the controls on show, so a tap made at that moment still lands
     app.draw_from(lambda: (session.table_view(), session.decision_view(discards(app)),
                            session.correction_effects(), session.can_undo(),
-                           session.can_redo()))
+                           session.can_redo(),
+                           waiting_phone(app, session.decision_view(discards(app)).view)))
     ahead, body = phase_body(app)
     step = ahead.step
     head = header(app, ahead, step, game_id, stored=view)

@@ -1,0 +1,67 @@
+"""Who enters and a phone's own undo in a real browser (R-ROUND-C), on two phones (390x844):
+the table switches Red's seat to "entered at the table" and her phone shows her turn without
+a button; switched back, she enters a wrong count, takes it back on her phone, and Yellow's
+phone says what was taken back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+from support.harness import chromium_browser, live_server, phone_shown, requires_chromium
+from support.phones import TableNight, hub_for
+
+from companion.phones.entering import enter_at_table
+from companion.phones.hub import Hub
+from companion.phones.qr import pairing_url
+from companion.phones.routes import phone_app
+
+pytestmark = [pytest.mark.browser, requires_chromium]
+
+RED, YELLOW = 0, 1
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Hub, TableNight]]:
+    night = TableNight(tmp_path, players=2)
+    hub = hub_for(night)
+    try:
+        with live_server(phone_app(hub)) as base_url:
+            hub.base_url = base_url
+            yield hub, night
+    finally:
+        night.close()
+
+
+def phone_of(browser: Browser, hub: Hub, night: TableNight, seat: int) -> Page:
+    context = browser.new_context(locale="en-GB", viewport=PHONE, has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    page.goto(pairing_url(hub.base_url, hub.registry.issue_token(night.game_id, seat)))
+    return phone_shown(page)
+
+
+def test_a_seat_switched_to_the_table_and_an_entry_taken_back_on_the_phone(served) -> None:
+    hub, night = served
+    with chromium_browser() as browser:
+        red = phone_of(browser, hub, night, RED)
+        yellow = phone_of(browser, hub, night, YELLOW)
+        red.locator("#turn-who").filter(has_text="Your turn").wait_for()
+
+        enter_at_table(night.session, RED, True)  # as the table's phones panel does
+        red.locator("#turn-table").filter(has_text="Entered at the table").wait_for()
+        assert red.locator("#row button[data-count]").count() == 0
+        assert red.locator("#turn-who").inner_text() == "Your turn"
+
+        enter_at_table(night.session, RED, False)
+        count = red.locator("#row [data-building='1'] button[data-count='7']")
+        count.tap()
+        red.locator("#take-back").filter(has_text="Take back my entry").tap()
+        yellow.locator("#undone").filter(has_text="Taken back on Red's phone").wait_for()
+        red.locator("#row [data-building='1'] button[data-count='2']").tap()
+        yellow.locator("#turn-who").filter(has_text="Your turn").wait_for()
+        assert yellow.locator("#undone").is_hidden()  # said until the next step
+    assert [(t.player, t.building, t.cards) for t in night.state.record.turns] == [(RED, 1, 2)]
