@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.phones.hand import NOT_YOUR_SEAT, STEP_MOVED
+from companion.phones.hand import STEP_MOVED
 from companion.phones.hub import PhoneSession
-from companion.phones.ledger import GAME_SCORED, LedgerRefused
+from companion.phones.ledger import LedgerRefused
+from companion.phones.step_input import own_step, refused_as_ledger
 
 if TYPE_CHECKING:
     from companion.rules.views import StepId
@@ -57,20 +58,12 @@ class Chooser:
         """Make the choice `made_for` with `option`: the seat named at a tie, the hand cards
         discarded at a Hospital; stored through the session as the table's own tap would
         be."""
-        from companion.rules import RuleViolation
         from companion.rules import events as ev
         from companion.rules.catalog import Special
         from companion.rules.guide import Prompt
         from companion.rules.views import StepId
-        from companion.store.session import StepPassed
 
-        names = tuple(self.session.table_view().setup.names)
-        if self.session.player_view(self.player).scored:
-            raise LedgerRefused(GAME_SCORED, "The game is scored: nothing you send is "
-                                "recorded any more.", rule="R-SCORE-6", status=409)
-        if made_for.actor != self.player:
-            raise LedgerRefused(NOT_YOUR_SEAT, "A phone chooses only for its own player.",
-                                status=403, names=names)
+        names = own_step(self.session, self.player, made_for.actor)
         prompt = Prompt(made_for.prompt)
         event: ev.Event
         if prompt is Prompt.TAKE_ACTIONS:
@@ -80,13 +73,8 @@ class Chooser:
             event = ev.SpecialTargetChosen(made_for.building, special, option)
         step = StepId(prompt, made_for.round, made_for.turn, self.player, made_for.building,
                       at=made_for.at)
-        try:
+        with refused_as_ledger(names, lambda: self._why_not(step, names)):
             self.session.choose(event, made_for=step)
-        except StepPassed:
-            raise self._why_not(step, names) from None
-        except RuleViolation as refused:
-            raise LedgerRefused("refused", str(refused), rule=refused.rule, status=409,
-                                names=names) from refused
 
     def _why_not(self, made_for: StepId, names: tuple[str, ...]) -> LedgerRefused:
         """Why the choice `made_for` is not open: it was made already (on this phone, another

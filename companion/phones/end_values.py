@@ -28,7 +28,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from companion.phones.hub import PhoneSession
-from companion.phones.ledger import GAME_SCORED, LedgerRefused
+from companion.phones.ledger import LedgerRefused
+from companion.phones.step_input import scored_refusal
 
 if TYPE_CHECKING:
     from companion.rules.views import EndValues, TableView
@@ -130,8 +131,7 @@ class EndHand:
             view = session.table_view()
             names = tuple(view.setup.names)
             if view.phase is Phase.FINISHED:
-                raise LedgerRefused(GAME_SCORED, "The game is scored: nothing you send is "
-                                    "recorded any more.", rule="R-SCORE-6", status=409)
+                raise scored_refusal()
             if view.phase is not Phase.END:
                 raise LedgerRefused(NOT_AT_END, "The end values are entered after the last "
                                     "round.", rule="R-SETUP-6", status=409)

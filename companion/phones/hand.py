@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 
 from companion.phones.entering import phone_may_enter
 from companion.phones.hub import PhoneSession
-from companion.phones.ledger import GAME_SCORED, LedgerRefused
+from companion.phones.ledger import LedgerRefused
+from companion.phones.step_input import NOT_YOUR_SEAT, own_step, refused_as_ledger
 
 if TYPE_CHECKING:
     from companion.rules.views import EntryTurn, TableView
 
-NOT_YOUR_SEAT = "not_your_seat"
 OUT_OF_TURN = "out_of_turn"
 STEP_PASSED = "step_passed"
 STEP_MOVED = "step_moved"
@@ -52,31 +52,18 @@ class Hand:
         """Enter `building` (its place in the row) with `cards` face down, or play a Pass
         (`building` None), at the step `made_for`; stored through the session as the table's
         own tap would be."""
-        from companion.rules import RuleViolation
         from companion.rules import events as ev
         from companion.rules.guide import Prompt
         from companion.rules.views import StepId
-        from companion.store.session import StepPassed
 
-        names = tuple(self.session.table_view().setup.names)
-        if self.session.player_view(self.player).scored:
-            raise LedgerRefused(GAME_SCORED, "The game is scored: nothing you send is "
-                                "recorded any more.", rule="R-SCORE-6", status=409)
-        if made_for.actor != self.player:
-            raise LedgerRefused(NOT_YOUR_SEAT, "A phone enters only for its own player.",
-                                status=403, names=names)
+        names = own_step(self.session, self.player, made_for.actor)
         phone_may_enter(self.session, self.player, names)
         event = (ev.Passed(self.player) if building is None
                  else ev.Entered(self.player, building, cards))
         step = StepId(Prompt.ENTER, made_for.round, made_for.turn, self.player, None,
                       at=made_for.at)
-        try:
+        with refused_as_ledger(names, lambda: self._why_not(made_for, names)):
             self.session.decide([event], made_for=step)
-        except StepPassed:
-            raise self._why_not(made_for, names) from None
-        except RuleViolation as refused:
-            raise LedgerRefused("refused", str(refused), rule=refused.rule, status=409,
-                                names=names) from refused
 
     def _why_not(self, made_for: MadeFor, names: tuple[str, ...]) -> LedgerRefused:
         """Why the table is not at the step `made_for` for this player: their entry there

@@ -17,9 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.phones.hand import NOT_YOUR_SEAT, STEP_MOVED
+from companion.phones.hand import STEP_MOVED
 from companion.phones.hub import PhoneSession
-from companion.phones.ledger import GAME_SCORED, LedgerRefused
+from companion.phones.ledger import LedgerRefused
+from companion.phones.step_input import own_step, refused_as_ledger
 
 if TYPE_CHECKING:
     from companion.rules.views import TableView
@@ -67,30 +68,17 @@ class Reveals:
     def reveal(self, made_for: RevealFor, cards: Cards) -> bool:
         """Reveal `cards` at the step `made_for`: recorded now (True) or held until the
         slots before this player's have revealed (False)."""
-        from companion.rules import RuleViolation
         from companion.rules import events as ev
         from companion.rules.guide import Prompt
         from companion.rules.views import StepId
-        from companion.store.session import StepPassed
 
-        names = tuple(self.session.table_view().setup.names)
-        if self.session.player_view(self.player).scored:
-            raise LedgerRefused(GAME_SCORED, "The game is scored: nothing you send is "
-                                "recorded any more.", rule="R-SCORE-6", status=409)
-        if made_for.actor != self.player:
-            raise LedgerRefused(NOT_YOUR_SEAT, "A phone reveals only for its own player.",
-                                status=403, names=names)
+        names = own_step(self.session, self.player, made_for.actor)
         event = ev.Revealed(self.player, made_for.building, cards.matching, cards.other,
                             cards.jokers, cards.swords, cards.flutes)
         step = StepId(Prompt.REVEAL_CARDS, made_for.round, made_for.turn, self.player,
                       made_for.building, at=made_for.at)
-        try:
+        with refused_as_ledger(names, lambda: self._why_not(made_for, names)):
             return self.session.reveal_ahead(event, step)
-        except StepPassed:
-            raise self._why_not(made_for, names) from None
-        except RuleViolation as refused:
-            raise LedgerRefused("refused", str(refused), rule=refused.rule, status=409,
-                                names=names) from refused
 
     def _why_not(self, made_for: RevealFor, names: tuple[str, ...]) -> LedgerRefused:
         """Why the reveal `made_for` cannot be taken: it is made already (recorded, or held

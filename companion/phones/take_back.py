@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from companion.phones.entering import phone_may_enter
 from companion.phones.hub import PhoneSession
-from companion.phones.ledger import GAME_SCORED, LedgerRefused
+from companion.phones.ledger import LedgerRefused
+from companion.phones.step_input import own_step
 
 if TYPE_CHECKING:
     from companion.rules.events import Event
@@ -75,10 +76,7 @@ def take_back(session: PhoneSession, player: int, round_: int, turn: int) -> Non
     scored, or while the table enters for the seat."""
     from companion.store.session import UndoError
 
-    names = tuple(session.table_view().setup.names)
-    if session.player_view(player).scored:
-        raise LedgerRefused(GAME_SCORED, "The game is scored: nothing you send is recorded "
-                            "any more.", rule="R-SCORE-6", status=409)
+    names = own_step(session, player, player)
     phone_may_enter(session, player, names)
     try:
         session.undo_own_step(player, round_, turn)
