@@ -498,7 +498,14 @@ async def events(phones: PhonesDep, caller: CallerDep) -> Response:
 
 async def _change(phones: Phones, caller: Caller, act: Callable[[Ledger], None]) -> Response:
     """One change to the caller's own ledger, through the session (the single writer)."""
-    await run_in_threadpool(act, Ledger(caller.session, caller.seat, phones.rules))
+    return await _act(phones, caller, act, Ledger(caller.session, caller.seat, phones.rules))
+
+
+async def _act(phones: Phones, caller: Caller, act: Callable[..., object], *args: Any
+               ) -> Response:
+    """`act(*args)` off the event loop (it waits for the session's lock and the store), then
+    the caller's fresh payload: what their phone draws next, whether it was taken or not."""
+    await run_in_threadpool(act, *args)
     return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
                         headers=_NO_STORE)
 
@@ -541,9 +548,7 @@ async def entry(phones: PhonesDep, caller: CallerDep,
     """The player's phase C entry (R-ROUND-C), through the session like the table's tap."""
     made_for = MadeFor(body.step.round, body.step.turn, body.step.actor, body.step.at)
     hand = Hand(caller.session, caller.seat)
-    await run_in_threadpool(hand.enter, made_for, body.building, body.cards)
-    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
-                        headers=_NO_STORE)
+    return await _act(phones, caller, hand.enter, made_for, body.building, body.cards)
 
 
 @router.post("/api/end")
@@ -553,9 +558,7 @@ async def end_values(phones: PhonesDep, caller: CallerDep,
     """The player's hand, special cards and VP markers at the end (R-SCORE-2 to 5), recorded
     as the table's end form records them."""
     hand = EndHand(caller.session, caller.seat)
-    await run_in_threadpool(hand.send, body.seen, body.values)
-    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
-                        headers=_NO_STORE)
+    return await _act(phones, caller, hand.send, body.seen, body.values)
 
 
 @router.post("/api/reveal")
@@ -566,9 +569,8 @@ async def reveal(phones: PhonesDep, caller: CallerDep,
     made_for = RevealFor(body.step.round, body.step.turn, body.step.building,
                          body.step.actor, body.step.at)
     cards = Cards(body.matching, body.other, body.jokers, body.swords, body.flutes)
-    await run_in_threadpool(Reveals(caller.session, caller.seat).reveal, made_for, cards)
-    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
-                        headers=_NO_STORE)
+    reveals = Reveals(caller.session, caller.seat)
+    return await _act(phones, caller, reveals.reveal, made_for, cards)
 
 
 @router.post("/api/choice")
@@ -581,9 +583,7 @@ async def choice(phones: PhonesDep, caller: CallerDep,
     made_for = ChoiceMadeFor(step.prompt, step.round, step.turn, step.actor, step.building,
                              step.at)
     chooser = Chooser(caller.session, caller.seat)
-    await run_in_threadpool(chooser.choose, made_for, body.option)
-    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
-                        headers=_NO_STORE)
+    return await _act(phones, caller, chooser.choose, made_for, body.option)
 
 
 @router.post("/api/lesson")
@@ -593,9 +593,7 @@ async def lesson(phones: PhonesDep, caller: CallerDep,
     (the table shows its own until the table's "Got it"). A card no longer shown is left."""
     from companion.teaching.players import got_it
 
-    await run_in_threadpool(got_it, caller.session, caller.seat, body.key)
-    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
-                        headers=_NO_STORE)
+    return await _act(phones, caller, got_it, caller.session, caller.seat, body.key)
 
 
 @router.post("/api/entry/undo")
@@ -604,9 +602,7 @@ async def take_back_entry(phones: PhonesDep, caller: CallerDep,
                           ) -> Response:
     """The player takes back their own last entry or Pass while nothing came after it,
     through the session like the table's undo."""
-    await run_in_threadpool(take_back, caller.session, caller.seat, body.round, body.turn)
-    return JSONResponse(phones.payload(caller.game, caller.seat, caller.session),
-                        headers=_NO_STORE)
+    return await _act(phones, caller, take_back, caller.session, caller.seat, body.round, body.turn)
 
 
 @router.post("/api/undo", dependencies=[Depends(json_body(NoFields))])
