@@ -12,12 +12,14 @@ R-SCORE-6) is the one input the game takes from the table, after the end values.
 The requests that record something are counted (`recorded`), the benchmark's phone taps: an
 entry, a reveal, a choice, a player's end values, each one request of one player. Every call
 that changes the game (`Session.submit`, `decide`, `choose`, ...) made outside a phone's
-request is counted too (`table`): the table's inputs.
+request, on the test's own thread (the phones' requests are served on the server's), is
+counted too (`table`): the table's inputs.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -43,28 +45,29 @@ class PhoneGame:
     """One game at a table of phones: the real store, Session and phone routes."""
 
     def __init__(self, data_dir: Path, setup: Setup, rng: random.Random,
-                 before: Sequence[ev.Event] = ()) -> None:
+                 before: Sequence[ev.Event] = (), paired: bool = True) -> None:
         """`before`: what the table played before the phones take over (none: the phones
-        play from the first entry of round 1)."""
+        play from the first entry of round 1); `paired`: pair a test client per seat
+        (`phones`), or leave the seats to real phone pages (`hub`)."""
         self.rng = rng
         self.registry = SeatRegistry()
         self.store = GameStore.open(data_dir)
         self.session = Session.start(self.store, ev.GameStarted(setup))
         for event in before:
             self.session.submit(event)
-        self.in_request = False
-        self._calls = 0
-        """The session's changing methods under way: one input counts once, however many
-        of them it calls."""
+        self._table_thread = threading.get_ident()
+        self._calls = threading.local()
+        """The session's changing methods under way on a thread: one input counts once,
+        however many of them it calls."""
         self.table: Counter[str] = Counter()
         """The calls that changed the game outside a phone's request, by method: the
         table's inputs."""
         for name in CHANGES:
             setattr(self.session, name, self._counted(name, getattr(self.session, name)))
-        hub = Hub(registry=self.registry, open_session=self.open_session,
-                  base_url="http://192.168.1.20:8550")
-        self.app = phone_app(hub)
-        self.phones = [self.pair(seat) for seat in range(len(setup.names))]
+        self.hub = Hub(registry=self.registry, open_session=self.open_session,
+                       base_url="http://192.168.1.20:8550")
+        self.app = phone_app(self.hub)
+        self.phones = [self.pair(seat) for seat in range(len(setup.names))] if paired else []
         self.recorded: Counter[str] = Counter()
         """The phones' requests that recorded something, by kind."""
         self.stuck: Any = None
@@ -73,13 +76,14 @@ class PhoneGame:
 
     def _counted(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
         def counted(*args: Any, **kwargs: Any) -> Any:
-            if not self.in_request and not self._calls:
+            depth = getattr(self._calls, "depth", 0)
+            if not depth and threading.get_ident() == self._table_thread:
                 self.table[name] += 1
-            self._calls += 1
+            self._calls.depth = depth + 1
             try:
                 return method(*args, **kwargs)
             finally:
-                self._calls -= 1
+                self._calls.depth = depth
         return counted
 
     def open_session(self, game_id: str) -> Session | None:
@@ -143,11 +147,7 @@ class PhoneGame:
         return False
 
     def send(self, seat: int, kind: str, body: dict[str, Any]) -> bool:
-        self.in_request = True
-        try:
-            answer = self.phones[seat].post(f"/phone/api/{kind}", json=body)
-        finally:
-            self.in_request = False
+        answer = self.phones[seat].post(f"/phone/api/{kind}", json=body)
         assert answer.status_code == 200, (kind, body, answer.text)
         self.recorded[kind] += 1
         return True
