@@ -125,7 +125,7 @@ def test_the_command_prints_the_table_and_writes_it(tmp_path: Path,
 
 def test_every_issue_row_has_a_benchmark() -> None:
     assert NAMES == ("start", "frame", "tablet", "join", "live", "engine", "store", "memory",
-                     "taps", "history")
+                     "taps", "phonetaps", "history")
 
 
 def test_the_story_taps_the_number_buttons_the_reveal_has() -> None:
@@ -135,3 +135,13 @@ def test_the_story_taps_the_number_buttons_the_reveal_has() -> None:
     from companion.ui.round import resolve
 
     assert story.REVEAL_NUMBERS == resolve.REVEAL_NUMBERS
+
+
+def test_the_phones_taps_row_plays_the_four_player_story_from_four_phones() -> None:
+    # issue 44: the 4-player story from four phones, 0 taps at the table before the end form
+    # and at most 2.5 phone requests per player and round (R-ROUND-C, R-ROUND-D, R-SCORE-2)
+    from bench.phone_taps import phone_taps_figures
+
+    [row] = phone_taps_figures()
+    assert row.verdict is Verdict.PASS, row
+    assert row.figure.startswith("table 0, phones ")

@@ -172,10 +172,11 @@ def test_no_entry_once_the_game_is_scored(app, hub, night) -> None:
 
 
 def test_when_no_entries_are_made_a_phone_is_told_so(app, hub, night) -> None:
+    # The round's cards are revealed now (R-ROUND-D a): no entries until the next round.
     phones = [paired(app, hub, night.game_id, seat) for seat in (RED, YELLOW, GREEN)]
     drawn = turn_of(phones[RED])["step"]
     for phone in phones:
-        assert enter(phone, building=0, cards=0).status_code == 200
+        assert enter(phone, building=0, cards=1).status_code == 200
     answer = enter(phones[RED], building=0, cards=0, step={**drawn, "turn": 5})
     assert (answer.status_code, answer.json()["error"]) == (409, "no_entries")
 

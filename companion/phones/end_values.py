@@ -11,8 +11,12 @@ nothing stored, and its screen shows the values recorded. A later input drawn fr
 recorded now is a correction, and is stored: the engine keeps end values correctable until
 the scoring (an entry replaces the one before), and at a real table a player who recounts
 their hand fixes their own count until the scores are added up, without asking the host.
-Only the end phase takes them: before the last round is over the phone is refused
-(`not_at_end`), after the scoring too (`game_scored`: the table corrects a scored game).
+They are taken once the last round's reveals and choices are made: at the end phase, or
+at the last round's end, which only the table's tap on to the end form recorded before (it
+takes no data, R-ROUND-E): the first player's values record the round's end with them, in
+one step, so a game played from the phones reaches the end form without a tap at the table.
+Before that the phone is refused (`not_at_end`), after the scoring too (`game_scored`: the
+table corrects a scored game).
 
 Whether a player's recorded values came from their phone is kept with the game's settings
 (`SETTINGS_KEY`, beside the events: the event is the table's own), as the values each phone
@@ -32,7 +36,7 @@ from companion.phones.ledger import LedgerRefused
 from companion.phones.step_input import scored_refusal
 
 if TYPE_CHECKING:
-    from companion.rules.views import EndValues, TableView
+    from companion.rules.views import EndValues, StepId, TableView
     from companion.store.codec import JsonValue
 
 HOLDINGS = ("hand", "swords", "flutes", "passes", "gold", "markers")
@@ -84,6 +88,16 @@ def from_phones(session: PhoneSession, view: TableView) -> tuple[bool, ...]:
                  for seat, entered in enumerate(view.end_values))
 
 
+def last_round_over(session: PhoneSession) -> StepId | None:
+    """The table's step when all that is left of the last round is its end (R-ROUND-E): the
+    step a player's end values record the round's end at; None elsewhere."""
+    from companion.rules.guide import EndRound
+
+    view = session.decision_view().view
+    step = view.step
+    return view.step_id if isinstance(step, EndRound) and step.is_last_round else None
+
+
 def end_json(session: PhoneSession, seat: int) -> dict[str, Any] | None:
     """The end values as `seat`'s phone shows them while the end phase is open (None before
     and after): the fields to type, their bounds, what is recorded now and where from, and
@@ -91,7 +105,7 @@ def end_json(session: PhoneSession, seat: int) -> dict[str, Any] | None:
     from companion.rules.state import Phase
 
     view = session.table_view()
-    if view.phase is not Phase.END:
+    if view.phase is not Phase.END and last_round_over(session) is None:
         return None
     entered = view.end_values[seat]
     by = None if entered is None else "phone" if from_phones(session, view)[seat] else "table"
@@ -132,7 +146,8 @@ class EndHand:
             names = tuple(view.setup.names)
             if view.phase is Phase.FINISHED:
                 raise scored_refusal()
-            if view.phase is not Phase.END:
+            ending = None if view.phase is Phase.END else last_round_over(session)
+            if view.phase is not Phase.END and ending is None:
                 raise LedgerRefused(NOT_AT_END, "The end values are entered after the last "
                                     "round.", rule="R-SETUP-6", status=409)
             typed = _parse(values, fields_in_play(view))
@@ -144,7 +159,10 @@ class EndHand:
             event = ev.EndValuesEntered(self.player, **typed,
                                         rats=None if entered is None else entered.rats)
             try:
-                session.submit(event)
+                if ending is None:
+                    session.submit(event)
+                else:
+                    session.decide([ev.RoundEnded(), event], made_for=ending)
             except RuleViolation as refused:
                 raise LedgerRefused("refused", str(refused), rule=refused.rule, status=409,
                                     names=names) from refused

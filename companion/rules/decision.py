@@ -144,7 +144,7 @@ def hospital_events(building: int, options: tuple[HospitalOption, ...], discards
 
 def _no_tap_event(state: GameState, step: NoTap, after_actions: bool) -> FoldedEvent | None:
     """The event a step without a tap records, or None when the step is a decision (the
-    players' own row, a deck that cannot deal, the app's row `after_actions` folded before it,
+    players' own row, a deck that cannot deal, the app's row while `after_actions` is True,
     the last round's end)."""
     match step:
         case RevealBuildings():
@@ -161,14 +161,22 @@ def _no_tap_event(state: GameState, step: NoTap, after_actions: bool) -> FoldedE
     return None if step.is_last_round else ev.RoundEnded()
 
 
-def next_step(state: GameState | None, discards: Discards = NO_DISCARDS) -> Decision:
+def next_step(state: GameState | None, discards: Discards = NO_DISCARDS, *,
+              deal_after_actions: bool = False) -> Decision:
     """What happens next: the steps up to the next one the table decides (R-ROUND-A,
     R-ROUND-B, R-ROUND-D, R-ROUND-E), with the Hospital `discards` the table has entered so
-    far for this round folded in."""
+    far for this round folded in.
+
+    `deal_after_actions`: the row the app's deck deals is folded after a building's actions
+    too, for a tap not made on the table's screen (a player's first entry of the round on
+    their own phone): the table's screen, where those actions stand above the row, is not
+    where it is made, so nothing there has to fit, and the next round's first entry records
+    the last round's actions, its end, the row and the supply in one step."""
     folded: list[Folded] = []
     step = step_at(state)
     while state is not None and isinstance(step, NoTap):
-        after_actions = any(isinstance(f.step, TakeActions) for f in folded)
+        after_actions = (not deal_after_actions
+                         and any(isinstance(f.step, TakeActions) for f in folded))
         event = _no_tap_event(state, step, after_actions)
         if event is None:
             break

@@ -509,9 +509,10 @@ def decision_view(decision: Decision, game_events: int, now: TableView | None = 
 # (`Session.choose`), and a player's device draws what `choice_turn` says. Each open choice
 # has its own `StepId`, the one the device sends back: a tie's is the table's deciding step; a
 # Hospital's is its actions' step with the taker as its actor, one per taker, open until that
-# taker's discard is recorded. A Hospital's discards are open only while its actions are the
-# step the game stands at (the next tap records them); in the rare row where another
-# building's actions are folded before them, the table enters them as before.
+# taker's discard is recorded. A Hospital's discards are open while its actions are folded
+# into the next tap with nothing before them but other buildings' actions whose choices are
+# made (a building with no cards to reveal between the last reveals and the Hospital, or the
+# Hospital itself with none): the choice records those actions with it (`Session.choose`).
 
 
 class ChoiceKind(StrEnum):
@@ -556,28 +557,29 @@ class ChoiceTurn:
 
 def open_choices(decision: DecisionView) -> tuple[OpenChoice, ...]:
     """Every choice open now: a tie's, when the table decides it next; or each Hospital
-    taker's whose discard is not recorded yet, while the game stands at the Hospital's
-    actions (the first step folded into the next tap)."""
+    taker's whose discard is not recorded yet, at the first Hospital folded into the next
+    tap that has one, if only buildings' actions are folded before it."""
     view = decision.view
     step = view.step
     if isinstance(step, Choose):
         kind = ChoiceKind.SWORD if step.choice.special is Special.SWORD else ChoiceKind.FLUTE
         return (OpenChoice(view.step_id, kind, step.building, step.kind,
                            step.choice.candidates),)
-    if not decision.folded:
-        return ()
-    now = decision.folded[0]
-    actions = now.step
-    if not isinstance(actions, TakeActions) or not actions.hospital:
-        return ()
-    recorded = {h.player for h in now.record.hospital if h.building == actions.building}
-    turns = len(now.record.turns)
-    return tuple(
-        OpenChoice(StepId(Prompt.TAKE_ACTIONS, now.round, turns, option.player,
-                          actions.building, at=now.game_events),
-                   ChoiceKind.HOSPITAL, actions.building, actions.kind,
-                   tuple(range(option.up_to + 1)))
-        for option in actions.hospital if option.player not in recorded)
+    for now in decision.folded:
+        actions = now.step
+        if not isinstance(actions, TakeActions):
+            return ()
+        recorded = {h.player for h in now.record.hospital if h.building == actions.building}
+        turns = len(now.record.turns)
+        found = tuple(
+            OpenChoice(StepId(Prompt.TAKE_ACTIONS, now.round, turns, option.player,
+                              actions.building, at=now.game_events),
+                       ChoiceKind.HOSPITAL, actions.building, actions.kind,
+                       tuple(range(option.up_to + 1)))
+            for option in actions.hospital if option.player not in recorded)
+        if found:
+            return found
+    return ()
 
 
 def choice_turn(decision: DecisionView, player: int) -> ChoiceTurn | None:

@@ -35,9 +35,9 @@ from dataclasses import dataclass, replace
 
 from companion.rules import RuleViolation, apply, apply_recorded, check_revealed_ahead
 from companion.rules.correction_effects import Effect, correction_effects, keeps_the_list
-from companion.rules.decision import NO_DISCARDS, Discards, next_step
+from companion.rules.decision import NO_DISCARDS, Decision, Discards, next_step
 from companion.rules.events import Entered, Event, Passed, Revealed
-from companion.rules.guide import Prompt, RevealCards
+from companion.rules.guide import Prompt, RevealBuildings, RevealCards, TakeActions
 from companion.rules.questions import HospitalDiscards, hospital_discards
 from companion.rules.state import GameState, Phase
 from companion.rules.views import (
@@ -176,6 +176,7 @@ class Session:
         self._table: tuple[int, TableView] | None = None
         self._decision: tuple[tuple[int, tuple[tuple[tuple[int, int], int], ...]],
                               DecisionView] | None = None
+        self._hands: tuple[int, DecisionView] | None = None
         self._requests: dict[int, RatsRequest] = {}
         self._effects_base: GameState | None = None
         self._effects: tuple[Effect, ...] = ()
@@ -221,19 +222,20 @@ class Session:
 
     def player_view(self, seat: int) -> PlayerView:
         """What `seat`'s own device may see: their rats, ledger and notes, nobody else's, and
-        in phase C the public step with, on the actor's device, their own Pass bound
-        (`entry_turn`, drawn from the table's next decision); in phase D the reveals at the
-        building under way (`reveal_turn`, with the reveals held for their slot) and the
-        choices open at a building, with their own (`choice_turn`)."""
+        at an entry the public step with, on the actor's device, their own Pass bound
+        (`entry_turn`, drawn from the phones' next decision, `hands_view`: the next round's
+        first entry too once the last one's reveals and choices are made); in phase D the
+        reveals at the building under way (`reveal_turn`, with the reveals held for their
+        slot) and the choices open at a building, with their own (`choice_turn`)."""
         with self._lock:
             own = own_view(self._state, seat)
             if self._state.phase is Phase.D:
                 decision = self.decision_view()
-                return replace(own, reveal=reveal_turn(decision.view, seat, self._held.players()),
-                               choice=choice_turn(decision, seat))
-            if self._state.phase not in _BEFORE_ENTRIES:
+                own = replace(own, reveal=reveal_turn(decision.view, seat, self._held.players()),
+                              choice=choice_turn(decision, seat))
+            if self._state.phase not in _BEFORE_ENTRIES | {Phase.D, Phase.E}:
                 return own
-            return replace(own, turn=entry_turn(self.decision_view().view, seat))
+            return replace(own, turn=entry_turn(self.hands_view().view, seat))
 
     def refusal(self, events: Sequence[Event], folded: Discards | None = None
                 ) -> RuleViolation | None:
@@ -265,6 +267,35 @@ class Session:
                 self._decision = (key, decision_view(next_step(self._state, discards),
                                                      now.game_events, now))
             return self._decision[1]
+
+    def hands_view(self) -> DecisionView:
+        """What happens next for an input from a player's own phone: the table's next
+        decision (`decision_view`), except where the table decides the app's row after the
+        last round's actions (a tap of its own there only for the table's screen, see
+        `decision.next_step`): a phone's first entry of the next round records them, the
+        round's end, the row and the supply, so a game played from the phones never waits
+        for the table's tap. Not while a Hospital's taker is still to choose their discards
+        (`views.open_choices`): the entry would record the Hospital's actions without them.
+        The table keeps its own step, and its tap there moves the phones on as well."""
+        with self._lock:
+            if self._hands is None or self._hands[0] != self._revision:
+                table = self.decision_view()
+                hands = table
+                if (isinstance(table.view.step, RevealBuildings) and table.folded
+                        and not self._hospital_open(next_step(self._state))):
+                    hands = decision_view(next_step(self._state, deal_after_actions=True),
+                                          table.folded[0].game_events, table.folded[0])
+                self._hands = (self._revision, hands)
+            return self._hands[1]
+
+    def _hospital_open(self, decision: Decision) -> bool:
+        """Whether a Hospital folded into the next tap has a taker whose discard is not
+        recorded (R-ROUND-D b): the table enters it with its tap, or the taker chooses it on
+        their phone (`choose`); until then a phone's input that would record the Hospital's
+        actions waits (`reveal_ahead`) or is not offered (`hands_view`)."""
+        recorded = {(h.building, h.player) for h in self._state.rounds[-1].hospital}
+        return any((building, option.player) not in recorded
+                   for building, option in decision.hospital)
 
     def hospital_after(self, events: Sequence[Event], round_: int, building: int
                        ) -> HospitalDiscards | None:
@@ -419,7 +450,11 @@ class Session:
             if made_for is not None:
                 now = self.decision_view(discards).view.step_id
                 if now != made_for:
-                    raise StepPassed(made_for, now)
+                    if made_for != self.hands_view().view.step_id or discards:
+                        raise StepPassed(made_for, now)
+                    self._decide_now(events, NO_DISCARDS, deal_after_actions=True)
+                    self._release_held()
+                    return
                 held = (self._held.get(made_for.actor, made_for.round, made_for.building)
                         if made_for.prompt is Prompt.REVEAL_CARDS else None)
                 if held is not None and list(events) != [held.event]:
@@ -429,8 +464,10 @@ class Session:
             self._decide_now(events, discards)
             self._release_held()
 
-    def _decide_now(self, events: Sequence[Event], discards: Discards) -> None:
-        steps = [*next_step(self._state, discards).events(discards), *events]
+    def _decide_now(self, events: Sequence[Event], discards: Discards,
+                    deal_after_actions: bool = False) -> None:
+        decision = next_step(self._state, discards, deal_after_actions=deal_after_actions)
+        steps = [*decision.events(discards), *events]
         if len(steps) == 1:
             self.submit(steps[0])
         else:
@@ -444,16 +481,17 @@ class Session:
 
         At their turn in the slot order it is recorded at once, as the table's tap would be
         (True). Before it (an earlier slot has not revealed yet), or where recording it now
-        would record a folded Hospital's actions without the discards the table enters, it
-        is held, durably, and recorded the moment its turn comes (False): a later tap, or
-        the table's tap on the Hospital's screen, plays it. `StepPassed` if that reveal is
-        recorded or held already, or the building is no longer under way; the engine's
+        would record a folded Hospital's actions without a taker's discards still to enter
+        (at the table, or on the taker's phone: `_hospital_open`), it is held, durably, and
+        recorded the moment its turn comes (False): a later tap, the table's tap on the
+        Hospital's screen, or the last taker's choice plays it. `StepPassed` if that reveal
+        is recorded or held already, or the building is no longer under way; the engine's
         `RuleViolation` (checked now as it will be then) for a reveal it will refuse.
         Nothing is stored on a refusal."""
         with self._lock:
             now = self.decision_view().view.step_id
             decision = next_step(self._state)
-            if made_for == now and not decision.hospital:
+            if made_for == now and not self._hospital_open(decision):
                 self.decide([event], made_for=made_for)
                 return True
             if (made_for.prompt is not Prompt.REVEAL_CARDS
@@ -489,7 +527,7 @@ class Session:
         while self._held:
             decision = next_step(self._state)
             step = decision.step
-            if not isinstance(step, RevealCards) or decision.hospital:
+            if not isinstance(step, RevealCards) or self._hospital_open(decision):
                 break
             held = self._held.get(step.actor, step.round, step.building)
             if held is None:
@@ -555,15 +593,27 @@ class Session:
         (`views.open_choices`); otherwise `StepPassed` and nothing is stored, so of two
         inputs for one choice the first is stored and the second refused. A tie is the
         table's deciding step, recorded as its tap would be (`decide`); a Hospital's discard
-        is recorded at the Hospital's actions, which the next tap then records as done."""
+        is recorded at the Hospital's actions (with the actions of the buildings folded
+        before them, in one step), which the next tap then records as done; reveals held
+        for the discards are recorded then."""
         with self._lock:
             decision = self.decision_view()
             if made_for not in {c.step for c in open_choices(decision)}:
                 raise StepPassed(made_for, decision.view.step_id)
             if made_for == decision.view.step_id:
                 self.decide([event], made_for=made_for)
+                return
+            before: list[Event] = []
+            for folded in next_step(self._state).folded:
+                if (isinstance(folded.step, TakeActions)
+                        and folded.step.building == made_for.building):
+                    break
+                before += [*folded.discards, folded.event]
+            if before:
+                self.submit_all([*before, event])
             else:
                 self.submit(event)
+            self._release_held()
 
     def undo(self) -> Event:
         """Take back the last public step. Returns its (last) event; `undo_step` all of them."""

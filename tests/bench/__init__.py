@@ -79,6 +79,12 @@ def _taps(quick: bool) -> list[Figure]:
     return taps_figures()
 
 
+def _phone_taps(quick: bool) -> list[Figure]:
+    from bench.phone_taps import phone_taps_figures
+
+    return phone_taps_figures()
+
+
 def _tablet(quick: bool) -> list[Figure]:
     from bench.tablet import tablet_figures
 
@@ -101,6 +107,8 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark("store", "store: append one event durably (p95)", "< 5.0 ms", _store),
     Benchmark("memory", "memory: server RSS", "<= 1.5x bare Flet, 1 page", _memory),
     Benchmark("taps", "taps per player per round", "report; keep it going down", _taps),
+    Benchmark("phonetaps", "taps per player per round, 4 players with phones",
+              "table 0, phones <= 2.5", _phone_taps),
     Benchmark("history", "history screen, 1,000 games", "<= 1.2x bare Flet", _history),
 )
 NAMES = tuple(b.name for b in BENCHMARKS)

@@ -10,6 +10,7 @@ apart. The figure is inputs per player per round; the budgets are issue 24's: at
 from __future__ import annotations
 
 import tempfile
+import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,8 +46,9 @@ def count_taps(inputs: Counter[str], players: int, rounds: int) -> TapCount:
     return TapCount(sum(game.values()), players, rounds, game)
 
 
-def play_and_count(players: int = PLAYERS) -> tuple[TapCount, int]:
-    """The story of `players` played once in chromium: its tap count and the setup's inputs."""
+def play_and_count(players: int = PLAYERS) -> tuple[TapCount, int, float]:
+    """The story of `players` played once in chromium: its tap count, the setup's inputs and
+    the wall-clock seconds of its game (from round 1 to the winner)."""
     from support.flutter import open_table
     from support.story import play_four_player_story, play_two_player_story
 
@@ -60,10 +62,12 @@ def play_and_count(players: int = PLAYERS) -> tuple[TapCount, int]:
             page = context.new_page()
             open_table(page, server.page_url)
             setup: Counter[str] = Counter()
+            started = time.perf_counter()
             table = story(page, setup)
+            took = time.perf_counter() - started
         finally:
             context.close()
-    return count_taps(table.inputs, players, ROUNDS[players]), setup["setup"]
+    return count_taps(table.inputs, players, ROUNDS[players]), setup["setup"], took
 
 
 def taps_figures() -> list[Figure]:
@@ -75,11 +79,12 @@ def taps_figures() -> list[Figure]:
         if why:
             figures.append(not_measured(what, limit, why))
             continue
-        count, setup = play_and_count(players)
+        count, setup, took = play_and_count(players)
         phases = ", ".join(f"{kind} {n}" for kind, n in sorted(count.by_phase.items()))
         verdict = Verdict.PASS if count.per_player_round <= budget else Verdict.FAIL
         figures.append(Figure(what, f"{count.per_player_round:.1f}", limit, verdict,
                               f"{count.inputs} inputs, {count.players} players, "
                               f"{count.rounds} rounds ({phases}; setup {setup} more), "
-                              f"support.story's {players}-player game"))
+                              f"{took / count.rounds:.1f} s per round in chromium (the "
+                              f"setup wizard in it), support.story's {players}-player game"))
     return figures
