@@ -3,19 +3,25 @@
 the four languages: no text off the screen or out of its box (the same check as the
 languages' fit test), with the Thursday group's games stored (issue 23). Screenshots:
 `screenshots/history-<viewport>-<lang>-<screen>.png`.
+
+One server and one tab of the table serve every device and language: each language's case
+starts on the home screen (`back_home`) and switches the table's language in the app bar, so
+no case depends on the one before it; on each of its three screens (the list, a player's page,
+a game's result) the window turns to each device in turn, and the screen is checked once the
+server has drawn it anew for that device's size (`drawn_for`), as the table shows it there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from browser.table import TableServer, screenshot, table_server
 from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
 from support.browser import chromium_browser, requires_chromium
-from support.flutter import by_id, open_table, switch_language, tap_and_redraw
-from support.harness import arrived
+from support.flutter import by_id, switch_language, tap_and_redraw
+from support.harness import arrived, back_home, drawn_for, one_table_page
 from test_history_figures import Thursdays
 
 pytestmark = [pytest.mark.browser, requires_chromium]
@@ -72,31 +78,55 @@ def uneven_labels(page: Any, chart: str) -> list[str]:
     return found
 
 
+@pytest.fixture(scope="module")
+def page(served: tuple[TableServer, Thursdays], browser: Any) -> Iterator[Any]:
+    with one_table_page(browser, served[0].table_url) as shared:
+        yield shared
+
+
+def in_few_turns(now: dict[str, int] | None) -> list[tuple[str, dict[str, int]]]:
+    """The devices in an order that asks for few redraws: the window's size as it is (drawn
+    already), then the upright tablet between two wide ones (a wide page turned to another
+    wide size is drawn anew only by way of a narrow one, see `drawn_for`)."""
+    from companion.ui.shared.theme import WIDE_LAYOUT
+
+    devices = sorted(VIEWPORTS.items(), key=lambda item: item[1] != now)
+    first, rest = devices[0], devices[1:]
+    narrow = [d for d in rest if d[1]["width"] < WIDE_LAYOUT]
+    wide = [d for d in rest if d[1]["width"] >= WIDE_LAYOUT]
+    return [first, *narrow, *wide] if first[1]["width"] >= WIDE_LAYOUT else [first, *wide]
+
+
+def misplaced_on_every_device(page: Any, name: str, extra: Callable[[], list[str]]
+                               ) -> dict[str, list[str]]:
+    """The screen as it stands, turned to each device in turn and drawn anew for it there:
+    what is out of place on each (with `extra`, a check of the screen's own)."""
+    found: dict[str, list[str]] = {}
+    for viewport, size in in_few_turns(page.viewport_size):
+        drawn_for(page, size)
+        found[f"{viewport}-{name}"] = misplaced(page, f"{viewport}-{name}") + extra()
+    return found
+
+
 @pytest.mark.parametrize("lang", list(LOCALES))
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_the_history_fits(served: tuple[TableServer, Thursdays], browser: Any,
-                          viewport: str, lang: str) -> None:
+def test_the_history_fits_every_device(served: tuple[TableServer, Thursdays], page: Any,
+                                       lang: str) -> None:
     server, nights = served
-    context = browser.new_context(locale=LOCALES[lang], viewport=VIEWPORTS[viewport])
-    page = context.new_page()
-    problems: dict[str, list[str]] = {}
-    open_table(page, server.table_url)
-    by_id(page, "history").wait_for()
+    back_home(page, server.table_url)
     switch_language(page, lang)
     tap_and_redraw(page, "history")
-    name = f"{viewport}-{lang}"
-    arrived(page, f"history-game-{nights.plague}", f"history-{name}-list", server)
-    problems["list"] = misplaced(page, f"{name}-list")
+    arrived(page, f"history-game-{nights.plague}", f"history-{lang}-list", server)
+    problems = misplaced_on_every_device(page, f"{lang}-list", list)
     tap_and_redraw(page, "history-filter-0")
-    arrived(page, "history-player-page", f"history-{name}-filtered", server)
+    arrived(page, "history-player-page", f"history-{lang}-filtered", server)
     tap_and_redraw(page, "history-player-page")
-    arrived(page, "vp-chart", f"history-{name}-player", server)
-    problems["player"] = misplaced(page, f"{name}-player") + uneven_labels(page, "vp-chart")
+    arrived(page, "vp-chart", f"history-{lang}-player", server)
+    problems |= misplaced_on_every_device(page, f"{lang}-player",
+                                          lambda: uneven_labels(page, "vp-chart"))
     tap_and_redraw(page, "back")
-    arrived(page, f"history-game-{nights.tie}", f"history-{name}-back", server)
+    arrived(page, f"history-game-{nights.tie}", f"history-{lang}-back", server)
     tap_and_redraw(page, f"history-game-{nights.tie}")
-    arrived(page, "score-table", f"history-{name}-result", server)
-    problems["result"] = (misplaced(page, f"{name}-result")
-                          + uneven_labels(page, "influence-chart"))
+    arrived(page, "score-table", f"history-{lang}-result", server)
+    problems |= misplaced_on_every_device(page, f"{lang}-result",
+                                          lambda: uneven_labels(page, "influence-chart"))
     assert {k: v for k, v in problems.items() if v} == {}
-    context.close()
