@@ -6,6 +6,10 @@ field and its Close button on screen; a search for the plague in the table's wor
 plague's entry and drops the others, a search for nothing the rules say says so; and the
 tie-break's "Why?" opens the reference at the winner's entry, first and marked. Screenshots
 `rules-<lang>-<size>-*.png` are for a person to look at as well.
+
+One tab of the table serves the four languages: each case starts on the home screen
+(`back_home`) at the laptop's size, switches the language in the app bar and opens the result
+from the past games, so no case depends on the one before it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.harness import back_home, drawn_for, one_table_page
 from support.simulate import random_game
 
 from browser.table import (
@@ -22,11 +27,9 @@ from browser.table import (
     TableServer,
     bring_into_view,
     by_id,
-    open_table,
     picture,
     resize_table,
     switch_language,
-    table_context,
     table_server,
     tap,
     tap_and_redraw,
@@ -73,16 +76,20 @@ def on_screen(page: Any, identifier: str) -> None:
     assert box["y"] + box["height"] <= size["height"] + 1, (identifier, box, size)
 
 
+@pytest.fixture(scope="module")
+def page(served: tuple[TableServer, str], browser: Any) -> Iterator[Any]:
+    with one_table_page(browser, served[0].table_url, Offline()) as shared:
+        yield shared
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
 def test_the_reference_fits_finds_and_opens_at_the_why(served: tuple[TableServer, str],
-                                                       browser: Any, lang: str) -> None:
+                                                       page: Any, lang: str) -> None:
     server, game_id = served
     offline = Offline()
-    width, height = SIZES[0]
-    context = table_context(browser, offline, LOCALES[lang], {"width": width, "height": height})
-    page = context.new_page()
-    open_table(page, server.table_url)
-    by_id(page, "past-games").wait_for()
+    offline.install(page.context)
+    back_home(page, server.table_url)
+    drawn_for(page, {"width": SIZES[0][0], "height": SIZES[0][1]})
     switch_language(page, lang)
     tap_and_redraw(page, "past-games")
     tap_and_redraw(page, f"open-{game_id}")
@@ -120,5 +127,4 @@ def test_the_reference_fits_finds_and_opens_at_the_why(served: tuple[TableServer
         picture(page, f"rules-{lang}-{size}-why")
         tap(page, "close-rules")
         by_id(page, "rules-reference").wait_for(state="detached")
-    context.close()
     assert offline.outside == []
