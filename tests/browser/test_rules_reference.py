@@ -7,6 +7,9 @@ plague's entry and drops the others, a search for nothing the rules say says so;
 tie-break's "Why?" opens the reference at the winner's entry, first and marked. Screenshots
 `rules-<lang>-<size>-*.png` are for a person to look at as well.
 
+On the French table, a screen reader hears the result's fold-outs in French, Flutter's own
+words included (`fold_outs_heard_in_french`).
+
 One tab of the table serves the four languages: each case starts on the home screen
 (`back_home`) at the laptop's size, switches the language in the app bar and opens the result
 from the past games, so no case depends on the one before it.
@@ -66,6 +69,25 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TableServ
         yield server, game_id
 
 
+FOLD_OUTS = """() => [...document.querySelectorAll('flt-semantics[aria-description]')].map(el =>
+  [[...el.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent)
+   .join('').trim(), el.getAttribute('aria-description')])"""
+"""Each fold-out's title and the state a screen reader announces with it."""
+
+
+def fold_outs_heard_in_french(page: Any) -> None:
+    """The result's fold-outs (each scoring step folds out) are Flutter's ExpansionTile, whose
+    state a screen reader announces in Flutter's own words ("Expanded" / "Collapsed"). The
+    table tells Flutter its language (`page.locale_configuration`, at every draw), so a French
+    table hears French words: the totals and the plague folded out, the steps before them
+    folded in."""
+    picture(page, "fold-outs-fr")
+    heard = dict(page.evaluate(FOLD_OUTS))
+    assert heard["Totaux"] == heard["Peste"] == "Développé"
+    assert heard["Classes"] == heard["Main"] == "Réduit"
+    assert set(heard.values()) == {"Développé", "Réduit"}
+
+
 def on_screen(page: Any, identifier: str) -> None:
     """The control tagged `identifier` lies wholly inside the window."""
     box = by_id(page, identifier).first.bounding_box()
@@ -95,6 +117,8 @@ def test_the_reference_fits_finds_and_opens_at_the_why(served: tuple[TableServer
     tap_and_redraw(page, f"open-{game_id}")
     tap_and_redraw(page, "play")
     by_id(page, "score-table").wait_for()
+    if lang == "fr":
+        fold_outs_heard_in_french(page)
     for width, height in SIZES:
         assert resize_table(page, {"width": width, "height": height}) == (
             width != SIZES[0][0])
