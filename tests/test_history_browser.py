@@ -4,11 +4,10 @@ the four languages: no text off the screen or out of its box (the same check as 
 languages' fit test), with the Thursday group's games stored (issue 23). Screenshots:
 `screenshots/history-<viewport>-<lang>-<screen>.png`.
 
-One server and one tab of the table serve every device and language: each language's case
-starts on the home screen (`back_home`) and switches the table's language in the app bar, so
-no case depends on the one before it; on each of its three screens (the list, a player's page,
-a game's result) the window turns to each device in turn, and the screen is checked once the
-server has drawn it anew for that device's size (`drawn_for`), as the table shows it there.
+One walk through the three screens (the list, a player's page, a game's result) serves every
+device and language: on each screen the table's language is switched in the app bar, and for
+each language the window turns to each device in turn, the screen checked once the server has
+drawn it anew for that device's size (`drawn_for`), as the table shows it there.
 """
 
 from __future__ import annotations
@@ -108,25 +107,33 @@ def misplaced_on_every_device(page: Any, name: str, extra: Callable[[], list[str
     return found
 
 
-@pytest.mark.parametrize("lang", list(LOCALES))
-def test_the_history_fits_every_device(served: tuple[TableServer, Thursdays], page: Any,
-                                       lang: str) -> None:
+def test_the_history_fits_every_device_in_every_language(
+        served: tuple[TableServer, Thursdays], page: Any) -> None:
     server, nights = served
+    languages = list(LOCALES)
+    problems: dict[str, list[str]] = {}
+
+    def everywhere(screen: str, extra: Callable[[], list[str]]) -> None:
+        """The screen as it stands in each language (switched in the app bar, redrawn in
+        it), on every device; the languages go up and down in turn, so each screen starts
+        in the language the one before it ended in."""
+        for lang in languages:
+            switch_language(page, lang)
+            problems.update(misplaced_on_every_device(page, f"{lang}-{screen}", extra))
+        languages.reverse()
+
     back_home(page, server.table_url)
-    switch_language(page, lang)
     tap_and_redraw(page, "history")
-    arrived(page, f"history-game-{nights.plague}", f"history-{lang}-list", server)
-    problems = misplaced_on_every_device(page, f"{lang}-list", list)
+    arrived(page, f"history-game-{nights.plague}", "history-list", server)
+    everywhere("list", list)
     tap_and_redraw(page, "history-filter-0")
-    arrived(page, "history-player-page", f"history-{lang}-filtered", server)
+    arrived(page, "history-player-page", "history-filtered", server)
     tap_and_redraw(page, "history-player-page")
-    arrived(page, "vp-chart", f"history-{lang}-player", server)
-    problems |= misplaced_on_every_device(page, f"{lang}-player",
-                                          lambda: uneven_labels(page, "vp-chart"))
+    arrived(page, "vp-chart", "history-player", server)
+    everywhere("player", lambda: uneven_labels(page, "vp-chart"))
     tap_and_redraw(page, "back")
-    arrived(page, f"history-game-{nights.tie}", f"history-{lang}-back", server)
+    arrived(page, f"history-game-{nights.tie}", "history-back", server)
     tap_and_redraw(page, f"history-game-{nights.tie}")
-    arrived(page, "score-table", f"history-{lang}-result", server)
-    problems |= misplaced_on_every_device(page, f"{lang}-result",
-                                          lambda: uneven_labels(page, "influence-chart"))
+    arrived(page, "score-table", "history-result", server)
+    everywhere("result", lambda: uneven_labels(page, "influence-chart"))
     assert {k: v for k, v in problems.items() if v} == {}
