@@ -3,19 +3,24 @@
 the four languages: no text off the screen or out of its box (the same check as the
 languages' fit test), with the Thursday group's games stored (issue 23). Screenshots:
 `screenshots/history-<viewport>-<lang>-<screen>.png`.
+
+One walk through the three screens (the list, a player's page, a game's result) serves every
+device and language: on each screen the table's language is switched in the app bar, and for
+each language the window turns to each device in turn, the screen checked once the server has
+drawn it anew for that device's size (`drawn_for`), as the table shows it there.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from browser.table import TableServer, screenshot, table_server
 from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
 from support.browser import chromium_browser, requires_chromium
-from support.flutter import by_id, open_table, switch_language, tap_and_redraw
-from support.harness import arrived
+from support.flutter import by_id, switch_language, tap_and_redraw
+from support.harness import arrived, back_home, drawn_for, one_table_page
 from test_history_figures import Thursdays
 
 pytestmark = [pytest.mark.browser, requires_chromium]
@@ -72,31 +77,63 @@ def uneven_labels(page: Any, chart: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("lang", list(LOCALES))
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_the_history_fits(served: tuple[TableServer, Thursdays], browser: Any,
-                          viewport: str, lang: str) -> None:
+@pytest.fixture(scope="module")
+def page(served: tuple[TableServer, Thursdays], browser: Any) -> Iterator[Any]:
+    with one_table_page(browser, served[0].table_url) as shared:
+        yield shared
+
+
+def in_few_turns(now: dict[str, int] | None) -> list[tuple[str, dict[str, int]]]:
+    """The devices in an order that asks for few redraws: the window's size as it is (drawn
+    already), then the upright tablet between two wide ones (a wide page turned to another
+    wide size is drawn anew only by way of a narrow one, see `drawn_for`)."""
+    from companion.ui.shared.theme import WIDE_LAYOUT
+
+    devices = sorted(VIEWPORTS.items(), key=lambda item: item[1] != now)
+    first, rest = devices[0], devices[1:]
+    narrow = [d for d in rest if d[1]["width"] < WIDE_LAYOUT]
+    wide = [d for d in rest if d[1]["width"] >= WIDE_LAYOUT]
+    return [first, *narrow, *wide] if first[1]["width"] >= WIDE_LAYOUT else [first, *wide]
+
+
+def misplaced_on_every_device(page: Any, name: str, extra: Callable[[], list[str]]
+                               ) -> dict[str, list[str]]:
+    """The screen as it stands, turned to each device in turn and drawn anew for it there:
+    what is out of place on each (with `extra`, a check of the screen's own)."""
+    found: dict[str, list[str]] = {}
+    for viewport, size in in_few_turns(page.viewport_size):
+        drawn_for(page, size)
+        found[f"{viewport}-{name}"] = misplaced(page, f"{viewport}-{name}") + extra()
+    return found
+
+
+def test_the_history_fits_every_device_in_every_language(
+        served: tuple[TableServer, Thursdays], page: Any) -> None:
     server, nights = served
-    context = browser.new_context(locale=LOCALES[lang], viewport=VIEWPORTS[viewport])
-    page = context.new_page()
+    languages = list(LOCALES)
     problems: dict[str, list[str]] = {}
-    open_table(page, server.table_url)
-    by_id(page, "history").wait_for()
-    switch_language(page, lang)
+
+    def everywhere(screen: str, extra: Callable[[], list[str]]) -> None:
+        """The screen as it stands in each language (switched in the app bar, redrawn in
+        it), on every device; the languages go up and down in turn, so each screen starts
+        in the language the one before it ended in."""
+        for lang in languages:
+            switch_language(page, lang)
+            problems.update(misplaced_on_every_device(page, f"{lang}-{screen}", extra))
+        languages.reverse()
+
+    back_home(page, server.table_url)
     tap_and_redraw(page, "history")
-    name = f"{viewport}-{lang}"
-    arrived(page, f"history-game-{nights.plague}", f"history-{name}-list", server)
-    problems["list"] = misplaced(page, f"{name}-list")
+    arrived(page, f"history-game-{nights.plague}", "history-list", server)
+    everywhere("list", list)
     tap_and_redraw(page, "history-filter-0")
-    arrived(page, "history-player-page", f"history-{name}-filtered", server)
+    arrived(page, "history-player-page", "history-filtered", server)
     tap_and_redraw(page, "history-player-page")
-    arrived(page, "vp-chart", f"history-{name}-player", server)
-    problems["player"] = misplaced(page, f"{name}-player") + uneven_labels(page, "vp-chart")
+    arrived(page, "vp-chart", "history-player", server)
+    everywhere("player", lambda: uneven_labels(page, "vp-chart"))
     tap_and_redraw(page, "back")
-    arrived(page, f"history-game-{nights.tie}", f"history-{name}-back", server)
+    arrived(page, f"history-game-{nights.tie}", "history-back", server)
     tap_and_redraw(page, f"history-game-{nights.tie}")
-    arrived(page, "score-table", f"history-{name}-result", server)
-    problems["result"] = (misplaced(page, f"{name}-result")
-                          + uneven_labels(page, "influence-chart"))
+    arrived(page, "score-table", "history-result", server)
+    everywhere("result", lambda: uneven_labels(page, "influence-chart"))
     assert {k: v for k, v in problems.items() if v} == {}
-    context.close()

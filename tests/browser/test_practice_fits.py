@@ -6,6 +6,10 @@ The practice is started with one tap on the home screen; every scene's controls 
 its narration says (`companion.practice.example.SCENES`), each brought into view first as a
 player scrolls. With `RATTUS_SCREENSHOTS=1`, pictures
 (`screenshots/practice-<size>-<scene>.png`) are left for a person to look at.
+
+One tab of the table serves the three sizes: each case starts on the home screen
+(`back_home`), turns the window to its size, drawn anew for it (`drawn_for`), and starts a
+practice of its own with the one tap, so no case depends on the one before it.
 """
 
 from __future__ import annotations
@@ -14,15 +18,15 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.harness import back_home, drawn_for, one_table_page
 
 from browser.table import (
     Offline,
     TableServer,
     bring_into_view,
     by_id,
-    open_table,
     picture,
-    table_context,
+    switch_language,
     table_server,
     tap,
     tap_and_redraw,
@@ -68,14 +72,21 @@ def fits(page: Any, ids: list[str]) -> list[str]:
     return list(seen["found"]) + ([] if seen["checked"] >= 2 else ["no texts seen"])
 
 
+@pytest.fixture(scope="module")
+def page(served: TableServer, browser: Any) -> Iterator[Any]:
+    with one_table_page(browser, served.table_url, Offline(), "nl-NL") as shared:
+        yield shared
+
+
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_example_fits_and_its_way_out_is_in_reach(served: TableServer, browser: Any,
+def test_the_example_fits_and_its_way_out_is_in_reach(served: TableServer, page: Any,
                                                       size: str) -> None:
     offline = Offline()
-    context = table_context(browser, offline, "nl-NL", SIZES[size])
-    page = context.new_page()
+    offline.install(page.context)
     t = translator("nl")
-    open_table(page, served.table_url)
+    back_home(page, served.table_url)
+    drawn_for(page, SIZES[size])
+    switch_language(page, "nl")
     page.get_by_text(t("New game")).first.wait_for()
     bring_into_view(page, by_id(page, "try-example"))
     tap_and_redraw(page, "try-example")
@@ -102,4 +113,3 @@ def test_the_example_fits_and_its_way_out_is_in_reach(served: TableServer, brows
     tap(page, "leave-practice")
     page.get_by_text(t("Continue the practice")).first.wait_for()
     assert offline.outside == []
-    context.close()

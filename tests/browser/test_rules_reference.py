@@ -6,6 +6,13 @@ field and its Close button on screen; a search for the plague in the table's wor
 plague's entry and drops the others, a search for nothing the rules say says so; and the
 tie-break's "Why?" opens the reference at the winner's entry, first and marked. Screenshots
 `rules-<lang>-<size>-*.png` are for a person to look at as well.
+
+On the French table, a screen reader hears the result's fold-outs in French, Flutter's own
+words included (`fold_outs_heard_in_french`).
+
+One walk to the result serves the four languages: the language is switched in the app bar on
+the result as it stands, and the window turns through the three sizes there, up and down in
+turn (each turn drawn anew).
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.harness import back_home, drawn_for, one_table_page
 from support.simulate import random_game
 
 from browser.table import (
@@ -22,11 +30,9 @@ from browser.table import (
     TableServer,
     bring_into_view,
     by_id,
-    open_table,
     picture,
     resize_table,
     switch_language,
-    table_context,
     table_server,
     tap,
     tap_and_redraw,
@@ -37,9 +43,9 @@ from companion.store.db import GameStore
 from companion.store.session import Session
 
 SIZES = ((1366, 768), (800, 1280), (1280, 800))
-"""Each turn between them is drawn anew, so the dialog is opened on the screen drawn for the
-new size (a wide page that stays wide is not redrawn, and nothing tells when the server has
-the new size)."""
+"""Each turn between them is drawn anew (in this order or the reverse), so the dialog is
+opened on the screen drawn for the new size (a wide page that stays wide is not redrawn, and
+nothing tells when the server has the new size)."""
 LOCALES = {"de": "de-DE", "fr": "fr-FR", "nl": "nl-NL", "en": "en-GB"}
 PLAGUE = {"en": "plague", "de": "PEST", "fr": "peste", "nl": "Pest"}
 """The plague in each language, in another case than the entry's: the search ignores case."""
@@ -63,6 +69,25 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TableServ
         yield server, game_id
 
 
+FOLD_OUTS = """() => [...document.querySelectorAll('flt-semantics[aria-description]')].map(el =>
+  [[...el.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent)
+   .join('').trim(), el.getAttribute('aria-description')])"""
+"""Each fold-out's title and the state a screen reader announces with it."""
+
+
+def fold_outs_heard_in_french(page: Any) -> None:
+    """The result's fold-outs (each scoring step folds out) are Flutter's ExpansionTile, whose
+    state a screen reader announces in Flutter's own words ("Expanded" / "Collapsed"). The
+    table tells Flutter its language (`page.locale_configuration`, at every draw), so a French
+    table hears French words: the totals and the plague folded out, the steps before them
+    folded in."""
+    picture(page, "fold-outs-fr")
+    heard = dict(page.evaluate(FOLD_OUTS))
+    assert heard["Totaux"] == heard["Peste"] == "Développé"
+    assert heard["Classes"] == heard["Main"] == "Réduit"
+    assert set(heard.values()) == {"Développé", "Réduit"}
+
+
 def on_screen(page: Any, identifier: str) -> None:
     """The control tagged `identifier` lies wholly inside the window."""
     box = by_id(page, identifier).first.bounding_box()
@@ -73,52 +98,64 @@ def on_screen(page: Any, identifier: str) -> None:
     assert box["y"] + box["height"] <= size["height"] + 1, (identifier, box, size)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
-def test_the_reference_fits_finds_and_opens_at_the_why(served: tuple[TableServer, str],
-                                                       browser: Any, lang: str) -> None:
+@pytest.fixture(scope="module")
+def page(served: tuple[TableServer, str], browser: Any) -> Iterator[Any]:
+    with one_table_page(browser, served[0].table_url, Offline()) as shared:
+        yield shared
+
+
+def test_the_reference_fits_finds_and_opens_at_the_why_in_every_language(
+        served: tuple[TableServer, str], page: Any) -> None:
     server, game_id = served
     offline = Offline()
-    width, height = SIZES[0]
-    context = table_context(browser, offline, LOCALES[lang], {"width": width, "height": height})
-    page = context.new_page()
-    open_table(page, server.table_url)
-    by_id(page, "past-games").wait_for()
-    switch_language(page, lang)
+    offline.install(page.context)
+    back_home(page, server.table_url)
+    drawn_for(page, {"width": SIZES[0][0], "height": SIZES[0][1]})
     tap_and_redraw(page, "past-games")
     tap_and_redraw(page, f"open-{game_id}")
     tap_and_redraw(page, "play")
     by_id(page, "score-table").wait_for()
-    for width, height in SIZES:
-        assert resize_table(page, {"width": width, "height": height}) == (
-            width != SIZES[0][0])
-        size = f"{width}x{height}"
-
-        tap(page, "rules")
-        by_id(page, "rules-reference").wait_for()
-        for control in ("rules-reference", "rules-search", "close-rules"):
-            on_screen(page, control)
-        type_into(page, "rules-search", PLAGUE[lang])
-        by_id(page, "rules-entry-farm").wait_for(state="detached")
-        by_id(page, "rules-entry-plague").wait_for()
-        on_screen(page, "rules-entry-plague")
-        picture(page, f"rules-{lang}-{size}-search")
-        type_into(page, "rules-search", "zeppelin")
-        by_id(page, "rules-nothing-found").wait_for()
-        tap(page, "close-rules")
-        by_id(page, "rules-reference").wait_for(state="detached")
-
-        # R-SCORE-7: the tie-break's "Why?" opens the winner's entry, first and marked
-        why = by_id(page, "tie-break-why").first
-        bring_into_view(page, why)
-        tap(page, "tie-break-why")
-        by_id(page, "rules-asked").wait_for()
-        asked = by_id(page, "rules-asked").locator(
-            "[flt-semantics-identifier='rules-entry-winner']")
-        asked.wait_for()
-        on_screen(page, "rules-asked")
-        on_screen(page, "close-rules")
-        picture(page, f"rules-{lang}-{size}-why")
-        tap(page, "close-rules")
-        by_id(page, "rules-reference").wait_for(state="detached")
-    context.close()
+    sizes = list(SIZES)
+    for lang in ("en", "fr", "de", "nl"):
+        switch_language(page, lang)
+        by_id(page, "score-table").wait_for()
+        if lang == "fr":
+            fold_outs_heard_in_french(page)
+        for turn, (width, height) in enumerate(sizes):
+            # every turn between these sizes is drawn anew; the first is the window's size
+            assert resize_table(page, {"width": width, "height": height}) == (turn != 0)
+            the_reference_at_this_size(page, lang, f"{width}x{height}")
+        sizes.reverse()
     assert offline.outside == []
+
+
+def the_reference_at_this_size(page: Any, lang: str, size: str) -> None:
+    """The reference from the bar fits and finds; the tie-break's "Why?" opens it at the
+    winner's entry."""
+    tap(page, "rules")
+    by_id(page, "rules-reference").wait_for()
+    for control in ("rules-reference", "rules-search", "close-rules"):
+        on_screen(page, control)
+    type_into(page, "rules-search", PLAGUE[lang])
+    by_id(page, "rules-entry-farm").wait_for(state="detached")
+    by_id(page, "rules-entry-plague").wait_for()
+    on_screen(page, "rules-entry-plague")
+    picture(page, f"rules-{lang}-{size}-search")
+    type_into(page, "rules-search", "zeppelin")
+    by_id(page, "rules-nothing-found").wait_for()
+    tap(page, "close-rules")
+    by_id(page, "rules-reference").wait_for(state="detached")
+
+    # R-SCORE-7: the tie-break's "Why?" opens the winner's entry, first and marked
+    why = by_id(page, "tie-break-why").first
+    bring_into_view(page, why)
+    tap(page, "tie-break-why")
+    by_id(page, "rules-asked").wait_for()
+    asked = by_id(page, "rules-asked").locator(
+        "[flt-semantics-identifier='rules-entry-winner']")
+    asked.wait_for()
+    on_screen(page, "rules-asked")
+    on_screen(page, "close-rules")
+    picture(page, f"rules-{lang}-{size}-why")
+    tap(page, "close-rules")
+    by_id(page, "rules-reference").wait_for(state="detached")

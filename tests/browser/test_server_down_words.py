@@ -3,7 +3,8 @@ reconnects by itself (issue 19, item 8).
 
 Before, the tab showed Flet's boot screen: a blank page with a small spinner, which a table
 read as "frozen" and reloaded by hand. The host stops the server in the middle of the evening
-(SIGTERM, as Ctrl+C) and starts it again with the same command; the tab is never touched.
+(SIGTERM, as Ctrl+C) and starts it again with the same command; the tab is never touched
+(but for the language menu, at the table's own choice).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from support.harness import free_port
 
 from browser.table import (
@@ -45,50 +45,56 @@ def home_again(page: Any) -> None:
     by_id(page, "home").wait_for(timeout=60_000)
 
 
-@pytest.mark.parametrize(("server_lang", "browser_locale", "lang"), [
-    ("fr", "en-GB", "fr"),   # `--lang fr`: the table speaks French whatever the browser says
-    (None, "de-AT", "de"),   # no `--lang`: the browser's language, as the table's screens
-])
-def test_a_table_whose_server_is_down_says_so_in_its_language_and_comes_back(
-        tmp_path: Path, browser: Any, server_lang: str | None, browser_locale: str,
-        lang: str) -> None:
-    data_dir, port = tmp_path / "data", free_port()
-    context = browser.new_context(locale=browser_locale)
-    page = context.new_page()
-    with table_server(data_dir, lang=server_lang, port=port) as server:
-        open_table(page, server.table_url)
-        by_id(page, "home").wait_for(timeout=60_000)
-        assert page.locator(DOWN).count() == 0 or not page.locator(DOWN).is_visible()
-    # `table_server` has stopped the server (SIGTERM): nothing answers on the port.
+def down_says_so(page: Any, lang: str) -> None:
+    """`table_server` has stopped the server (SIGTERM): nothing answers on the port, and the
+    tab says so in `lang`."""
     page.locator(DOWN).wait_for(state="visible", timeout=60_000)
     assert said(page) == expected(lang)
     assert said(page) != expected("en")
     if lang == "fr":
         picture(page, "table-while-the-server-is-down-fr")
-    with table_server(data_dir, lang=server_lang, port=port):
+
+
+def test_a_table_started_in_french_says_so_in_french_and_comes_back(tmp_path: Path,
+                                                                   browser: Any) -> None:
+    """`--lang fr`: the table speaks French whatever the browser says (an English one)."""
+    data_dir, port = tmp_path / "data", free_port()
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    with table_server(data_dir, lang="fr", port=port) as server:
+        open_table(page, server.table_url)
+        by_id(page, "home").wait_for(timeout=60_000)
+        assert page.locator(DOWN).count() == 0 or not page.locator(DOWN).is_visible()
+    down_says_so(page, "fr")
+    with table_server(data_dir, lang="fr", port=port):
         home_again(page)
         assert not page.locator(DOWN).is_visible()
     context.close()
 
 
-def test_the_language_chosen_at_the_table_is_the_one_the_words_use(tmp_path: Path,
-                                                                  browser: Any) -> None:
-    """No `--lang`, an English browser, and Dutch chosen in the table's own language menu: the
-    tab speaks Dutch, so its words for a server that is down are Dutch too."""
+def test_the_browsers_language_then_the_one_chosen_at_the_table_is_the_one_the_words_use(
+        tmp_path: Path, browser: Any) -> None:
+    """No `--lang` and an Austrian browser: the table's screens are German, and so are its
+    words for a server that is down. Back by itself, the table chooses Dutch in its own
+    language menu: the tab speaks Dutch, so its words at the next stop are Dutch too."""
     data_dir, port = tmp_path / "data", free_port()
-    context = browser.new_context(locale="en-GB")
+    context = browser.new_context(locale="de-AT")
     page = context.new_page()
     with table_server(data_dir, port=port) as server:
         open_table(page, server.table_url)
         by_id(page, "home").wait_for(timeout=60_000)
+        assert page.locator(DOWN).count() == 0 or not page.locator(DOWN).is_visible()
+    down_says_so(page, "de")
+    with table_server(data_dir, port=port):
+        home_again(page)
+        assert not page.locator(DOWN).is_visible()
         switch_language(page, "nl")
         page.get_by_text(translator("nl")("New game")).first.wait_for(timeout=60_000)
         # Remembered by the tab after the screen is drawn in it: the words for a server that
         # is down are read from there.
         page.wait_for_function(f"localStorage.getItem('{LANG_STORAGE}') === '\"nl\"'",
                                timeout=60_000)
-    page.locator(DOWN).wait_for(state="visible", timeout=60_000)
-    assert said(page) == expected("nl")
+    down_says_so(page, "nl")
     with table_server(data_dir, port=port):
         home_again(page)
     context.close()

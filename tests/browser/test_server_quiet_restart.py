@@ -6,6 +6,9 @@ it again; every tab comes back by itself. Then one is closed, an undo is tapped 
 the host stops the server with Ctrl+C. Before, the second server printed "Receive loop error:
 WebSocket is not connected" for the closed tabs, a wake-lock `AttributeError` and "coroutine
 ... was never awaited" for the left-behind sessions, and a traceback for the Ctrl+C.
+
+The three tabs are opened side by side (their clients start at once, as they do when the
+server comes back), not one after the other.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 from support.harness import free_port
 from test_server_quiet_stops import NOISE, printed
 
-from browser.table import enable_semantics, open_table, table_server, tap
+from browser.table import enable_semantics, table_server, tap
 from browser.test_table_phones import TABLET_PORTRAIT, last_round_ahead
 
 TABS = 3
@@ -35,8 +38,11 @@ def test_a_restart_with_the_tables_tabs_open_leaves_the_terminal_clean(tmp_path:
     context = browser.new_context(locale="en-GB", viewport=TABLET_PORTRAIT)
     tabs = [context.new_page() for _ in range(TABS)]
     with table_server(data_dir, lang="en", port=port) as first:
+        for tab in tabs:  # the three clients start side by side, as they do after the restart
+            tab.goto(first.table_url, wait_until="commit")
         for tab in tabs:
-            open_table(tab, first.table_url)
+            tab.wait_for_selector("#loading", state="detached", timeout=60_000)
+            enable_semantics(tab)
             tap(tab, f"resume-{game_id}")
             tap(tab, "play")
             step_shown(tab)

@@ -15,13 +15,12 @@ asked and never heard back when the tab reloads, the worst moment of the race.
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.harness import free_port
 
-from browser.table import by_id, enable_semantics, table_server
+from browser.table import TableServer, by_id, enable_semantics, table_server
 
 ASKED = "() => window.rattusTable && window.rattusTable.heard >= 5"
 """The session's first messages: the registration, the storage service, and its three
@@ -64,51 +63,57 @@ def stored_key(page: Any) -> str | None:
     return None if value is None else json.loads(value)
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServer]:
+    """One table for the module: each test's browser is a fresh one (no key stored, a session
+    of its own), which is what each story needs, not a fresh server."""
+    with table_server(tmp_path_factory.mktemp("data"), lang="en") as running:
+        yield running
+
+
 @pytest.mark.parametrize("then", ["reload", "start address"])
-def test_a_tab_reloaded_in_the_first_moment_is_still_the_tables(tmp_path: Path, browser: Any,
-                                                                 then: str) -> None:
-    with table_server(tmp_path / "data", lang="en", port=free_port()) as server:
-        context = browser.new_context(locale="en-GB")
-        page = context.new_page()
-        connections = first_client_never_answers(page)
-        page.goto(server.table_url)
-        # Stored by the page itself, before the app has heard anything from this browser.
-        assert stored_key(page) == server.key
-        page.wait_for_function(ASKED, timeout=60_000)
-        if then == "reload":
-            page.reload()
-        else:
-            page.goto(server.base_url + "/")
-        assert table_or_locked(page) == "table"
-        assert len(connections) == 2
-        # Drawn first, then the address cleaned (a message of its own, a frame or more later).
-        page.wait_for_url(lambda url: "key=" not in url, timeout=60_000)
-        context.close()
-
-
-def test_an_address_with_a_wrong_key_leaves_the_tables_key_in_place(tmp_path: Path,
-                                                                     browser: Any) -> None:
-    with table_server(tmp_path / "data", lang="en", port=free_port()) as server:
-        context = browser.new_context(locale="en-GB")
-        page = context.new_page()
-        page.goto(server.table_url)
-        assert table_or_locked(page) == "table"
-        # A mistyped address in the same browser: the page keeps the table's key once the
-        # server says this one is not it, and the tab is still the table's.
-        page.goto(server.base_url + "/?key=not-the-tables-key-at-all")
-        page.wait_for_function(
-            "key => localStorage.getItem('flutter.rattus_companion.table_key') === key",
-            arg=json.dumps(server.key), timeout=60_000)
-        assert table_or_locked(page) == "table"
+def test_a_tab_reloaded_in_the_first_moment_is_still_the_tables(server: TableServer,
+                                                                 browser: Any, then: str) -> None:
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    connections = first_client_never_answers(page)
+    page.goto(server.table_url)
+    # Stored by the page itself, before the app has heard anything from this browser.
+    assert stored_key(page) == server.key
+    page.wait_for_function(ASKED, timeout=60_000)
+    if then == "reload":
+        page.reload()
+    else:
         page.goto(server.base_url + "/")
-        assert table_or_locked(page) == "table"
+    assert table_or_locked(page) == "table"
+    assert len(connections) == 2
+    # Drawn first, then the address cleaned (a message of its own, a frame or more later).
+    page.wait_for_url(lambda url: "key=" not in url, timeout=60_000)
+    context.close()
 
-        # A browser that never had the key is not made the table's by a wrong one.
-        stranger = browser.new_context(locale="en-GB").new_page()
-        stranger.goto(server.base_url + "/?key=not-the-tables-key-at-all")
-        assert table_or_locked(stranger) == "locked"
-        stranger.wait_for_function(
-            "() => localStorage.getItem('flutter.rattus_companion.table_key') === null",
-            timeout=60_000)
-        context.close()
-        stranger.context.close()
+
+def test_an_address_with_a_wrong_key_leaves_the_tables_key_in_place(server: TableServer,
+                                                                     browser: Any) -> None:
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    page.goto(server.table_url)
+    assert table_or_locked(page) == "table"
+    # A mistyped address in the same browser: the page keeps the table's key once the
+    # server says this one is not it, and the tab is still the table's.
+    page.goto(server.base_url + "/?key=not-the-tables-key-at-all")
+    page.wait_for_function(
+        "key => localStorage.getItem('flutter.rattus_companion.table_key') === key",
+        arg=json.dumps(server.key), timeout=60_000)
+    assert table_or_locked(page) == "table"
+    page.goto(server.base_url + "/")
+    assert table_or_locked(page) == "table"
+
+    # A browser that never had the key is not made the table's by a wrong one.
+    stranger = browser.new_context(locale="en-GB").new_page()
+    stranger.goto(server.base_url + "/?key=not-the-tables-key-at-all")
+    assert table_or_locked(stranger) == "locked"
+    stranger.wait_for_function(
+        "() => localStorage.getItem('flutter.rattus_companion.table_key') === null",
+        timeout=60_000)
+    context.close()
+    stranger.context.close()

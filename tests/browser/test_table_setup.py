@@ -1,6 +1,9 @@
 """Stories at the table, in a real chromium: from the home screen through the setup wizard into
 a game, a stranger's device, a German browser, and a restart in the middle of a game.
 
+The stories that need no fresh browser share one tab of the module's table (`page`); a new
+device, a German browser and a browser that never had the key get their own.
+
 Every story routes all requests and fails on any that would leave this machine.
 """
 
@@ -11,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.harness import back_home, drawn_for, one_table_page
 
 from browser.table import (
     Offline,
@@ -34,6 +38,15 @@ TABLET_PORTRAIT = {"width": 800, "height": 1280}
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServer]:
     with table_server(tmp_path_factory.mktemp("table")) as running:
         yield running
+
+
+@pytest.fixture(scope="module")
+def page(server: TableServer, browser: Any) -> Iterator[Any]:
+    """One tab of the table for the stories that need no fresh browser (a new device, another
+    browser language, a key never stored): each starts on the home screen (`back_home`) at its
+    own size, so none depends on the one before it."""
+    with one_table_page(browser, server.table_url, viewport=LAPTOP) as shared:
+        yield shared
 
 
 def _context(browser: Any, offline: Offline, locale: str = "en-GB",
@@ -72,30 +85,47 @@ def _set_up_game(page: Any, names: list[str], method: str, shots: str | None = N
     by_id(page, "prompt").wait_for()
 
 
-def test_four_players_set_up_a_game_and_land_in_round_one(server: TableServer,
-                                                          browser: Any) -> None:
-    # R-SETUP-6: 4 players play 8 rounds.
+def test_four_players_set_up_a_game_and_find_it_again_after_a_restart(tmp_path: Path,
+                                                                       browser: Any) -> None:
+    """Four players set a game up through the wizard and land in round one (R-SETUP-6: 4
+    players play 8 rounds), with a seat's QR on the phones panel. The host stops the server
+    (SIGTERM) and starts it again: the key is the same, and a new tab is offered the game and
+    resumes it in round one."""
     offline = Offline()
-    page = _context(browser, offline).new_page()
-    offline.watch(page)
-    open_table(page, server.table_url)
-    by_id(page, "home").wait_for()
-    picture(page, "table-0-home")
-    _set_up_game(page, ["Anna", "Ben", "Carla", "Dora"], "one_per_estate", shots="table")
-    page.get_by_text("Round 1 of 8").wait_for()
-    picture(page, "table-5-game")
-    tap(page, "phones")
-    tap(page, "show-qr-3")
-    by_id(page, "seat-qr-3").wait_for()
-    picture(page, "table-6-phones")
+    with table_server(tmp_path) as first:
+        page = _context(browser, offline).new_page()
+        offline.watch(page)
+        open_table(page, first.table_url)
+        by_id(page, "home").wait_for()
+        picture(page, "table-0-home")
+        _set_up_game(page, ["Anna", "Ben", "Carla", "Dora"], "one_per_estate", shots="table")
+        page.get_by_text("Round 1 of 8").wait_for()
+        picture(page, "table-5-game")
+        tap(page, "phones")
+        tap(page, "show-qr-3")
+        by_id(page, "seat-qr-3").wait_for()
+        picture(page, "table-6-phones")
+        page.close()
+    with table_server(tmp_path) as second:
+        assert second.key == first.key
+        page = _context(browser, offline).new_page()
+        offline.watch(page)
+        open_table(page, second.table_url)
+        resume = page.locator("[flt-semantics-identifier^='resume-']")
+        resume.first.wait_for()
+        picture(page, "resume-home")
+        resume.first.click()
+        page.get_by_text("Round 1 of 8").wait_for()
     assert offline.outside == []
     assert offline.missing == []
 
 
-def test_the_rules_reference_is_one_tap_away(server: TableServer, browser: Any) -> None:
+def test_the_rules_reference_is_one_tap_away(server: TableServer, page: Any) -> None:
     offline = Offline()
-    page = _context(browser, offline, viewport=TABLET_PORTRAIT).new_page()
-    open_table(page, server.table_url)
+    offline.install(page.context)
+    back_home(page, server.table_url)
+    drawn_for(page, TABLET_PORTRAIT)
+    switch_language(page, "en")
     tap(page, "rules")
     by_id(page, "rules-reference").wait_for()
     # The table's language only: its cards print English unless the table says otherwise.
@@ -141,10 +171,11 @@ def test_a_german_browser_gets_a_german_table(server: TableServer, browser: Any)
     page.get_by_text("New game").first.wait_for()
 
 
-def test_a_wrong_setup_is_refused_with_its_rule(server: TableServer, browser: Any) -> None:
+def test_a_wrong_setup_is_refused_with_its_rule(server: TableServer, page: Any) -> None:
     # R-SETUP-1: every player needs a name; the wizard stays on the players.
-    page = _context(browser, Offline()).new_page()
-    open_table(page, server.table_url)
+    back_home(page, server.table_url)
+    drawn_for(page, LAPTOP)
+    switch_language(page, "en")
     tap(page, "new-game")
     by_id(page, "setup-players").wait_for()
     type_into(page, "player-name-0", "Anna")
@@ -153,10 +184,11 @@ def test_a_wrong_setup_is_refused_with_its_rule(server: TableServer, browser: An
     assert by_id(page, "setup-players").count() == 1
 
 
-def test_a_paper_game_is_scored_with_the_same_rules(server: TableServer, browser: Any) -> None:
+def test_a_paper_game_is_scored_with_the_same_rules(server: TableServer, page: Any) -> None:
     # R-SCORE-1: most influence in an estate scores 10; R-SCORE-6: rats above the nuns die.
-    page = _context(browser, Offline()).new_page()
-    open_table(page, server.table_url)
+    back_home(page, server.table_url)
+    drawn_for(page, LAPTOP)
+    switch_language(page, "en")
     tap(page, "score-game")
     by_id(page, "score-form").wait_for()
     type_into(page, "score-0-name", "Anna")
@@ -170,22 +202,3 @@ def test_a_paper_game_is_scored_with_the_same_rules(server: TableServer, browser
     by_id(page, "score-result").wait_for()
     page.get_by_text("Winner: Anna").first.wait_for()
     picture(page, "score-result")
-
-
-def test_after_a_restart_the_game_is_offered_and_resumed(tmp_path: Path, browser: Any) -> None:
-    offline = Offline()
-    with table_server(tmp_path) as first:
-        page = _context(browser, offline).new_page()
-        open_table(page, first.table_url)
-        _set_up_game(page, ["Anna", "Ben"], "first_game")
-        page.close()
-    with table_server(tmp_path) as second:
-        assert second.key == first.key
-        page = _context(browser, offline).new_page()
-        open_table(page, second.table_url)
-        resume = page.locator("[flt-semantics-identifier^='resume-']")
-        resume.first.wait_for()
-        picture(page, "resume-home")
-        resume.first.click()
-        page.get_by_text("Round 1 of 10").wait_for()
-    assert offline.outside == []

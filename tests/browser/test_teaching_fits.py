@@ -8,17 +8,23 @@ and "Tell me more" lie within the screen without scrolling, and so does the entr
 button; "Tell me more" opens the rules reference, and "Got it" brings the next card. With
 `RATTUS_SCREENSHOTS=1`, screenshots land in `screenshots/teaching-<viewport>.png` for a person
 to look at.
+
+One French table and one tab serve every test: each starts on the home screen (`back_home`)
+and turns the window to its device, drawn anew for it (`drawn_for`), and each device has a
+game of its own, so no test depends on the one before it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from support.flutter import bring_into_view, still_box
+from support.harness import back_home, drawn_for, one_table_page
 
-from browser.table import by_id, open_table, picture, table_server, tap
+from browser.table import TableServer, by_id, picture, table_server, tap
 
 VIEWPORTS = {
     "laptop-1366x768": {"width": 1366, "height": 768},
@@ -60,81 +66,85 @@ def first_entry_of_a_first_game(data_dir: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def games(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+def served(tmp_path_factory: pytest.TempPathFactory
+           ) -> Iterator[tuple[TableServer, dict[str, str]]]:
+    """One French table for the module, with a first game at its first entry for each device."""
     data_dir = tmp_path_factory.mktemp("teaching")
-    return data_dir, {name: first_entry_of_a_first_game(data_dir) for name in VIEWPORTS}
+    games = {name: first_entry_of_a_first_game(data_dir) for name in VIEWPORTS}
+    with table_server(data_dir, lang="fr") as server:
+        yield server, games
+
+
+@pytest.fixture(scope="module")
+def page(served: tuple[TableServer, dict[str, str]], browser: Any) -> Iterator[Any]:
+    with one_table_page(browser, served[0].table_url, locale="fr-FR") as shared:
+        yield shared
 
 
 @pytest.mark.parametrize("name", list(VIEWPORTS))
 def test_a_teaching_card_fits_and_its_buttons_are_in_reach(
-        games: tuple[Path, dict[str, str]], browser: Any, name: str) -> None:
-    data_dir, game_of = games
+        served: tuple[TableServer, dict[str, str]], page: Any, name: str) -> None:
+    server, game_of = served
     viewport = VIEWPORTS[name]
-    with table_server(data_dir, lang="fr") as server:
-        context = browser.new_context(locale="fr-FR", viewport=viewport)
-        page = context.new_page()
-        open_table(page, server.table_url)
-        tap(page, f"resume-{game_of[name]}")
-        tap(page, "play")
-        by_id(page, "lesson-draw-buildings").wait_for(timeout=60_000)
-        for lesson in FIRST_ENTRY:
-            by_id(page, f"lesson-{lesson}").first.wait_for()
-            assert got_its(page) == [f"lesson-{lesson}-got-it"]
-            in_sight = [f"lesson-{lesson}-got-it", f"lesson-{lesson}-more", "enter-0-1"]
-            for identifier in in_sight:  # on the screen as it stands, nothing scrolled
-                box = still_box(by_id(page, identifier).first)
-                assert 0 <= box["x"] and box["x"] + box["width"] <= viewport["width"], \
-                    (identifier, box)
-                assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], \
-                    (identifier, box)
-            if lesson == FIRST_ENTRY[0]:
-                picture(page, f"teaching-{name}")
-            if lesson == "enter":
-                tap(page, "lesson-enter-more")
-                by_id(page, "rules-reference").wait_for()
-                tap(page, "close-rules")
-                by_id(page, "rules-reference").wait_for(state="detached")
-            tap(page, f"lesson-{lesson}-got-it")
-            by_id(page, f"lesson-{lesson}").wait_for(state="detached")
-        assert by_id(page, "prompt").count() == 1
-        context.close()
+    back_home(page, server.table_url)
+    drawn_for(page, viewport)
+    tap(page, f"resume-{game_of[name]}")
+    tap(page, "play")
+    by_id(page, "lesson-draw-buildings").wait_for(timeout=60_000)
+    for lesson in FIRST_ENTRY:
+        by_id(page, f"lesson-{lesson}").first.wait_for()
+        assert got_its(page) == [f"lesson-{lesson}-got-it"]
+        in_sight = [f"lesson-{lesson}-got-it", f"lesson-{lesson}-more", "enter-0-1"]
+        for identifier in in_sight:  # on the screen as it stands, nothing scrolled
+            box = still_box(by_id(page, identifier).first)
+            assert 0 <= box["x"] and box["x"] + box["width"] <= viewport["width"], \
+                (identifier, box)
+            assert 0 <= box["y"] and box["y"] + box["height"] <= viewport["height"], \
+                (identifier, box)
+        if lesson == FIRST_ENTRY[0]:
+            picture(page, f"teaching-{name}")
+        if lesson == "enter":
+            tap(page, "lesson-enter-more")
+            by_id(page, "rules-reference").wait_for()
+            tap(page, "close-rules")
+            by_id(page, "rules-reference").wait_for(state="detached")
+        tap(page, f"lesson-{lesson}-got-it")
+        by_id(page, f"lesson-{lesson}").wait_for(state="detached")
+    assert by_id(page, "prompt").count() == 1
 
 
 def test_a_first_game_is_switched_on_at_setup_and_the_help_is_in_the_bar(
-        tmp_path: Path, browser: Any) -> None:
+        served: tuple[TableServer, dict[str, str]], page: Any) -> None:
     """In French on the upright tablet: a player new to the game switches the teaching on by
     itself, the goal of the game stands above the checklist, the pieces' cards beside their
     items, then "What do I do now?" on the round screen."""
     from browser.table import tap_and_redraw, type_into
 
     viewport = VIEWPORTS["upright-800x1280"]
-    with table_server(tmp_path, lang="fr") as server:
-        context = browser.new_context(locale="fr-FR", viewport=viewport)
-        page = context.new_page()
-        open_table(page, server.table_url)
-        tap_and_redraw(page, "new-game")
-        by_id(page, "setup-players").wait_for()
-        for index, name in enumerate(("Friederike", "Anne-Sophie")):
-            type_into(page, f"player-name-{index}", name)
-        tap_and_redraw(page, "newcomer-1")  # the whole screen is drawn anew
-        tap_and_redraw(page, "next")
-        by_id(page, "setup-buildings").wait_for()
-        tap_and_redraw(page, "next")
-        by_id(page, "first-game").wait_for()
-        tap_and_redraw(page, "next")
-        by_id(page, "opening").wait_for()
-        picture(page, "teaching-opening-upright-800x1280")
-        for lesson in ("setup-specials", "setup-rats", "setup-board"):
-            found = by_id(page, f"lesson-{lesson}-got-it").first
-            bring_into_view(page, found)
-            box = still_box(found)
-            assert box["x"] + box["width"] <= viewport["width"], (lesson, box)
-        tap_and_redraw(page, "start-game")
-        tap(page, "play")
-        by_id(page, "lesson-draw-buildings").wait_for(timeout=60_000)
-        tap(page, "what-now")
-        by_id(page, "help-now").wait_for()
-        picture(page, "teaching-help-upright-800x1280")
-        tap(page, "close-help")
-        by_id(page, "help-now").wait_for(state="detached")
-        context.close()
+    back_home(page, served[0].table_url)
+    drawn_for(page, viewport)
+    tap_and_redraw(page, "new-game")
+    by_id(page, "setup-players").wait_for()
+    for index, name in enumerate(("Friederike", "Anne-Sophie")):
+        type_into(page, f"player-name-{index}", name)
+    tap_and_redraw(page, "newcomer-1")  # the whole screen is drawn anew
+    tap_and_redraw(page, "next")
+    by_id(page, "setup-buildings").wait_for()
+    tap_and_redraw(page, "next")
+    by_id(page, "first-game").wait_for()
+    tap_and_redraw(page, "next")
+    by_id(page, "opening").wait_for()
+    picture(page, "teaching-opening-upright-800x1280")
+    for lesson in ("setup-specials", "setup-rats", "setup-board"):
+        found = by_id(page, f"lesson-{lesson}-got-it").first
+        bring_into_view(page, found)
+        box = still_box(found)
+        assert box["x"] + box["width"] <= viewport["width"], (lesson, box)
+    tap_and_redraw(page, "start-game")
+    tap(page, "play")
+    by_id(page, "lesson-draw-buildings").wait_for(timeout=60_000)
+    tap(page, "what-now")
+    by_id(page, "help-now").wait_for()
+    picture(page, "teaching-help-upright-800x1280")
+    tap(page, "close-help")
+    by_id(page, "help-now").wait_for(state="detached")

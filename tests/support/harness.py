@@ -3,8 +3,9 @@
 Browser tests never download a browser (`playwright install` is not allowed here): they drive
 the distribution's `/usr/bin/chromium` and skip cleanly when it is missing. One chromium runs
 per test module (the `browser` fixture of tests/conftest.py); each test gets a fresh context
-(`table_context`, with every request off this machine refused by `Offline`). Two kinds of
-server:
+(`table_context`, with every request off this machine refused by `Offline`), or, where it needs
+no fresh browser, shares the module's one tab (`one_table_page`), starting on its home screen
+(`back_home`) at its own size (`drawn_for`). Two kinds of server:
 
 - `table_server`: `rattus-companion --no-browser` in a subprocess, on a free port, as a table
   runs it; its banner gives the table's address with its key.
@@ -354,3 +355,72 @@ def arrived(page: Page, identifier: str, name: str, server: TableServer | None =
         raise AssertionError(
             f"{identifier!r} never appeared at {page.url}; picture {picture_path}; "
             f"identifiers on the screen: {shown}; the server's last lines:\n{said}") from None
+
+
+TURNED = {"width": 800, "height": 1280}
+"""A narrow size the table's window passes through when it goes from one wide size to
+another: a wide page that stays wide is not drawn anew (see `resize_table`)."""
+
+
+def drawn_for(page: Page, size: dict[str, int]) -> None:
+    """The table's window at `size`, with the screen on it drawn by the server for that size
+    (its frame is tagged `frame-<w>x<h>`). From one wide size to another the server draws
+    nothing and the screen keeps the old size's widths until the next draw, which could come
+    before the server has heard of the new size: so the window turns through `TURNED`, and
+    each turn is drawn anew."""
+    frame = f"[flt-semantics-identifier='frame-{size['width']}x{size['height']}']"
+    if page.viewport_size == size:
+        page.locator(frame).first.wait_for(state="attached", timeout=30_000)
+        return
+    if not resize_table(page, size):
+        resize_table(page, TURNED)
+        resize_table(page, size)
+
+
+HOME = "new-game"
+"""The home screen's own control (the title's `home` tag is also the end screen's button)."""
+
+
+def back_home(page: Page, table_url: str) -> None:
+    """A page shared by a module's tests back on the home screen, as a player gets there: the
+    back arrow, screen after screen. A page a test left with a dialog open (no back arrow in
+    the tree) or broken is loaded afresh. Each test of such a module starts here, so none
+    depends on where the test before it ended, or on whether it passed."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    from support.flutter import by_id, open_table, tap_and_redraw
+
+    either = page.locator(f"[flt-semantics-identifier='{HOME}'], "
+                          "[flt-semantics-identifier='back']").first
+    try:
+        for _ in range(8):
+            either.wait_for(state="attached", timeout=10_000)
+            if by_id(page, HOME).count():
+                return
+            tap_and_redraw(page, "back")
+    except PlaywrightError:
+        pass
+    open_table(page, table_url)
+    by_id(page, HOME).first.wait_for()
+
+
+@contextlib.contextmanager
+def one_table_page(browser: Browser, table_url: str, offline: Offline | None = None,
+                   locale: str = "en-GB", viewport: dict[str, int] | None = None
+                   ) -> Iterator[Page]:
+    """One tab of the table for a whole module, its client started once (the start is the
+    dearest part of a browser test: 5 to 10 s under load). Each test brings it
+    `back_home` and to its own size (`drawn_for`) and language (`support.flutter`'s
+    `switch_language`) first."""
+    from support.flutter import by_id, open_table
+
+    context = table_context(browser, offline, locale, viewport)
+    try:
+        page = context.new_page()
+        if offline is not None:
+            offline.watch(page)
+        open_table(page, table_url)
+        by_id(page, HOME).first.wait_for()
+        yield page
+    finally:
+        context.close()
