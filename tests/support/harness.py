@@ -2,10 +2,10 @@
 
 Browser tests never download a browser (`playwright install` is not allowed here): they drive
 the distribution's `/usr/bin/chromium` and skip cleanly when it is missing. One chromium runs
-per test module (the `browser` fixture of tests/conftest.py); each test gets a fresh context
-(`table_context`, with every request off this machine refused by `Offline`), or, where it needs
-no fresh browser, shares the module's one tab (`one_table_page`), starting on its home screen
-(`back_home`) at its own size (`drawn_for`). Two kinds of server:
+per test module (the `browser` fixture of tests/browser/conftest.py); each test gets a fresh
+context (`table_context`, with every request off this machine refused by `Offline`), or,
+where it needs no fresh browser, shares the module's one tab (`one_table_page`), starting on
+its home screen (`back_home`) at its own size (`drawn_for`). Two kinds of server:
 
 - `table_server`: `rattus-companion --no-browser` in a subprocess, on a free port, as a table
   runs it; its banner gives the table's address with its key.
