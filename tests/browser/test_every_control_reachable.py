@@ -85,6 +85,8 @@ DEVICES = (
     ("screen", {"width": 1920, "height": 1080}),
 )
 LANGUAGES = ("en", "fr", "de", "nl")
+NARROW = "upright"
+"""The one device the server draws anew on a resize to it or from it (`frame.follow_resizes`)."""
 
 
 class Walk:
@@ -109,6 +111,18 @@ class Walk:
         """The kinds of control looked at (identifiers with their numbers as `#`)."""
 
     # -- the page ---------------------------------------------------------------------
+
+    @staticmethod
+    def device(page: Any) -> str:
+        return next(d for d, size in DEVICES if size == page.viewport_size)
+
+    def tour(self, page: Any) -> list[tuple[str, dict[str, int]]]:
+        """Every device, the window's own first, the wide ones together and the upright at
+        one end: one redraw of the server's for a narrow screen per tour."""
+        current = self.device(page)
+        wide = [d for d, _ in DEVICES if d not in (current, NARROW)]
+        order = [current, *wide] + ([NARROW] if current != NARROW else [])
+        return [(d, dict(DEVICES)[d]) for d in order]
 
     def resize(self, page: Any, size: dict[str, int]) -> None:
         """Turn the window to `size`; `look` waits for the screen to be still before it reads
@@ -143,7 +157,7 @@ class Walk:
         self.steps += 1
         if "winner" in ids or "end-form" in ids:
             end = "result" if "winner" in ids else "end-form"
-            for device, size in DEVICES:  # the end's screens on every device
+            for device, size in self.tour(page):  # the end's screens on every device
                 self.resize(page, size)
                 self.check(page, f"{self.lang} {device} {end}")
             self.devices.update(d for d, _ in DEVICES)
@@ -175,10 +189,8 @@ class Walk:
         screen yet (the window's own first, so it is not resized for nothing); else, when the
         language has not, or when the screen holds a kind of control not looked at yet, on
         one device, each in turn from step to step; else nowhere."""
-        current = next(d for d, size in DEVICES if size == page.viewport_size)
         looked = {(d, k) for d, _, k in self.met if d != "-"}
-        lacking = sorted((d for d, _ in DEVICES if (d, kind) not in looked),
-                         key=lambda d: d != current)
+        lacking = [d for d, _ in self.tour(page) if (d, kind) not in looked]
         controls = {re.sub(r"\d+", "#", i) for i in ids}
         if lacking:
             devices = lacking
@@ -201,7 +213,7 @@ class Walk:
                    if not any(m[1] == lang and m[2] == k for m in looked)])
 
     def setup_screen(self, page: Any, name: str) -> None:
-        for device, size in DEVICES:
+        for device, size in self.tour(page):
             self.resize(page, size)
             self.check(page, f"{self.lang} {device} {name}")
 
@@ -211,7 +223,7 @@ class Walk:
         chip = next(i for i in sorted(ids) if re.fullmatch(r"seat-chip-0(-now)?", i))
         tap(page, chip)
         by_id(page, "private-done").wait_for()
-        for device, size in DEVICES:
+        for device, size in self.tour(page):
             self.resize(page, size)
             self.check(page, f"{self.lang} {device} private-view")
         tap(page, "private-done")
@@ -220,7 +232,7 @@ class Walk:
         by_id(page, "phones").wait_for()
         tap(page, "phones")
         by_id(page, "phones-panel").wait_for()
-        for device, size in DEVICES:
+        for device, size in self.tour(page):
             self.resize(page, size)
             self.check(page, f"{self.lang} {device} phones-panel")
         tap(page, "back")
