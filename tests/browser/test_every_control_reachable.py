@@ -5,31 +5,36 @@ panel on every device, and no test saw it, because the screen tests looked at ch
 controls. Here the players of three stories play whole games through the real UI (the
 4-player game on the app's deck, here; the 2-player game with the players' own deck, in
 `test_every_control_reachable_two_players.py`; the 5-player game with the players' own deck
-too and everyone in one building in the first and last rounds (a crowded phase A on the
-laptop), in `test_every_control_reachable_five_players.py`: a file each, so two walks run at
-once), and before a tap the
-whole screen is checked by `support.reachable.look`: every node inside the window's width,
-every enabled control scrollable wholly above the bottom bar, no text cut, and every control
-the engine offers for the step there (the Hospital's steppers among them).
+too, a building of every estate and everyone in one building in the first and last rounds (a
+crowded phase A on the laptop), in two halves that run at once:
+`test_every_control_reachable_five_players.py` from the wizard to round 5's row, and
+`..._five_players_late.py` from round 5's row to the result, on a game the engine played up
+to there and stored, which the table resumes), a file each, so two walks run at once. Before
+a tap the whole screen is checked by `support.reachable.look`: every node inside the window's
+width, every enabled control scrollable wholly above the bottom bar, no text cut, and every
+control the engine offers for the step there (the Hospital's steppers among them).
 
 Each round is played in one of the four languages, in turn (switched with the app bar's
 language button). A step is looked at where it shows something not looked at yet
 (`Walk.devices_for`): a kind of screen (an entry, a reveal, a building's actions, a choice, a
-row) is looked at on every device the first time it comes (the window resized to each), and
-again on one device (each in turn) the first time it comes in each language, or with a kind
-of control not looked at yet. So every device and every language meets every kind of screen the
-game shows, which the test checks on the schedule at the end; a step not looked at is still
-checked for every control the engine offers there, on the screen as it is. The phones
-panel and a player's private view are looked at in round 2, the end form and the result at
-the end. Screenshots of the first problem of each kind land in `screenshots/reach-*`; with
-`RATTUS_SCREENSHOTS=1`, every kind of screen on every device lands in `screenshots/walk-*`.
+row) is looked at on every device the first time it comes (the window resized to each, the
+window's own device first and the upright tablet at one end), and again on one device (each
+in turn) the first time it comes in each language, or with a kind of control not looked at
+yet. So every device and every language meets every kind of screen the game shows (in each
+half of the 5-player game on its own), which the test checks on the schedule at the end; a
+step not looked at is still checked for every control the engine offers there, on the screen
+as it is. The wizard, the phones panel and a player's private view (in round 2), the end form
+and the result are looked at on every device. Screenshots of the first problem of each kind
+land in `screenshots/reach-*`; with `RATTUS_SCREENSHOTS=1`, every kind of screen on every
+device lands in `screenshots/walk-*`.
 
 The stories are the ones a table lives, and the benchmark's taps row plays the first two: the
 4-player game undoes, redoes and undoes an entry in round 1; the 2-player game's server is
 stopped in the middle of round 6's entries and the table's tab, opened anew, resumes it. At
-the end the stored events are replayed and scored by the engine, and the winner, every total,
-every rat count and every track on the screen must be the engine's; no request may leave this
-machine, and none may miss.
+the end of each whole game (and of the 5-player game's second half) the stored events are
+replayed and scored by the engine, and the winner, every total, every rat count and every
+track on the screen must be the engine's; every stored game keeps the teaching's order; no
+request may leave this machine, and none may miss.
 """
 
 from __future__ import annotations
@@ -74,7 +79,7 @@ from browser.table import (
 )
 from companion.rules.catalog import Building, PlayerColour
 from companion.rules.house_rules import HouseRules
-from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
+from companion.rules.setup import DeckMode, SelectionMethod, Setup, make_setup, setup_code
 from companion.store.db import GameStore
 from companion.store.session import Session
 
@@ -85,6 +90,8 @@ DEVICES = (
     ("screen", {"width": 1920, "height": 1080}),
 )
 LANGUAGES = ("en", "fr", "de", "nl")
+NARROW = "upright"
+"""The one device the server draws anew on a resize to it or from it (`frame.follow_resizes`)."""
 
 
 class Walk:
@@ -109,6 +116,18 @@ class Walk:
         """The kinds of control looked at (identifiers with their numbers as `#`)."""
 
     # -- the page ---------------------------------------------------------------------
+
+    @staticmethod
+    def device(page: Any) -> str:
+        return next(d for d, size in DEVICES if size == page.viewport_size)
+
+    def tour(self, page: Any) -> list[tuple[str, dict[str, int]]]:
+        """Every device, the window's own first, the wide ones together and the upright at
+        one end: one redraw of the server's for a narrow screen per tour."""
+        current = self.device(page)
+        wide = [d for d, _ in DEVICES if d not in (current, NARROW)]
+        order = [current, *wide] + ([NARROW] if current != NARROW else [])
+        return [(d, dict(DEVICES)[d]) for d in order]
 
     def resize(self, page: Any, size: dict[str, int]) -> None:
         """Turn the window to `size`; `look` waits for the screen to be still before it reads
@@ -143,7 +162,7 @@ class Walk:
         self.steps += 1
         if "winner" in ids or "end-form" in ids:
             end = "result" if "winner" in ids else "end-form"
-            for device, size in DEVICES:  # the end's screens on every device
+            for device, size in self.tour(page):  # the end's screens on every device
                 self.resize(page, size)
                 self.check(page, f"{self.lang} {device} {end}")
             self.devices.update(d for d, _ in DEVICES)
@@ -175,10 +194,8 @@ class Walk:
         screen yet (the window's own first, so it is not resized for nothing); else, when the
         language has not, or when the screen holds a kind of control not looked at yet, on
         one device, each in turn from step to step; else nowhere."""
-        current = next(d for d, size in DEVICES if size == page.viewport_size)
         looked = {(d, k) for d, _, k in self.met if d != "-"}
-        lacking = sorted((d for d, _ in DEVICES if (d, kind) not in looked),
-                         key=lambda d: d != current)
+        lacking = [d for d, _ in self.tour(page) if (d, kind) not in looked]
         controls = {re.sub(r"\d+", "#", i) for i in ids}
         if lacking:
             devices = lacking
@@ -201,7 +218,7 @@ class Walk:
                    if not any(m[1] == lang and m[2] == k for m in looked)])
 
     def setup_screen(self, page: Any, name: str) -> None:
-        for device, size in DEVICES:
+        for device, size in self.tour(page):
             self.resize(page, size)
             self.check(page, f"{self.lang} {device} {name}")
 
@@ -211,7 +228,7 @@ class Walk:
         chip = next(i for i in sorted(ids) if re.fullmatch(r"seat-chip-0(-now)?", i))
         tap(page, chip)
         by_id(page, "private-done").wait_for()
-        for device, size in DEVICES:
+        for device, size in self.tour(page):
             self.resize(page, size)
             self.check(page, f"{self.lang} {device} private-view")
         tap(page, "private-done")
@@ -220,7 +237,7 @@ class Walk:
         by_id(page, "phones").wait_for()
         tap(page, "phones")
         by_id(page, "phones-panel").wait_for()
-        for device, size in DEVICES:
+        for device, size in self.tour(page):
             self.resize(page, size)
             self.check(page, f"{self.lang} {device} phones-panel")
         tap(page, "back")
@@ -260,13 +277,51 @@ Brewery's draws, Swords (Castle), Flutes (Rat Catcher's Hut), Passes (Town Hall)
 (Treasury) all come up."""
 
 
-def every_special_code(names: tuple[str, ...]) -> str:
-    """The setup code a table would read off another device, made by the engine: five
-    players with their own deck, whose building picker stands above the round's actions from
-    round 2 on."""
+def every_special_setup(names: tuple[str, ...]) -> Setup:
+    """Five players with their own deck, whose building picker stands above the round's
+    actions from round 2 on."""
     players = list(zip(names, PlayerColour, strict=False))
-    return setup_code(make_setup(players, SelectionMethod.CHOSEN, 5, DeckMode.PHYSICAL, 0,
-                                 HouseRules(), manual={b: 5 for b in EVERY_SPECIAL}))
+    return make_setup(players, SelectionMethod.CHOSEN, 5, DeckMode.PHYSICAL, 0, HouseRules(),
+                      manual={b: 5 for b in EVERY_SPECIAL})
+
+
+def every_special_code(names: tuple[str, ...]) -> str:
+    """The setup code a table would read off another device, made by the engine."""
+    return setup_code(every_special_setup(names))
+
+
+LATE_ROUNDS = 5
+"""The 5-player game is walked in two files that run at once: rounds 1-4 from the wizard on,
+and rounds 5-8 and the end from a game the engine played up to there."""
+
+
+def stored_until_late_rounds(data_dir: Path) -> str:
+    """The engine's 5-player game (`every_special_setup`, choices of `random.Random(5)`)
+    stored up to round 4's last building, whose actions (with the round's end) the row of
+    round 5 records (R-ROUND-A, R-ROUND-D, R-ROUND-E); its id."""
+    from support.simulate import random_game
+
+    from companion.rules import events as ev
+
+    game = random_game(5, 5, private=False, setup=every_special_setup(FIVE_PLAYERS))
+    ends = [i for i, e in enumerate(game) if isinstance(e, ev.RoundEnded)]
+    cut = ends[LATE_ROUNDS - 2] - 1
+    assert isinstance(game[cut], ev.BuildingResolved), game[cut]
+    with GameStore.open(data_dir) as store:
+        session = Session.start(store, game[0])
+        session.submit_all(game[1:cut])
+        return str(session.game_id)
+
+
+def five_players_late_rounds(page: Any, look_: Walk) -> Table:
+    """The stored game resumed at round 5's row; everyone in the first building in the last
+    round."""
+    resume = page.locator("[flt-semantics-identifier^='resume-']").first
+    tap(page, str(resume.get_attribute("flt-semantics-identifier")))
+    by_id(page, "play").wait_for()
+    tap(page, "play")
+    page.locator(STEP).first.wait_for()
+    return Table(page, random.Random(5), look=look_, crowded_rounds=frozenset({8}), row_size=3)
 
 
 def five_players_every_special(page: Any, look_: Walk) -> Table:
@@ -307,11 +362,21 @@ class Story:
     restart_in_round: int | None = None
     """The server is stopped and started again two taps into this round (R-ROUND-C: in the
     middle of the entries), and the table's tab is opened anew and resumes the game."""
+    stored: Callable[[Path], str] | None = None
+    """Writes the game the table resumes into the data directory before the server starts."""
+    until_round: int | None = None
+    """The walk stops at the first step of this round (the rest is another file's)."""
+    hospital_steppers: bool = False
+    """The Hospital's steppers come up (its players discard) and are looked for."""
 
 
 STORIES = {"four-players": Story(four_players, 0),
            "two-players-real-deck": Story(two_players_real_deck, 1, restart_in_round=6),
-           "five-players-every-special": Story(five_players_every_special, 2)}
+           "five-players-rounds-1-4": Story(five_players_every_special, 2,
+                                            until_round=LATE_ROUNDS),
+           "five-players-rounds-5-8": Story(five_players_late_rounds, 2,
+                                            stored=stored_until_late_rounds,
+                                            hospital_steppers=True)}
 
 
 def mid_round(table: Table, round_number: int) -> Callable[[], bool]:
@@ -359,10 +424,16 @@ def walk_through(story: str, tmp_path: Path, browser: Any) -> None:
                                       timeout=10_000)
             raise
 
+    if told.stored is not None:
+        told.stored(data_dir)
     with table_server(data_dir, lang=lang) as server:
         page = open_page(server)
         table = told.play(page, walk)
-        if told.restart_in_round is None:
+        if told.until_round is not None:
+            until = told.until_round
+            play_until(table, lambda: table.round_number() >= until)
+            page.context.close()
+        elif told.restart_in_round is None:
             play_until(table, lambda: False)
             check_result_against_engine(table, data_dir, walk.lang)
             page.context.close()
@@ -398,9 +469,9 @@ def walk_through(story: str, tmp_path: Path, browser: Any) -> None:
         # are the tap that records the last building's actions
         assert "B" not in counted.by_phase and "E" not in counted.by_phase
         assert counted.by_phase["A"] == 7
-    if story == "five-players-every-special":  # the Hospital's steppers were looked for
+    if told.hospital_steppers:  # the Hospital's steppers were looked for
         assert any(re.fullmatch(r"hospital-\d+-more", i) for i in walk.offered), walk.offered
-    assert walk.visited_side_screens
+    assert walk.visited_side_screens or told.stored is not None
     assert set(walk.languages) == set(LANGUAGES), walk.languages
     assert set(walk.devices) == {d for d, _ in DEVICES}, walk.devices
     assert walk.unmet() == []  # every device and every language met every kind of screen

@@ -96,16 +96,17 @@ def _split(rng: random.Random, total: int, swords: bool, flutes: bool) -> dict[s
 
 def random_game(rng_or_seed: random.Random | int, players: int, *,
                 deck_mode: DeckMode | None = None, method: SelectionMethod | None = None,
-                private: bool = True, corrections: bool = False, max_cards: int = 5
-                ) -> list[ev.Event]:
-    """A complete random legal game for `players` players, as its list of events.
+                private: bool = True, corrections: bool = False, max_cards: int = 5,
+                setup: Setup | None = None) -> list[ev.Event]:
+    """A complete random legal game for `players` players, as its list of events; of
+    `setup`'s game when given (its players, buildings and deck), else of a random setup.
 
     `private`: include the players' own ledger notes (supply discards, nun-row notes,
     disputes, and at the end some confirmations of the rats). `corrections`: now and then
     correct an earlier entry or reveal.
     """
     rng = rng_or_seed if isinstance(rng_or_seed, random.Random) else random.Random(rng_or_seed)
-    setup = random_setup(rng, players, deck_mode, method)
+    setup = setup or random_setup(rng, players, deck_mode, method)
     events: list[ev.Event] = []
     state: GameState | None = None
 

@@ -57,6 +57,11 @@ def story_setup(names: tuple[str, ...], seed: int, deck: DeckMode) -> Setup:
 def story_code(names: tuple[str, ...], seed: int, deck: DeckMode) -> str:
     return setup_code(story_setup(names, seed, deck))
 
+_STEP_SHOWN = """() => {
+    const e = document.querySelector("[flt-semantics-identifier^='step-']");
+    return e && [e.getAttribute('flt-semantics-identifier'), e.textContent || ''];
+}"""
+
 Shoot = Callable[[Any, str], None]
 """Takes a screenshot of the page, named after the step it shows."""
 Look = Callable[["Table", set[str]], None]
@@ -102,15 +107,19 @@ class Table:
         """The step the screen shows. A redraw at the same step keeps the view where it was
         scrolled, so the marker (at the top) may be out of sight, or, far above, left out of
         the semantics tree: the players scroll back up, as a person would, until it is."""
-        step = self.page.locator(STEP).first
+        return self.step_shown()[0]
+
+    def step_shown(self) -> tuple[str, str]:
+        """The step's marker and its words ("Round 3 of 8 ..."), read in one round trip."""
         for _ in range(40):
-            if step.count():
-                break
+            found = self.page.evaluate(_STEP_SHOWN)
+            if found:
+                return found[0], found[1]
             self.page.mouse.wheel(0, -WHEEL_STEP)
             next_frame(self.page)
-        step.wait_for(state="attached")
-        value: str = step.get_attribute("flt-semantics-identifier")
-        return value
+        self.page.locator(STEP).first.wait_for(state="attached")
+        found = self.page.evaluate(_STEP_SHOWN)
+        return found[0], found[1]
 
     def text(self, identifier: str) -> str:
         return str(by_id(self.page, identifier).first.text_content() or "")
@@ -218,7 +227,7 @@ class Table:
 
     def round_number(self) -> int:
         """The round the screen shows ("Round 3 of 8", "Runde 3 von 10": the first number)."""
-        return int(re.findall(r"\d+", self.text(self.marker()))[0])
+        return int(re.findall(r"\d+", self.step_shown()[1])[0])
 
     def crowded(self) -> bool:
         return bool(self.crowded_rounds) and self.round_number() in self.crowded_rounds
