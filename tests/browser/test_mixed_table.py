@@ -74,6 +74,14 @@ def shown_state(phone: Any) -> dict[str, Any]:
     return answer
 
 
+def turn_steps(phones: dict[int, Any]) -> dict[int, str]:
+    """The step each phone's turn box is drawn for (the one its tap would send), and whether
+    it is that phone's own turn."""
+    return {seat: json.dumps([(turn := shown_state(phone)["view"]["turn"])["step"],
+                              turn["yours"]])
+            for seat, phone in phones.items()}
+
+
 def actor(page: Any) -> int:
     """The seat whose turn the table shows (its chip marked `-now`)."""
     deadline = time.monotonic() + TIMEOUT_MS / 1000
@@ -160,13 +168,16 @@ def test_a_mixed_table_plays_a_round_through_a_restart_and_a_dropped_phone(
                 now = actor(page)
                 for seat, phone in phones.items():
                     turn_on(phone, names, seat, now)
+                left = turn_steps(phones)
                 if now in PHONES and turn and not restarted:
                     outputs.append(restart(servers, server, page, phones, names, now))
                     server = servers.enter_context(table_server(data_dir, lang="en", port=port))
                     back_after_restart(page, phones, names, now)
+                    assert turn_steps(phones) == left  # the step each phone left, no other
                     restarted = True
                 elif now in PHONES and restarted and not dropped:
                     phones[now] = drop_and_return(page, offline, phones[now], names, now)
+                    assert turn_steps(phones) == left
                     dropped = True
                 made = entries_made(data_dir)
                 building, cards = rng.randrange(3), rng.choice([1, 2, 3])
