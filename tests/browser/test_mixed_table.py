@@ -196,6 +196,8 @@ def test_a_mixed_table_plays_a_round_through_a_restart_and_a_dropped_phone(
                     tapped.append((now, building, cards, "table"))
                 until(lambda made=made: entries_made(data_dir) > made,
                       "the entry was not stored")
+                if turn < len(names) - 1:
+                    entries_so_far(phones, names, tapped)
             assert restarted and dropped
             reveal_round(table, phones)
             check_round_against_engine(table, phones, tapped, stored_game(data_dir)[0])
@@ -208,6 +210,16 @@ def test_a_mixed_table_plays_a_round_through_a_restart_and_a_dropped_phone(
     assert offline.outside == []
     for output in outputs:  # the stops with phones and the table connected are quiet
         assert "ERROR" not in output and "Traceback" not in output
+
+
+def entries_so_far(phones: dict[int, Any], names: tuple[str, ...],
+                   tapped: list[tuple[int, int, int, str]]) -> None:
+    """Every phone shows the entry just made, from a phone or at the table (R-ROUND-C)."""
+    seat, building, cards, _ = tapped[-1]
+    slot = sum(1 for _s, b, *_ in tapped if b == building)
+    words = f"{names[seat]}: slot {slot}: {cards} card"
+    for phone in phones.values():
+        phone.locator(f"#row [data-building='{building}'] li", has_text=words).wait_for()
 
 
 def restart(servers: contextlib.ExitStack, server: TableServer, page: Any,
