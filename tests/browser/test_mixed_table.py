@@ -2,7 +2,7 @@
 through a server restart and a dropped phone, the result checked against the engine's replay.
 
 Anna, Ben and Cleo pair their phones (390x844) by the codes on the table's phones panel; Dario
-and Emil have none, so the table enters and reveals for them. The game before round 2 was
+and Eva have none, so the table enters and reveals for them. The game before round 2 was
 played before the server started (stored events: its setup is not what is told here). In round
 2 every player enters in turn (R-ROUND-C): a phone seat on its phone while the table says it
 waits for that phone, a table seat at the table. In the middle of the entries the host stops
@@ -11,7 +11,7 @@ back by themselves, each phone on the step it left (the player whose turn it was
 Then the next phone player's page is closed on their turn (the phone drops, and the table stops
 saying it waits for it) and opened again with the same cookies: the turn is where it was left.
 At each building the phone players reveal on their phones and the table reveals for Dario and
-Emil (R-ROUND-D a). At the round's end the stored events are replayed by the engine: the entries
+Eva (R-ROUND-D a). At the round's end the stored events are replayed by the engine: the entries
 are the ones tapped, where they were tapped; the rats each phone shows are the engine's, and
 so are the table's influence tracks.
 """
@@ -75,8 +75,8 @@ def shown_state(phone: Any) -> dict[str, Any]:
 
 
 def turn_steps(phones: dict[int, Any]) -> dict[int, str]:
-    """The step each phone's turn box is drawn for (the one its tap would send), and whether
-    it is that phone's own turn."""
+    """The step the server hands each phone's turn box (the one the phone's tap sends back),
+    and whether it is that phone's own turn."""
     return {seat: json.dumps([(turn := shown_state(phone)["view"]["turn"])["step"],
                               turn["yours"]])
             for seat, phone in phones.items()}
@@ -96,6 +96,7 @@ def actor(page: Any) -> int:
 
 
 def entries_made(data_dir: Path) -> int:
+    """The entries and passes of the round under way that the store holds."""
     state, _ = stored_game(data_dir)
     return len(state.rounds[ROUND - 1].turns) if len(state.rounds) >= ROUND else 0
 
