@@ -348,3 +348,18 @@ def test_a_loopback_choice_beside_a_wifi_address_points_to_the_wifi_one(tmp_path
         assert "address-unreachable" not in table.ids()
     finally:
         table.store.close()
+
+
+def test_a_code_on_screen_stays_while_the_game_changes_elsewhere(table: Table) -> None:
+    """Ben is scanning his code while something else changes the game (another phone logs a
+    rat, the table switches a seat): the panel is drawn anew, and the code Ben is scanning
+    stays on it and still pairs him. A redraw that took the code away (and made it worthless)
+    would leave Ben scanning a code that is gone."""
+    table.tap("show-qr-1")
+    token = table.shown_token(BEN)
+    table.session.update_setting("a-note", lambda _before: 1, announce=True)
+    table.page.run_pending()
+    table.tick()
+    assert table.qr_codes() == ["seat-qr-1"]
+    assert table.shown_token(BEN) == token
+    assert table.seats.claim(token).seat == BEN  # type: ignore[union-attr]

@@ -55,6 +55,9 @@ def at_table(session: Settings) -> frozenset[int]:
 def enter_at_table(session: Settings, seat: int, switched: bool) -> None:
     """Switch `seat` to "entered at the table" (`switched`) or back to its phone; stored and
     announced to every screen and phone of the game."""
+    if (seat in at_table(session)) == switched:
+        return  # nothing changes: no screen is told (a release draws its new code at once)
+
     def switch(_before: JsonValue | None) -> JsonValue:
         seats = set(at_table(session))
         return cast("JsonValue", sorted(seats | {seat} if switched else seats - {seat}))
