@@ -142,6 +142,9 @@ def test_round_six_on_the_laptop_keeps_the_picker_and_the_counts_in_sight(
         assert any(i.startswith("dispute-") for i in ids), ids
         picture(page, "own-deck-laptop-picker-nl")
         problems += look(page, "nl round-6 picker")
+        # what the row's tap records, the last building's actions, is in sight with it
+        problems += [f"the last building's actions: {p}"
+                     for p in out_of_sight(page, r"action-\d", height)]
         for index, building in enumerate(row):
             problems += [f"before pick {index + 1}: {p}"
                          for p in out_of_sight(page, r"pick-[a-z_]+(-gone)?", height)]
@@ -222,3 +225,4 @@ def test_the_end_forms_fields_hold_their_labels_on_one_line(tmp_path: Path, brow
         page.context.close()
     assert problems == [], "\n".join(problems)
     assert offline.outside == []
+

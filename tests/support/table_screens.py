@@ -72,7 +72,7 @@ class Screens:
 
     def texts(self, identifier: str | None = None) -> str:
         root = self.find(identifier) if identifier else self.view()
-        return " ".join(str(c.value) for c in walk(root) if isinstance(c, ft.Text))
+        return " ".join(shown(c) for c in walk(root) if isinstance(c, ft.Text))
 
     def tap(self, identifier: str) -> None:
         target = self.find(identifier)
@@ -108,3 +108,10 @@ class Table(Screens):
 
     def stored(self) -> list[Any]:
         return logged_events(self.session)[1:]
+
+
+def shown(words: ft.Text) -> str:
+    """What a text shows: its value, or its spans' words one after another."""
+    if words.value or not words.spans:
+        return str(words.value)
+    return "".join(span.text or "" for span in words.spans or ())

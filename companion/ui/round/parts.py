@@ -37,6 +37,22 @@ def game_frame(app: TableApp, heading: str, controls: Sequence[ft.Control], view
     return page_frame(app, heading, controls, back=back, bottom=bottom, aside=tracks)
 
 
+def two_columns(first: list[ft.Control], second: list[ft.Control], even: bool = False
+                ) -> ft.Control:
+    """Side by side from a tablet's width on, one above the other on a narrow screen: what
+    the acting player taps (`first`) never falls below a building's long list (`second`).
+    The acting player's the wider and the closer set: on a laptop each reveal stepper's words
+    stand beside its buttons, the longest word ("Bevölkerungskarten") keeps its own line
+    there instead of being broken, and the last stepper stays above the bottom bar. `even`:
+    halves, where `second` holds the previous building's result, whose lines need the width
+    to stay above the bottom bar too (the steppers' words wrap, in whole words)."""
+    acting = 6 if even else 7
+    return ft.ResponsiveRow([
+        ft.Column(first, col={"xs": 12, "md": acting}, spacing=4, tight=True),
+        ft.Column(second, col={"xs": 12, "md": 12 - acting}, spacing=8, tight=True),
+    ], spacing=12, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
 def step_marker(app: TableApp, view: TableView, control: ft.Control) -> ft.Control:
     """`control` tagged with how many steps the game has: a browser test (or a screen reader)
     can tell a redrawn screen from the one before a tap. A redraw at the same step keeps the

@@ -36,7 +36,7 @@ from companion.rules.setup import Setup
 from companion.rules.views import TableView, open_choices, reveal_turn
 from companion.ui.round.drafts import RevealDraft, reveal_draft
 from companion.ui.round.enter import phone_waited_for
-from companion.ui.round.parts import Body, banner, decide
+from companion.ui.round.parts import Body, banner, decide, two_columns
 from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide
 from companion.ui.shared.rules_reference import why_button
@@ -145,18 +145,6 @@ def reveal_lines(t: Translator, setup: Setup, res: BuildingResolution) -> list[f
         vertical_alignment=ft.CrossAxisAlignment.CENTER)) for r in res.reveals]
 
 
-def two_columns(first: list[ft.Control], second: list[ft.Control]) -> ft.Control:
-    """Side by side from a tablet's width on, one above the other on a narrow screen: the
-    acting player's controls never fall below a building's long list. The acting player's
-    the wider and the closer set: on a laptop each stepper's words stand beside its buttons,
-    the longest word ("Bevölkerungskarten") keeps its own line there instead of being broken,
-    and the last stepper stays above the bottom bar."""
-    return ft.ResponsiveRow([
-        ft.Column(first, col={"xs": 12, "md": 7}, spacing=4, tight=True),
-        ft.Column(second, col={"xs": 12, "md": 5}, spacing=8, tight=True),
-    ], spacing=12, run_spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
-
-
 def building_now(t: Translator, setup: Setup, res: BuildingResolution) -> ft.Control:
     """The building being resolved with who revealed what there."""
     return building_card(t, res.kind, identifier="building-now", details=False, dense=True,
@@ -164,7 +152,7 @@ def building_now(t: Translator, setup: Setup, res: BuildingResolution) -> ft.Con
 
 
 def _reveal(app: TableApp, view: TableView, step: RevealCards,
-            beside: Sequence[ft.Control] = ()) -> Body:
+            beside: Sequence[ft.Control] = (), even: bool = False) -> Body:
     t = app.t
     setup = view.setup
     req = step.reveal
@@ -296,7 +284,7 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
             t("Still to reveal: {players}", players=_names(setup, turn.waiting)),
             size=theme.SMALL_SIZE, weight=ft.FontWeight.BOLD)))
     assert kind is res.kind
-    controls: list[ft.Control] = [two_columns(acting, [*beside, building_now(t, setup, res)])]
+    controls: list[ft.Control] = [two_columns(acting, [*beside, building_now(t, setup, res)], even)]
     return Body(controls, bottom)
 
 
@@ -473,10 +461,13 @@ def last_round_lines(t: Translator, view: TableView, res: BuildingResolution
 def action_chip(t: Translator, view: TableView, taken: ActionTaken) -> ft.Control:
     """A player's action in one short line: premium or normal, and what it does."""
     label = t("Premium") if taken.premium else t("Normal action")
+    # one flowing paragraph: the action's words start beside its kind, not on a line below
+    # it, so a building of five fits beside the next reveal's steppers on a laptop
     return tagged(f"action-{taken.player}", ft.Container(
-        content=ft.Row([text(label, size=theme.SMALL_SIZE - 1, weight=ft.FontWeight.BOLD),
-                        text(action_line(t, view, taken), size=theme.SMALL_SIZE)],
-                       spacing=6, wrap=True, run_spacing=0),
+        content=ft.Text(spans=[
+            ft.TextSpan(label + "  ", style=ft.TextStyle(size=theme.SMALL_SIZE - 1,
+                                                         weight=ft.FontWeight.BOLD)),
+            ft.TextSpan(action_line(t, view, taken))], size=theme.SMALL_SIZE),
         padding=ft.Padding.symmetric(horizontal=8, vertical=2), border_radius=8,
         bgcolor="#FFF8E1" if taken.premium else ft.Colors.SURFACE_CONTAINER_LOW))
 

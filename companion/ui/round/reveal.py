@@ -27,8 +27,9 @@ from companion.rules.errors import RuleViolation
 from companion.rules.guide import RevealBuildings
 from companion.rules.views import TableView
 from companion.ui.round.drafts import row_draft
-from companion.ui.round.parts import Body, banner, decide, discards
+from companion.ui.round.parts import Body, banner, decide, discards, two_columns
 from companion.ui.shared import theme
+from companion.ui.shared.frame import is_wide
 from companion.ui.shared.widgets import (
     big_button,
     building_card,
@@ -43,11 +44,16 @@ def reveal_body(app: TableApp, view: TableView, step: RevealBuildings,
                 above: Sequence[ft.Control] = ()) -> Body:
     """`above`: the steps this tap also records (the last building's actions, the round's
     end): with the app's deck shown above the row's cards, under its names; with the players'
-    own deck below the picker, which is what the table taps now (`_physical`)."""
+    own deck beside the picker on a wide screen, below it on a narrow one: the picker is what
+    the table taps now (`_physical`), and the actions are what the players do meanwhile, so
+    both stay in sight on a laptop with five players."""
     if step.digital:
         return _digital(app, view, above)
     body = _physical(app, view, step.count)
-    body.controls += above
+    if above and is_wide(app):
+        body.controls = [two_columns(body.controls, list(above))]
+    else:
+        body.controls += above
     return body
 
 
