@@ -114,9 +114,9 @@ def row_part(app: TableApp, view: TableView) -> ft.Control:
 
 def _physical(app: TableApp, view: TableView, count: int) -> Body:
     """The picker first, then the row so far in one line, with the way to take a card back
-    beside it: what the table taps stays in sight on a laptop with five players, above what
-    the tap records and can wait (the last building's actions and the round's end, put
-    below by `reveal_body`), however late in the game."""
+    beside it: what the table taps stays in sight on a laptop with five players, with what
+    the tap records (the last building's actions and the round's end, put beside or below
+    it by `reveal_body`), however late in the game."""
     t = app.t
     draft = row_draft(app.tab.round, view.round)
     setup = view.setup

@@ -100,8 +100,8 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
 
 def phase_body(app: TableApp) -> tuple[TableView, Body]:
     """The screen of the next tap that decides something or paces the table, with the steps
-    before it that ask for no tap of their own shown with its controls (above them; below the
-    picker of the players' own deck, `reveal.reveal_body`): the app's deck's row
+    before it that ask for no tap of their own shown with its controls (above them; beside or
+    below the picker of the players' own deck, `reveal.reveal_body`): the app's deck's row
     (where no building's actions show above it) and the supply (the first entry, on the row's
     own cards, is their sign), a building's actions (the next building's first reveal, or the
     next round's row, is theirs) and the round's end (R-ROUND-A, R-ROUND-B, R-ROUND-D,
