@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
-from support.phones import TableNight, hub_for
+from support.phones import TableNight, hub_for, paired
 
 from companion.phones.end_values import SETTINGS_KEY, from_phones
 from companion.phones.hub import Hub
@@ -52,15 +52,6 @@ def hub(night: TableNight) -> Hub:
 @pytest.fixture
 def app(hub: Hub) -> Starlette:
     return phone_app(hub)
-
-
-def paired(app: Starlette, hub: Hub, game: str, seat: int, language: str = "en"
-           ) -> TestClient:
-    client = TestClient(app, base_url="http://table.local:8550",
-                        headers={"Accept-Language": language})
-    answer = client.post("/phone/api/join", json={"token": hub.registry.issue_token(game, seat)})
-    assert answer.status_code == 200, answer.text
-    return client
 
 
 def end_of(phone: TestClient) -> Any:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
-from support.phones import TableNight, hub_for, night_of
+from support.phones import TableNight, hub_for, night_of, paired
 
 from companion.i18n import translator
 from companion.i18n.words import words
@@ -37,16 +37,6 @@ def hub(night: TableNight) -> Hub:
 @pytest.fixture
 def app(hub: Hub) -> Starlette:
     return phone_app(hub)
-
-
-def paired(app: Starlette, hub: Hub, game: str, seat: int, language: str = "en"
-           ) -> TestClient:
-    client = TestClient(app, base_url="http://table.local:8550",
-                        headers={"Accept-Language": language})
-    response = client.post("/phone/api/join", json={"token": hub.registry.issue_token(game,
-                                                                                       seat)})
-    assert response.status_code == 200, response.text
-    return client
 
 
 def state_of(phone: TestClient) -> Any:

@@ -10,19 +10,22 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
-from support.harness import chromium_browser, live_server, phone_shown, requires_chromium
+from playwright.sync_api import Browser, Page
+from support.harness import (
+    chromium_browser,
+    live_server,
+    phone_paired,
+    requires_chromium,
+)
 from support.phone_truth import ANNA, CARLA, HOSPITAL, HospitalNight
 from support.sessions import logged_events
 
 from companion.phones.hub import Hub
-from companion.phones.qr import pairing_url
 from companion.phones.routes import phone_app
 from companion.rules import events as ev
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -38,11 +41,8 @@ def served(tmp_path: Path) -> Iterator[tuple[Hub, HospitalNight]]:
 
 
 def phone_of(browser: Browser, hub: Hub, night: HospitalNight, seat: int) -> Page:
-    context = browser.new_context(locale="en-GB", viewport=PHONE, has_touch=True,
-                                  is_mobile=True)
-    page = context.new_page()
-    page.goto(pairing_url(hub.base_url, hub.registry.issue_token(night.game_id, seat)))
-    return phone_shown(page)
+    return phone_paired(browser, hub.base_url,
+                        hub.registry.issue_token(night.game_id, seat))
 
 
 def test_red_taps_her_hospital_discard_on_her_phone(served) -> None:

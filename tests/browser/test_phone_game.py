@@ -14,19 +14,22 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
-from support.harness import chromium_browser, live_server, phone_shown, requires_chromium
+from playwright.sync_api import Browser, Page
+from support.harness import (
+    chromium_browser,
+    live_server,
+    phone_paired,
+    requires_chromium,
+)
 from support.phone_game import PhoneGame
 from support.sessions import game_state
 from support.story import FOUR_PLAYER_SEED, FOUR_PLAYERS, story_setup
 
-from companion.phones.qr import pairing_url
 from companion.rules.guide import Enter
 from companion.rules.setup import DeckMode
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
-PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -42,12 +45,8 @@ def served(tmp_path: Path) -> Iterator[PhoneGame]:
 
 
 def phone_of(browser: Browser, game: PhoneGame, seat: int) -> Page:
-    context = browser.new_context(locale="en-GB", viewport=PHONE, has_touch=True,
-                                  is_mobile=True)
-    page = context.new_page()
     token = game.registry.issue_token(game.session.game_id, seat)
-    page.goto(pairing_url(game.hub.base_url, token))
-    return phone_shown(page)
+    return phone_paired(browser, game.hub.base_url, token)
 
 
 def until(done: Callable[[], bool], timeout: float = 15) -> None:

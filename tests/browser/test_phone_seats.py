@@ -9,19 +9,22 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
-from support.harness import chromium_browser, live_server, phone_shown, requires_chromium
+from playwright.sync_api import Browser, Page
+from support.harness import (
+    chromium_browser,
+    live_server,
+    phone_paired,
+    requires_chromium,
+)
 from support.phones import TableNight, hub_for
 
 from companion.phones.entering import enter_at_table
 from companion.phones.hub import Hub
-from companion.phones.qr import pairing_url
 from companion.phones.routes import phone_app
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
 RED, YELLOW = 0, 1
-PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -37,11 +40,8 @@ def served(tmp_path: Path) -> Iterator[tuple[Hub, TableNight]]:
 
 
 def phone_of(browser: Browser, hub: Hub, night: TableNight, seat: int) -> Page:
-    context = browser.new_context(locale="en-GB", viewport=PHONE, has_touch=True,
-                                  is_mobile=True)
-    page = context.new_page()
-    page.goto(pairing_url(hub.base_url, hub.registry.issue_token(night.game_id, seat)))
-    return phone_shown(page)
+    return phone_paired(browser, hub.base_url,
+                        hub.registry.issue_token(night.game_id, seat))
 
 
 def test_a_seat_switched_to_the_table_and_an_entry_taken_back_on_the_phone(served) -> None:

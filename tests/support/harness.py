@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, Route
+    from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize
 
 CHROMIUM_PATH = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = (
@@ -320,6 +320,22 @@ def offline_page(context: BrowserContext, offline: Offline) -> Page:
     page = context.new_page()
     offline.watch(page)
     return page
+
+
+PHONE: ViewportSize = {"width": 390, "height": 844}
+"""The phone the tests hold: a 390x844 screen, touch."""
+
+
+def phone_paired(browser: Browser, base_url: str, token: str, locale: str = "en-GB") -> Page:
+    """A new phone (a context of its own, 390x844, touch) that opened the pairing link of
+    `token` and shows its seat's ledger."""
+    from companion.phones.qr import pairing_url
+
+    context = browser.new_context(locale=locale, viewport=PHONE, has_touch=True,
+                                  is_mobile=True)
+    page = context.new_page()
+    page.goto(pairing_url(base_url, token))
+    return phone_shown(page)
 
 
 def phone_shown(page: Page) -> Page:

@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx2
 import pytest
+from starlette.testclient import TestClient
 
 from companion.phones.hub import Hub
 from companion.phones.routes import COOKIE
@@ -167,6 +168,16 @@ def served_like_the_table(app: Any, limits: ConnectionLimits | None = None) -> I
     (`companion.server.limits.uvicorn_options`); yields the base URL."""
     with live_server(app, **uvicorn_options(limits)) as base_url:
         yield base_url
+
+
+def paired(app: Any, hub: Hub, game: str, seat: int, language: str = "en") -> TestClient:
+    """A phone (a test client of the phone routes `app`) that joined `seat` of `game` with a
+    code the table issued, speaking `language`."""
+    client = TestClient(app, base_url="http://table.local:8550",
+                        headers={"Accept-Language": language})
+    answer = client.post("/phone/api/join", json={"token": hub.registry.issue_token(game, seat)})
+    assert answer.status_code == 200, answer.text
+    return client
 
 
 def night_of(players: int) -> Any:
