@@ -8,17 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 from support.harness import (
     chromium_browser,
-    live_server,
-    phone_paired,
     requires_chromium,
 )
-from support.phones import TableNight, hub_for
+from support.phones import TableNight, phone_of, phones_served
 
 from companion.phones.hub import Hub
-from companion.phones.routes import phone_app
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
@@ -28,18 +25,11 @@ RED, YELLOW = 0, 1
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Hub, TableNight]]:
     night = TableNight(tmp_path, players=2)
-    hub = hub_for(night)
     try:
-        with live_server(phone_app(hub)) as base_url:
-            hub.base_url = base_url
+        with phones_served(night) as hub:
             yield hub, night
     finally:
         night.close()
-
-
-def phone_of(browser: Browser, hub: Hub, night: TableNight, seat: int) -> Page:
-    return phone_paired(browser, hub.base_url,
-                        hub.registry.issue_token(night.game_id, seat))
 
 
 def tap_count(page: Page, building: int, cards: int) -> None:

@@ -9,17 +9,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
 from support.harness import (
     chromium_browser,
-    live_server,
-    phone_paired,
     requires_chromium,
 )
-from support.phones import TableNight, hub_for
+from support.phones import TableNight, phone_of, phones_served
 
 from companion.phones.hub import Hub
-from companion.phones.routes import phone_app
 from companion.rules import events as ev
 
 pytestmark = [pytest.mark.browser, requires_chromium]
@@ -32,18 +28,11 @@ def served(tmp_path: Path) -> Iterator[tuple[Hub, TableNight]]:
     night = TableNight(tmp_path, players=2)
     for entry in (ev.Entered(RED, 0, 2), ev.Entered(YELLOW, 0, 1)):
         night.session.decide([entry])
-    hub = hub_for(night)
     try:
-        with live_server(phone_app(hub)) as base_url:
-            hub.base_url = base_url
+        with phones_served(night) as hub:
             yield hub, night
     finally:
         night.close()
-
-
-def phone_of(browser: Browser, hub: Hub, night: TableNight, seat: int) -> Page:
-    return phone_paired(browser, hub.base_url,
-                        hub.registry.issue_token(night.game_id, seat))
 
 
 def test_two_phones_reveal_in_any_order_and_the_record_keeps_the_slot_order(served) -> None:

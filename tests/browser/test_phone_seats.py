@@ -9,18 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
 from support.harness import (
     chromium_browser,
-    live_server,
-    phone_paired,
     requires_chromium,
 )
-from support.phones import TableNight, hub_for
+from support.phones import TableNight, phone_of, phones_served
 
 from companion.phones.entering import enter_at_table
 from companion.phones.hub import Hub
-from companion.phones.routes import phone_app
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
@@ -30,18 +26,11 @@ RED, YELLOW = 0, 1
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[tuple[Hub, TableNight]]:
     night = TableNight(tmp_path, players=2)
-    hub = hub_for(night)
     try:
-        with live_server(phone_app(hub)) as base_url:
-            hub.base_url = base_url
+        with phones_served(night) as hub:
             yield hub, night
     finally:
         night.close()
-
-
-def phone_of(browser: Browser, hub: Hub, night: TableNight, seat: int) -> Page:
-    return phone_paired(browser, hub.base_url,
-                        hub.registry.issue_token(night.game_id, seat))
 
 
 def test_a_seat_switched_to_the_table_and_an_entry_taken_back_on_the_phone(served) -> None:

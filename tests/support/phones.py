@@ -14,14 +14,14 @@ import queue
 import threading
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx2
 import pytest
 from starlette.testclient import TestClient
 
 from companion.phones.hub import Hub
-from companion.phones.routes import COOKIE
+from companion.phones.routes import COOKIE, phone_app
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
 from companion.rules import reveal_event
@@ -40,8 +40,11 @@ from companion.server.limits import ConnectionLimits, uvicorn_options
 from companion.store.db import GameStore
 from companion.store.session import Session
 from support.engine_games import ALL_SPECIALS, setup_for
-from support.harness import live_server
+from support.harness import live_server, phone_paired
 from support.sessions import game_state, logged_events
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 START_RATS = 10
 """R-SETUP-1: everyone starts with 10 rats."""
@@ -178,6 +181,21 @@ def paired(app: Any, hub: Hub, game: str, seat: int, language: str = "en") -> Te
     answer = client.post("/phone/api/join", json={"token": hub.registry.issue_token(game, seat)})
     assert answer.status_code == 200, answer.text
     return client
+
+
+@contextlib.contextmanager
+def phones_served(night: TableNight) -> Iterator[Hub]:
+    """The phone routes of `night` on a real socket (a browser's phones need one) for the
+    `with` block; the hub knows its address for the pairing links."""
+    hub = hub_for(night)
+    with live_server(phone_app(hub)) as base_url:
+        hub.base_url = base_url
+        yield hub
+
+
+def phone_of(browser: Browser, hub: Hub, night: TableNight, seat: int) -> Page:
+    """A 390x844 phone paired with `seat` by a code the table issued."""
+    return phone_paired(browser, hub.base_url, hub.registry.issue_token(night.game_id, seat))
 
 
 def night_of(players: int) -> Any:
