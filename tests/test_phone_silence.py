@@ -146,7 +146,7 @@ night = night_of(3)
 @pytest.fixture
 def served(night: TableNight) -> Iterator[tuple[Hub, str, ClockedLoop]]:
     clock = LoopTime()
-    hub = hub_for(night, SeatRegistry(monotonic=clock))
+    hub = hub_for(night, SeatRegistry(clock=clock, monotonic=clock))
     with clocked_server(phone_app(hub)) as (base_url, loop):
         clock.loop = loop
         yield hub, base_url, loop
@@ -183,6 +183,7 @@ def test_the_stream_beats_and_the_table_follows_its_answers(served, night) -> No
         assert next(events)[0] == "state"
         assert told.get(timeout=CEILING) == ANNA
         assert waited_for(night.session, hub.registry, game, 3) == {ANNA}
+        seen = hub.registry.status(game, 3)[ANNA].last_seen
         beats = []
         for _ in range(3):  # her phone stops answering
             loop.advance(BEAT_SECONDS)
@@ -194,13 +195,18 @@ def test_the_stream_beats_and_the_table_follows_its_answers(served, night) -> No
         assert told.get_nowait() == ANNA
         assert waited_for(night.session, hub.registry, game, 3) == frozenset()
         assert not hub.registry.status(game, 3)[ANNA].connected
+        # the table's phones panel says when she was last heard, not when it last wrote
+        assert hub.registry.status(game, 3)[ANNA].last_seen == seen
         loop.advance(BEAT_SECONDS)
         kind, beat = next(events)
         assert kind == "beat" and answer(base_url, secret, beat).status_code == 204
+        answered_at = loop.time()
         assert told.get_nowait() == ANNA
+        assert hub.registry.status(game, 3)[ANNA].last_seen > seen
         assert waited_for(night.session, hub.registry, game, 3) == {ANNA}
-    # the phone closes its page: seen at once, on a clock nobody moved
+    # the phone closes its page: seen at once, not when a silence would have run out
     assert told.get(timeout=CEILING) == ANNA
+    assert loop.time() - answered_at < SILENT_AFTER
     assert waited_for(night.session, hub.registry, game, 3) == frozenset()
 
 

@@ -370,7 +370,7 @@ class Phones:
                             yield preface + "event: stopping\ndata: {}\n\n"
                             return
                         try:
-                            registry.authenticate(secret)
+                            registry.authenticate(secret, seen=False)
                         except SeatError:
                             yield preface + "event: released\ndata: {}\n\n"
                             return

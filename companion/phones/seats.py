@@ -318,8 +318,10 @@ class SeatRegistry:
         self._last_written[(game, seat)] = now
         return Claim(game, seat, device_secret)
 
-    def authenticate(self, device_secret: str) -> tuple[str, int]:
-        """The (game, seat) a device secret speaks for; also records that the phone was seen."""
+    def authenticate(self, device_secret: str, *, seen: bool = True) -> tuple[str, int]:
+        """The (game, seat) a device secret speaks for; also records that the phone was seen,
+        unless the server only checks a secret it holds (`seen=False`: a live stream asking
+        whether its seat was released, which hears nothing from the phone)."""
         if not isinstance(device_secret, str) or not 20 <= len(device_secret) <= 100:
             raise UnknownDevice()
         digest = _hash(device_secret)
@@ -329,7 +331,8 @@ class SeatRegistry:
             if row is None or not hmac.compare_digest(row[2], digest):
                 raise UnknownDevice()
             game, seat = str(row[0]), int(row[1])
-            self._touch(game, seat)
+            if seen:
+                self._touch(game, seat)
         return game, seat
 
     def _touch(self, game: str, seat: int) -> None:
