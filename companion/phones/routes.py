@@ -62,6 +62,7 @@ from companion.phones.ledger import (
     engine_rules,
 )
 from companion.phones.limits import TooManyAttempts
+from companion.phones.liveness import BEAT_SECONDS, SILENT_AFTER
 from companion.phones.qr import pairing_url
 from companion.phones.reveals import REVEAL_REFUSALS, Cards, RevealFor, Reveals
 from companion.phones.seats import (
@@ -82,7 +83,6 @@ log = logging.getLogger(__name__)
 COOKIE = "rc_device"
 COOKIE_MAX_AGE = 60 * 60 * 24 * 30
 MAX_BODY = MAX_BYTES
-HEARTBEAT_SECONDS = 10.0
 HOST_KEY_HEADER = "x-host-key"
 PREFIX = "/phone"
 SEAT_PATTERN = r"^[0-9]{1,2}$"
@@ -247,6 +247,12 @@ class TakeBackRequest(_Request):
     turn: int = Field(ge=0, le=MAX_TURN)
 
 
+class BeatAnswer(_Request):
+    """The phone heard a beat of its live stream: the stream the beat named."""
+
+    stream: int = Field(ge=1, le=2**53)
+
+
 class NoFields(_Request):
     """Confirm and undo say nothing but still send a JSON object, like every change."""
 
@@ -330,6 +336,8 @@ class Phones:
         """The seat's live stream: its state now and after every change, until released.
 
         The first chunk carries the state, so the page is shown and live at the same moment.
+        Every `BEAT_SECONDS`, changes or not, the stream beats; the phone answers each beat
+        (`beat` below), and the seat counts as connected only while it does (`liveness`).
         """
         registry = self.hub.registry
 
@@ -351,16 +359,18 @@ class Phones:
             forget_release = registry.on_release(released)
             forget_stop = self.hub.on_stop(wake)
             try:
-                with registry.connection(game, seat):
+                with registry.connection(game, seat) as stream_id:
                     preface = "retry: 2000\n\n"
                     sent = None
+                    beat = _beat_event(stream_id)
+                    next_beat = loop.time() + BEAT_SECONDS
                     while True:
                         changed.clear()
                         if self.hub.stopping:
                             yield preface + "event: stopping\ndata: {}\n\n"
                             return
                         try:
-                            registry.authenticate(secret)
+                            registry.authenticate(secret, seen=False)
                         except SeatError:
                             yield preface + "event: released\ndata: {}\n\n"
                             return
@@ -370,9 +380,12 @@ class Phones:
                             yield f"{preface}event: state\ndata: {current}\n\n"
                             sent, preface = current, ""
                         try:
-                            await asyncio.wait_for(changed.wait(), HEARTBEAT_SECONDS)
+                            await asyncio.wait_for(changed.wait(),
+                                                   max(0.0, next_beat - loop.time()))
                         except TimeoutError:
-                            yield ": ping\n\n"
+                            next_beat = loop.time() + BEAT_SECONDS
+                            registry.beat(game, seat)
+                            yield beat
             finally:
                 unsubscribe()
                 forget_release()
@@ -380,6 +393,13 @@ class Phones:
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**_NO_STORE, "X-Accel-Buffering": "no"})
+
+
+def _beat_event(stream_id: int) -> str:
+    """A beat of the stream `stream_id`: the phone answers it naming the stream, and takes the
+    stream for dead if it hears nothing for `within` seconds (`liveness.SILENT_AFTER`)."""
+    data = json.dumps({"stream": stream_id, "within": SILENT_AFTER}, separators=(",", ":"))
+    return f"event: beat\ndata: {data}\n\n"
 
 
 def _phones(request: Request) -> Phones:
@@ -494,6 +514,15 @@ async def state(phones: PhonesDep, caller: CallerDep) -> Response:
 @router.get("/api/events")
 async def events(phones: PhonesDep, caller: CallerDep) -> Response:
     return phones.live(caller.game, caller.seat, caller.session, caller.secret)
+
+
+@router.post("/api/beat")
+async def beat(phones: PhonesDep, caller: CallerDep,
+               body: Annotated[BeatAnswer, Depends(json_body(BeatAnswer))]) -> Response:
+    """The phone answers a beat of its live stream: its seat counts as connected while it
+    does (`liveness`). A stream that has ended (or is not this seat's) changes nothing."""
+    phones.hub.registry.answered(caller.game, caller.seat, body.stream)
+    return Response(status_code=204, headers=_NO_STORE)
 
 
 async def _change(phones: Phones, caller: Caller, act: Callable[[Ledger], None]) -> Response:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import logging
 import os
 import secrets
@@ -23,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.phones.liveness import heard_lately
 from companion.store.db import (
     create_private,
     fsync_dir,
@@ -213,8 +215,12 @@ class SeatRegistry:
     """
 
     def __init__(self, path: Path | str = ":memory:", *, clock: Clock = time.time,
-                 token_ttl: float = TOKEN_TTL_SECONDS) -> None:
+                 token_ttl: float = TOKEN_TTL_SECONDS, monotonic: Clock = time.monotonic
+                 ) -> None:
+        """`clock` is the wall clock of codes and "last seen"; `monotonic` the one a phone's
+        silence is measured on (`liveness`), which a change of the system's time never moves."""
         self._clock = clock
+        self._monotonic = monotonic
         self._token_ttl = token_ttl
         self._lock = threading.RLock()
         if str(path) == ":memory:":
@@ -222,7 +228,11 @@ class SeatRegistry:
             self._db.executescript(_SCHEMA)
         else:
             self._db = _open_seats_file(Path(path))
-        self._connections: dict[tuple[str, int], int] = {}
+        self._streams: dict[tuple[str, int], dict[int, float]] = {}
+        """The open live streams of each seat: stream id to when its phone was last heard."""
+        self._told: set[tuple[str, int]] = set()
+        """The seats the connection listeners were last told are connected."""
+        self._stream_ids = itertools.count(1)
         self._last_written: dict[tuple[str, int], float] = {}
         self._release_listeners: list[Callable[[str, int], None]] = []
         self._connection_listeners: list[Callable[[str, int], None]] = []
@@ -308,8 +318,10 @@ class SeatRegistry:
         self._last_written[(game, seat)] = now
         return Claim(game, seat, device_secret)
 
-    def authenticate(self, device_secret: str) -> tuple[str, int]:
-        """The (game, seat) a device secret speaks for; also records that the phone was seen."""
+    def authenticate(self, device_secret: str, *, seen: bool = True) -> tuple[str, int]:
+        """The (game, seat) a device secret speaks for; also records that the phone was seen,
+        unless the server only checks a secret it holds (`seen=False`: a live stream asking
+        whether its seat was released, which hears nothing from the phone)."""
         if not isinstance(device_secret, str) or not 20 <= len(device_secret) <= 100:
             raise UnknownDevice()
         digest = _hash(device_secret)
@@ -319,7 +331,8 @@ class SeatRegistry:
             if row is None or not hmac.compare_digest(row[2], digest):
                 raise UnknownDevice()
             game, seat = str(row[0]), int(row[1])
-            self._touch(game, seat)
+            if seen:
+                self._touch(game, seat)
         return game, seat
 
     def _touch(self, game: str, seat: int) -> None:
@@ -365,7 +378,7 @@ class SeatRegistry:
                     "SELECT seat, device_hash, last_seen, token_expires FROM seats "
                     "WHERE game = ?", (game,))
             }
-            connected = dict(self._connections)
+            connected = {seat for seat in range(seats) if self._live((game, seat))}
         result = []
         for seat in range(seats):
             device, last_seen, expires = rows.get(seat, (None, None, None))
@@ -373,7 +386,7 @@ class SeatRegistry:
             result.append(SeatStatus(
                 seat=seat,
                 paired=paired,
-                connected=paired and connected.get((game, seat), 0) > 0,
+                connected=paired and seat in connected,
                 last_seen=last_seen if paired else None,
                 code_open=not paired and expires is not None and now <= expires,
             ))
@@ -381,8 +394,9 @@ class SeatRegistry:
 
     def on_connection(self, listener: Callable[[str, int], None]) -> Callable[[], None]:
         """Call `listener(game, seat)` when a seat's phone becomes connected or is no longer
-        (its first live stream opens, its last one ends), so the table's "waiting for this
-        phone" follows it at once; returns how to stop listening."""
+        (its first live stream opens or it answers again after a silence; its last stream
+        ends or falls silent), so the table's "waiting for this phone" follows it; returns
+        how to stop listening."""
         with self._lock:
             self._connection_listeners.append(listener)
 
@@ -393,8 +407,23 @@ class SeatRegistry:
 
         return unsubscribe
 
-    def _connection_changed(self, game: str, seat: int) -> None:
+    def _live(self, key: tuple[str, int]) -> bool:
+        """Whether one of the seat's open streams was heard lately (call with the lock)."""
+        now = self._monotonic()
+        return any(heard_lately(heard, now) for heard in self._streams.get(key, {}).values())
+
+    def _settle(self, game: str, seat: int) -> None:
+        """Tell the connection listeners if the seat's phone is connected otherwise than they
+        were last told: each change is told once, whichever thread saw it first."""
+        key = (game, seat)
         with self._lock:
+            live = self._live(key)
+            if live == (key in self._told):
+                return
+            if live:
+                self._told.add(key)
+            else:
+                self._told.discard(key)
             listeners = list(self._connection_listeners)
         for listener in listeners:
             try:
@@ -403,24 +432,43 @@ class SeatRegistry:
                 log.exception("a listener of seat %s's connection failed", seat)
 
     @contextmanager
-    def connection(self, game: str, seat: int) -> Iterator[None]:
-        """Held open for as long as a phone's live stream is: that is what "connected" means."""
+    def connection(self, game: str, seat: int) -> Iterator[int]:
+        """Held open for as long as a phone's live stream is; yields the stream's id, which
+        its phone names when it answers a beat (`answered`). The seat counts as connected
+        while one of its streams is open and was heard lately (`liveness`): opening one is
+        hearing from the phone, and the last one's end is told at once."""
         key = (game, seat)
         with self._lock:
-            count = self._connections[key] = self._connections.get(key, 0) + 1
-        if count == 1:
-            self._connection_changed(game, seat)
+            stream = next(self._stream_ids)
+            self._streams.setdefault(key, {})[stream] = self._monotonic()
+        self._settle(game, seat)
         try:
-            yield
+            yield stream
         finally:
             with self._lock:
-                remaining = self._connections.get(key, 1) - 1
-                if remaining > 0:
-                    self._connections[key] = remaining
-                else:
-                    self._connections.pop(key, None)
-            if remaining <= 0:
-                self._connection_changed(game, seat)
+                streams = self._streams.get(key, {})
+                streams.pop(stream, None)
+                if not streams:
+                    self._streams.pop(key, None)
+            self._settle(game, seat)
+
+    def answered(self, game: str, seat: int, stream: int) -> bool:
+        """The seat's phone answered a beat of its stream `stream`: heard now, and a seat that
+        had fallen silent is told connected again. False if the seat has no such open stream
+        (it ended meanwhile, or the number names another seat's): nothing changes."""
+        key = (game, seat)
+        with self._lock:
+            streams = self._streams.get(key, {})
+            if stream not in streams:
+                return False
+            streams[stream] = self._monotonic()
+        self._settle(game, seat)
+        return True
+
+    def beat(self, game: str, seat: int) -> None:
+        """A beat of one of the seat's streams: if the phone stopped answering long enough
+        ago (`liveness.SILENT_AFTER`), the listeners are told now that it is not connected."""
+        self._settle(game, seat)
 
     def is_paired(self, game: str, seat: int) -> bool:
         with self._lock:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -69,3 +70,15 @@ def clocked_server(app: Any, **options: Any) -> Iterator[tuple[str, ClockedLoop]
             yield base_url, loop
         finally:
             ClockedLoop.made.remove(loop)
+
+
+class LoopTime:
+    """A clock to hand what takes one (`SeatRegistry(monotonic=...)`) before the server runs:
+    the monotonic clock until `loop` is set, then that `ClockedLoop`'s, so what the code
+    measures moves with `advance` too."""
+
+    def __init__(self) -> None:
+        self.loop: ClockedLoop | None = None
+
+    def __call__(self) -> float:
+        return self.loop.time() if self.loop is not None else time.monotonic()

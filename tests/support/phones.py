@@ -131,7 +131,11 @@ def hub_for(night: TableNight, registry: SeatRegistry | None = None,
 
 
 class Stream:
-    """One phone's event stream, read in a thread so a missing event fails instead of hanging."""
+    """One phone's event stream, read in a thread so a missing event fails instead of hanging.
+
+    The stream's beats (`companion.phones.liveness`) are left out: the events are the game's,
+    in the order it made them, whenever a beat falls between them (tests/test_phone_silence
+    reads the beats)."""
 
     def __init__(self, base_url: str, secret: str) -> None:
         self.events: queue.Queue[tuple[str, Any]] = queue.Queue()
@@ -152,7 +156,8 @@ class Stream:
                     elif line.startswith("data: "):
                         data = line[6:]
                     elif line == "" and data:
-                        self.events.put((kind, json.loads(data)))
+                        if kind != "beat":
+                            self.events.put((kind, json.loads(data)))
                         kind, data = "message", ""
             self.events.put(("closed", None))
         except httpx2.HTTPError:

@@ -476,7 +476,8 @@
   function whenReady(handle) { return function (event) { ready.then(function () { handle(event); }); }; }
 
   var on = {
-    state: function (data) { online(); render(JSON.parse(data)); mark("live"); },
+    state: function (data) { online(); render(JSON.parse(data)); mark("live"); heard(); },
+    beat: function (data) { answer(JSON.parse(data)); },
     released: function () { unpaired("unknown_device"); },
     /* The table's server is stopping: show it at once; the stream comes back with the server. */
     stopping: function () { offline(); }
@@ -494,6 +495,7 @@
     stream.addEventListener("state", whenReady(function (event) { on.state(event.data); }));
     stream.addEventListener("released", whenReady(on.released));
     stream.addEventListener("stopping", whenReady(on.stopping));
+    stream.addEventListener("beat", whenReady(function (event) { on.beat(event.data); }));
     stream.addEventListener("error", whenReady(function () {
       if (source !== stream) return;
       offline();
@@ -530,6 +532,27 @@
       if (source !== stream) return;
       source = null; offline(); check();
     });
+  }
+
+  /* The heartbeat (companion/phones/liveness.py). The stream beats every few seconds, naming
+     itself and how long the table waits for an answer (`within`, in seconds). The phone
+     answers every beat, so the table waits for it only while it is really there. A stream
+     that stays quiet that long is taken for dead (a Wi-Fi that went closes nothing): the
+     page asks for the state afresh and opens a new stream, so the turn is back where it was. */
+  var within = 0, quietTimer = 0;
+  function answer(beat) {
+    within = beat.within;
+    call("POST", "beat", { stream: beat.stream }).catch(function () {});
+    heard();
+  }
+  function heard() {
+    var stream = source;
+    clearTimeout(quietTimer);
+    if (!within || !stream) return;
+    quietTimer = setTimeout(function () {
+      if (source !== stream || stream.readyState === 2) return;
+      source = null; stream.close(); offline(); check();
+    }, within * 1000);
   }
 
   /* A stream the server closed for good: ask once why (a 401 means the seat is gone). */
