@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.phones.entering import phone_may_enter
+from companion.phones.entering import phone_may_act
 from companion.phones.hub import PhoneSession
 from companion.phones.ledger import LedgerRefused
 from companion.phones.step_input import own_step
@@ -77,7 +77,7 @@ def take_back(session: PhoneSession, player: int, round_: int, turn: int) -> Non
     from companion.store.session import UndoError
 
     names = own_step(session, player, player)
-    phone_may_enter(session, player, names)
+    phone_may_act(session, player, names)
     try:
         session.undo_own_step(player, round_, turn)
     except UndoError as refused:

@@ -148,10 +148,13 @@ WORDS: dict[str, str] = {
                 "Ask the table to correct them; it decides."),
     "fix_rats": N_("My rats should be"),
     "fix_send": N_("Ask the table"),
-    # who enters a seat's entries (`entering`)
+    # who makes a seat's inputs (`entering`): its phone, or the table
     "turn.at_table": N_("Entered at the table: tell the table your building and cards."),
-    "e.entered_at_table": N_("The table enters for you now: tell it your building and "
-                             "cards."),
+    "e.entered_at_table": N_("The table enters for you now: tell the table your cards and "
+                             "choices."),
+    "reveal.at_table": N_("Revealed at the table: show the table the cards you laid here."),
+    "choice.at_table": N_("Chosen at the table: tell the table your choice."),
+    "ev.at_table": N_("Entered at the table: tell the table what you hold."),
     # a player's own last input taken back on their phone, an undo said on every phone
     "own.entry": N_("Take back my entry into the {building}"),
     "own.pass": N_("Take back my Pass card"),
