@@ -158,11 +158,17 @@ WORDS: dict[str, str] = {
     # a player's own last input taken back on their phone, an undo said on every phone
     "own.entry": N_("Take back my entry into the {building}"),
     "own.pass": N_("Take back my Pass card"),
+    "own.reveal": N_("Take back my reveal at the {building}"),
+    "own.discard": N_("Take back my discard at the {building}"),
+    "own.choice": N_("Take back my choice at the {building}"),
     "u.table": N_("Undone at the table: {step}."),
     "u.redo": N_("Redone at the table: {step}."),
     "u.phone": N_("Taken back on {player}'s phone: {step}."),
     "s.entry": N_("{player}'s entry into the {building}"),
     "s.pass": N_("{player}'s Pass card"),
+    "s.reveal": N_("{player}'s reveal in the {building}"),
+    "s.discard": N_("{player}'s discard in the {building}"),
+    "s.choice": N_("the choice in the {building}"),
     "s.step": N_("the last step"),
     # the cue when it is the player's turn
     "cue.sound": N_("Sound when it is my turn"),

@@ -286,10 +286,11 @@
     $("awake-note").hidden = false;
   }
 
-  /* A step as the phone names it: an entry (whose, into which building), a Pass, another. */
+  /* A step as the phone names it: an entry (whose, into which building), a Pass, a reveal,
+     a Hospital discard, a tie's choice (at which building), another. */
   function stepText(step) {
-    if (step.kind === "entry" && step.building) return t("s.entry", { player: step.player, building: t("b." + step.building) });
     if (step.kind === "pass") return t("s.pass", { player: step.player });
+    if (step.building && T["s." + step.kind]) return t("s." + step.kind, { player: step.player, building: t("b." + step.building) });
     return t("s.step");
   }
   /* The player's own last input, while nothing came after it: one tap takes it back. And on
@@ -298,8 +299,8 @@
     var own = payload.own_step, undone = payload.undone;
     $("take-back").hidden = !own || !!payload.entered_at_table;
     if (own) {
-      $("take-back").textContent = t(own.kind === "pass" ? "own.pass" : "own.entry", { building: own.building ? t("b." + own.building) : "" });
-      $("take-back").onclick = function () { send("entry/undo", { round: own.round, turn: own.turn }, true); };
+      $("take-back").textContent = t("own." + own.kind, { building: own.building ? t("b." + own.building) : "" });
+      $("take-back").onclick = function () { send("entry/undo", { round: own.round, turn: own.turn, at: own.at }, true); };
     }
     $("undone").hidden = !undone;
     if (undone) $("undone").textContent = undone.redone ? t("u.redo", { step: stepText(undone) })
