@@ -29,6 +29,7 @@ from test_phone_reveals import reveal, reveal_of
 from companion.i18n import translator
 from companion.i18n.words import words
 from companion.phones.entering import enter_at_table
+from companion.phones.texts import texts
 from companion.rules import events as ev
 from companion.rules.catalog import Special
 from companion.store.problems import StoreProblem
@@ -201,3 +202,18 @@ def test_a_switched_seat_takes_back_no_reveal_from_its_phone(reveals) -> None:
     answer = take_back(red, own)
     assert (answer.status_code, answer.json()["error"]) == (409, "entered_at_table")
     assert reveals.reveals == [(RED, TOWN_HALL, 0)]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "nl"])
+def test_the_ledgers_undo_and_a_steps_take_back_each_say_what_they_touch(language) -> None:
+    # The phone shows both at once: the rats ledger's undo names the rats ("My rats" is the
+    # page's title), each take-back names its step, and none reads like the other.
+    words = texts(language)
+    rats = str(words["title"]).split()[-1]
+    assert rats in str(words["undo"])
+    steps = {key: str(words[key]) for key in words if key.startswith("own.")}
+    assert set(steps) == {"own.entry", "own.pass", "own.reveal", "own.discard", "own.choice"}
+    assert len(set(steps.values())) == len(steps)
+    for key, said in steps.items():
+        assert rats not in said and said != words["undo"]
+        assert key == "own.pass" or "{building}" in said

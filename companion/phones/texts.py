@@ -30,7 +30,8 @@ WORDS: dict[str, str] = {
                         "change one, ask the table."),
     "correction_up": N_("Correction +"),
     "correction_down": N_("Correction −"),
-    "undo": N_("Undo my last entry"),
+    # the player's own rats ledger, apart from the game's steps (`own.*` names those)
+    "undo": N_("Undo my last rats or Nun-row note"),
     "history": N_("History"),
     "line.round": N_("{change}: {reason}, round {round}"),
     "line.round.plain": N_("{reason}, round {round}"),

@@ -293,12 +293,16 @@
     if (step.building && T["s." + step.kind]) return t("s." + step.kind, { player: step.player, building: t("b." + step.building) });
     return t("s.step");
   }
-  /* The player's own last input, while nothing came after it: one tap takes it back. And on
-     every phone, what the latest undo or redo took back or put back, until the next step. */
+  /* The player's own last input (an entry or Pass, a reveal, a choice), while nothing came
+     after it: one tap takes it back. And on every phone, what the latest undo or redo took
+     back or put back, until the next step. */
   function drawTakeBack(payload) {
     var own = payload.own_step, undone = payload.undone;
     $("take-back").hidden = !own || !!payload.entered_at_table;
     if (own) {
+      /* Under the box of the step it takes back: the turn, the reveals or the choice. */
+      var box = $({ reveal: "reveals", choice: "choice", discard: "choice" }[own.kind] || "turn");
+      if (box.nextElementSibling !== $("take-back")) box.parentNode.insertBefore($("take-back"), box.nextElementSibling);
       $("take-back").textContent = t("own." + own.kind, { building: own.building ? t("b." + own.building) : "" });
       $("take-back").onclick = function () { send("entry/undo", { round: own.round, turn: own.turn, at: own.at }, true); };
     }
