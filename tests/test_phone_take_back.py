@@ -49,7 +49,8 @@ def enter(phone: TestClient, building: int, cards: int) -> Any:
 
 
 def take_back(phone: TestClient, own: dict[str, Any]) -> Any:
-    return phone.post("/phone/api/entry/undo", json={"round": own["round"], "turn": own["turn"]})
+    return phone.post("/phone/api/entry/undo",
+                      json={"round": own["round"], "turn": own["turn"], "at": own["at"]})
 
 
 def entries(night: TableNight) -> list[tuple[int, int | None, int]]:
@@ -62,7 +63,8 @@ def test_red_takes_back_her_entry_before_anyone_else_enters(app, hub, night) -> 
     assert enter(red, building=1, cards=7).status_code == 200  # she meant 2
     own = state_of(red)["own_step"]
     building = night.state.record.row[1].value
-    assert own == {"round": 1, "turn": 0, "kind": "entry", "player": "Red",
+    assert own == {"round": 1, "turn": 0, "at": night.session.table_view().game_events,
+                   "kind": "entry", "player": "Red",
                    "building": building, "cards": 7}
     assert state_of(yellow)["own_step"] is None  # not Yellow's input
 
@@ -140,7 +142,8 @@ def test_a_seat_entered_at_the_table_takes_nothing_back_from_its_phone(app, hub,
 
 @pytest.mark.parametrize("body, status", [
     (b"{}", 422), (b'{"round": "1", "turn": 0}', 422), (b'{"round": 0, "turn": 0}', 422),
-    (b'{"round": 1, "turn": -1}', 422), (b'{"round": 1, "turn": 0, "turn": 0}', 400),
+    (b'{"round": 1, "turn": -1, "at": 4}', 422), (b'{"round": 1, "turn": 0}', 422),
+    (b'{"round": 1, "turn": 0, "at": -1}', 422), (b'{"round": 1, "turn": 0, "turn": 0}', 400),
     (b"[" * 1000 + b"]" * 1000, 400),
 ])
 def test_a_malformed_take_back_is_a_clear_4xx_and_takes_nothing(app, hub, night, body,
@@ -157,6 +160,6 @@ def test_only_a_paired_phone_takes_anything_back(app, hub, night) -> None:
     red = paired(app, hub, night.game_id, RED)
     assert enter(red, building=0, cards=1).status_code == 200
     stranger = TestClient(app, base_url="http://table.local:8550")
-    answer = stranger.post("/phone/api/entry/undo", json={"round": 1, "turn": 0})
+    answer = stranger.post("/phone/api/entry/undo", json={"round": 1, "turn": 0, "at": 4})
     assert (answer.status_code, answer.json()["error"]) == (401, "unknown_device")
     assert entries(night) == [(RED, 0, 1)]

@@ -110,7 +110,7 @@ def test_the_table_says_what_anna_took_back_on_her_phone(table: Table) -> None:
     table.open(play_route(game))
     table.tap("enter-1-3")  # her entry, whoever tapped it
     building = building_name(table.app.t, table.session.table_view().record.row[1])
-    take_back(table.session, ANNA, 1, 0)
+    take_back(table.session, ANNA, 1, 0, table.session.table_view().game_events)
     table.page.run_pending()
     assert table.texts("taken-back") == (
         f"Taken back on Anna's phone: Anna's entry into the {building}.")

@@ -7,7 +7,8 @@ As with an entry (`hand`), the phone sends the step its screen was drawn for (`C
 step); the session stores the choice only while that choice is still open
 (`Session.choose`), so a phone and the table tapping the same choice store the first and
 refuse the second. The chooser is the phone's seat, never the request's: a step naming
-another seat is refused, and so is every choice once the game is scored. Every refusal is a
+another seat is refused, and so is every choice while the table enters for the chooser
+(`entering`) or once the game is scored. Every refusal is a
 `LedgerRefused` with a stable code, stores nothing, and names the player it is about.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.phones.entering import phone_may_act
 from companion.phones.hand import STEP_MOVED
 from companion.phones.hub import PhoneSession
 from companion.phones.ledger import LedgerRefused
@@ -64,6 +66,7 @@ class Chooser:
         from companion.rules.views import StepId
 
         names = own_step(self.session, self.player, made_for.actor)
+        phone_may_act(self.session, self.player, names)
         prompt = Prompt(made_for.prompt)
         event: ev.Event
         if prompt is Prompt.TAKE_ACTIONS:

@@ -16,7 +16,8 @@ at the last round's end, which only the table's tap on to the end form recorded 
 takes no data, R-ROUND-E): the first player's values record the round's end with them, in
 one step, so a game played from the phones reaches the end form without a tap at the table.
 Before that the phone is refused (`not_at_end`), after the scoring too (`game_scored`: the
-table corrects a scored game).
+table corrects a scored game), and so is a phone whose seat the table enters for
+(`entering`: the table's end form takes that player's values).
 
 Whether a player's recorded values came from their phone is kept with the game's settings
 (`SETTINGS_KEY`, beside the events: the event is the table's own), as the values each phone
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from companion.phones.entering import phone_may_act
 from companion.phones.hub import PhoneSession
 from companion.phones.ledger import LedgerRefused
 from companion.phones.step_input import scored_refusal
@@ -146,6 +148,7 @@ class EndHand:
             names = tuple(view.setup.names)
             if view.phase is Phase.FINISHED:
                 raise scored_refusal()
+            phone_may_act(session, self.player, names)
             ending = None if view.phase is Phase.END else last_round_over(session)
             if view.phase is not Phase.END and ending is None:
                 raise LedgerRefused(NOT_AT_END, "The end values are entered after the last "

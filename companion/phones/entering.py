@@ -1,4 +1,4 @@
-"""Who makes a seat's entries: its paired phone, or the table.
+"""Who makes a seat's inputs: its paired phone, or the table.
 
 A paired phone enters for its player from the moment it pairs. The table can switch a seat back
 to "entered at the table" (a phone left in a coat, a player who would rather say it aloud) and
@@ -10,9 +10,14 @@ settings row (`Session.settings`, beside the teaching), durable, so a restarted 
 it, and announced (`update_setting(..., announce=True)`), so the seat's phone redraws its turn
 at once.
 
-The table waits for a seat's phone (`waited_for`) only while that phone enters for it and is
-connected now: a seat whose phone sleeps or dropped is entered at the table as if it had none,
-and the table's own buttons are always there to step in.
+The switch governs every input of the seat's phone for a step of the game, not its entries
+only: its entry or Pass, its reveal, its choice at a tie or a Hospital, its end values and the
+take-back of any of them (`phone_may_act`). A phone told that the table enters for its player
+shows what happens and acts on nothing, so the table never waits for it: the table waits for a
+seat's phone (`waited_for`) only while that phone enters for it and is connected now. A seat
+whose phone sleeps or dropped is entered at the table as if it had none, and the table's own
+buttons are always there to step in. The player's rats stay on their phone either way: they
+are the player's own, which the table never enters.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ KEY = "entered_at_table"
 """The settings entry: the seats switched to the table, in order."""
 
 AT_TABLE = "entered_at_table"
-"""The refusal of an entry from a phone whose seat the table enters; the phone words it in its
+"""The refusal of any input from a phone whose seat the table enters; the phone words it in its
 language (`texts.WORDS["e.entered_at_table"]`)."""
 
 
@@ -65,12 +70,13 @@ def enter_at_table(session: Settings, seat: int, switched: bool) -> None:
     session.update_setting(KEY, switch, announce=True)
 
 
-def phone_may_enter(session: Settings, seat: int, names: tuple[str, ...]) -> None:
-    """Refuse an entry from `seat`'s phone while the table enters for that seat: 409 with the
-    stable code `AT_TABLE`, nothing stored."""
+def phone_may_act(session: Settings, seat: int, names: tuple[str, ...]) -> None:
+    """Refuse an input from `seat`'s phone (an entry, a reveal, a choice, the end values, a
+    take-back) while the table enters for that seat: 409 with the stable code `AT_TABLE`,
+    nothing stored."""
     if seat in at_table(session):
-        raise LedgerRefused(AT_TABLE, "The table enters for this seat now: the phone shows "
-                            "the turn only.", status=409, names=names)
+        raise LedgerRefused(AT_TABLE, "The table enters for this player now: their phone "
+                            "shows the game only.", status=409, names=names)
 
 
 def waited_for(session: Settings, registry: SeatRegistry | None, game: str, players: int

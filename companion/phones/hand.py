@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.phones.entering import phone_may_enter
+from companion.phones.entering import phone_may_act
 from companion.phones.hub import PhoneSession
 from companion.phones.ledger import LedgerRefused
 from companion.phones.step_input import NOT_YOUR_SEAT, own_step, refused_as_ledger
@@ -57,7 +57,7 @@ class Hand:
         from companion.rules.views import StepId
 
         names = own_step(self.session, self.player, made_for.actor)
-        phone_may_enter(self.session, self.player, names)
+        phone_may_act(self.session, self.player, names)
         event = (ev.Passed(self.player) if building is None
                  else ev.Entered(self.player, building, cards))
         step = StepId(Prompt.ENTER, made_for.round, made_for.turn, self.player, None,

@@ -8,8 +8,9 @@ records a reveal at once when its slot's turn has come and holds it durably unti
 arrives, in whatever order they came. The phone sends the step its screen was drawn for
 (`RevealTurn.step`); the seat comes from the phone's credentials, never from the request. A
 reveal for another seat, at another building, for a player with nothing to reveal there, one
-already made (from the table, or this phone before), or any once the game is scored is
-refused: a `LedgerRefused` with a stable code that stores nothing and names the player.
+already made (from the table, or this phone before), any while the table enters for the
+player (`entering`), or any once the game is scored is refused: a `LedgerRefused` with a
+stable code that stores nothing and names the player.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from companion.phones.entering import phone_may_act
 from companion.phones.hand import STEP_MOVED
 from companion.phones.hub import PhoneSession
 from companion.phones.ledger import LedgerRefused
@@ -73,6 +75,7 @@ class Reveals:
         from companion.rules.views import StepId
 
         names = own_step(self.session, self.player, made_for.actor)
+        phone_may_act(self.session, self.player, names)
         event = ev.Revealed(self.player, made_for.building, cards.matching, cards.other,
                             cards.jokers, cards.swords, cards.flutes)
         step = StepId(Prompt.REVEAL_CARDS, made_for.round, made_for.turn, self.player,

@@ -241,10 +241,12 @@ class LessonSeen(_Request):
 
 
 class TakeBackRequest(_Request):
-    """The player's own last input, as their phone showed it (`own_step`): round and turn."""
+    """The player's own last input, as their phone showed it (`own_step`): round, turn and
+    the game's public events then."""
 
     round: int = Field(ge=1, le=MAX_ROUND)
     turn: int = Field(ge=0, le=MAX_TURN)
+    at: int = Field(ge=0, le=MAX_AT)
 
 
 class BeatAnswer(_Request):
@@ -629,9 +631,10 @@ async def lesson(phones: PhonesDep, caller: CallerDep,
 async def take_back_entry(phones: PhonesDep, caller: CallerDep,
                           body: Annotated[TakeBackRequest, Depends(json_body(TakeBackRequest))]
                           ) -> Response:
-    """The player takes back their own last entry or Pass while nothing came after it,
-    through the session like the table's undo."""
-    return await _act(phones, caller, take_back, caller.session, caller.seat, body.round, body.turn)
+    """The player takes back their own last input (an entry or Pass, a reveal, a choice)
+    while nothing came after it, through the session like the table's undo."""
+    return await _act(phones, caller, take_back, caller.session, caller.seat, body.round,
+                      body.turn, body.at)
 
 
 @router.post("/api/undo", dependencies=[Depends(json_body(NoFields))])

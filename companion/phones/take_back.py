@@ -1,14 +1,18 @@
 """A player takes back their own last input from their phone, and every phone says what an
 undo took back.
 
-The input is the player's phase C entry or Pass (R-ROUND-C), whoever tapped it: while it is the
-game's last step, their phone offers to take it back (`own_step_json`), and the phone sends
-back which one it was shown (its round and turn). The session (the single writer) takes it
-back as the table's undo would, only while nothing else has been recorded after it
-(`Session.undo_own_step`): once anyone's next input is in, the phone is refused with the
-stable code `OWN_STEP_CLOSED` and a sentence that says the table can still undo it. The
-table's undo and redo work as they always did; the step any undo or redo took back or put
-back (`Session.taken_back`) reaches every phone (`undone_json`), until the next step.
+The input is the player's own, whoever tapped it: their phase C entry or Pass (R-ROUND-C),
+their phase D reveal (R-ROUND-D a), recorded or held for its slot, their Hospital discard
+(R-ROUND-D b), their choice at a tie for fewest Swords or Flutes (R-SPECIAL-1/2). While it is
+the game's last input, their phone offers to take it back (`own_step_json`, named by what it
+was and where), and the phone sends back which one it was shown (its round, turn and the
+game's public events then). One route takes back whichever it was. The session (the single
+writer) takes a step back as the table's undo would, and removes a held reveal from the held
+ones, only while nothing else has been recorded or held after it (`Session.undo_own_step`):
+once anyone's next input is in, the phone is refused with the stable code `OWN_STEP_CLOSED`
+and a sentence that says the table can still undo it. The table's undo and redo work as they
+always did; the step any undo or redo took back or put back (`Session.taken_back`) reaches
+every phone (`undone_json`), until the next step.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from companion.phones.entering import phone_may_enter
+from companion.phones.entering import phone_may_act
 from companion.phones.hub import PhoneSession
 from companion.phones.ledger import LedgerRefused
 from companion.phones.step_input import own_step
@@ -31,32 +35,43 @@ taken back already); worded by the store's undo refusals in the phone's language
 
 
 def _what(view: TableView, step: Sequence[Event]) -> dict[str, Any]:
-    """A step as a phone names it: an entry (whose, into which building), a Pass (whose), or
-    another step of the table."""
+    """A step as a phone names it: an entry (whose, into which building), a Pass (whose), a
+    reveal or a Hospital discard (whose, at which building), a tie's choice (at which
+    building, whom it named), or another step of the table."""
     from companion.rules import events as ev
 
     last = step[-1]
     names = view.setup.names
-    if isinstance(last, ev.Entered):
-        # a round's first entry lays out its row too (the app's deck): named by that row
-        dealt = [e.row for e in step if isinstance(e, ev.BuildingsRevealed)]
-        row = dealt[-1] if dealt else (view.record.row if view.rounds else ())
-        building = row[last.building].value if 0 <= last.building < len(row) else None
-        return {"kind": "entry", "player": names[last.player], "building": building,
-                "cards": last.cards}
     if isinstance(last, ev.Passed):
         return {"kind": "pass", "player": names[last.player]}
-    return {"kind": "step"}
+    if not isinstance(last, ev.Entered | ev.Revealed | ev.HospitalDiscarded
+                      | ev.SpecialTargetChosen):
+        return {"kind": "step"}
+    # a round's first entry lays out its row too (the app's deck): named by that row
+    dealt = [e.row for e in step if isinstance(e, ev.BuildingsRevealed)]
+    row = dealt[-1] if dealt else (view.record.row if view.rounds else ())
+    building = row[last.building].value if 0 <= last.building < len(row) else None
+    if isinstance(last, ev.Entered):
+        return {"kind": "entry", "player": names[last.player], "building": building,
+                "cards": last.cards}
+    if isinstance(last, ev.Revealed):
+        return {"kind": "reveal", "player": names[last.player], "building": building}
+    if isinstance(last, ev.HospitalDiscarded):
+        return {"kind": "discard", "player": names[last.player], "building": building,
+                "cards": last.cards}
+    return {"kind": "choice", "building": building, "named": names[last.player]}
 
 
 def own_step_json(session: PhoneSession, player: int) -> dict[str, Any] | None:
-    """The player's own last input while their phone may take it back: its round and turn
-    (what the phone sends back) and what it was; None otherwise."""
+    """The player's own last input while their phone may take it back: its round, turn and
+    the game's public events now (what the phone sends back) and what it was; None
+    otherwise."""
     step = session.own_last_step(player)
     if step is None:
         return None
     view = session.table_view()
-    return {"round": view.round, "turn": len(view.record.turns) - 1, **_what(view, step)}
+    return {"round": view.round, "turn": len(view.record.turns) - 1, "at": view.game_events,
+            **_what(view, step)}
 
 
 def undone_json(session: PhoneSession) -> dict[str, Any] | None:
@@ -70,16 +85,17 @@ def undone_json(session: PhoneSession) -> dict[str, Any] | None:
     return {"by": by, "redone": taken.redone, **_what(view, taken.events)}
 
 
-def take_back(session: PhoneSession, player: int, round_: int, turn: int) -> None:
-    """Take back `player`'s own input, the `turn`-th of round `round_`, from their phone;
-    refused (and nothing changed) once anything was recorded after it, once the game is
-    scored, or while the table enters for the seat."""
+def take_back(session: PhoneSession, player: int, round_: int, turn: int, at: int) -> None:
+    """Take back `player`'s own last input from their phone, as it showed it (`own_step_json`:
+    round, turn and the game's public events); refused (and nothing changed) once anything
+    was recorded or held after it, once the game is scored, or while the table enters for
+    the seat."""
     from companion.store.session import UndoError
 
     names = own_step(session, player, player)
-    phone_may_enter(session, player, names)
+    phone_may_act(session, player, names)
     try:
-        session.undo_own_step(player, round_, turn)
+        session.undo_own_step(player, round_, turn, at)
     except UndoError as refused:
         raise LedgerRefused(OWN_STEP_CLOSED, str(refused), status=409,
                             names=names) from refused

@@ -30,7 +30,8 @@ WORDS: dict[str, str] = {
                         "change one, ask the table."),
     "correction_up": N_("Correction +"),
     "correction_down": N_("Correction −"),
-    "undo": N_("Undo my last entry"),
+    # the player's own rats ledger, apart from the game's steps (`own.*` names those)
+    "undo": N_("Undo my last rats or Nun-row note"),
     "history": N_("History"),
     "line.round": N_("{change}: {reason}, round {round}"),
     "line.round.plain": N_("{reason}, round {round}"),
@@ -148,18 +149,27 @@ WORDS: dict[str, str] = {
                 "Ask the table to correct them; it decides."),
     "fix_rats": N_("My rats should be"),
     "fix_send": N_("Ask the table"),
-    # who enters a seat's entries (`entering`)
+    # who makes a seat's inputs (`entering`): its phone, or the table
     "turn.at_table": N_("Entered at the table: tell the table your building and cards."),
-    "e.entered_at_table": N_("The table enters for you now: tell it your building and "
-                             "cards."),
+    "e.entered_at_table": N_("The table enters for you now: tell the table your cards and "
+                             "choices."),
+    "reveal.at_table": N_("Revealed at the table: show the table the cards you laid here."),
+    "choice.at_table": N_("Chosen at the table: tell the table your choice."),
+    "ev.at_table": N_("Entered at the table: tell the table what you hold."),
     # a player's own last input taken back on their phone, an undo said on every phone
     "own.entry": N_("Take back my entry into the {building}"),
     "own.pass": N_("Take back my Pass card"),
+    "own.reveal": N_("Take back my reveal at the {building}"),
+    "own.discard": N_("Take back my discard at the {building}"),
+    "own.choice": N_("Take back my choice at the {building}"),
     "u.table": N_("Undone at the table: {step}."),
     "u.redo": N_("Redone at the table: {step}."),
     "u.phone": N_("Taken back on {player}'s phone: {step}."),
     "s.entry": N_("{player}'s entry into the {building}"),
     "s.pass": N_("{player}'s Pass card"),
+    "s.reveal": N_("{player}'s reveal in the {building}"),
+    "s.discard": N_("{player}'s discard in the {building}"),
+    "s.choice": N_("the choice in the {building}"),
     "s.step": N_("the last step"),
     # the cue when it is the player's turn
     "cue.sound": N_("Sound when it is my turn"),

@@ -15,6 +15,11 @@ was told was taken. So it is written beside the game, in the store's settings ob
 answered, and removed only after its event is stored. A crash between the two leaves a held
 reveal whose player has revealed already: it is dropped on the next load
 (`Session._still_open`).
+
+A held reveal is its player's own last input while nothing came after it: no step of the game
+stored since (`after`: how many public events the game had stored when it was held) and no
+other reveal held after it (the held reveals are kept and written in the order they came). Its
+player may then take it back (`Session.undo_own_step`): it is removed, as durably as it came.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ HELD_KEY = "held_reveals"
 what `Session.settings` hands out, and in every write of the settings)."""
 
 _FIELDS = ("player", "building", "matching", "other", "jokers", "swords", "flutes")
+UNKNOWN = -1
+"""`after` of a reveal held by a version that did not write it: never the last input."""
 
 
 @dataclass(frozen=True)
@@ -38,9 +45,12 @@ class HeldReveal:
 
     round: int
     event: ev.Revealed
+    after: int = UNKNOWN
+    """How many public events (any status) the game had stored when it was held."""
 
     def to_json(self) -> dict[str, int]:
-        return {"round": self.round, **{name: getattr(self.event, name) for name in _FIELDS}}
+        return {"round": self.round, **{name: getattr(self.event, name) for name in _FIELDS},
+                "after": self.after}
 
     @classmethod
     def from_json(cls, raw: object) -> HeldReveal | None:
@@ -50,13 +60,15 @@ class HeldReveal:
             return None
         values = [raw.get(name) for name in ("round", *_FIELDS)]
         numbers = [v for v in values if type(v) is int]
-        if len(numbers) != len(values):
+        after = raw.get("after", UNKNOWN)
+        if len(numbers) != len(values) or type(after) is not int:
             return None
-        return cls(numbers[0], ev.Revealed(*numbers[1:]))
+        return cls(numbers[0], ev.Revealed(*numbers[1:]), after)
 
 
 class Held:
-    """The held reveals of one game, by player (a player reveals once a round)."""
+    """The held reveals of one game, by player (a player reveals once a round), in the order
+    they came."""
 
     def __init__(self, raw: object = None) -> None:
         found = (HeldReveal.from_json(item) for item in raw) if isinstance(raw, list) else ()
@@ -76,7 +88,12 @@ class Held:
         return held
 
     def add(self, held: HeldReveal) -> None:
+        self._by_player.pop(held.event.player, None)
         self._by_player[held.event.player] = held
+
+    def latest(self) -> HeldReveal | None:
+        """The reveal held last, if any."""
+        return next(reversed(self._by_player.values()), None)
 
     def drop(self, player: int) -> None:
         self._by_player.pop(player, None)
@@ -89,7 +106,8 @@ class Held:
         return bool(gone)
 
     def to_json(self) -> list[dict[str, int]]:
-        return [h.to_json() for h in self]
+        """In the order they came, which a restart keeps."""
+        return [h.to_json() for h in self._by_player.values()]
 
     def players(self) -> frozenset[int]:
         return frozenset(self._by_player)

@@ -36,9 +36,17 @@ from dataclasses import dataclass, replace
 from companion.rules import RuleViolation, apply, apply_recorded, check_revealed_ahead
 from companion.rules.correction_effects import Effect, correction_effects, keeps_the_list
 from companion.rules.decision import NO_DISCARDS, Decision, Discards, next_step
-from companion.rules.events import Entered, Event, Passed, Revealed
+from companion.rules.events import (
+    Entered,
+    Event,
+    HospitalDiscarded,
+    Passed,
+    Revealed,
+    SpecialTargetChosen,
+)
 from companion.rules.guide import Prompt, RevealBuildings, RevealCards, TakeActions
 from companion.rules.questions import HospitalDiscards, hospital_discards
+from companion.rules.resolution import special_result
 from companion.rules.state import GameState, Phase
 from companion.rules.views import (
     DecisionView,
@@ -96,9 +104,13 @@ class StepPassed(Worded):
         self.made_for = made_for
 
 
-OWN_INPUTS: tuple[type[Event], ...] = (Entered, Passed)
-"""The public inputs that are one player's own (their phase C entry or Pass): while one is the
-game's last step, that player's device may take it back (`Session.undo_own_step`)."""
+OWN_INPUTS: tuple[type[Event], ...] = (Entered, Passed, Revealed, HospitalDiscarded,
+                                        SpecialTargetChosen)
+"""The public inputs that are one player's own: their phase C entry or Pass, their phase D
+reveal, their Hospital discard, their choice at a tie (theirs who played the most Swords or
+Flutes, R-SPECIAL-1/2; its event names the player chosen). While one is the game's last
+input, that player's device may take it back (`Session.undo_own_step`); so may a player whose
+reveal is held for its slot (`store.held`), while no input came after it."""
 
 
 @dataclass(frozen=True)
@@ -507,7 +519,8 @@ class Session:
                     or event.player not in record.occupants[event.building]):
                 raise StepPassed(made_for, now)
             check_revealed_ahead(decision.state, event)
-            self._held.add(HeldReveal(now.round, event))
+            self._held.add(HeldReveal(now.round, event, after=self._public_stored()))
+            self._taken_back = None  # an input after what was taken back: said no more
             self._save_held()
             self._notify()
             return False
@@ -633,37 +646,76 @@ class Session:
             return self._undo_public(last, by=None)
 
     def own_last_step(self, player: int) -> tuple[Event, ...] | None:
-        """The game's last public step if it is `player`'s own input (`OWN_INPUTS`: their
-        entry or Pass, whoever tapped it), which their device may take back until anything
-        else is recorded; None otherwise, and once the game is scored."""
+        """`player`'s own last input while it is the game's last (`OWN_INPUTS`, whoever
+        tapped it), which their device may take back until anyone's next input: the last
+        public step if it is theirs and no reveal was held after it, or their reveal held
+        for its slot if no step was stored and no reveal held after it. None otherwise, and
+        once the game is scored."""
         with self._lock:
             if self._state.phase is Phase.FINISHED:
                 return None
+            held = self._latest_held()
+            if held is not None:
+                return (held.event,) if held.event.player == player else None
             last = self._last_active(None)
             if last is None:
                 return None
             step = self._step_of(last, EventStatus.ACTIVE)
-            deciding = step[-1].event
-            if isinstance(deciding, OWN_INPUTS) and getattr(deciding, "player", None) == player:
+            if self._whose_input(step[-1].event) == player:
                 return tuple(e.event for e in step)
             return None
 
-    def undo_own_step(self, player: int, round_: int, turn: int) -> tuple[Event, ...]:
-        """`player`'s device takes back their own last input, the `turn`-th entry or Pass of
-        round `round_` (as their screen showed it), as the table's undo would: only while it
-        is still the game's last step. Once anything else is recorded after it (by anyone),
-        or it was taken back already, `UndoError` (`OWN_STEP_CLOSED`) and nothing changes;
-        the table's undo can still take it back."""
+    def undo_own_step(self, player: int, round_: int, turn: int, at: int
+                      ) -> tuple[Event, ...]:
+        """`player`'s device takes back their own last input (`own_last_step`) as their
+        screen showed it: in round `round_`, after its `turn`-th entry, with `at` public events
+        in the game (`TableView.game_events`). A step is taken back as the table's undo would;
+        a reveal held for its slot is removed from the held reveals, as durably as it was
+        held. Once anything else is recorded or held after it (by anyone), or it was taken
+        back already, `UndoError` (`OWN_STEP_CLOSED`) and nothing changes; the table's undo
+        can still take a recorded step back."""
         with self._lock:
             self._not_scored(player)
             step = self.own_last_step(player)
             record = self._state.record if self._state.rounds else None
             if (step is None or record is None or self._state.round != round_
-                    or len(record.turns) - 1 != turn):
+                    or len(record.turns) - 1 != turn or self.table_view().game_events != at):
                 raise UndoError(P.OWN_STEP_CLOSED, player=player)
+            held = self._latest_held()
+            if held is not None:
+                self._held.drop(player)
+                self._save_held()
+                self._taken_back = TakenBack(step, by=player)
+                self._notify()
+                return step
             last = self._last_active(None)
             assert last is not None
             return self._undo_public(last, by=player)
+
+    def _whose_input(self, event: Event) -> int | None:
+        """The player whose own input `event` is (`OWN_INPUTS`), read in the game now (the
+        step is its last): a tie's choice is its winner's, who played the most Swords or
+        Flutes there (R-SPECIAL-1/2); None for a step of the table."""
+        if isinstance(event, Entered | Passed | Revealed | HospitalDiscarded):
+            return event.player
+        if isinstance(event, SpecialTargetChosen) and self._state.rounds:
+            record = self._state.rounds[-1]
+            return special_result(event.special, record, record.occupants[event.building],
+                                  event.building, settled=True).most
+        return None
+
+    def _latest_held(self) -> HeldReveal | None:
+        """The reveal held last, if it is the game's last input: held after every public
+        event stored (`HeldReveal.after`)."""
+        held = self._held.latest()
+        if held is None or held.after != self._public_stored():
+            return None
+        return held
+
+    def _public_stored(self) -> int:
+        """How many public events the game has stored, whatever their status: it grows with
+        every step stored, and an undo or redo leaves it as it was."""
+        return sum(e.private_player is None for e in self._log)
 
     def taken_back(self) -> TakenBack | None:
         """What the latest undo or redo of a public step took back or put back, until the

@@ -180,11 +180,12 @@
     $("confirm").hidden = scored || !payload.can_confirm || view.phase !== "END";
     $("confirm").disabled = !!view.rats_confirmed;
     $("confirm").textContent = t(view.rats_confirmed ? "confirmed" : "confirm");
-    drawTurn(view.turn, !!payload.entered_at_table);
+    var atTable = !!payload.entered_at_table;
+    drawTurn(view.turn, atTable);
     drawTakeBack(payload);
-    drawEnd(payload.end);
-    drawReveal(view.reveal, view.player);
-    drawChoice(view.choice);
+    drawEnd(payload.end, atTable);
+    drawReveal(view.reveal, view.player, atTable);
+    drawChoice(view.choice, atTable);
     drawLesson(payload.lesson);
     keepAwake(!scored);
     mark("ledger-shown");
@@ -285,20 +286,25 @@
     $("awake-note").hidden = false;
   }
 
-  /* A step as the phone names it: an entry (whose, into which building), a Pass, another. */
+  /* A step as the phone names it: an entry (whose, into which building), a Pass, a reveal,
+     a Hospital discard, a tie's choice (at which building), another. */
   function stepText(step) {
-    if (step.kind === "entry" && step.building) return t("s.entry", { player: step.player, building: t("b." + step.building) });
     if (step.kind === "pass") return t("s.pass", { player: step.player });
+    if (step.building && T["s." + step.kind]) return t("s." + step.kind, { player: step.player, building: t("b." + step.building) });
     return t("s.step");
   }
-  /* The player's own last input, while nothing came after it: one tap takes it back. And on
-     every phone, what the latest undo or redo took back or put back, until the next step. */
+  /* The player's own last input (an entry or Pass, a reveal, a choice), while nothing came
+     after it: one tap takes it back. And on every phone, what the latest undo or redo took
+     back or put back, until the next step. */
   function drawTakeBack(payload) {
     var own = payload.own_step, undone = payload.undone;
     $("take-back").hidden = !own || !!payload.entered_at_table;
     if (own) {
-      $("take-back").textContent = t(own.kind === "pass" ? "own.pass" : "own.entry", { building: own.building ? t("b." + own.building) : "" });
-      $("take-back").onclick = function () { send("entry/undo", { round: own.round, turn: own.turn }, true); };
+      /* Under the box of the step it takes back: the turn, the reveals or the choice. */
+      var box = $({ reveal: "reveals", choice: "choice", discard: "choice" }[own.kind] || "turn");
+      if (box.nextElementSibling !== $("take-back")) box.parentNode.insertBefore($("take-back"), box.nextElementSibling);
+      $("take-back").textContent = t("own." + own.kind, { building: own.building ? t("b." + own.building) : "" });
+      $("take-back").onclick = function () { send("entry/undo", { round: own.round, turn: own.turn, at: own.at }, true); };
     }
     $("undone").hidden = !undone;
     if (undone) $("undone").textContent = undone.redone ? t("u.redo", { step: stepText(undone) })
@@ -318,11 +324,13 @@
   /* A choice at a building (R-SPECIAL-1/2: the winner of a tie for fewest Swords or Flutes
      names a player; R-ROUND-D b: a Hospital's taker says how many hand cards they discard):
      on the chooser's phone one button per option, one tap; on every other phone who is still
-     choosing. A refused choice says why and draws the step the table is at now. */
-  function drawChoice(choice) {
+     choosing. A refused choice says why and draws the step the table is at now. A seat the
+     table enters for (`atTable`) sees the question, with no buttons. */
+  function drawChoice(choice, atTable) {
     var box = $("choice"), options = $("choice-options");
     box.hidden = !choice; options.textContent = "";
     if (!choice) return;
+    $("choice-table").hidden = !(choice.yours && atTable);
     var names = choice.names, building = t("b." + choice.building);
     box.className = choice.yours ? "mine" : "";
     $("choice-who").textContent = choice.yours ? t("choice.title") : "";
@@ -332,6 +340,7 @@
       return;
     }
     $("choice-ask").textContent = t("choice." + choice.kind, { building: building });
+    if (atTable) return;
     options.className = choice.kind === "hospital" ? "counts" : "counts names";
     choice.options.forEach(function (option) {
       var it = button(choice.kind === "hospital" ? String(option) : names[option], function () {
@@ -363,11 +372,15 @@
   /* The end of the game: the player types their hand, special cards and VP markers. The
      fields are drawn from the values recorded (`seen`, sent back with the values): a change
      elsewhere redraws them unless the player has typed, and then the table refuses a send
-     drawn from values that are no longer the recorded ones and the fields show those. */
-  function drawEnd(end) {
+     drawn from values that are no longer the recorded ones and the fields show those. A seat
+     the table enters for (`atTable`) types nothing here: the page says so, with no fields. */
+  function drawEnd(end, atTable) {
     $("endvals").hidden = !end;
     if (!end) { endDrawn = null; endTyped = false; return; }
-    $("ev-by").textContent = end.by ? t("ev.by_" + end.by) : "";
+    $("ev-table").hidden = !atTable;
+    $("ev-hint").hidden = $("ev-fields").hidden = $("ev-send").hidden = !!atTable;
+    $("ev-by").textContent = end.by && !atTable ? t("ev.by_" + end.by) : "";
+    if (atTable) { endDrawn = null; endTyped = false; return; }
     var key = JSON.stringify([end.fields, end.entered]);
     if (endDrawn && (endDrawn.key === key || endTyped)) return;
     endDrawn = { key: key, seen: end.entered, fields: end.fields, most: end.most };
@@ -404,22 +417,24 @@
      reveals as on the table: their Jokers, Swords and Flutes first (none: nothing to tap),
      then one tap on how many population cards are of the building's class, the rest of
      another (1 rat each), which sends the reveal. It counts at once, or as soon as the slots
-     before theirs have revealed (the table records reveals in slot order). */
+     before theirs have revealed (the table records reveals in slot order). A seat the table
+     enters for (`atTable`) sees the building and whom it waits for, with no buttons. */
   var revealKey = "", revealDraft = {};
-  function drawReveal(reveal, me) {
+  function drawReveal(reveal, me, atTable) {
     var box = $("reveals"), kinds = $("reveals-kinds"), counts = $("reveals-matching");
     box.hidden = !reveal; kinds.textContent = ""; counts.textContent = "";
     if (!reveal) { revealKey = ""; return; }
     var key = JSON.stringify(reveal.step), mine = null;
     if (key !== revealKey) { revealKey = key; revealDraft = { jokers: 0, swords: 0, flutes: 0 }; }
     reveal.entrants.forEach(function (e) { if (e.player === me) mine = e; });
-    var declared = reveal.declared, d = revealDraft;
+    var declared = reveal.declared, d = revealDraft, asked = reveal.yours && !atTable;
     box.className = reveal.yours ? "mine" : "";
     $("reveals-title").textContent = t("reveal.title", { building: t("b." + reveal.building) });
     $("reveals-mine").textContent = reveal.yours ? t("reveal.count", { n: declared })
       : !declared ? t("reveal.none") : mine && mine.held ? t("reveal.held") : t("reveal.done");
-    $("reveals-ask").hidden = !reveal.yours;
-    if (reveal.yours) {
+    $("reveals-table").hidden = !(reveal.yours && atTable);
+    $("reveals-ask").hidden = !asked;
+    if (asked) {
       var special = d.jokers + d.swords + d.flutes, population = declared - special;
       ["jokers"].concat(reveal.specials.map(function (s) { return s + "s"; })).forEach(function (kind) {
         var row = el("div", "", "kind");
@@ -427,7 +442,7 @@
         row.appendChild(el("span", t("reveal." + kind)));
         for (var n = 0; n <= Math.min(declared, 6); n++) {
           (function (n) {
-            var b = button(String(n), function () { d[kind] = n; drawReveal(reveal, me); });
+            var b = button(String(n), function () { d[kind] = n; drawReveal(reveal, me, atTable); });
             b.disabled = special - d[kind] + n > declared;
             if (d[kind] === n) b.className = "on";
             row.appendChild(b);

@@ -35,7 +35,7 @@ from companion.rules.resolution import (
 from companion.rules.setup import Setup
 from companion.rules.views import TableView, open_choices, reveal_turn
 from companion.ui.round.drafts import RevealDraft, reveal_draft
-from companion.ui.round.enter import phone_waited_for
+from companion.ui.round.enter import phone_waited_for, taken_back_line
 from companion.ui.round.parts import Body, banner, decide, two_columns
 from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide
@@ -75,7 +75,9 @@ REASONS: dict[PremiumReason, str] = {
 def resolve_body(app: TableApp, view: TableView, step: RevealCards | Choose,
                  above: Sequence[ft.Control] = ()) -> Body:
     """A reveal or a Sword/Flute choice; `above`: the previous building's actions, which this
-    tap records as done (shown above the reveal controls)."""
+    tap records as done (shown above the reveal controls). What a player has just taken back
+    on their own phone (a reveal, a choice) is said above the controls, until the next
+    step."""
     progress = row_progress(app, view, step.building)
     controls: list[ft.Control] = [progress]
     if isinstance(step, RevealCards) and is_wide(app):
@@ -90,7 +92,7 @@ def resolve_body(app: TableApp, view: TableView, step: RevealCards | Choose,
     else:
         body = _choose(app, view, step)
         controls += above
-    body.controls[:0] = controls
+    body.controls[:0] = [*controls, *taken_back_line(app, view)]
     return body
 
 

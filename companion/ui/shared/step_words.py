@@ -20,7 +20,7 @@ _AT_BUILDING: dict[type, str] = {
     ev.Revealed: N_("{player}'s reveal in the {building}"),
     ev.SpecialTargetChosen: N_("the choice in the {building}"),
     ev.BuildingResolved: N_("the actions in the {building}"),
-    ev.HospitalDiscarded: N_("the actions in the {building}"),
+    ev.HospitalDiscarded: N_("{player}'s discard in the {building}"),
 }
 _IN_ROUND: dict[type, str] = {
     ev.BuildingsRevealed: N_("the buildings of round {round}"),
