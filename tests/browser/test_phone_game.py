@@ -21,10 +21,11 @@ seed plays at the phones' routes without a browser (where every input outside a 
 request is counted: none), and its scores are the ones the table and every phone show
 (R-SCORE-1..7).
 
-Its cost (2026-12-07, this 2-core machine at a load of 8 to 13): 36-46 s, of which the setup
-(the table's server and page, four phones paired) is about 7 s, the table's page redrawing
-the board at every input about 12 s (measured with the page closed after round 1), and the
-phones' 69 inputs with the 170 looks at a phone's state the rest.
+Its cost (2026-12-07, this 2-core machine shared with other runs): 36-46 s at a load of 8 to
+13, 67 s at 18. At a load of 9, the setup (the table's server and page, four phones paired)
+took about 7 s, the table's page redrawing the board at every input about 12 s (measured
+with the page closed after round 1), and the phones' 63 inputs, each after a look at up to
+four phones' state, the rest.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from typing import Any
 
 from support.flutter import by_id, open_table, tap, tap_and_redraw, type_into
 from support.harness import Offline, phone_paired, table_context, table_server
-from support.phone_game import Input, PhoneGame, PhonePages
+from support.phone_game import Input, PhoneGame, PhonePages, stored_story
 from support.screen_result import check_result_against_engine, stored_game
 from support.sessions import logged_events
 from support.story import FOUR_PLAYER_SEED, FOUR_PLAYERS, Table, story_setup
@@ -49,24 +50,6 @@ CARDS = ("matching", "other", "jokers", "swords", "flutes")
 """A reveal's cards by kind, in the order the engine's `Reveal` holds them."""
 NUNS = 11
 """The nuns the table counts on the turned-over nun row at the plague check."""
-
-
-def stored_story(data_dir: Path) -> tuple[str, list[str]]:
-    """The story's game stored before its first entry, with a pairing code issued for every
-    seat, as the table's phones panel issues them: its id and the codes."""
-    from companion.phones.seats import SeatRegistry
-    from companion.rules import events as ev
-    from companion.store.db import GameStore
-    from companion.store.session import Session
-
-    with GameStore.open(data_dir) as store:
-        game_id = Session.start(store, ev.GameStarted(story_setup(
-            FOUR_PLAYERS, FOUR_PLAYER_SEED, DeckMode.DIGITAL))).game_id
-    seats = SeatRegistry.in_data_dir(data_dir)
-    try:
-        return game_id, [seats.issue_token(game_id, seat) for seat in range(len(FOUR_PLAYERS))]
-    finally:
-        seats.close()
 
 
 def turn_in_round(round_: int) -> Any:

@@ -206,6 +206,25 @@ class PhoneGame:
 
 # -- the same players on their phones' pages in a browser -------------------------------------
 
+
+def stored_story(data_dir: Path) -> tuple[str, list[str]]:
+    """The benchmark's 4-player game (`support.story`'s setup and seed, the app's deck) stored
+    in `data_dir` before its first entry, with a pairing code issued for every seat as the
+    table's phones panel issues them, for a table server started on `data_dir` afterwards:
+    the game's id and the codes, in seat order."""
+    from companion.rules.setup import DeckMode
+    from support.story import FOUR_PLAYER_SEED, FOUR_PLAYERS, story_setup
+
+    with GameStore.open(data_dir) as store:
+        game_id = Session.start(store, ev.GameStarted(story_setup(
+            FOUR_PLAYERS, FOUR_PLAYER_SEED, DeckMode.DIGITAL))).game_id
+    seats = SeatRegistry.in_data_dir(data_dir)
+    try:
+        return game_id, [seats.issue_token(game_id, seat) for seat in range(len(FOUR_PLAYERS))]
+    finally:
+        seats.close()
+
+
 _SHOWN = "() => fetch('/phone/api/state').then(answer => answer.json())"
 """What a phone's page is drawn from, fetched by the page itself with its own cookie."""
 SPECIALS = ("jokers", "swords", "flutes")
