@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from support.flutter import by_id, open_table, tap, tap_and_redraw, type_into
-from support.harness import Offline, phone_paired, table_context, table_server
+from support.harness import Offline, phone_paired, picture, table_context, table_server
 from support.phone_game import Input, PhoneGame, PhonePages, stored_story
 from support.screen_result import check_result_against_engine, stored_game
 from support.sessions import logged_events
@@ -84,19 +84,25 @@ def test_four_phones_play_the_whole_game_and_the_table_shows_the_board(
         first = phones.shown(0)["view"]["turn"]["actor"]
         waits_for(table_page, f"Waiting for {FOUR_PLAYERS[first]}'s phone; the table can "
                               "still enter for them.")
+        picture(table_page, "phones-game-table-first-entry")
 
         assert phones.play(until=turn_in_round(2))
         starts = phones.shown(0)["view"]["turn"]["actor"]
         waits_for(table_page, f"Waiting for {FOUR_PLAYERS[starts]}'s phone, the first to "
                               "enter this round")
         assert by_id(table_page, "reveal-confirm").count() == 1  # the table may still step in
+        picture(table_page, "phones-game-table-round-2-row")
+        picture(phones.pages[starts], "phones-game-phone-round-2-first-entry")
 
         assert not phones.play(), "the phones played on past the end values"
         by_id(table_page, "end-form").wait_for()
+        picture(table_page, "phones-game-table-end-form")
         made_at_the_table = stored_game(data_dir)[1]
         type_into(table_page, "end-nuns", str(NUNS))
         tap_and_redraw(table_page, "end-score")
         by_id(table_page, "winner").wait_for()
+        picture(table_page, "phones-game-table-scored")
+        picture(phones.pages[0], "phones-game-phone-scored")
         result = check_result_against_engine(Table(table_page, phones.rng), data_dir, "en")
         on_the_phones = [phones.shown(seat)["view"]["result"] for seat in range(4)]
     state, events = stored_game(data_dir)
