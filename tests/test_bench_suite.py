@@ -145,3 +145,18 @@ def test_the_phones_taps_row_plays_the_four_player_story_from_four_phones() -> N
     [row] = phone_taps_figures()
     assert row.verdict is Verdict.PASS, row
     assert row.figure.startswith("table 0, phones ")
+
+
+def test_the_phones_row_times_the_story_from_the_phone_pages_beside_the_table_only_one() -> None:
+    # issue 44: the story's time per round from four phones beside the table-only story's,
+    # the phones' side played as tests/browser/test_phone_game.py plays it (the same game)
+    import bench
+    from bench import phone_story
+    from browser import test_phone_game as whole_game
+    from support import phone_game
+
+    assert "phone_story_figures" in bench._phone_taps.__code__.co_names
+    for uses in ("PhonePages", "stored_story"):
+        assert uses in phone_story.phones_story_seconds.__code__.co_names
+        assert getattr(whole_game, uses) is getattr(phone_game, uses)
+    assert "start_four_player_story" in phone_story.table_story_seconds.__code__.co_names

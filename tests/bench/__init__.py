@@ -80,9 +80,10 @@ def _taps(quick: bool) -> list[Figure]:
 
 
 def _phone_taps(quick: bool) -> list[Figure]:
+    from bench.phone_story import phone_story_figures
     from bench.phone_taps import phone_taps_figures
 
-    return phone_taps_figures()
+    return phone_taps_figures() + phone_story_figures()
 
 
 def _tablet(quick: bool) -> list[Figure]:

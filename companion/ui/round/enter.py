@@ -19,8 +19,9 @@ import flet as ft
 
 from companion.phones.entering import waited_for
 from companion.rules import events
-from companion.rules.guide import Enter, turn_queue
+from companion.rules.guide import Enter, RevealBuildings, Step, turn_queue
 from companion.rules.views import TableView
+from companion.store.session import Session
 from companion.ui.round.parts import Body, decide
 from companion.ui.shared import theme
 from companion.ui.shared.step_words import step_words
@@ -134,17 +135,35 @@ def phone_waited_for(app: TableApp, seat: int) -> bool:
 
 
 def waiting_phone(app: TableApp, view: TableView) -> int | None:
-    """The seat whose phone the entry screen drawn from `view` waits for: the player to enter,
-    if their phone enters for them now (`entering.waited_for`: paired, connected, not switched
-    to the table); None at any other step. The round screen is drawn from it, so the waiting
-    line follows that phone as it connects or drops and the seat as the table switches it,
-    and another phone's coming and going redraws nothing."""
-    step = view.step
+    """The seat whose phone the screen drawn from `view` waits for, if that phone enters for
+    them now (`entering.waited_for`: paired, connected, not switched to the table): at an
+    entry, the player to enter; at the app's row of a later round (R-ROUND-A, a tap of its own
+    on the table's screen only), the round's first entrant (`next_entrant`). None at any other
+    step. The round screen is drawn from it, so the waiting line follows that phone as it
+    connects or drops and the seat as the table switches it, and another phone's coming and
+    going redraws nothing."""
     session = app.session
-    if not isinstance(step, Enter) or session is None:
+    if session is None:
+        return None
+    actor = next_entrant(session, view.step)
+    if actor is None:
         return None
     waited = waited_for(session, app.games.seats, session.game_id, view.players)
-    return step.actor if step.actor in waited else None
+    return actor if actor in waited else None
+
+
+def next_entrant(session: Session, step: Step) -> int | None:
+    """Who enters next at `step`: at an entry its actor; at the app's row, the first entrant
+    of the round, whose entry on their phone records the row with it (`Session.hands_view`:
+    a game played from the phones never waits for the row's tap); None at any other step, and
+    at a row the phones cannot pass yet (a Hospital's discards still to choose)."""
+    if isinstance(step, Enter):
+        return step.actor
+    if isinstance(step, RevealBuildings) and step.digital:
+        ahead = session.hands_view().view.step
+        if isinstance(ahead, Enter):
+            return ahead.actor
+    return None
 
 
 def count_buttons(app: TableApp, view: TableView, building: int, enter: Any

@@ -27,6 +27,7 @@ from companion.rules.errors import RuleViolation
 from companion.rules.guide import RevealBuildings
 from companion.rules.views import TableView
 from companion.ui.round.drafts import row_draft
+from companion.ui.round.enter import waiting_phone
 from companion.ui.round.parts import Body, banner, decide, discards, two_columns
 from companion.ui.shared import theme
 from companion.ui.shared.frame import is_wide
@@ -79,8 +80,8 @@ def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Bod
         lay_out = ft.Row([lay_out, tagged("reveal-row-names",
                                           text(names, weight=ft.FontWeight.BOLD))],
                          wrap=True, spacing=8, run_spacing=0)
-    controls: list[ft.Control] = [lay_out, *above, tagged("reveal-row",
-                                                          _row_cards(app, reveal.row))]
+    controls: list[ft.Control] = [*waiting_line(app, view), lay_out, *above,
+                                  tagged("reveal-row", _row_cards(app, reveal.row))]
     if reveal.replaced:
         controls.append(replacement_banner(t, reveal.row, reveal.replaced, digital=True))
 
@@ -89,6 +90,19 @@ def _digital(app: TableApp, view: TableView, above: Sequence[ft.Control]) -> Bod
 
     return Body(controls, big_button("reveal-confirm", t("They are laid out"), laid_out,
                                      icon=ft.Icons.CHECK))
+
+
+def waiting_line(app: TableApp, view: TableView) -> list[ft.Control]:
+    """At a later round's row: the phone the table waits for, in phase C's words
+    (`enter.waiting_phone`: the round's first entrant, whose entry on the phone records the
+    row), while the table's own tap on the row stays for it to step in."""
+    waits = waiting_phone(app, view)
+    if waits is None:
+        return []
+    said = app.t("Waiting for {player}'s phone, the first to enter this round; the table can "
+                 "still confirm the row itself.", player=view.setup.names[waits])
+    return [tagged("waiting-phone", text(said, size=theme.SMALL_SIZE,
+                                         weight=ft.FontWeight.BOLD))]
 
 
 def row_part(app: TableApp, view: TableView) -> ft.Control:

@@ -33,7 +33,7 @@ from companion.rules.views import DecisionView, Phase, TableView, open_choices
 from companion.ui.endgame.screen import endgame_view
 from companion.ui.phones.panel import open_private
 from companion.ui.practice.narration import practice_panel
-from companion.ui.round.enter import enter_body, phone_waited_for
+from companion.ui.round.enter import enter_body, next_entrant, phone_waited_for
 from companion.ui.round.parts import Body, banner, decide, discards, game_frame, step_marker
 from companion.ui.round.questions import questions_panel
 from companion.ui.round.resolve import actions_part, resolve_body
@@ -78,15 +78,17 @@ def chip_states(current: Phase | None) -> dict[Phase, ChipState]:
 
 def phones_waited_on(app: TableApp, decision: DecisionView) -> frozenset[int]:
     """The seats whose phones the round screen drawn from `decision` says it waits for: the
-    player to enter, the players of the building being revealed, the choosers of the choices
-    open now, each while their phone enters for them (`phone_waited_for`: paired, connected,
-    not switched to the table). The screen is drawn from it, so its waiting lines follow those
-    phones as they connect or drop and their seats as the table switches them, and another
-    phone's coming and going redraws nothing."""
+    player to enter (at a later round's row, its first entrant: `enter.next_entrant`), the
+    players of the building being revealed, the choosers of the choices open now, each while
+    their phone enters for them (`phone_waited_for`: paired, connected, not switched to the
+    table). The screen is drawn from it, so its waiting lines follow those phones as they
+    connect or drop and their seats as the table switches them, and another phone's coming and
+    going redraws nothing."""
     step = decision.view.step
     named = {c.chooser for c in open_choices(decision)}
-    if isinstance(step, Enter):
-        named.add(step.actor)
+    entrant = None if app.session is None else next_entrant(app.session, step)
+    if entrant is not None:
+        named.add(entrant)
     elif isinstance(step, RevealCards):
         named.update(r.player for r in decision.view.resolutions[step.building].reveals)
     return frozenset(seat for seat in named if phone_waited_for(app, seat))
