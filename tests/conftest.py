@@ -4,14 +4,39 @@ Hypothesis profiles: `ci` (what scripts/test.sh runs) draws the same examples on
 (`derandomize`), so a property test fails on a real bug, never by the luck of one run's draw;
 `dev` is Hypothesis' own randomised search, for looking further. Choose with
 HYPOTHESIS_PROFILE; without it, `dev`.
+
+A phone test module names its game night (`night = support.phones.night_of(3)`); `hub` and `app`
+are that night's phones hub and phone routes, for `support.phones.paired` test clients.
 """
 
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
+import pytest
 from hypothesis import settings
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+    from support.phones import TableNight
+
+    from companion.phones.hub import Hub
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture
+def hub(night: TableNight) -> Hub:
+    from support.phones import hub_for
+
+    return hub_for(night)
+
+
+@pytest.fixture
+def app(hub: Hub) -> Starlette:
+    from companion.phones.routes import phone_app
+
+    return phone_app(hub)

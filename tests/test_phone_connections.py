@@ -26,13 +26,10 @@ from support.clock import clocked_server
 from support.phones import (
     START_RATS,
     Stream,
-    TableNight,
-    hub_for,
     night_of,
     served_like_the_table,
 )
 
-from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
 from companion.server.limits import ConnectionLimits, uvicorn_options
 
@@ -43,11 +40,6 @@ PARTIAL_HEAD = b"GET /phone/ HTTP/1.1\r\nHost: x\r\nX-a: "
 
 
 night = night_of(3)
-
-
-@pytest.fixture
-def hub(night: TableNight) -> Hub:
-    return hub_for(night)
 
 
 def half_open(base_url: str, source: str, send: bytes = PARTIAL_HEAD) -> socket.socket:

@@ -16,13 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.applications import Starlette
 from starlette.testclient import TestClient
-from support.phones import TableNight, hub_for, paired
+from support.phones import TableNight, paired
 
 from companion.phones.end_values import SETTINGS_KEY, from_phones
-from companion.phones.hub import Hub
-from companion.phones.routes import phone_app
 from companion.phones.texts import texts
 from companion.rules import events as ev
 from companion.rules import replay
@@ -42,16 +39,6 @@ def night(tmp_path: Path) -> Iterator[TableNight]:
         yield table
     finally:
         table.close()
-
-
-@pytest.fixture
-def hub(night: TableNight) -> Hub:
-    return hub_for(night)
-
-
-@pytest.fixture
-def app(hub: Hub) -> Starlette:
-    return phone_app(hub)
 
 
 def end_of(phone: TestClient) -> Any:

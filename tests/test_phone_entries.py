@@ -12,10 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from support.engine_games import ALL_SPECIALS, setup_for
-from support.phones import TableNight, hub_for, night_of, paired
+from support.phones import night_of, paired
 from support.sessions import game_state
 
 from companion.phones.hub import Hub
@@ -31,16 +30,6 @@ from companion.store.session import Session, StepPassed
 RED, YELLOW, GREEN = 0, 1, 2
 
 night = night_of(3)
-
-
-@pytest.fixture
-def hub(night: TableNight) -> Hub:
-    return hub_for(night)
-
-
-@pytest.fixture
-def app(hub: Hub) -> Starlette:
-    return phone_app(hub)
 
 
 def turn_of(phone: TestClient) -> Any:

@@ -9,9 +9,8 @@ from typing import Any
 
 import httpx2
 import pytest
-from starlette.applications import Starlette
 from starlette.testclient import TestClient
-from support.phones import START_RATS, TableNight, hub_for, night_of, served_like_the_table
+from support.phones import START_RATS, TableNight, night_of, served_like_the_table
 
 from companion.phones.body import BadJson, load_json
 from companion.phones.hub import Hub
@@ -23,16 +22,6 @@ JSON = {"content-type": "application/json"}
 
 
 night = night_of(3)
-
-
-@pytest.fixture
-def hub(night: TableNight) -> Hub:
-    return hub_for(night)
-
-
-@pytest.fixture
-def app(hub: Hub) -> Starlette:
-    return phone_app(hub)
 
 
 def client(app: Any) -> TestClient:

@@ -10,7 +10,7 @@ from typing import Any
 import httpx2
 import pytest
 from support.browser import live_server
-from support.phones import START_RATS, Stream, TableNight, hub_for, night_of
+from support.phones import START_RATS, Stream, TableNight, night_of
 
 from companion.phones.hub import Hub
 from companion.phones.routes import COOKIE, phone_app
@@ -19,11 +19,6 @@ ANNA, BEN = 0, 1
 
 
 night = night_of(2)
-
-
-@pytest.fixture
-def hub(night: TableNight) -> Hub:
-    return hub_for(night)
 
 
 @pytest.fixture

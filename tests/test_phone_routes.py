@@ -38,16 +38,6 @@ def game(night: TableNight) -> str:
     return night.game_id
 
 
-@pytest.fixture
-def hub(night: TableNight) -> Hub:
-    return hub_for(night)
-
-
-@pytest.fixture
-def app(hub: Hub) -> Starlette:
-    return phone_app(hub)
-
-
 def phone(app: Starlette) -> TestClient:
     return TestClient(app, base_url="http://table.local:8550")
 

@@ -12,15 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-from starlette.applications import Starlette
 from starlette.testclient import TestClient
-from support.phones import TableNight, hub_for, night_of, paired
+from support.phones import TableNight, night_of, paired
 from support.sessions import game_state
 
 from companion.phones.entering import at_table, enter_at_table, waited_for
-from companion.phones.hub import Hub
-from companion.phones.routes import phone_app
 from companion.phones.texts import texts
 from companion.rules import events as ev
 from companion.rules.guide import Enter, RevealCards, step_at
@@ -30,16 +26,6 @@ from companion.store.session import Session
 RED, YELLOW, GREEN = 0, 1, 2
 
 night = night_of(3)
-
-
-@pytest.fixture
-def hub(night: TableNight) -> Hub:
-    return hub_for(night)
-
-
-@pytest.fixture
-def app(hub: Hub) -> Starlette:
-    return phone_app(hub)
 
 
 def state_of(phone: TestClient) -> Any:

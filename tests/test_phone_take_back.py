@@ -12,31 +12,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from starlette.applications import Starlette
 from starlette.testclient import TestClient
-from support.phones import TableNight, hub_for, night_of, paired
+from support.phones import TableNight, night_of, paired
 
 from companion.i18n import translator
 from companion.i18n.words import words
 from companion.phones.entering import enter_at_table
-from companion.phones.hub import Hub
-from companion.phones.routes import phone_app
 from companion.store.problems import StoreProblem
 from companion.store.session import UndoError
 
 RED, YELLOW, GREEN = 0, 1, 2
 
 night = night_of(3)
-
-
-@pytest.fixture
-def hub(night: TableNight) -> Hub:
-    return hub_for(night)
-
-
-@pytest.fixture
-def app(hub: Hub) -> Starlette:
-    return phone_app(hub)
 
 
 def state_of(phone: TestClient) -> Any:

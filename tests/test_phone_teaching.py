@@ -12,14 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
-from support.phones import TableNight, hub_for, night_of
+from support.phones import TableNight, night_of
 
 from companion.i18n import translator
 from companion.phones.hub import Hub
-from companion.phones.routes import phone_app
 from companion.rules.guide import Prompt
 from companion.teaching import progress
 from companion.teaching.due import due
@@ -28,16 +26,6 @@ from companion.teaching.lessons import DRAW_BUILDINGS, ENTER, REVEAL, SUPPLIES
 RED, YELLOW, GREEN = 0, 1, 2
 
 night = night_of(3)
-
-
-@pytest.fixture
-def hub(night: TableNight) -> Hub:
-    return hub_for(night)
-
-
-@pytest.fixture
-def app(hub: Hub) -> Starlette:
-    return phone_app(hub)
 
 
 def paired(app: Starlette, hub: Hub, night: TableNight, seat: int) -> TestClient:
