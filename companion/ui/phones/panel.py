@@ -186,9 +186,12 @@ class PhonesPanel:
         setup = self.table.setup
         name = setup.names[seat]
         line = seat_line(t, status, wall)
+        # the words take the rest of the row and wrap there: a German or French "paired, not
+        # connected: last seen ..." is longer than a seat's half of a laptop's width
         head = ft.Row([player_chip(name, setup.colours[seat]),
                        ft.Icon(line.icon, color=line.colour, size=30),
-                       tagged(f"seat-status-{seat}", text(line.text, expand=True))],
+                       ft.Container(tagged(f"seat-status-{seat}", text(line.text)),
+                                    expand=True)],
                       spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         shown = self.memory.shown
         showing = shown is not None and shown.seat == seat
