@@ -3,9 +3,11 @@
 A pairing QR is as good as the seat itself until a phone claims it, so the table never shows
 more than one: showing another, hiding it, leaving the panel or letting it stand for
 `QR_SECONDS` makes the shown code worthless (a fresh token that is never shown replaces it),
-and a neighbour's photo of the screen opens nothing. The QR closes by itself as soon as the
-seat's phone has paired. A paired seat says who makes its entries, its phone or the table,
-with the control that switches it (`companion.phones.entering`).
+and a neighbour's photo of the screen opens nothing. A browser that is away for a moment (a
+dropped connection) has not left the panel: its code stays until its time is up. The QR
+closes by itself as soon as the seat's phone has paired. A paired seat says who makes its
+entries, its phone or the table, with the control that switches it
+(`companion.phones.entering`).
 
 Pairings and connections change outside the game (a phone scans, a phone sleeps), so no
 session event announces them; while the panel is on screen a ticker asks the `SeatRegistry`
@@ -16,6 +18,7 @@ whether a phone is there.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 from collections.abc import Awaitable, Callable
@@ -435,6 +438,23 @@ class PhonesPanel:
         if mem.panel is self:
             mem.panel = None
 
+    def step_away(self) -> None:
+        """The tab's browser went away with the panel on show (a dropped connection, a closed
+        lid, a machine too busy to answer): the table has not moved on, and its screen still
+        shows the code, so the code stays and is drawn again when the browser is back (the
+        panel is drawn afresh then). It still closes when its time is up, back or not."""
+        mem = self.memory
+        if mem.panel is self:
+            mem.panel = None
+        if mem.shown is not None:
+            asyncio.ensure_future(self._close_when_due(mem.shown))
+
+    async def _close_when_due(self, shown: ShownCode) -> None:
+        await asyncio.sleep(max(0.0, shown.closes_at - self.memory.clock()))
+        if self.memory.shown is shown and not self.memory.ticking:
+            self._revoke(shown.seat, shown.game_id)
+            self.memory.shown = None
+
     def _start_ticker(self) -> None:
         mem = self.memory
         if mem.ticking:
@@ -449,7 +469,10 @@ async def _run_ticker(app: TableApp) -> None:
     def stop(panel: Ticking | None) -> None:
         mem.ticking = False
         if isinstance(panel, PhonesPanel):
-            panel.leave()
+            if app.path == panel.path:  # still the screen: only its browser is away
+                panel.step_away()
+            else:
+                panel.leave()
 
     await tick_while_shown(lambda panel: app.shows(panel.path), TICK_SECONDS,
                            lambda: mem.panel, stop, "the phones panel")
