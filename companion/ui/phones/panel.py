@@ -60,6 +60,8 @@ log = logging.getLogger(__name__)
 QR_SECONDS = 120.0
 """A QR on screen closes by itself after this long: long enough to find the camera app."""
 TICK_SECONDS = 1.0
+_CLOSING: set[asyncio.Future[None]] = set()
+"""The codes left on a browser that is away, each closing when its time is up."""
 
 
 def is_loopback(host: str | None) -> bool:
@@ -447,7 +449,9 @@ class PhonesPanel:
         if mem.panel is self:
             mem.panel = None
         if mem.shown is not None:
-            asyncio.ensure_future(self._close_when_due(mem.shown))
+            closing = asyncio.ensure_future(self._close_when_due(mem.shown))
+            _CLOSING.add(closing)  # the loop keeps only a weak reference to a task
+            closing.add_done_callback(_CLOSING.discard)
 
     async def _close_when_due(self, shown: ShownCode) -> None:
         await asyncio.sleep(max(0.0, shown.closes_at - self.memory.clock()))
