@@ -4,9 +4,10 @@ Anna, Ben and Cleo pair their phones by scanning the table's QR (the test decode
 on the screen, as a phone's camera would); Dario has no phone and uses the private view on the
 table. The first seven rounds were played before the server started (written to the data
 directory with the store, as a resumed game); the pairing, the players' own entries, a
-table-recorded change arriving on a phone, a reload, a lost phone replaced and the whole last
-round with the plague check are played through the screens. At the end every rat count the
-table scores with must be the one the player's ledger holds.
+table-recorded change arriving on a phone, a reload, a lost phone replaced (its fresh code
+staying on show through another seat's switch and a dropped connection of the table) and the
+whole last round with the plague check are played through the screens. At the end every rat
+count the table scores with must be the one the player's ledger holds.
 
 The last round's first entry is tapped at the very moment Cleo's phone logs a rat: the
 server's messages to the table are held back meanwhile (`Held`), so the tap is made on the
@@ -101,9 +102,15 @@ class Held:
     def __init__(self, page: Any) -> None:
         self.holding = False
         self.held: list[tuple[Any, Any]] = []
+        self.refusing = False
+        self.sockets: list[Any] = []
         page.route_web_socket("**/ws", self._route)
 
     def _route(self, ws: Any) -> None:
+        if self.refusing:
+            ws.close()
+            return
+        self.sockets.append(ws)
         server = ws.connect_to_server()
 
         def from_server(message: Any) -> None:
@@ -121,6 +128,14 @@ class Held:
             ws, message = self.held.pop(0)
             ws.send(message)
         self.holding = False
+
+    def drop(self, page: Any, seconds: float) -> None:
+        """The table's connection drops for `seconds` (the Wi-Fi hiccups), then the page's
+        client is let in again, to the same session, as it retries."""
+        self.refusing = True
+        self.sockets[-1].close()
+        page.wait_for_timeout(seconds * 1000)
+        self.refusing = False
 
 
 def first_entry_as_a_phone_logs(page: Any, held: Held, phone: Any) -> tuple[int, str]:
@@ -220,6 +235,24 @@ def private_view_of_dario(page: Any) -> None:
     by_id(page, "phones-panel").wait_for()
 
 
+def code_still_on_show(page: Any, held: Held, shots: Path) -> None:
+    """While Ben scans his fresh code, the table switches Anna to "entered at the table" and
+    back (every screen of the game is told), and then its connection drops for a moment: the
+    panel is drawn afresh each time, with the same code on it."""
+    code = scan(page, BEN, shots)
+    tap(page, f"table-enters-{ANNA}")
+    by_id(page, f"phone-enters-{ANNA}").wait_for()
+    tap(page, f"phone-enters-{ANNA}")
+    by_id(page, f"table-enters-{ANNA}").wait_for()
+    assert scan(page, BEN, shots) == code
+    before = by_id(page, f"seat-qr-{BEN}").first.element_handle()
+    held.drop(page, 2.5)
+    page.wait_for_function("el => !el.isConnected", arg=before, timeout=TIMEOUT_MS)
+    by_id(page, f"seat-qr-{BEN}").wait_for()
+    assert codes_on_screen(page) == 1
+    assert scan(page, BEN, shots) == code
+
+
 def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Path,
                                                                    browser: Any) -> None:
     # R-SETUP-1 rats are secret until R-SCORE-6, the plague check, which scores the ledgers.
@@ -260,6 +293,7 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
             paired[BEN].locator("#pairing-text", has_text="not paired").wait_for()
             by_id(page, f"seat-qr-{BEN}").wait_for()
             picture(page, "phones-fresh-code")
+            code_still_on_show(page, held, tmp_path)
             paired[BEN] = phones.pair(BEN, names[BEN])
             paired[BEN].locator("#history li",
                                 has_text="rats discarded in the supplies").first.wait_for()

@@ -98,8 +98,24 @@ _WATCH = """() => {
 and every message the table shows (a snackbar stays 3.5 s; on a loaded machine a test can look
 later than that, so each one is noted when Flutter puts it on the page)."""
 
-_ATTACHED_OR_UNMARKED = """el => {
+_OWN_FIELD = "flt-text-editing-host .flt-text-editing"
+"""Flutter's web engine picks how it edits text once per page, at the first text field it
+focuses: in that field's node of the semantics tree if the tree is on by then, otherwise in a
+hidden field of its own, laid over the field being edited, which a person's keyboard types
+into. A tab reloaded on a screen with a focused field (the setup wizard's first name) focuses
+it before the tests switch the tree on, and edits in its own field for the rest of its life."""
+_EDITED = """el => {
     if (document.activeElement === el && el.hasAttribute('autocorrect')) return true;
+    const own = document.activeElement;
+    if (!own || !own.matches('""" + _OWN_FIELD + """')) return false;
+    const o = own.getBoundingClientRect(), r = el.getBoundingClientRect();
+    const x = o.x + o.width / 2, y = o.y + o.height / 2;
+    return r.x <= x && x <= r.x + r.width && r.y <= y && y <= r.y + r.height;
+}"""
+"""Whether the field `el` (its node in the semantics tree) takes input: attached itself, or
+the engine's own field (`_OWN_FIELD`) has the focus over it."""
+_ATTACHED_OR_UNMARKED = """el => {
+    if ((""" + _EDITED + """)(el)) return true;
     el.removeAttribute('autocorrect');
     return false;
 }"""
@@ -108,7 +124,7 @@ same script, before it is tapped."""
 _ATTACHED_BY_ID = """id => {
     const el = document.querySelector(
         `[flt-semantics-identifier='${id}'] input, [flt-semantics-identifier='${id}'] textarea`);
-    return el !== null && document.activeElement === el && el.hasAttribute('autocorrect');
+    return el !== null && (""" + _EDITED + """)(el);
 }"""
 FIELD_TAP_MS = 5_000
 """How long a tapped field may take to attach its text editing before it is tapped again."""
@@ -230,7 +246,8 @@ def bring_into_view(page: Page, locator: Locator) -> None:
 
 
 def type_into(page: Page, identifier: str, value: str) -> None:
-    """Type `value` into the text field tagged `identifier`, as a player would."""
+    """Type `value` into the text field tagged `identifier`, as a player would: into the field
+    that has the keyboard once it takes input (the engine's own, see `_OWN_FIELD`)."""
     from playwright.sync_api import expect
 
     field = focus_field(page, identifier)
@@ -245,7 +262,9 @@ def focus_field(page: Page, identifier: str) -> Locator:
     a frame later (seconds on a loaded machine); text typed before that is wiped by the attach.
     Flutter writes the field's configuration (`autocorrect`) at every attach, so the attribute,
     removed just before the tap, tells when the field takes input. A field that is already
-    focused and attached is left as it is.
+    focused and attached is left as it is. Where the engine edits in a field of its own
+    (`_OWN_FIELD`), the field takes input once that one has the focus over it, and is the one
+    returned.
     """
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -264,6 +283,8 @@ def focus_field(page: Page, identifier: str) -> Locator:
         field.click()
         with contextlib.suppress(PlaywrightTimeout):
             page.wait_for_function(_ATTACHED_BY_ID, arg=identifier, timeout=FIELD_TAP_MS)
+    if field.evaluate("el => document.activeElement !== el"):
+        return page.locator(_OWN_FIELD + ":focus")
     return field
 
 

@@ -3,9 +3,11 @@
 A pairing QR is as good as the seat itself until a phone claims it, so the table never shows
 more than one: showing another, hiding it, leaving the panel or letting it stand for
 `QR_SECONDS` makes the shown code worthless (a fresh token that is never shown replaces it),
-and a neighbour's photo of the screen opens nothing. The QR closes by itself as soon as the
-seat's phone has paired. A paired seat says who makes its entries, its phone or the table,
-with the control that switches it (`companion.phones.entering`).
+and a neighbour's photo of the screen opens nothing. A browser that is away for a moment (a
+dropped connection) has not left the panel: its code stays until its time is up. The QR
+closes by itself as soon as the seat's phone has paired. A paired seat says who makes its
+entries, its phone or the table, with the control that switches it
+(`companion.phones.entering`).
 
 Pairings and connections change outside the game (a phone scans, a phone sleeps), so no
 session event announces them; while the panel is on screen a ticker asks the `SeatRegistry`
@@ -16,6 +18,7 @@ whether a phone is there.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 from collections.abc import Awaitable, Callable
@@ -57,6 +60,8 @@ log = logging.getLogger(__name__)
 QR_SECONDS = 120.0
 """A QR on screen closes by itself after this long: long enough to find the camera app."""
 TICK_SECONDS = 1.0
+_CLOSING: set[asyncio.Future[None]] = set()
+"""The codes left on a browser that is away, each closing when its time is up."""
 
 
 def is_loopback(host: str | None) -> bool:
@@ -186,9 +191,12 @@ class PhonesPanel:
         setup = self.table.setup
         name = setup.names[seat]
         line = seat_line(t, status, wall)
+        # the words take the rest of the row and wrap there: a German or French "paired, not
+        # connected: last seen ..." is longer than a seat's half of a laptop's width
         head = ft.Row([player_chip(name, setup.colours[seat]),
                        ft.Icon(line.icon, color=line.colour, size=30),
-                       tagged(f"seat-status-{seat}", text(line.text, expand=True))],
+                       ft.Container(tagged(f"seat-status-{seat}", text(line.text)),
+                                    expand=True)],
                       spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
         shown = self.memory.shown
         showing = shown is not None and shown.seat == seat
@@ -432,6 +440,25 @@ class PhonesPanel:
         if mem.panel is self:
             mem.panel = None
 
+    def step_away(self) -> None:
+        """The tab's browser went away with the panel on show (a dropped connection, a closed
+        lid, a machine too busy to answer): the table has not moved on, and its screen still
+        shows the code, so the code stays and is drawn again when the browser is back (the
+        panel is drawn afresh then). It still closes when its time is up, back or not."""
+        mem = self.memory
+        if mem.panel is self:
+            mem.panel = None
+        if mem.shown is not None:
+            closing = asyncio.ensure_future(self._close_when_due(mem.shown))
+            _CLOSING.add(closing)  # the loop keeps only a weak reference to a task
+            closing.add_done_callback(_CLOSING.discard)
+
+    async def _close_when_due(self, shown: ShownCode) -> None:
+        await asyncio.sleep(max(0.0, shown.closes_at - self.memory.clock()))
+        if self.memory.shown is shown and not self.memory.ticking:
+            self._revoke(shown.seat, shown.game_id)
+            self.memory.shown = None
+
     def _start_ticker(self) -> None:
         mem = self.memory
         if mem.ticking:
@@ -446,7 +473,10 @@ async def _run_ticker(app: TableApp) -> None:
     def stop(panel: Ticking | None) -> None:
         mem.ticking = False
         if isinstance(panel, PhonesPanel):
-            panel.leave()
+            if app.path == panel.path:  # still the screen: only its browser is away
+                panel.step_away()
+            else:
+                panel.leave()
 
     await tick_while_shown(lambda panel: app.shows(panel.path), TICK_SECONDS,
                            lambda: mem.panel, stop, "the phones panel")

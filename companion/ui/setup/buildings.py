@@ -130,7 +130,7 @@ def setup_buildings_view(app: TableApp) -> ft.View:
                 big_button("apply-code", t("Use this code"), use_code, primary=False)],
                wrap=True, spacing=theme.GAP),
     ]
-    bottom = nav_bar(big_button("back", t("Back"), app.nav("/setup/players"),
+    bottom = nav_bar(big_button("setup-back", t("Back"), app.nav("/setup/players"),
                                 icon=ft.Icons.ARROW_BACK, primary=False),
                      big_button("next", t("Next: options"), app.nav("/setup/options"),
                                 icon=ft.Icons.ARROW_FORWARD, disabled=not ok))

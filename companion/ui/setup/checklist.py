@@ -100,7 +100,7 @@ def setup_checklist_view(app: TableApp) -> ft.View:
         rows += setup_lesson(app, draft, identifier)
     rows.append(text(t("Tick off what is done; nothing here is checked by the app."),
                      size=theme.SMALL_SIZE))
-    bottom = nav_bar(big_button("back", t("Back"), app.nav("/setup/options"),
+    bottom = nav_bar(big_button("setup-back", t("Back"), app.nav("/setup/options"),
                                 icon=ft.Icons.ARROW_BACK, primary=False),
                      big_button("start-game", t("Start the game"), start,
                                 icon=ft.Icons.PLAY_ARROW))

@@ -151,7 +151,7 @@ def setup_options_view(app: TableApp) -> ft.View:
                          col={"xs": 12, "sm": 5}),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ]
-    bottom = nav_bar(big_button("back", t("Back"), app.nav("/setup/buildings"),
+    bottom = nav_bar(big_button("setup-back", t("Back"), app.nav("/setup/buildings"),
                                 icon=ft.Icons.ARROW_BACK, primary=False),
                      big_button("next", t("Next: lay out the game"), app.nav("/setup/checklist"),
                                 icon=ft.Icons.ARROW_FORWARD))

@@ -108,7 +108,7 @@ def setup_players_view(app: TableApp) -> ft.View:
                    primary=False, disabled=not draft.can_add_player()),
         text(t("2 to 5 players."), size=theme.SMALL_SIZE),
     ]
-    bottom = nav_bar(big_button("back", t("Back"), app.nav("/"), icon=ft.Icons.ARROW_BACK,
+    bottom = nav_bar(big_button("setup-back", t("Back"), app.nav("/"), icon=ft.Icons.ARROW_BACK,
                                 primary=False),
                      big_button("next", t("Next: buildings"), next_step,
                                 icon=ft.Icons.ARROW_FORWARD))
