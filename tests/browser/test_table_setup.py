@@ -1,8 +1,9 @@
 """Stories at the table, in a real chromium: from the home screen through the setup wizard into
 a game, a stranger's device, a German browser, and a restart in the middle of a game.
 
-The stories that need no fresh browser share one tab of the module's table (`page`); a new
-device, a German browser and a browser that never had the key get their own.
+The stories share the module's table server; each has a tab of its own (a new device, a
+German browser, a browser that never had the key). A wrong setup refused, the reference in the
+table's language and a game scored on paper are the fake page's (`tests/test_ui_home_stories.py`).
 
 Every story routes all requests and fails on any that would leave this machine.
 """
@@ -14,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.harness import back_home, drawn_for, one_table_page
 
 from browser.table import (
     Offline,
@@ -31,22 +31,12 @@ from browser.table import (
 )
 
 LAPTOP = {"width": 1280, "height": 800}
-TABLET_PORTRAIT = {"width": 800, "height": 1280}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServer]:
     with table_server(tmp_path_factory.mktemp("table")) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def page(server: TableServer, browser: Any) -> Iterator[Any]:
-    """One tab of the table for the stories that need no fresh browser (a new device, another
-    browser language, a key never stored): each starts on the home screen (`back_home`) at its
-    own size, so none depends on the one before it."""
-    with one_table_page(browser, server.table_url, viewport=LAPTOP) as shared:
-        yield shared
 
 
 def _context(browser: Any, offline: Offline, locale: str = "en-GB",
@@ -120,23 +110,6 @@ def test_four_players_set_up_a_game_and_find_it_again_after_a_restart(tmp_path: 
     assert offline.missing == []
 
 
-def test_the_rules_reference_is_one_tap_away(server: TableServer, page: Any) -> None:
-    offline = Offline()
-    offline.install(page.context)
-    back_home(page, server.table_url)
-    drawn_for(page, TABLET_PORTRAIT)
-    switch_language(page, "en")
-    tap(page, "rules")
-    by_id(page, "rules-reference").wait_for()
-    # The table's language only: its cards print English unless the table says otherwise.
-    page.get_by_text("Rat Catcher's Hut").first.wait_for()
-    assert page.get_by_text("Hütte des Rattenfängers").count() == 0
-    picture(page, "table-rules-tablet")
-    tap(page, "close-rules")
-    by_id(page, "rules-reference").wait_for(state="detached")
-    assert offline.outside == []
-
-
 def test_a_phone_without_the_key_gets_the_tables_page_not_the_game(server: TableServer,
                                                                      browser: Any) -> None:
     offline = Offline()
@@ -169,39 +142,3 @@ def test_a_german_browser_gets_a_german_table(server: TableServer, browser: Any)
     picture(page, "table-home-de")
     switch_language(page, "en", lambda: picture(page, "table-language-dialog"))
     page.get_by_text("New game").first.wait_for()
-
-
-def test_a_wrong_setup_is_refused_with_its_rule(server: TableServer, page: Any) -> None:
-    # R-SETUP-1: every player needs a name; the wizard stays on the players.
-    back_home(page, server.table_url)
-    drawn_for(page, LAPTOP)
-    switch_language(page, "en")
-    tap(page, "new-game")
-    by_id(page, "setup-players").wait_for()
-    type_into(page, "player-name-0", "Anna")
-    tap(page, "next")
-    page.get_by_text("Every player needs a name.", exact=True).wait_for()
-    assert by_id(page, "setup-players").count() == 1
-
-
-def test_a_paper_game_is_scored_with_the_same_rules(server: TableServer, browser: Any) -> None:
-    """A tab of its own: on the module's shared tab, after the story before it left a name
-    field focused in the wizard, the score form's first field never took input in two whole
-    runs of the browser part (both cores busy), while it did whenever the file ran alone; the
-    cause is not pinned down yet."""
-    # R-SCORE-1: most influence in an estate scores 10; R-SCORE-6: rats above the nuns die.
-    page = _context(browser, Offline()).new_page()
-    open_table(page, server.table_url)
-    tap(page, "score-game")
-    by_id(page, "score-form").wait_for()
-    type_into(page, "score-0-name", "Anna")
-    type_into(page, "score-1-name", "Ben")
-    type_into(page, "score-0-church", "4")
-    type_into(page, "score-1-church", "2")
-    type_into(page, "score-0-rats", "3")
-    type_into(page, "score-1-rats", "9")
-    type_into(page, "score-nuns", "5")
-    tap(page, "score-evaluate")
-    by_id(page, "score-result").wait_for()
-    page.get_by_text("Winner: Anna").first.wait_for()
-    picture(page, "score-result")
