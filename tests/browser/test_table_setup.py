@@ -1,9 +1,10 @@
 """Stories at the table, in a real chromium: from the home screen through the setup wizard into
-a game, a stranger's device, a German browser, and a restart in the middle of a game.
+a game, a German browser, and a restart in the middle of a game.
 
 The stories share the module's table server; each has a tab of its own (a new device, a
-German browser, a browser that never had the key). A wrong setup refused, the reference in the
-table's language and a game scored on paper are the fake page's (`tests/test_ui_home_stories.py`).
+German browser). A wrong setup refused, the reference in the table's language and a game scored
+on paper are the fake page's (`tests/test_ui_home_stories.py`); a browser without the key, and
+the key kept once the address is cleaned, are `test_table_key_first_moment.py`'s.
 
 Every story routes all requests and fails on any that would leave this machine.
 """
@@ -108,30 +109,6 @@ def test_four_players_set_up_a_game_and_find_it_again_after_a_restart(tmp_path: 
         page.get_by_text("Round 1 of 8").wait_for()
     assert offline.outside == []
     assert offline.missing == []
-
-
-def test_a_phone_without_the_key_gets_the_tables_page_not_the_game(server: TableServer,
-                                                                     browser: Any) -> None:
-    offline = Offline()
-    page = _context(browser, offline, viewport={"width": 400, "height": 800}).new_page()
-    open_table(page, server.base_url + "/")
-    by_id(page, "not-table").wait_for()
-    picture(page, "not-the-table")
-    assert by_id(page, "new-game").count() == 0
-    open_table(page, server.base_url + "/?key=wrong-key")
-    by_id(page, "not-table").wait_for()
-    assert offline.outside == []
-
-
-def test_the_table_remembers_its_key_after_the_address_is_cleaned(server: TableServer,
-                                                                    browser: Any) -> None:
-    page = _context(browser, Offline()).new_page()
-    open_table(page, server.table_url)
-    by_id(page, "home").wait_for()
-    # The screen is drawn first, the address cleaned after it (a message of its own).
-    page.wait_for_url(lambda url: "key=" not in url)
-    open_table(page, server.base_url + "/")
-    by_id(page, "home").wait_for()
 
 
 def test_a_german_browser_gets_a_german_table(server: TableServer, browser: Any) -> None:
