@@ -55,9 +55,9 @@ def down_says_so(page: Any, lang: str) -> None:
         picture(page, "table-while-the-server-is-down-fr")
 
 
-def test_a_table_started_in_french_says_so_in_french_and_comes_back(tmp_path: Path,
-                                                                   browser: Any) -> None:
-    """`--lang fr`: the table speaks French whatever the browser says (an English one)."""
+def test_a_table_started_in_french_says_so_in_french(tmp_path: Path, browser: Any) -> None:
+    """`--lang fr`: the table speaks French whatever the browser says (an English one). (How
+    the tab comes back by itself, twice, is the next story's.)"""
     data_dir, port = tmp_path / "data", free_port()
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
@@ -66,9 +66,6 @@ def test_a_table_started_in_french_says_so_in_french_and_comes_back(tmp_path: Pa
         by_id(page, "home").wait_for(timeout=60_000)
         assert page.locator(DOWN).count() == 0 or not page.locator(DOWN).is_visible()
     down_says_so(page, "fr")
-    with table_server(data_dir, lang="fr", port=port):
-        home_again(page)
-        assert not page.locator(DOWN).is_visible()
     context.close()
 
 

@@ -26,7 +26,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from support.flutter import BOTTOM_BAR, TOP_BAR, still_box
+from support.flutter import BOTTOM_BAR, TOP_BAR
 from support.story import FIVE_PLAYERS, STEP, Table, story_setup
 
 from browser.table import (
@@ -257,7 +257,7 @@ def test_five_players_in_one_building_fit_the_screen(tmp_path: Path, browser: An
     # buildings) on the smallest screen, rounds 1 and 2 on every screen; the end form fits
     # too. One game: the window is turned to each screen at each step of rounds 1 and 2,
     # where four games once played the same steps, one per screen. The game starts as the
-    # wizard would start it (the wizard fits: the walks and the test below).
+    # wizard would start it (the wizard fits: the walks and `test_languages_fit`).
     offline = Offline()
     check = FitsCheck()
     game_id = stored_crowded_game(tmp_path)
@@ -279,52 +279,4 @@ def test_five_players_in_one_building_fit_the_screen(tmp_path: Path, browser: An
     every_screen = min(check.looked[name] for name in SCREEN_ORDER[1:])
     assert every_screen > 20 and check.looked[SMALLEST] == check.steps, check.looked
     assert check.problems == []
-    assert offline.outside == []
-
-
-def wider_than(page: Any, width: int) -> list[str]:
-    """The tagged controls that reach beyond the screen's sides, once the screen is still."""
-    return beyond_the_sides(tagged(page), width)
-
-
-def test_the_setup_wizard_fits_an_upright_tablet_in_german(tmp_path: Path, browser: Any) -> None:
-    # R-SETUP-2 d: the first-game set, with the Wahrsagerzelt, whose name must stay one word;
-    # R-SCORE-7: the all-dead variant's switch with its whole label.
-    from support.flutter import tap_and_redraw, type_into
-
-    viewport = VIEWPORTS["upright-800x1280"]
-    offline = Offline()
-    with table_server(tmp_path, lang="de") as server:
-        context = table_context(browser, offline, "de-DE", viewport)
-        page = context.new_page()
-        open_table(page, server.table_url)
-        by_id(page, "home").wait_for()
-        pictures = shooter("fits-setup-upright-de")
-
-        def shoot(name: str) -> None:
-            pictures(page, name)
-        tap(page, "new-game")
-        by_id(page, "setup-players").wait_for()
-        for index, name in enumerate(FIVE_PLAYERS):
-            if index >= 2:
-                tap_and_redraw(page, "add-player")
-            type_into(page, f"player-name-{index}", name)
-        tap(page, "next")
-        tap_and_redraw(page, "method-first_game")
-        by_id(page, "buildings-result").wait_for()
-        still_box(by_id(page, "card-fortune_tellers_tent").first)
-        shoot("buildings")
-        assert wider_than(page, viewport["width"]) == []
-        card = still_box(by_id(page, "card-fortune_tellers_tent").first)
-        assert card["width"] >= 300  # two cards across, not three: "Wahrsagerzelt" whole
-        tap(page, "next")
-        by_id(page, "setup-code").wait_for()
-        still_box(by_id(page, "all-dead-variant").first)
-        shoot("options")
-        assert wider_than(page, viewport["width"]) == []
-        tap(page, "next")
-        by_id(page, "setup-checklist").wait_for()
-        shoot("checklist")
-        assert wider_than(page, viewport["width"]) == []
-        context.close()
     assert offline.outside == []

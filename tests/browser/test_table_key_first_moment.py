@@ -7,6 +7,9 @@ reloaded while the session still waited for the old client's answers came back t
 session and stayed blank, for good. The page now stores the key from its address itself,
 and a session whose tab comes back before it has drawn starts again with the new client.
 
+A browser that never had the key gets the table's locked page, with or without a wrong key
+in its address.
+
 "Within the first second" is made exact here: the first client's answers to the server's
 questions (the stored key, the language, the device) are held back, so the app's session has
 asked and never heard back when the tab reloads, the worst moment of the race.
@@ -20,7 +23,16 @@ from typing import Any
 
 import pytest
 
-from browser.table import TableServer, by_id, enable_semantics, table_server
+from browser.table import (
+    Offline,
+    TableServer,
+    by_id,
+    enable_semantics,
+    offline_page,
+    picture,
+    table_context,
+    table_server,
+)
 
 ASKED = "() => window.rattusTable && window.rattusTable.heard >= 5"
 """The session's first messages: the registration, the storage service, and its three
@@ -108,8 +120,14 @@ def test_an_address_with_a_wrong_key_leaves_the_tables_key_in_place(server: Tabl
     page.goto(server.base_url + "/")
     assert table_or_locked(page) == "table"
 
-    # A browser that never had the key is not made the table's by a wrong one.
-    stranger = browser.new_context(locale="en-GB").new_page()
+    # A browser that never had the key (a phone, say) gets the table's locked page, not the
+    # game, and is not made the table's by a wrong key either.
+    offline = Offline()
+    stranger = offline_page(table_context(browser, offline, "en-GB"), offline)
+    stranger.goto(server.base_url + "/")
+    assert table_or_locked(stranger) == "locked"
+    assert by_id(stranger, "new-game").count() == 0
+    picture(stranger, "not-the-table")
     stranger.goto(server.base_url + "/?key=not-the-tables-key-at-all")
     assert table_or_locked(stranger) == "locked"
     stranger.wait_for_function(
@@ -117,3 +135,4 @@ def test_an_address_with_a_wrong_key_leaves_the_tables_key_in_place(server: Tabl
         timeout=60_000)
     context.close()
     stranger.context.close()
+    assert offline.outside == []

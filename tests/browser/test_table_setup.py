@@ -1,8 +1,10 @@
 """Stories at the table, in a real chromium: from the home screen through the setup wizard into
-a game, a stranger's device, a German browser, and a restart in the middle of a game.
+a game, a German browser, and a restart in the middle of a game.
 
-The stories that need no fresh browser share one tab of the module's table (`page`); a new
-device, a German browser and a browser that never had the key get their own.
+The stories share the module's table server; each has a tab of its own (a new device, a
+German browser). A wrong setup refused, the reference in the table's language and a game scored
+on paper are the fake page's (`tests/test_ui_home_stories.py`); a browser without the key, and
+the key kept once the address is cleaned, are `test_table_key_first_moment.py`'s.
 
 Every story routes all requests and fails on any that would leave this machine.
 """
@@ -14,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.harness import back_home, drawn_for, one_table_page
 
 from browser.table import (
     Offline,
@@ -31,22 +32,12 @@ from browser.table import (
 )
 
 LAPTOP = {"width": 1280, "height": 800}
-TABLET_PORTRAIT = {"width": 800, "height": 1280}
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServer]:
     with table_server(tmp_path_factory.mktemp("table")) as running:
         yield running
-
-
-@pytest.fixture(scope="module")
-def page(server: TableServer, browser: Any) -> Iterator[Any]:
-    """One tab of the table for the stories that need no fresh browser (a new device, another
-    browser language, a key never stored): each starts on the home screen (`back_home`) at its
-    own size, so none depends on the one before it."""
-    with one_table_page(browser, server.table_url, viewport=LAPTOP) as shared:
-        yield shared
 
 
 def _context(browser: Any, offline: Offline, locale: str = "en-GB",
@@ -120,47 +111,6 @@ def test_four_players_set_up_a_game_and_find_it_again_after_a_restart(tmp_path: 
     assert offline.missing == []
 
 
-def test_the_rules_reference_is_one_tap_away(server: TableServer, page: Any) -> None:
-    offline = Offline()
-    offline.install(page.context)
-    back_home(page, server.table_url)
-    drawn_for(page, TABLET_PORTRAIT)
-    switch_language(page, "en")
-    tap(page, "rules")
-    by_id(page, "rules-reference").wait_for()
-    # The table's language only: its cards print English unless the table says otherwise.
-    page.get_by_text("Rat Catcher's Hut").first.wait_for()
-    assert page.get_by_text("Hütte des Rattenfängers").count() == 0
-    picture(page, "table-rules-tablet")
-    tap(page, "close-rules")
-    by_id(page, "rules-reference").wait_for(state="detached")
-    assert offline.outside == []
-
-
-def test_a_phone_without_the_key_gets_the_tables_page_not_the_game(server: TableServer,
-                                                                     browser: Any) -> None:
-    offline = Offline()
-    page = _context(browser, offline, viewport={"width": 400, "height": 800}).new_page()
-    open_table(page, server.base_url + "/")
-    by_id(page, "not-table").wait_for()
-    picture(page, "not-the-table")
-    assert by_id(page, "new-game").count() == 0
-    open_table(page, server.base_url + "/?key=wrong-key")
-    by_id(page, "not-table").wait_for()
-    assert offline.outside == []
-
-
-def test_the_table_remembers_its_key_after_the_address_is_cleaned(server: TableServer,
-                                                                    browser: Any) -> None:
-    page = _context(browser, Offline()).new_page()
-    open_table(page, server.table_url)
-    by_id(page, "home").wait_for()
-    # The screen is drawn first, the address cleaned after it (a message of its own).
-    page.wait_for_url(lambda url: "key=" not in url)
-    open_table(page, server.base_url + "/")
-    by_id(page, "home").wait_for()
-
-
 def test_a_german_browser_gets_a_german_table(server: TableServer, browser: Any) -> None:
     offline = Offline()
     page = _context(browser, offline, locale="de-DE").new_page()
@@ -169,45 +119,3 @@ def test_a_german_browser_gets_a_german_table(server: TableServer, browser: Any)
     picture(page, "table-home-de")
     switch_language(page, "en", lambda: picture(page, "table-language-dialog"))
     page.get_by_text("New game").first.wait_for()
-
-
-def test_a_wrong_setup_is_refused_with_its_rule(server: TableServer, page: Any) -> None:
-    # R-SETUP-1: every player needs a name; the wizard stays on the players.
-    back_home(page, server.table_url)
-    drawn_for(page, LAPTOP)
-    switch_language(page, "en")
-    tap(page, "new-game")
-    by_id(page, "setup-players").wait_for()
-    type_into(page, "player-name-0", "Anna")
-    tap(page, "next")
-    page.get_by_text("Every player needs a name.", exact=True).wait_for()
-    assert by_id(page, "setup-players").count() == 1
-
-
-def test_a_paper_game_is_scored_with_the_same_rules(server: TableServer, page: Any) -> None:
-    """The host opens the wizard, whose first name field takes the focus, and reloads the tab
-    there: the reloaded client draws that focused field before the semantics tree is switched
-    on, so Flutter edits text in a hidden field of its own for the rest of the tab's life (what
-    a person's keyboard types into). They go home and score a game played on paper instead:
-    every field still takes what is typed."""
-    # R-SCORE-1: most influence in an estate scores 10; R-SCORE-6: rats above the nuns die.
-    back_home(page, server.table_url)
-    drawn_for(page, LAPTOP)
-    switch_language(page, "en")
-    tap(page, "new-game")
-    by_id(page, "setup-players").wait_for()
-    open_table(page, server.table_url)
-    back_home(page, server.table_url)
-    tap(page, "score-game")
-    by_id(page, "score-form").wait_for()
-    type_into(page, "score-0-name", "Anna")
-    type_into(page, "score-1-name", "Ben")
-    type_into(page, "score-0-church", "4")
-    type_into(page, "score-1-church", "2")
-    type_into(page, "score-0-rats", "3")
-    type_into(page, "score-1-rats", "9")
-    type_into(page, "score-nuns", "5")
-    tap(page, "score-evaluate")
-    by_id(page, "score-result").wait_for()
-    page.get_by_text("Winner: Anna").first.wait_for()
-    picture(page, "score-result")
