@@ -1,14 +1,16 @@
-"""What one tap's redraw costs the table's server, counted rather than timed on a wall clock.
+"""What one tap's redraw costs the table, counted rather than timed on a wall clock.
 
 The real `TableApp` runs on a real Flet page (`flet.messaging.session.Session`) whose
 connection packs each message as Flet's socket server does and keeps its size instead of
 sending it, so a tap goes through Flet's own event dispatch, auto-update, diff and
-serialisation. Per tap: the messages sent, their bytes, the controls Flet added to and removed
-from the client's tree, and the server's CPU time in building the screen (`Screens.build`) and
-in Flet's diff and serialisation (`Session.patch_control`). CPU time and counts hardly depend
-on what else the machine runs.
+serialisation. Per tap of phase C and D (4 and 5 players, a laptop's screen): the messages
+sent, those that change the page, their bytes, the controls sent whole (new to the client),
+and the server's CPU time in building the screen (`Screens.build`) and in Flet's diff and
+serialisation (`Session.patch_control`): CPU time and counts hardly depend on what else the
+machine runs. With `--browser`, the same taps in chromium on a real server: the time from the
+click to the next step's frame, and the server's and chromium's CPU time.
 
-    PYTHONPATH=tests .venv/bin/python -m support.redraw_cost
+    PYTHONPATH=tests .venv/bin/python -m support.redraw_cost [--browser]
 """
 
 from __future__ import annotations
