@@ -100,9 +100,12 @@ class TableApp:
         """Set while a screen whose undo is one player's own (the private view) is shown."""
         self.screen_key: str | None = None
         """Set by a screen while it is built: what it shows (the round screen: the game's
-        step). A redraw with the same route and key keeps the view, and so where the players
-        scrolled it: a pick or a stepper's tap leaves the pick grid or the steppers where
-        they were; a new step starts at the top."""
+        step). A screen with a key is drawn into the view on show (Flet sends only what
+        differs), which keeps where the players scrolled it: a pick or a stepper's tap leaves
+        the pick grid or the steppers where they were; another key (a new step) starts at the
+        top."""
+        self.draws = 0
+        """How many times this tab has drawn a screen."""
         self._shown: tuple[str, str] | None = None
         self._key_stripped: str | None = None
         """The path drawn at start whose address is having its key taken out: that route
@@ -221,6 +224,7 @@ class TableApp:
         """Rebuild the current screen from the route and the game's view."""
         path, _ = split_route(self.page.route)
         self.path = path
+        self.draws += 1
         self.own_undo = None
         self.screen_key = None
         self._source = None
@@ -240,15 +244,27 @@ class TableApp:
             supported_locales=[ft.Locale(lang) for lang in LANGUAGES],
             current_locale=ft.Locale(self.t.lang))
         shown = (path, self.screen_key) if self.screen_key is not None else None
-        if shown is not None and shown == self._shown and self.page.views:
-            keep_view(self.page.views[-1], view)
-        else:
-            self.page.views.clear()
-            self.page.views.append(view)
+        if shown is not None:
+            # one view for the route: Flet matches the new controls to those on show by
+            # their keys and places and sends only what differs, and Flutter keeps the
+            # view's scroll position
+            view.key = path
+        new_step = (shown is not None and self._shown is not None
+                    and shown[0] == self._shown[0] and shown != self._shown)
+        self.page.views[:] = [view]
         self._shown = shown
         self._drawn = drawn
         self._keep_awake(path.startswith("/game/"))
         self.page.update()
+        if new_step:
+            self.page.run_task(self._to_top, view)
+
+    async def _to_top(self, view: ft.View) -> None:
+        """A new step of the screen starts at the top, where it says what to do."""
+        try:
+            await view.scroll_to(offset=0)
+        except Exception:  # a tab whose browser has gone
+            log.debug("cannot scroll the view to the top", exc_info=True)
 
     def redraw_soon(self, still_wanted: Callable[[], bool] = lambda: True) -> None:
         """Redraw this tab on its own loop, asked from another thread or tab (a change of the
@@ -374,6 +390,10 @@ class TableApp:
         """Whether `play` stored its step in the open game: a rule it breaks or a store that
         cannot save it is told the table the same way, whichever way the screen played."""
         assert self.session is not None
+        # the tap's change is drawn by the redraw it sets off (`_on_game_change`), and a
+        # refusal shows itself: Flet's own update after the handler would only diff the page
+        # once more and send a second message for the same tap
+        ft.context.disable_auto_update()
         try:
             play(self.session)
         except RuleViolation as exc:
@@ -489,15 +509,3 @@ class TableApp:
                 log.debug("wake lock not available", exc_info=True)
 
         self.page.run_task(switch)
-
-
-VIEW_PARTS = ("controls", "appbar", "bottom_appbar", "floating_action_button", "padding",
-              "scroll", "bgcolor", "spacing", "vertical_alignment", "horizontal_alignment")
-
-
-def keep_view(shown: ft.View, drawn: ft.View) -> None:
-    """`drawn`'s content in the view on screen: Flutter keeps the view's own state, its
-    scroll position among it, where a new view would start at the top."""
-    for part in VIEW_PARTS:
-        setattr(shown, part, getattr(drawn, part))
-

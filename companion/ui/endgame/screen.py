@@ -253,9 +253,9 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
 def keep_while_typed(app: TableApp, frame: ft.View, key: str) -> ft.View:
     """The form redrawn over itself: a phone's values arrive while the host types others, and
     the redraw must keep the fields and the button on show (the same controls, each given its
-    new value, where a new control would drop the focus and a tap on the old one). The same
-    `screen_key` keeps the view, and a key on its content and on its bar lets Flet match the
-    new controls to the ones on show."""
+    new value, where a new control would drop the focus and a tap on the old one). A
+    `screen_key` draws it into the view on show, and the same key on its content and on its
+    bar lets Flet match the new controls to the ones on show."""
     app.screen_key = key
     for part in (*frame.controls, frame.bottom_appbar):
         if part is not None:

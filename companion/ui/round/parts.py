@@ -27,14 +27,16 @@ class Body:
 
 def game_frame(app: TableApp, heading: str, controls: Sequence[ft.Control], view: TableView,
                bottom: ft.Control | None, back: str,
-               beside: Sequence[ft.Control] = ()) -> ft.View:
+               beside: Sequence[ft.Control] = (), drawn_as: str | None = None) -> ft.View:
     """A game's screen: the shared frame with the influence tracks always in sight; `beside`
-    goes above the tracks (the practice's narration, beside the controls on a wide screen)."""
+    goes above the tracks (the practice's narration, beside the controls on a wide screen,
+    drawn anew with them: its undo acts on the game); `drawn_as` as `page_frame`'s."""
     setup = view.setup
     tracks = tracks_panel(app.t, view.tracks, setup.names, setup.colours, wide=is_wide(app))
     if beside:
-        tracks = ft.Column([*beside, tracks], spacing=10, tight=True)
-    return page_frame(app, heading, controls, back=back, bottom=bottom, aside=tracks)
+        tracks = ft.Column([*beside, tracks], spacing=10, tight=True, key=drawn_as)
+    return page_frame(app, heading, controls, back=back, bottom=bottom, aside=tracks,
+                      drawn_as=drawn_as)
 
 
 def two_columns(first: list[ft.Control], second: list[ft.Control], even: bool = False

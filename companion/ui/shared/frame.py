@@ -27,14 +27,19 @@ WIDE_WIDTH = 1280
 
 def page_frame(app: TableApp, heading: str, controls: Sequence[ft.Control],
                back: str | None = None, bottom: ft.Control | None = None,
-               aside: ft.Control | None = None, full_width: bool = False) -> ft.View:
+               aside: ft.Control | None = None, full_width: bool = False,
+               drawn_as: str | None = None) -> ft.View:
     """A screen: `controls` in the shared frame, `bottom` in the action bar at the foot.
-    `full_width`: the page's width up to `WIDE_WIDTH` (a grid of cards), not a text column."""
+    `full_width`: the page's width up to `WIDE_WIDTH` (a grid of cards), not a text column.
+    `drawn_as`: the key of `controls`, `bottom` and the app bar (its undo and redo act on the
+    game too) where a redraw is matched to the screen on show (`TableApp.render`): another
+    key draws them anew, while the frame and `aside` keep their controls and get only what
+    changed."""
     follow_resizes(app)
     width = content_width(app)
     if full_width:
         width = min(WIDE_WIDTH, (getattr(app.page, "width", None) or WIDE_WIDTH) - 24)
-    main = ft.Column(list(controls), spacing=12, tight=True)
+    main = ft.Column(list(controls), spacing=12, tight=True, key=drawn_as)
     body: ft.Control
     if aside is not None and is_wide(app):
         body = ft.Container(ft.Row([
@@ -57,10 +62,12 @@ def page_frame(app: TableApp, heading: str, controls: Sequence[ft.Control],
     bar = None
     if bottom is not None:
         bar = ft.BottomAppBar(content=tagged("bottom-bar", ft.Row(
-            [ft.Container(content=bottom, width=width)],
+            [ft.Container(content=bottom, width=width, key=drawn_as)],
             alignment=ft.MainAxisAlignment.CENTER)), height=88, padding=12)
+    top = app_bar(app, heading, back)
+    top.key = drawn_as
     return ft.View(route=app.path, controls=[ft.Row([body], alignment=ft.MainAxisAlignment.CENTER)],
-                   appbar=app_bar(app, heading, back), bottom_appbar=bar,
+                   appbar=top, bottom_appbar=bar,
                    scroll=ft.ScrollMode.AUTO, padding=8)
 
 

@@ -22,8 +22,13 @@ Handler = Callable[[Any], Any] | None
 
 
 def tagged(identifier: str, control: ft.Control, label: str | None = None) -> ft.Control:
-    """`control` findable as `[flt-semantics-identifier=<identifier>]` in the browser."""
-    return ft.Semantics(identifier=identifier, content=control, label=label)
+    """`control` findable as `[flt-semantics-identifier=<identifier>]` in the browser.
+
+    The identifier is also the control's key: where a redraw is matched to the controls on
+    show (`TableApp.render`), a tagged control is the one with the same identifier, and one
+    whose identifier changed is drawn as a new control. Flutter's web semantics keeps the
+    identifier a node was made with, so a control only updated would still show its old one."""
+    return ft.Semantics(identifier=identifier, content=control, label=label, key=identifier)
 
 
 def text(value: str, size: float = theme.BODY_SIZE, weight: ft.FontWeight | None = None,
