@@ -201,7 +201,8 @@
   /* Phase C: whose turn it is, the row and the entries so far; on the player's own turn a
      count button per building (0-12, then 13+), one tap as on the table, and a Pass if they
      may play one. Every building is a place in the row, so a tap names building and count.
-     A seat the table enters for (`atTable`) sees the turn and says so, with no buttons. */
+     A seat the table enters for (`atTable`) sees the turn with no buttons, and on its own
+     turn is told to say its entry at the table. */
   function drawTurn(turn, atTable) {
     var box = $("turn"), row = $("row");
     box.hidden = !turn; row.textContent = "";
@@ -211,7 +212,7 @@
     box.className = turn.yours ? "mine" : "";
     $("turn-who").textContent = turn.yours ? t("turn.yours") : t("turn.other", { player: actor });
     $("turn-hint").hidden = !mine;
-    $("turn-table").hidden = !atTable;
+    $("turn-table").hidden = !atTable || !turn.yours;
     if (turn.yours && cue !== key) turnCue();
     cue = turn.yours ? key : "";
     var page = countPage[key] || 0;
