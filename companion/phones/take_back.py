@@ -39,6 +39,7 @@ def _what(view: TableView, step: Sequence[Event]) -> dict[str, Any]:
     reveal or a Hospital discard (whose, at which building), a tie's choice (at which
     building, whom it named), or another step of the table."""
     from companion.rules import events as ev
+    from companion.rules.views import copy_number
 
     last = step[-1]
     names = view.setup.names
@@ -51,15 +52,15 @@ def _what(view: TableView, step: Sequence[Event]) -> dict[str, Any]:
     dealt = [e.row for e in step if isinstance(e, ev.BuildingsRevealed)]
     row = dealt[-1] if dealt else (view.record.row if view.rounds else ())
     building = row[last.building].value if 0 <= last.building < len(row) else None
+    twin = copy_number(row, last.building)
+    place = {"building": building, **({} if twin is None else {"copy": twin})}
     if isinstance(last, ev.Entered):
-        return {"kind": "entry", "player": names[last.player], "building": building,
-                "cards": last.cards}
+        return {"kind": "entry", "player": names[last.player], **place, "cards": last.cards}
     if isinstance(last, ev.Revealed):
-        return {"kind": "reveal", "player": names[last.player], "building": building}
+        return {"kind": "reveal", "player": names[last.player], **place}
     if isinstance(last, ev.HospitalDiscarded):
-        return {"kind": "discard", "player": names[last.player], "building": building,
-                "cards": last.cards}
-    return {"kind": "choice", "building": building, "named": names[last.player]}
+        return {"kind": "discard", "player": names[last.player], **place, "cards": last.cards}
+    return {"kind": "choice", **place, "named": names[last.player]}
 
 
 def own_step_json(session: PhoneSession, player: int) -> dict[str, Any] | None:

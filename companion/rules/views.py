@@ -611,10 +611,28 @@ def recorded_choice(view: TableView, made_for: StepId) -> bool:
                for c in record.choices)
 
 
-def choice_json(turn: ChoiceTurn) -> dict[str, Any]:
-    """A `ChoiceTurn` as the phone receives it; its own choice with the step to send back."""
+def copy_number(row: tuple[Building, ...] | list[Building], index: int) -> int | None:
+    """Which card of the row (1 from the left) the building at `index` is, when the row holds
+    another card of that building, so that a phone can name the two apart; None for a building
+    alone in its row. R-SETUP-2: a building has 5 copies, and R-ROUND-A draws a new card only
+    when all the row's cards are alike, so two of a row's three cards can be one building."""
+    if not 0 <= index < len(row) or list(row).count(row[index]) < 2:
+        return None
+    return index + 1
+
+
+def _copy(row: tuple[Building, ...] | list[Building], index: int) -> dict[str, int]:
+    """`copy` for a phone's JSON when the building has a twin in the row; nothing otherwise."""
+    found = copy_number(row, index)
+    return {} if found is None else {"copy": found}
+
+
+def choice_json(turn: ChoiceTurn, row: tuple[Building, ...] = ()) -> dict[str, Any]:
+    """A `ChoiceTurn` as the phone receives it; its own choice with the step to send back.
+    `row`: the round's row, to name a building that has a twin in it (`copy_number`)."""
     found: dict[str, Any] = {
-        "kind": turn.kind.value, "building": turn.place.value, "choosers": list(turn.choosers),
+        "kind": turn.kind.value, "building": turn.place.value,
+        **_copy(row, turn.building), "choosers": list(turn.choosers),
         "names": list(turn.names), "yours": turn.mine is not None}
     if turn.mine is not None:
         found["step"] = {**step_json(turn.mine.step), "prompt": turn.mine.step.prompt.value,
@@ -623,8 +641,8 @@ def choice_json(turn: ChoiceTurn) -> dict[str, Any]:
     return found
 
 
-__all__ += ["ChoiceKind", "ChoiceTurn", "OpenChoice", "choice_turn", "open_choices",
-            "recorded_choice"]
+__all__ += ["ChoiceKind", "ChoiceTurn", "OpenChoice", "choice_turn", "copy_number",
+            "open_choices", "recorded_choice"]
 
 
 def own_view(state: GameState, player: int) -> PlayerView:
@@ -674,8 +692,8 @@ def _turn(turn: EntryTurn) -> dict[str, Any]:
     found: dict[str, Any] = {
         "step": step_json(turn.step), "actor": turn.actor, "names": list(turn.names),
         "row": [{"building": p.kind.value, "estate": BUILDINGS[p.kind].estate.value,
-                 "slot": p.slot}
-                for p in turn.row],
+                 "slot": p.slot, **_copy([q.kind for q in turn.row], b)}
+                for b, p in enumerate(turn.row)],
         "entries": [{"player": t.player, "building": t.building, "cards": t.cards}
                     for t in turn.turns],
         "yours": turn.yours}
@@ -692,9 +710,10 @@ def reveal_step_json(step: StepId) -> dict[str, Any]:
             "actor": step.actor, "at": step.at}
 
 
-def _reveal(turn: RevealTurn) -> dict[str, Any]:
+def _reveal(turn: RevealTurn, row: tuple[Building, ...]) -> dict[str, Any]:
     return {
         "step": reveal_step_json(turn.step), "building": turn.kind.value,
+        **_copy(row, turn.building),
         "estate": BUILDINGS[turn.kind].estate.value, "names": list(turn.names),
         "entrants": [{"player": r.player, "slot": r.slot, "declared": r.declared,
                       "revealed": r.reveal is not None, "held": r.player in turn.held}
@@ -707,6 +726,7 @@ def player_json(view: PlayerView) -> dict[str, Any]:
     """One player's view as plain JSON, as their phone receives it: rats (and whether they
     confirmed them for the plague check), ledger, nun-row notes. Nothing of anyone else's.
     The table has no JSON form: it draws the typed `TableView`."""
+    row = view.rows[view.round - 1] if 0 < view.round <= len(view.rows) else ()
     return {
         "player": view.player, "name": view.name, "colour": view.colour.value,
         "round": view.round, "phase": view.phase.value,
@@ -723,6 +743,6 @@ def player_json(view: PlayerView) -> dict[str, Any]:
             "vp": view.result.vp, "rats": view.result.rats, "survives": view.result.survives,
             "winners": list(view.result.winners)},
         "turn": None if view.turn is None else _turn(view.turn),
-        "reveal": None if view.reveal is None else _reveal(view.reveal),
-        "choice": None if view.choice is None else choice_json(view.choice),
+        "reveal": None if view.reveal is None else _reveal(view.reveal, row),
+        "choice": None if view.choice is None else choice_json(view.choice, row),
     }

@@ -1,7 +1,8 @@
 """Who enters and a phone's own undo in a real browser (R-ROUND-C), on two phones (390x844):
 the table switches Red's seat to "entered at the table" and her phone shows her turn without
-a button; switched back, she enters a wrong count, takes it back on her phone, and Yellow's
-phone says what was taken back."""
+a button (Yellow's, switched too while it is Red's turn, does not ask her for an entry);
+switched back, she enters a wrong count, takes it back on her phone, and Yellow's phone says
+what was taken back."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ from companion.phones.hub import Hub
 pytestmark = [pytest.mark.browser, requires_chromium]
 
 RED, YELLOW = 0, 1
+WATCH_THE_ROW = """() => { window.rowDrawn = 0; new MutationObserver(() => window.rowDrawn++)
+    .observe(document.getElementById('row'), {childList: true}); }"""
+"""Count the drawings of the turn's row from now on (the page draws it anew with each state)."""
 
 
 @pytest.fixture
@@ -44,6 +48,13 @@ def test_a_seat_switched_to_the_table_and_an_entry_taken_back_on_the_phone(serve
         red.locator("#turn-table").filter(has_text="Entered at the table").wait_for()
         assert red.locator("#row button[data-count]").count() == 0
         assert red.locator("#turn-who").inner_text() == "Your turn"
+        # Yellow, switched too, is told to say her entry at the table on her own turn only
+        yellow.evaluate(WATCH_THE_ROW)
+        enter_at_table(night.session, YELLOW, True)
+        yellow.wait_for_function("() => window.rowDrawn > 0")  # drawn anew, switched
+        assert yellow.locator("#turn-who").inner_text() == "Red's turn"
+        assert yellow.locator("#turn-table").is_hidden()
+        enter_at_table(night.session, YELLOW, False)
 
         enter_at_table(night.session, RED, False)
         count = red.locator("#row [data-building='1'] button[data-count='7']")

@@ -191,10 +191,18 @@
     mark("ledger-shown");
   }
 
+  /* A building of the row by its name; a row can hold two cards of one building (5 copies
+     each), and then the server says which card it is (`copy`, 1 from the left). */
+  function placeName(place) {
+    var name = t("b." + place.building);
+    return place.copy ? t("b.copy", { building: name, n: place.copy }) : name;
+  }
+
   /* Phase C: whose turn it is, the row and the entries so far; on the player's own turn a
      count button per building (0-12, then 13+), one tap as on the table, and a Pass if they
      may play one. Every building is a place in the row, so a tap names building and count.
-     A seat the table enters for (`atTable`) sees the turn and says so, with no buttons. */
+     A seat the table enters for (`atTable`) sees the turn with no buttons, and on its own
+     turn is told to say its entry at the table. */
   function drawTurn(turn, atTable) {
     var box = $("turn"), row = $("row");
     box.hidden = !turn; row.textContent = "";
@@ -204,12 +212,12 @@
     box.className = turn.yours ? "mine" : "";
     $("turn-who").textContent = turn.yours ? t("turn.yours") : t("turn.other", { player: actor });
     $("turn-hint").hidden = !mine;
-    $("turn-table").hidden = !atTable;
+    $("turn-table").hidden = !atTable || !turn.yours;
     if (turn.yours && cue !== key) turnCue();
     cue = turn.yours ? key : "";
     var page = countPage[key] || 0;
     turn.row.forEach(function (place, b) {
-      var card = el("div", "", "place"), label = el("b", t("b." + place.building));
+      var card = el("div", "", "place"), label = el("b", placeName(place));
       label.appendChild(el("small", " \u00b7 " + t("s." + place.estate)));
       card.appendChild(label);
       card.setAttribute("data-building", b);
@@ -290,7 +298,7 @@
      a Hospital discard, a tie's choice (at which building), another. */
   function stepText(step) {
     if (step.kind === "pass") return t("s.pass", { player: step.player });
-    if (step.building && T["s." + step.kind]) return t("s." + step.kind, { player: step.player, building: t("b." + step.building) });
+    if (step.building && T["s." + step.kind]) return t("s." + step.kind, { player: step.player, building: placeName(step) });
     return t("s.step");
   }
   /* The player's own last input (an entry or Pass, a reveal, a choice), while nothing came
@@ -303,7 +311,7 @@
       /* Under the box of the step it takes back: the turn, the reveals or the choice. */
       var box = $({ reveal: "reveals", choice: "choice", discard: "choice" }[own.kind] || "turn");
       if (box.nextElementSibling !== $("take-back")) box.parentNode.insertBefore($("take-back"), box.nextElementSibling);
-      $("take-back").textContent = t("own." + own.kind, { building: own.building ? t("b." + own.building) : "" });
+      $("take-back").textContent = t("own." + own.kind, { building: own.building ? placeName(own) : "" });
       $("take-back").onclick = function () { send("entry/undo", { round: own.round, turn: own.turn, at: own.at }, true); };
     }
     $("undone").hidden = !undone;
@@ -331,7 +339,7 @@
     box.hidden = !choice; options.textContent = "";
     if (!choice) return;
     $("choice-table").hidden = !(choice.yours && atTable);
-    var names = choice.names, building = t("b." + choice.building);
+    var names = choice.names, building = placeName(choice);
     box.className = choice.yours ? "mine" : "";
     $("choice-who").textContent = choice.yours ? t("choice.title") : "";
     $("choice-who").hidden = !choice.yours;
@@ -429,7 +437,7 @@
     reveal.entrants.forEach(function (e) { if (e.player === me) mine = e; });
     var declared = reveal.declared, d = revealDraft, asked = reveal.yours && !atTable;
     box.className = reveal.yours ? "mine" : "";
-    $("reveals-title").textContent = t("reveal.title", { building: t("b." + reveal.building) });
+    $("reveals-title").textContent = t("reveal.title", { building: placeName(reveal) });
     $("reveals-mine").textContent = reveal.yours ? t("reveal.count", { n: declared })
       : !declared ? t("reveal.none") : mine && mine.held ? t("reveal.held") : t("reveal.done");
     $("reveals-table").hidden = !(reveal.yours && atTable);
