@@ -44,18 +44,20 @@ from support.flutter import BOTTOM_BAR, TIMEOUT_MS, TOP_BAR
 CONTROL_ROLES = ("button", "textbox", "checkbox", "switch", "slider", "radio", "link", "tab",
                  "menuitem", "combobox")
 
-CARDS: dict[str, tuple[int, str, int]] = {
-    "pick-": (theme.BODY_SIZE, "bold", 2 * PICK_PADDING)}
+CARDS: dict[str, tuple[int, str, float, int]] = {
+    "pick-": (theme.BODY_SIZE, "bold", 0.25, 2 * PICK_PADDING)}
 """Tapped cards whose name is printed in a known way, by their identifier's start: its size,
-its weight and the card's paddings on both sides together (the own deck's picker: the
-building's name in bold body print). A word wider than the card's inside is broken across
-lines with no hyphen ("Schatzkamm / er")."""
+its weight, the px between its letters (Material's body style) and the card's paddings on
+both sides together (the own deck's picker: the building's name in bold body print). A word
+wider than the card's inside is broken across lines with no hyphen ("Schatzkamm / er")."""
 
-_SCAN = """async ([roles, fontUrl, cards]) => {
+_SCAN = """async ([roles, fontUrl, boldUrl, cards]) => {
     if (!window.__rattusFont) {
         try {
             const face = new FontFace('RattusCheck', `url(${fontUrl})`);
             document.fonts.add(await face.load());
+            const bold = new FontFace('RattusCheck', `url(${boldUrl})`, {weight: 'bold'});
+            document.fonts.add(await bold.load());
             window.__rattusFont = 'RattusCheck';
         } catch (e) { window.__rattusFont = 'DejaVu Sans'; }
     }
@@ -64,12 +66,12 @@ _SCAN = """async ([roles, fontUrl, cards]) => {
     const ctx = canvas.getContext('2d');
     // the widest piece of `words` between two places a line may break (spaces, after a
     // hyphen, a slash, a dash; a soft hyphen is no such place, as Flutter draws no hyphen
-    // there), in `font`
-    const widest = (words, font) => {
+    // there), in `font`, `spacing` px between letters
+    const widest = (words, font, spacing = 0) => {
         ctx.font = `${font} ${window.__rattusFont}`;
         return Math.max(...words.replace(/\\u00ad/g, '')
             .split(/\\s+|(?<=[-\\/\\u2010\\u2013\\u2014\\u200b])/)
-            .map(w => ctx.measureText(w).width));
+            .map(w => ctx.measureText(w).width + spacing * w.length));
     };
     const SIZES = [14, 15, 16, 18, 19, 20, 22, 28, 40];  // theme.py's sizes, smallest first
     const out = [];
@@ -121,8 +123,8 @@ _SCAN = """async ([roles, fontUrl, cards]) => {
             ? cards.find(([prefix]) => (id || '').startsWith(prefix)) : undefined;
         if (card) {
             // a tapped card's name, in the card's own print, between its paddings
-            const [, size, weight, padding] = card;
-            longest = padding + widest(own, `${weight} ${size}px`);
+            const [, size, weight, spacing, padding] = card;
+            longest = padding + widest(own, `${weight} ${size}px`, spacing);
         } else if (own && !own.includes('\\n') && !field && !icon && !floating
                    && role === 'button') {
             // any other button's label: a word wider than the box even at the smallest size
@@ -188,7 +190,7 @@ def settle(page: Any) -> str:
 
 def scan(page: Any) -> list[dict[str, Any]]:
     nodes: list[dict[str, Any]] = page.evaluate(
-        _SCAN, [list(CONTROL_ROLES), "fonts/DejaVuSans.ttf",
+        _SCAN, [list(CONTROL_ROLES), "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf",
                 [[prefix, *print_] for prefix, print_ in CARDS.items()]])
     return nodes
 
