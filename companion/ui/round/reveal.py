@@ -128,8 +128,8 @@ def row_part(app: TableApp, view: TableView) -> ft.Control:
 
 
 PICK_PADDING = 10
-"""Each side of a picker card's name: its longest word (18 px bold "Schatzkammer", 151 px)
-fits a card of two a line in the column beside a building's actions on a laptop."""
+"""Each side of a picker card's name: its longest word (18 px bold "Schatzkammer", 154 px)
+keeps its line whole in a card of three a line on a tablet held upright."""
 
 
 def _physical(app: TableApp, view: TableView, count: int, beside: bool = False) -> Body:
@@ -137,8 +137,9 @@ def _physical(app: TableApp, view: TableView, count: int, beside: bool = False) 
     beside it: what the table taps stays in sight on a laptop with five players, with what
     the tap records (the last building's actions and the round's end, put beside or below
     it by `reveal_body`), however late in the game. `beside`: in the narrower column beside
-    those actions, two cards a line, so each name's longest word ("Schatzkammer",
-    "Rattenfängers") keeps its line whole."""
+    those actions, each card as wide as its name and flatter, as many a line as fit: the
+    column stays short (a dispute's banner above it, the row so far below it) and each
+    name's longest word ("Schatzkammer", "Rattenfängers") keeps its line whole."""
     t = app.t
     draft = row_draft(app.tab.round, view.round)
     setup = view.setup
@@ -184,15 +185,16 @@ def _physical(app: TableApp, view: TableView, count: int, beside: bool = False) 
         return tagged(f"pick-{b.value}" + ("-gone" if gone else ""), ft.Container(
             content=ft.Column(words, spacing=0, tight=True),
             bgcolor=theme.ESTATE_COLOURS[_estate(b)], border_radius=12,
-            padding=ft.Padding.symmetric(horizontal=PICK_PADDING, vertical=17),
-            alignment=ft.Alignment.CENTER_LEFT, on_click=None if gone else pick(b),
-            ink=not gone, opacity=0.45 if gone else 1.0))
+            padding=ft.Padding.symmetric(horizontal=PICK_PADDING, vertical=8 if beside else 17),
+            alignment=None if beside else ft.Alignment.CENTER_LEFT,
+            on_click=None if gone else pick(b), ink=not gone, opacity=0.45 if gone else 1.0))
 
     choices = [choice(b) for b in in_play]
     controls: list[ft.Control] = [
         text(t("Reveal {count} building cards from your deck and tap them from left to right.",
                count=count)),
-        responsive_grid(choices, {"xs": 6} if beside else {"xs": 6, "md": 4}),
+        ft.Row(choices, wrap=True, spacing=6, run_spacing=6) if beside
+        else responsive_grid(choices, {"xs": 6, "md": 4}),
     ]
     if draft.row:
         controls.append(_row_line(app, draft.row, take_back))
