@@ -11,8 +11,9 @@ crowded phase A on the laptop), in two halves that run at once:
 `..._five_players_late.py` from round 5's row to the result, on a game the engine played up
 to there and stored, which the table resumes), a file each, so two walks run at once. Before
 a tap the whole screen is checked by `support.reachable.look`: every node inside the window's
-width, every enabled control scrollable wholly above the bottom bar, no text cut, and every
-control the engine offers for the step there (the Hospital's steppers among them).
+width, every enabled control scrollable wholly above the bottom bar, no text cut, every
+control the engine offers for the step there (the Hospital's steppers among them), and on a
+round's screen what the acting player taps in sight as the screen comes, unscrolled.
 
 Each round is played in one of the four languages, in turn (switched with the app bar's
 language button). A step is looked at where it shows something not looked at yet
@@ -141,9 +142,9 @@ class Walk:
         page.locator(STEP).first.wait_for()
         self.lang = lang
 
-    def check(self, page: Any, where: str, expected: set[str] = frozenset()  # type: ignore[assignment]
-              ) -> None:
-        found = look(page, where, expected)
+    def check(self, page: Any, where: str, expected: set[str] = frozenset(),  # type: ignore[assignment]
+              in_sight: bool = False) -> None:
+        found = look(page, where, expected, in_sight)
         self.problems += found
         lang, device, what = where.split(" ", 2)
         kind = re.sub(r"[^a-z]+", "-", re.sub(r"step-\d+ ", "", what))[:40]
@@ -184,7 +185,7 @@ class Walk:
             self.resize(page, dict(DEVICES)[device])
             self.devices[device] += 1
             self.languages[self.lang] += 1
-            self.check(page, f"{self.lang} {device} {step} {kind}", expected)
+            self.check(page, f"{self.lang} {device} {step} {kind}", expected, in_sight=True)
         if round_number == 2 and not self.visited_side_screens:
             self.visited_side_screens = True
             self.side_screens(page, ids)

@@ -12,38 +12,67 @@ screen, at any size:
   to its container, so a cut text has a box narrower than its words), and no ellipsis;
 - no word broken across lines: a text with a word wider than its box (Flutter then breaks
   the word where the line ends, with no hyphen: "Bevölkerungsk / arten"), measured in the
-  shipped font at the smallest size the table prints that the box's height allows; and no
+  shipped font at the smallest size the table prints that the box's height allows; a
+  button's label with a word wider than the button even at that size, and a card of the
+  own deck's picker with a word wider than its inside in the card's own print
+  (`CARDS`); and no
   field too narrow for its label on one line (an empty field draws its label inside itself
   and clips a second line). A text outside every tagged part of the screen (the frame, the
   app bar's title and buttons, the bottom bar) is Flutter's own tooltip, printed smaller
   than the table prints, and is not measured (a pointer left resting on a disc or on "13+"
   showed one to the check);
 - every control the engine offers for the step on screen is there (`expected_controls`),
-  so a control clipped away entirely is found by its absence.
+  so a control clipped away entirely is found by its absence;
+- on a round's screen (`in_sight`), what the acting player taps is in sight as the screen
+  comes, unscrolled (`out_of_sight`): the count buttons of phase C, the reveal's numbers and
+  steppers, a Sword's or Flute's choice, the Hospital's steppers, between the bars; the
+  button that moves on in the bottom bar; and, when the players record a building's actions,
+  what its resolution decided.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.ui.round.reveal import PICK_PADDING
+from companion.ui.shared import theme
 from support.flutter import BOTTOM_BAR, TIMEOUT_MS, TOP_BAR
 
 CONTROL_ROLES = ("button", "textbox", "checkbox", "switch", "slider", "radio", "link", "tab",
                  "menuitem", "combobox")
 
-_SCAN = """async ([roles, fontUrl]) => {
+CARDS: dict[str, tuple[int, str, float, int]] = {
+    "pick-": (theme.BODY_SIZE, "bold", 0.25, 2 * PICK_PADDING)}
+"""Tapped cards whose name is printed in a known way, by their identifier's start: its size,
+its weight, the px between its letters (Material's body style) and the card's paddings on
+both sides together (the own deck's picker: the building's name in bold body print). A word
+wider than the card's inside is broken across lines with no hyphen ("Schatzkamm / er")."""
+
+_SCAN = """async ([roles, fontUrl, boldUrl, cards]) => {
     if (!window.__rattusFont) {
         try {
             const face = new FontFace('RattusCheck', `url(${fontUrl})`);
             document.fonts.add(await face.load());
+            const bold = new FontFace('RattusCheck', `url(${boldUrl})`, {weight: 'bold'});
+            document.fonts.add(await bold.load());
             window.__rattusFont = 'RattusCheck';
         } catch (e) { window.__rattusFont = 'DejaVu Sans'; }
     }
     const canvas = window.__rattusCanvas || (window.__rattusCanvas =
         document.createElement('canvas'));
     const ctx = canvas.getContext('2d');
+    // the widest piece of `words` between two places a line may break (spaces, after a
+    // hyphen, a slash, a dash; a soft hyphen is no such place, as Flutter draws no hyphen
+    // there), in `font`, `spacing` px between letters
+    const widest = (words, font, spacing = 0) => {
+        ctx.font = `${font} ${window.__rattusFont}`;
+        return Math.max(...words.replace(/\\u00ad/g, '')
+            .split(/\\s+|(?<=[-\\/\\u2010\\u2013\\u2014\\u200b])/)
+            .map(w => ctx.measureText(w).width + spacing * w.length));
+    };
     const SIZES = [14, 15, 16, 18, 19, 20, 22, 28, 40];  // theme.py's sizes, smallest first
     const out = [];
     const seen = {};
@@ -86,24 +115,28 @@ _SCAN = """async ([roles, fontUrl]) => {
             }
         }
         // a word wider than its box is broken across lines by Flutter, with no hyphen: the
-        // widest piece between two places a line may break (spaces, after a hyphen, a slash,
-        // a dash; a soft hyphen is no such place, as Flutter draws no hyphen there), at the
-        // smallest size the table prints whose lines make up the box's height (a text's
-        // lines are 1.43 em apart: Material's body style, which every text of the table's
-        // is drawn in, sets that height)
+        // widest piece (`widest`), at the smallest size the table prints whose lines make up
+        // the box's height (a text's lines are 1.43 em apart: Material's body style, which
+        // every text of the table's is drawn in, sets that height)
         let longest = 0;
-        if (own && leaf && !own.includes('\\n') && !field && !icon && !floating
-                && role !== 'button') {
+        const card = own && !field && !icon && !floating && control
+            ? cards.find(([prefix]) => (id || '').startsWith(prefix)) : undefined;
+        if (card) {
+            // a tapped card's name, in the card's own print, between its paddings
+            const [, size, weight, spacing, padding] = card;
+            longest = padding + widest(own, `${weight} ${size}px`, spacing);
+        } else if (own && !own.includes('\\n') && !field && !icon && !floating
+                   && role === 'button') {
+            // any other button's label: a word wider than the box even at the smallest size
+            // the table prints, with no padding, is surely broken (a label of several lines
+            // holds the button's tooltip, which is not drawn in it)
+            longest = widest(own, '14px');
+        } else if (own && leaf && !own.includes('\\n') && !field && !icon && !floating) {
             const size = SIZES.find(s => {
                 const n = r.height / (1.43 * s);
                 return n > 0.9 && Math.abs(n - Math.round(n)) < 0.08;
             });
-            if (size) {
-                ctx.font = `${size}px ${window.__rattusFont}`;
-                longest = Math.max(...own.replace(/\\u00ad/g, '')
-                    .split(/\\s+|(?<=[-\\/\\u2010\\u2013\\u2014\\u200b])/)
-                    .map(w => ctx.measureText(w).width));
-            }
+            if (size) longest = widest(own, `${size}px`);
         }
         // a field's label, drawn in the empty field at 16 px (0.5 px between letters) between
         // 16 px paddings: on one line, or the field clips its second line
@@ -157,14 +190,16 @@ def settle(page: Any) -> str:
 
 def scan(page: Any) -> list[dict[str, Any]]:
     nodes: list[dict[str, Any]] = page.evaluate(
-        _SCAN, [list(CONTROL_ROLES), "fonts/DejaVuSans.ttf"])
+        _SCAN, [list(CONTROL_ROLES), "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf",
+                [[prefix, *print_] for prefix, print_ in CARDS.items()]])
     return nodes
 
 
 def look(page: Any, where: str, expected: set[str] = frozenset(),  # type: ignore[assignment]
-         ) -> list[str]:
+         in_sight: bool = False) -> list[str]:
     """Every problem of the screen as it is now (see the module's docstring), scrolling it to
-    its end and back; `expected`: identifiers of controls that must be there."""
+    its end and back; `expected`: identifiers of controls that must be there; `in_sight`: a
+    round's screen, whose acting controls must be in sight before any scroll."""
     viewport = page.viewport_size
     width, height = viewport["width"], viewport["height"]
     problems: list[str] = []
@@ -173,6 +208,8 @@ def look(page: Any, where: str, expected: set[str] = frozenset(),  # type: ignor
     ids = {n["id"] for n in nodes if n["id"]}
     body_top, body_bottom = TOP_BAR, height - (BOTTOM_BAR if "bottom-bar" in ids else 0)
     problems += [f"{where}: {i} missing (the engine offers it)" for i in sorted(expected - ids)]
+    if in_sight:
+        problems += out_of_sight(where, nodes, width, height)
 
     def fixed(n: dict[str, Any]) -> bool:
         """In the app bar or the bottom bar: they do not scroll."""
@@ -292,4 +329,62 @@ def expected_controls(data_dir: Path) -> set[str]:
     return wanted
 
 
-__all__ = ["TIMEOUT_MS", "Reach", "expected_controls", "look", "settle"]
+ACTING = (
+    r"enter-\d+-(\d+|more|fewer)",
+    r"reveal-(other|jokers|swords|flutes)(-more|-fewer|-\d+)?",
+    r"reveal-matching",
+    r"choose-\d+",
+    r"choice",
+    r"hospital-\d+(-more|-fewer)?",
+    r"prompt",
+)
+"""What the acting player taps (and the prompt that says who acts): in sight, unscrolled."""
+MOVES_ON = ("reveal-confirm", "actions-done", "end-round", "pass")
+"""The buttons of the bottom bar: they must be on screen, below the body."""
+DECIDED = (r"special-(sword|flute)", r"premium-why", r"action-\d+", r"last-round-bonus")
+"""What a building's resolution decided, on screen when the players tap what records its
+actions as done: the next building's first reveal, the next round's row, or, in the last
+round, the end of the game."""
+
+
+def first_of(nodes: list[dict[str, Any]], patterns: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    """The first node of each identifier that matches one of `patterns`."""
+    found: dict[str, dict[str, Any]] = {}
+    for n in nodes:
+        identifier = n["id"]
+        if identifier and identifier not in found and any(re.fullmatch(p, identifier)
+                                                          for p in patterns):
+            found[identifier] = n
+    return found
+
+
+def outside(box: dict[str, Any], width: float, top: float, bottom: float) -> bool:
+    return (box["x"] < 0 or box["x"] + box["width"] > width + 0.5
+            or box["y"] < top - 0.5 or box["y"] + box["height"] > bottom + 0.5)
+
+
+def out_of_sight(where: str, nodes: list[dict[str, Any]], width: int, height: int) -> list[str]:
+    """A round's screen as it comes (`nodes`: its tagged nodes' boxes, unscrolled): the acting
+    controls and, when the players record a building's actions, what its resolution decided
+    lie between the app bar and the bottom bar; the buttons that move on lie in the bottom
+    bar. Only a drawn bottom bar covers the foot of the view: round 1's first entry has none,
+    as nobody holds a Pass card yet."""
+    ids = {n["id"] for n in nodes if n["id"]}
+    body_bottom = height - (BOTTOM_BAR if "bottom-bar" in ids else 0)
+    checked = first_of(nodes, ACTING)
+    if "actions-done" in ids or any(i.startswith("actions-of-") for i in ids):
+        checked |= first_of(nodes, DECIDED)
+    found = [f"{where}: {i} out of sight ({box_of(n)})" for i, n in checked.items()
+             if outside(n, width, TOP_BAR, body_bottom)]
+    found += [f"{where}: {i} not in the bottom bar ({box_of(n)})"
+              for i, n in first_of(nodes, MOVES_ON).items()
+              if outside(n, width, body_bottom - 8, height)]
+    return found
+
+
+def box_of(n: dict[str, Any]) -> str:
+    return f"x={round(n['x'])} y={round(n['y'])} w={round(n['width'])} h={round(n['height'])}"
+
+
+__all__ = ["ACTING", "DECIDED", "MOVES_ON", "TIMEOUT_MS", "Reach", "expected_controls", "look",
+           "out_of_sight", "settle"]

@@ -39,16 +39,19 @@ def game_frame(app: TableApp, heading: str, controls: Sequence[ft.Control], view
                       drawn_as=drawn_as)
 
 
-def two_columns(first: list[ft.Control], second: list[ft.Control], even: bool = False
-                ) -> ft.Control:
+def two_columns(first: list[ft.Control], second: list[ft.Control], even: bool = False,
+                narrow_first: bool = False) -> ft.Control:
     """Side by side from a tablet's width on, one above the other on a narrow screen: what
     the acting player taps (`first`) never falls below a building's long list (`second`).
     The acting player's the wider and the closer set: on a laptop each reveal stepper's words
     stand beside its buttons, the longest word ("Bevölkerungskarten") keeps its own line
     there instead of being broken, and the last stepper stays above the bottom bar. `even`:
     halves, where `second` holds the previous building's result, whose lines need the width
-    to stay above the bottom bar too (the steppers' words wrap, in whole words)."""
-    acting = 6 if even else 7
+    to stay above the bottom bar too (the steppers' words wrap, in whole words).
+    `narrow_first`: `second` the wider, where `first` is short (the own deck's picker, two
+    cards a line) and `second` a building's whole result, five players' actions and the
+    Hospital's steppers among them, which must all stay above the bottom bar of a laptop."""
+    acting = 5 if narrow_first else 6 if even else 7
     return ft.ResponsiveRow([
         ft.Column(first, col={"xs": 12, "md": acting}, spacing=4, tight=True),
         ft.Column(second, col={"xs": 12, "md": 12 - acting}, spacing=8, tight=True),

@@ -50,9 +50,10 @@ def reveal_body(app: TableApp, view: TableView, step: RevealBuildings,
     both stay in sight on a laptop with five players."""
     if step.digital:
         return _digital(app, view, above)
-    body = _physical(app, view, step.count)
-    if above and is_wide(app):
-        body.controls = [two_columns(body.controls, list(above))]
+    beside = bool(above) and is_wide(app)
+    body = _physical(app, view, step.count, beside)
+    if beside:
+        body.controls = [two_columns(body.controls, list(above), narrow_first=True)]
     else:
         body.controls += above
     return body
@@ -126,11 +127,19 @@ def row_part(app: TableApp, view: TableView) -> ft.Control:
     return tagged("row-info", ft.Column(controls, spacing=4, tight=True))
 
 
-def _physical(app: TableApp, view: TableView, count: int) -> Body:
+PICK_PADDING = 10
+"""Each side of a picker card's name: its longest word (18 px bold "Schatzkammer", 154 px)
+keeps its line whole in a card of three a line on a tablet held upright."""
+
+
+def _physical(app: TableApp, view: TableView, count: int, beside: bool = False) -> Body:
     """The picker first, then the row so far in one line, with the way to take a card back
     beside it: what the table taps stays in sight on a laptop with five players, with what
     the tap records (the last building's actions and the round's end, put beside or below
-    it by `reveal_body`), however late in the game."""
+    it by `reveal_body`), however late in the game. `beside`: in the narrower column beside
+    those actions, each card as wide as its name and flatter, as many a line as fit: the
+    column stays short (a dispute's banner above it, the row so far below it) and each
+    name's longest word ("Schatzkammer", "Rattenfängers") keeps its line whole."""
     t = app.t
     draft = row_draft(app.tab.round, view.round)
     setup = view.setup
@@ -176,15 +185,16 @@ def _physical(app: TableApp, view: TableView, count: int) -> Body:
         return tagged(f"pick-{b.value}" + ("-gone" if gone else ""), ft.Container(
             content=ft.Column(words, spacing=0, tight=True),
             bgcolor=theme.ESTATE_COLOURS[_estate(b)], border_radius=12,
-            padding=ft.Padding.symmetric(horizontal=14, vertical=17),
-            alignment=ft.Alignment.CENTER_LEFT, on_click=None if gone else pick(b),
-            ink=not gone, opacity=0.45 if gone else 1.0))
+            padding=ft.Padding.symmetric(horizontal=PICK_PADDING, vertical=8 if beside else 17),
+            alignment=None if beside else ft.Alignment.CENTER_LEFT,
+            on_click=None if gone else pick(b), ink=not gone, opacity=0.45 if gone else 1.0))
 
     choices = [choice(b) for b in in_play]
     controls: list[ft.Control] = [
         text(t("Reveal {count} building cards from your deck and tap them from left to right.",
                count=count)),
-        responsive_grid(choices, {"xs": 6, "md": 4}),
+        ft.Row(choices, wrap=True, spacing=6, run_spacing=6) if beside
+        else responsive_grid(choices, {"xs": 6, "md": 4}),
     ]
     if draft.row:
         controls.append(_row_line(app, draft.row, take_back))
