@@ -58,6 +58,7 @@ def test_the_reveal_and_the_actions_say_which_hospital(table: Table) -> None:
     # R-ROUND-D a: the first Hospital is revealed first, Yellow alone in it
     prompt = table.texts("prompt")
     assert "Yellow: reveal your cards in the Hospital (card 1 of the row)." in prompt
+    assert table.texts("building-now").startswith("Hospital (card 1 of the row)")
     chips = table.texts()
     assert "Hospital (card 1 of the row)" in chips and "Hospital (card 3 of the row)" in chips
     assert "Town Hall (card" not in chips

@@ -20,7 +20,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, Translator
-from companion.i18n.names import action_text, estate_name, row_building_name
+from companion.i18n.names import action_text, estate_name, place_name, row_building_name
 from companion.i18n.words import words
 from companion.rules import events
 from companion.rules.catalog import ActionKind, Building, Special
@@ -150,6 +150,7 @@ def reveal_lines(t: Translator, setup: Setup, res: BuildingResolution) -> list[f
 def building_now(t: Translator, setup: Setup, res: BuildingResolution) -> ft.Control:
     """The building being resolved with who revealed what there."""
     return building_card(t, res.kind, identifier="building-now", details=False, dense=True,
+                         name=place_name(t, res.kind, res.copy),
                          footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=4))
 
 
