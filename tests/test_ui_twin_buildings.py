@@ -4,10 +4,10 @@ guess.
 A building has 5 copies (R-SETUP-2), and a new card is drawn only when all the row's cards are
 alike (R-ROUND-A), so a round's row can be Hospital, Town Hall, Hospital. The table names a
 Hospital by its card of the row ("Hospital (card 3 of the row)"), as the phones do, in every
-line of the round screen that names a building of the row: whom the reveal waits for, the
-actions' heading, the chips of the row, the undo's words. A building alone in its row keeps its
-plain name. The game is the real one (the engine's events through a real Session and store),
-drawn on the stand-in page.
+line of the round screen that names a building of the row: the entry cards, whom the reveal
+waits for, the card of the building being resolved, the actions' heading, the chips of the
+row, the undo's words. A building alone in its row keeps its plain name. The game is the real
+one (the engine's events through a real Session and store), drawn on the stand-in page.
 """
 
 from __future__ import annotations
@@ -52,6 +52,19 @@ def test_the_row_of_the_round_names_each_hospital_by_its_card() -> None:
     for language in ("fr", "nl"):
         said = row_building_name(translator(language), ROW, 2)
         assert "3" in said and said != row_building_name(translator(language), ROW, 0)
+
+
+def test_the_entries_name_each_hospital_by_its_card(tmp_path: Path) -> None:
+    # R-ROUND-C: the table taps an entry on the row's cards; each Hospital says which it is
+    table = Table(tmp_path, setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS,
+                                      start=RED))
+    try:
+        table.play([ev.BuildingsRevealed(ROW), ev.SupplyDone()])
+        assert table.texts("building-0").startswith("Hospital (card 1 of the row)")
+        assert table.texts("building-1").startswith("Town Hall Bourgeoisie")
+        assert table.texts("building-2").startswith("Hospital (card 3 of the row)")
+    finally:
+        table.store.close()
 
 
 def test_the_reveal_and_the_actions_say_which_hospital(table: Table) -> None:
