@@ -212,7 +212,7 @@ def test_a_phone_says_what_its_rats_are_compared_with() -> None:
 
 def test_every_phone_text_with_a_count_has_both_forms() -> None:
     # A number in a phone text is a count ("2 rats") unless it names a seat, a round, a
-    # building's slot or its card of the row, or is a history line's signed change ("−2")
+    # building's slot, or is a history line's signed change ("−2")
     # beside its reason, counted in its own text; a correction's line names its round and an
     # entry's signed change before and after; an undo names its step in words.
     numbered = {key for key, message in WORDS.items()
@@ -220,7 +220,7 @@ def test_every_phone_text_with_a_count_has_both_forms() -> None:
                 - {"building", "estate", "names", "change", "reason", "player", "players",
                    "step"}}
     assert numbered == {"seat", "line.round", "line.round.plain", "corrected_same",
-                        "corrected_entry", "turn.slot", "ev.bad", "b.copy"}
+                        "corrected_entry", "turn.slot", "ev.bad"}
     words = texts("de")
     counted = words["#count"]
     assert isinstance(counted, dict), counted

@@ -348,7 +348,9 @@ def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table:
     table.session.submit(ev.RatChangeDisputed(DORA, "1.3.reveal"))
     key = f"dispute-{DORA}-1.3.reveal"
     assert key in table.ids()
-    assert "Dora disputes their rats from the Market in round 1" in table.texts(key)
+    # the row holds two Markets (R-ROUND-A): the dispute names Dora's by its card of the row
+    assert ("Dora disputes their rats from the Market (card 3 of the row) in round 1"
+            in table.texts(key))
     open_corrections(table)
     assert key in table.ids()
     table.page.route = f"/game/{table.session.game_id}/phones"

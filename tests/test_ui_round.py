@@ -17,7 +17,7 @@ from support.fake_page import FakePage, walk
 from support.table_screens import Table, fire
 
 from companion.i18n import translator
-from companion.i18n.names import building_name
+from companion.i18n.names import building_name, row_building_name
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
 from companion.rules import reveal_event
@@ -104,8 +104,9 @@ def test_the_apps_deck_is_laid_out_with_the_first_entry(table: Table) -> None:
     assert "row-info" not in table.ids()
     table.tap("undo")
     assert table.stored() == [] and table.state.phase is Phase.A
+    # a building with a twin in the row is named by its card of the row (R-ROUND-A)
     assert table.page.messages[-1] == \
-        f"Undone: Anna's entry into the {building_name(translator('en'), expected.row[1])}"
+        f"Undone: Anna's entry into the {row_building_name(translator('en'), expected.row, 1)}"
 
 
 def test_the_supply_speaks_of_phones_only_to_the_players_who_have_one(table: Table) -> None:

@@ -17,8 +17,8 @@ from support.fake_page import walk
 from support.table_screens import Table
 from test_ui_round import NAMES, four_players, to_phase_c
 
-from companion.i18n import translator
-from companion.i18n.names import building_name
+from companion.i18n import Translator, translator
+from companion.i18n.names import building_name, row_building_name
 from companion.rules.catalog import BUILDINGS, Building
 from companion.ui.setup.players import ensure_draft
 from companion.ui.shell import PREF_CARDS
@@ -50,13 +50,19 @@ def in_the_round(table: Table) -> list[tuple[Building, list[str], list[str]]]:
     return cards
 
 
+def row_name(t: Translator, table: Table, position: int) -> str:
+    """The name of the round's card at `position`: a building with a twin in the row by its
+    card of the row (R-ROUND-A), as the table names it."""
+    return row_building_name(t, table.state.rounds[-1].row, position)
+
+
 def test_a_french_table_with_french_cards_shows_one_name(tmp_path: Path) -> None:
     table = Table(tmp_path, four_players(), lang="fr")
     choose_cards(table, "fr")
     assert table.app.cards == "fr"
     fr = translator("fr")
-    for building, bold, italic in in_the_round(table):
-        assert building_name(fr, building) in bold
+    for position, (building, bold, italic) in enumerate(in_the_round(table)):
+        assert row_name(fr, table, position) in bold
         assert italic == [], building  # no German name under a French card's
     table.store.close()
 
@@ -66,8 +72,8 @@ def test_an_english_table_with_german_cards_shows_the_german_name(tmp_path: Path
     choose_cards(table, "de")
     en = translator("en")
     shown = in_the_round(table)
-    for building, bold, italic in shown:
-        assert building_name(en, building) in bold
+    for position, (building, bold, italic) in enumerate(shown):
+        assert row_name(en, table, position) in bold
         assert italic == [BUILDINGS[building].name_de], building
     assert any(BUILDINGS[b].name_de != building_name(en, b) for b, _, _ in shown)
     # The choice is the table's, kept with its language: the wizard shows it ticked.
@@ -83,8 +89,8 @@ def test_a_dutch_table_with_dutch_cards_by_default_shows_one_name(tmp_path: Path
     assert table.app.cards is None
     assert ticked(table, "cards-nl")
     nl = translator("nl")
-    for building, bold, italic in in_the_round(table):
-        assert building_name(nl, building) in bold
+    for position, (building, bold, italic) in enumerate(in_the_round(table)):
+        assert row_name(nl, table, position) in bold
         assert italic == [], building
     table.store.close()
 

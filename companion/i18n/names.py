@@ -7,6 +7,8 @@ German card name (`card_name`), which is what the players see in their hands.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.i18n import N_, Translator, translator
 from companion.rules.catalog import (
     BUILDINGS,
@@ -18,6 +20,7 @@ from companion.rules.catalog import (
     Special,
 )
 from companion.rules.house_rules import TrackTie
+from companion.rules.twins import copy_number
 
 ESTATE_NAMES: dict[Estate, str] = {
     Estate.PEASANTRY: N_("Peasantry"),
@@ -71,6 +74,23 @@ def estate_name(t: Translator, estate: Estate) -> str:
 
 def building_name(t: Translator, building: Building) -> str:
     return t(BUILDING_NAMES[building])
+
+
+TWIN_NAME = N_("{building} (card {n} of the row)")
+"""A building that has a twin in its row (`rules.twins.copy_number`), by its card of the row:
+the table's words and the phone's (its `b.copy`) alike."""
+
+
+def place_name(t: Translator, building: Building, copy: int | None) -> str:
+    """A building of the row by its name, and by its card of the row (`copy`, 1 from the left)
+    where the row holds another card of it; `copy` None: the plain name."""
+    name = building_name(t, building)
+    return name if copy is None else t(TWIN_NAME, building=name, n=copy)
+
+
+def row_building_name(t: Translator, row: Sequence[Building], index: int) -> str:
+    """The row's building `index` as the table and the phones name it (`place_name`)."""
+    return place_name(t, row[index], copy_number(row, index))
 
 
 def printed_name(t: Translator, building: Building) -> str | None:

@@ -24,7 +24,7 @@ from enum import Enum
 from typing import Any
 
 from companion.i18n import N_, Translator, plural
-from companion.i18n.names import building_name, estate_name, special_name
+from companion.i18n.names import building_name, estate_name, place_name, special_name
 from companion.rules.catalog import Building, Estate, Special
 from companion.rules.errors import Refusal, RuleViolation
 from companion.rules.guide import Prompt, StepHead
@@ -561,12 +561,18 @@ _ESTATE_VALUES = frozenset(e.value for e in Estate)
 _SPECIAL_VALUES = frozenset(s.value for s in Special)
 
 
+def _place(t: Translator, building: str, copy: object) -> str:
+    """A building of the row by its value, and by its card of the row where a step says it has
+    a twin there (`copy`, `names.place_name`)."""
+    return place_name(t, Building(building), copy if isinstance(copy, int) else None)
+
+
 def _refusal_words(t: Translator, params: Mapping[str, Any]) -> dict[str, Any]:
     """A refusal's values as words: game terms translated, lists of names joined."""
     words: dict[str, Any] = {}
     for key, value in params.items():
         if key == "building" and value in _BUILDING_VALUES:
-            value = building_name(t, Building(value))
+            value = _place(t, value, params.get("copy"))
         elif key == "estate" and value in _ESTATE_VALUES:
             value = estate_name(t, Estate(value))
         elif key == "special" and value in _SPECIAL_VALUES:
@@ -602,7 +608,7 @@ def _prompt(t: Translator, step: StepHead) -> str:
     params: dict[str, Any] = {"round": step.round, **step.params}
     building = params.get("building")
     if isinstance(building, str) and building in _BUILDING_VALUES:
-        params["building"] = building_name(t, Building(building))
+        params["building"] = _place(t, building, params.get("copy"))
     template = (LAST_ROUND_PROMPTS.get(step.prompt) if step.is_last_round else None) \
         or PROMPTS.get(step.prompt)
     if template is None:

@@ -86,7 +86,6 @@ WORDS: dict[str, str] = {
     "turn.yours": N_("Your turn"),
     "turn.other": N_("{player}'s turn"),
     "turn.hint": N_("Tap your building and the number of cards you laid face down there."),
-    "b.copy": N_("{building} (card {n} of the row)"),
     "turn.slot": N_("{player} goes on slot {slot}; cards:"),
     "turn.more": N_("More cards"),
     "turn.fewer": N_("Fewer cards"),
@@ -228,7 +227,7 @@ def texts(language: str) -> dict[str, object]:
     language = language if language in LANGUAGES else "en"
     words = _PAGES.get(language)
     if words is None:
-        from companion.i18n.names import building_name, estate_name
+        from companion.i18n.names import TWIN_NAME, building_name, estate_name
         from companion.rules.catalog import Building, Estate
 
         t = translator(language)
@@ -238,6 +237,7 @@ def texts(language: str) -> dict[str, object]:
         words["#one"] = t.singular_counts()
         words["#count"] = COUNTS
         words.update({f"b.{b.value}": building_name(t, b) for b in Building})
+        words["b.copy"] = t(TWIN_NAME)
         words.update({f"s.{s.value}": estate_name(t, s) for s in Estate})
         _PAGES[language] = words
     return words

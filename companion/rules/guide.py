@@ -31,6 +31,7 @@ from companion.rules.state import (
     RevealCursor,
     RoundRecord,
 )
+from companion.rules.twins import copy_number
 
 PRIVATE_EVENTS: frozenset[type[ev.Event]] = frozenset(
     cls for cls in ev.EVENT_TYPES.values() if cls.PRIVATE)
@@ -176,10 +177,14 @@ class AtBuilding(StepHead):
 
     building: int
     kind: Building
+    copy: int | None = None
+    """Which card of the row the building is, where the row holds another card of it
+    (`twins.copy_number`), so that the step's sentence names the one meant."""
 
     @property
     def params(self) -> dict[str, Param]:
-        return {"building": self.kind.value}
+        return {"building": self.kind.value,
+                **({} if self.copy is None else {"copy": self.copy})}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -407,6 +412,7 @@ def step_at(state: GameState | None) -> Step:
     assert isinstance(cur, (RevealCursor, ChooseCursor, ActionsCursor)), cur  # phase D
     b = cur.building
     kind = record.row[b]
+    head["copy"] = copy_number(record.row, b)
     if isinstance(cur, RevealCursor):
         p = cur.player
         entry = record.entry(p)

@@ -21,6 +21,7 @@ from companion.rules.catalog import (
 from companion.rules.events import RatReason
 from companion.rules.setup import Setup
 from companion.rules.state import GameState, Reveal, RoundRecord
+from companion.rules.twins import copy_number
 
 
 class PremiumReason(StrEnum):
@@ -149,6 +150,9 @@ class BuildingResolution:
     """Last round: the player who would take the premium gains +1 influence instead."""
     rat_changes: tuple[RatChange, ...]
     """Flute, Monastery and Hospital; reveal rats are in `reveals`."""
+    copy: int | None = None
+    """Which card of the row the building is, where the row holds another card of it
+    (`twins.copy_number`): the screens name it apart from its twin."""
 
     @property
     def entrants(self) -> tuple[int, ...]:
@@ -402,7 +406,7 @@ def resolve(setup: Setup, record: RoundRecord, building: int, settled: bool
         complete=complete, sword=sword, flute=flute, premium=held.premium,
         premium_reason=held.reason, normal=held.normal, last_round=last_round,
         actions=held.actions, last_round_bonus=held.last_round_bonus,
-        rat_changes=tuple(rat_changes))
+        rat_changes=tuple(rat_changes), copy=copy_number(record.row, building))
 
 
 def resolve_building(state: GameState, round: int, building: int) -> BuildingResolution:

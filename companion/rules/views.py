@@ -60,6 +60,7 @@ from companion.rules.state import (
     Track,
     Turn,
 )
+from companion.rules.twins import copy_number
 
 __all__ = [
     "ESTATES", "DecisionView", "Dispute", "DisputeState", "EndValues", "EntryTurn",
@@ -609,16 +610,6 @@ def recorded_choice(view: TableView, made_for: StepId) -> bool:
                else Special.FLUTE)
     return any((c.building, c.special) == (made_for.building, special)
                for c in record.choices)
-
-
-def copy_number(row: tuple[Building, ...] | list[Building], index: int) -> int | None:
-    """Which card of the row (1 from the left) the building at `index` is, when the row holds
-    another card of that building, so that a phone can name the two apart; None for a building
-    alone in its row. R-SETUP-2: a building has 5 copies, and R-ROUND-A draws a new card only
-    when all the row's cards are alike, so two of a row's three cards can be one building."""
-    if not 0 <= index < len(row) or list(row).count(row[index]) < 2:
-        return None
-    return index + 1
 
 
 def _copy(row: tuple[Building, ...] | list[Building], index: int) -> dict[str, int]:

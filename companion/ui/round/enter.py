@@ -17,6 +17,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n.names import row_building_name
 from companion.phones.entering import waited_for
 from companion.rules import events
 from companion.rules.guide import Enter, RevealBuildings, Step, turn_queue
@@ -84,6 +85,7 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
                          size=theme.SMALL_SIZE))
     controls: list[ft.Control] = [ft.Row(info, wrap=True, spacing=12, run_spacing=2)]
     cards: list[ft.Control] = []
+    row = [option.kind for option in step.options]
     for option in step.options:
         b = option.building
         inside: list[ft.Control] = [
@@ -101,7 +103,7 @@ def enter_body(app: TableApp, view: TableView, step: Enter,
             *([ft.Row(inside, wrap=True, spacing=10, run_spacing=4)] if inside else []),
         ], tight=True, spacing=4)
         cards.append(building_card(t, option.kind, identifier=f"building-{b}", footer=footer,
-                                   dense=True))
+                                   dense=True, name=row_building_name(t, row, b)))
     span = 12 // max(1, len(cards))
     controls.append(ft.ResponsiveRow([ft.Container(c, col={"xs": 12, "sm": span})
                                       for c in cards], spacing=10, run_spacing=10))

@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, Translator, plural
-from companion.i18n.names import building_name, estate_name
+from companion.i18n.names import estate_name, row_building_name
 from companion.rules import events
 from companion.rules.catalog import Special
 from companion.rules.correction_effects import Cause, Effect, EffectKind, Item
@@ -153,7 +153,7 @@ def _tie(app: TableApp, view: TableView, q: Question) -> list[ft.Control]:
     setup = view.setup
     special, chooser = q.special, q.chooser
     assert special is not None and chooser is not None
-    building = building_name(t, view.round_record(q.round).row[q.building])
+    building = row_building_name(t, view.round_record(q.round).row, q.building)
 
     def choose(player: int) -> Any:
         def handler(_event: Any = None) -> None:

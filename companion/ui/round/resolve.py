@@ -20,7 +20,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import N_, Translator
-from companion.i18n.names import action_text, building_name, estate_name
+from companion.i18n.names import action_text, estate_name, place_name, row_building_name
 from companion.i18n.words import words
 from companion.rules import events
 from companion.rules.catalog import ActionKind, Building, Special
@@ -101,13 +101,13 @@ def row_progress(app: TableApp, view: TableView, current: int) -> ft.Control:
     t = app.t
     record = view.record
     cells: list[ft.Control] = []
-    for b, kind in enumerate(record.row):
+    for b in range(len(record.row)):
         done = record.resolved[b]
         now = b == current
         icon = ft.Icons.CHECK_CIRCLE if done else (ft.Icons.PLAY_CIRCLE if now
                                                     else ft.Icons.RADIO_BUTTON_UNCHECKED)
         entrants = len(record.entrants(b))
-        label = building_name(t, kind) + ("" if entrants else " · " + t("empty"))
+        label = row_building_name(t, record.row, b) + ("" if entrants else " · " + t("empty"))
         cells.append(ft.Container(
             content=ft.Row([ft.Icon(icon, size=20), ft.Text(label, size=theme.SMALL_SIZE,
                                                             weight=ft.FontWeight.BOLD
@@ -150,6 +150,7 @@ def reveal_lines(t: Translator, setup: Setup, res: BuildingResolution) -> list[f
 def building_now(t: Translator, setup: Setup, res: BuildingResolution) -> ft.Control:
     """The building being resolved with who revealed what there."""
     return building_card(t, res.kind, identifier="building-now", details=False, dense=True,
+                         name=place_name(t, res.kind, res.copy),
                          footer=ft.Column(reveal_lines(t, setup, res), tight=True, spacing=4))
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import Translator
-from companion.i18n.names import building_name
+from companion.i18n.names import row_building_name
 from companion.rules import events
 from companion.rules.views import Dispute, TableView
 from companion.ui.round.drafts import Fix
@@ -26,7 +26,7 @@ def dispute_text(t: Translator, view: TableView, dispute: Dispute) -> str:
             and dispute.building < len(record.row):
         return t("{player} disputes their rats from the {building} in round {round}: check it "
                  "together, then correct the round or dismiss the dispute.", player=name,
-                 building=building_name(t, record.row[dispute.building]), round=dispute.round)
+                 building=row_building_name(t, record.row, dispute.building), round=dispute.round)
     return t("{player} disputes one of their own rat notes of round {round}: check it "
              "together, then dismiss the dispute.", player=name, round=dispute.round)
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.i18n import N_, Translator
-from companion.i18n.names import building_name
+from companion.i18n.names import row_building_name
 from companion.i18n.words import words
 from companion.rules import events as ev
 from companion.rules.views import TableView
@@ -50,7 +50,7 @@ def step_words(t: Translator, view: TableView, step: Sequence[Any], undone: bool
         row = dealt[-1] if dealt else view.record.row
         position = last.building
         if 0 <= position < len(row):
-            return t(_AT_BUILDING[kind], player=who, building=building_name(t, row[position]))
+            return t(_AT_BUILDING[kind], player=who, building=row_building_name(t, row, position))
     if kind in _IN_ROUND:
         ahead = undone and any(isinstance(e, ev.RoundEnded) for e in step[:-1])
         return t(_IN_ROUND[kind], player=who,
@@ -79,5 +79,5 @@ def passed_text(t: Translator, view: TableView, refused: StepPassed) -> str:
     if step.building is not None and 0 < step.round <= len(view.rounds):
         row = view.round_record(step.round).row
         if 0 <= step.building < len(row):
-            where = building_name(t, row[step.building])
+            where = row_building_name(t, row, step.building)
     return words(t, refused, names=view.setup.names, building=where)

@@ -68,8 +68,11 @@ def estate_badge(t: Translator, building: Building) -> ft.Container:
 
 def building_card(t: Translator, building: Building, copies: int | None = None,
                   identifier: str | None = None, details: bool = True,
-                  footer: ft.Control | None = None, dense: bool = False) -> ft.Control:
+                  footer: ft.Control | None = None, dense: bool = False,
+                  name: str | None = None) -> ft.Control:
     """A building as a card: estate colour band, name (with the German card name), actions.
+    `name`: the name to show instead of the building's own (a row's twin by its card of the
+    row, `names.row_building_name`).
 
     `dense`: name, card name and estate on one line and tighter padding, for the round's
     screens, where the acting player's controls must stay in sight on a laptop; the footer
@@ -77,9 +80,9 @@ def building_card(t: Translator, building: Building, copies: int | None = None,
     lines ("2 kaarten van de nonnenrij bekijken") has its controls no lower than the rest."""
     info = BUILDINGS[building]
     colour = theme.ESTATE_COLOURS[info.estate]
-    name = building_name(t, building)
+    name = name or building_name(t, building)
     if dense:
-        return _dense_card(t, building, identifier, details, footer)
+        return _dense_card(t, building, identifier, details, footer, name)
     header: list[ft.Control] = [ft.Text(name, size=theme.HEADING_SIZE - 2,
                                         weight=ft.FontWeight.BOLD, expand=True)]
     if copies is not None:
@@ -108,10 +111,9 @@ def building_card(t: Translator, building: Building, copies: int | None = None,
 
 
 def _dense_card(t: Translator, building: Building, identifier: str | None, details: bool,
-                footer: ft.Control | None) -> ft.Control:
+                footer: ft.Control | None, name: str) -> ft.Control:
     info = BUILDINGS[building]
     colour = theme.ESTATE_COLOURS[info.estate]
-    name = building_name(t, building)
     head: list[ft.Control] = [ft.Text(name, size=theme.BODY_SIZE + 1, weight=ft.FontWeight.BOLD)]
     printed = printed_name(t, building)
     if printed is not None:
