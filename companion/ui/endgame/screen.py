@@ -244,11 +244,8 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
     else:
         heading_ = t("Correct the end values") if editing else t("Result")
     controls[:0] = teaching_cards(app)
-    # the result's controls and its app bar's undo are drawn anew on every redraw, as the
-    # round screen's are, so a second tap acts on the screen it was made on; the form keeps
-    # its controls while typed (`keep_while_typed`)
     frame = game_frame(app, heading_, controls, view, bottom, back=game_route(game_id),
-                       drawn_as=None if editing else f"drawn-{app.draws}")
+                       kept=editing)
     if editing:
         keep_while_typed(app, frame, f"end-form-{view.phase}-{view.at_plague_check}")
     return frame

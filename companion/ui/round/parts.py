@@ -27,10 +27,16 @@ class Body:
 
 def game_frame(app: TableApp, heading: str, controls: Sequence[ft.Control], view: TableView,
                bottom: ft.Control | None, back: str,
-               beside: Sequence[ft.Control] = (), drawn_as: str | None = None) -> ft.View:
+               beside: Sequence[ft.Control] = (), kept: bool = False) -> ft.View:
     """A game's screen: the shared frame with the influence tracks always in sight; `beside`
-    goes above the tracks (the practice's narration, beside the controls on a wide screen,
-    drawn anew with them: its undo acts on the game); `drawn_as` as `page_frame`'s."""
+    goes above the tracks (the practice's narration, beside the controls on a wide screen).
+
+    What the players tap (`controls`, `bottom`, `beside` and the app bar's undo and redo) is
+    drawn anew on every redraw (`page_frame`'s `drawn_as`), so a tap made on the screen before
+    is dropped, never taken for a tap on what stands there now; the frame and the tracks keep
+    their controls and get only what changed. `kept`: a form whose fields keep their controls
+    while it is typed in (`endgame.screen.keep_while_typed`)."""
+    drawn_as = None if kept else f"drawn-{app.draws}"
     setup = view.setup
     tracks = tracks_panel(app.t, view.tracks, setup.names, setup.colours, wide=is_wide(app))
     if beside:

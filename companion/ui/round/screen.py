@@ -112,11 +112,8 @@ def round_view(app: TableApp, game_id: str) -> ft.View:
     # the rulebook's example: what happens, what to tap; beside the controls where it fits
     narration = practice_panel(app, ahead)
     beside, head = (narration, head) if is_wide(app) else ((), head + narration)
-    # what the players tap is drawn anew on every redraw, so a tap on the controls of the
-    # screen before it is dropped (not taken as a tap on what stands there now); the frame
-    # and the tracks keep their controls and get only what changed
     return game_frame(app, app.t("Rattus Cartus"), [*head, *body.controls], ahead, body.bottom,
-                      back=game_route(game_id), beside=beside, drawn_as=f"drawn-{app.draws}")
+                      back=game_route(game_id), beside=beside)
 
 
 def phase_body(app: TableApp) -> tuple[TableView, Body]:
