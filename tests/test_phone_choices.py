@@ -10,7 +10,6 @@ phones reach it through the real routes, each with its own seat's cookie.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from support.engine_games import ALL_SPECIALS, setup_for
+from support.phones import stored_night
 from support.sessions import game_state, logged_events
 
 from companion.phones.hub import Hub
@@ -80,13 +80,7 @@ class Night:
         return logged_events(self.session)
 
 
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[Night]:
-    table = Night(tmp_path)
-    try:
-        yield table
-    finally:
-        table.store.close()
+night = stored_night(Night)
 
 
 def choice_of(phone: TestClient) -> Any:

@@ -11,14 +11,13 @@ through a real Session and store); the phones reach it through the real routes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 from support.engine_games import ALL_SPECIALS, setup_for
-from support.phones import TableNight, hub_for
+from support.phones import TableNight, hub_for, stored_night
 from support.sessions import game_state, logged_events
 
 from companion.phones.hub import Hub
@@ -81,13 +80,7 @@ class Night:
                 if isinstance(e, ev.Revealed)]
 
 
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[Night]:
-    table = Night(tmp_path)
-    try:
-        yield table
-    finally:
-        table.store.close()
+night = stored_night(Night)
 
 
 def reveal_of(phone: TestClient) -> Any:

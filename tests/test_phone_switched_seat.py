@@ -12,12 +12,10 @@ values). The game is the real one; the phones reach it through the real routes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from support.phones import TableNight, hub_for, paired
+from support.phones import TableNight, hub_for, paired, stored_night
 from test_phone_choices import Night as ChoiceNight
 from test_phone_choices import choice_of, choose
 from test_phone_reveals import Night as RevealNight
@@ -39,22 +37,10 @@ def refused_at_table(answer: Any, language: str = "en") -> None:
                              "message": texts(language)["e.entered_at_table"]}
 
 
-@pytest.fixture
-def reveals(tmp_path: Path) -> Iterator[RevealNight]:
-    table = RevealNight(tmp_path)
-    try:
-        yield table
-    finally:
-        table.store.close()
+reveals = stored_night(RevealNight)
 
 
-@pytest.fixture
-def choices(tmp_path: Path) -> Iterator[ChoiceNight]:
-    table = ChoiceNight(tmp_path)
-    try:
-        yield table
-    finally:
-        table.store.close()
+choices = stored_night(ChoiceNight)
 
 
 def test_yellows_reveal_from_her_switched_phone_is_refused_and_stores_nothing(

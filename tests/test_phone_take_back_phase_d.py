@@ -15,12 +15,11 @@ the real routes, and take back through the one take-back route.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from support.phones import stored_night
 from test_phone_choices import Night as ChoiceNight
 from test_phone_choices import choose
 from test_phone_reveals import Night as RevealNight
@@ -39,22 +38,10 @@ RED, YELLOW, GREEN, BLUE = range(4)
 TOWN_HALL, CASTLE = 0, 1
 
 
-@pytest.fixture
-def reveals(tmp_path: Path) -> Iterator[RevealNight]:
-    table = RevealNight(tmp_path)
-    try:
-        yield table
-    finally:
-        table.store.close()
+reveals = stored_night(RevealNight)
 
 
-@pytest.fixture
-def choices(tmp_path: Path) -> Iterator[ChoiceNight]:
-    table = ChoiceNight(tmp_path)
-    try:
-        yield table
-    finally:
-        table.store.close()
+choices = stored_night(ChoiceNight)
 
 
 def own_of(phone: TestClient) -> Any:

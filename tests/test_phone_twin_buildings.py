@@ -12,13 +12,12 @@ through the real routes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from starlette.testclient import TestClient
 from support.engine_games import ALL_SPECIALS, setup_for
+from support.phones import stored_night
 
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
@@ -59,13 +58,7 @@ class Night:
         return client
 
 
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[Night]:
-    table = Night(tmp_path)
-    try:
-        yield table
-    finally:
-        table.store.close()
+night = stored_night(Night)
 
 
 def shown(phone: TestClient) -> Any:

@@ -356,15 +356,7 @@ class SeatRegistry:
 
     def on_release(self, listener: Callable[[str, int], None]) -> Callable[[], None]:
         """Call `listener(game, seat)` after every release, so open live streams end at once."""
-        with self._lock:
-            self._release_listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._release_listeners:
-                    self._release_listeners.remove(listener)
-
-        return unsubscribe
+        return self._listen(self._release_listeners, listener)
 
     def status(self, game: str, seats: int) -> list[SeatStatus]:
         """Per seat 0..seats-1: paired, connected now, last seen, whether a code is open."""
@@ -397,13 +389,18 @@ class SeatRegistry:
         (its first live stream opens or it answers again after a silence; its last stream
         ends or falls silent), so the table's "waiting for this phone" follows it; returns
         how to stop listening."""
+        return self._listen(self._connection_listeners, listener)
+
+    def _listen(self, listeners: list[Callable[[str, int], None]],
+                listener: Callable[[str, int], None]) -> Callable[[], None]:
+        """`listener` added to `listeners` under the lock; returns how to take it out again."""
         with self._lock:
-            self._connection_listeners.append(listener)
+            listeners.append(listener)
 
         def unsubscribe() -> None:
             with self._lock:
-                if listener in self._connection_listeners:
-                    self._connection_listeners.remove(listener)
+                if listener in listeners:
+                    listeners.remove(listener)
 
         return unsubscribe
 

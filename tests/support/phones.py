@@ -12,7 +12,7 @@ import contextlib
 import json
 import queue
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -206,13 +206,19 @@ def phone_of(browser: Browser, hub: Hub, night: TableNight, seat: int) -> Page:
 def night_of(players: int) -> Any:
     """The `night` fixture of a phone test module: a stored game of `players` seats with its
     hub, closed after the test (`night = night_of(3)`)."""
+    return stored_night(lambda data_dir: TableNight(data_dir, players=players))
+
+
+def stored_night(make: Callable[[Path], Any]) -> Any:
+    """A fixture of the game night `make(tmp_path)` opens, its store closed after the test
+    (`night = stored_night(Night)`; the fixture takes the name it is given in the module)."""
 
     @pytest.fixture
-    def night(tmp_path: Path) -> Iterator[TableNight]:
-        table = TableNight(tmp_path, players=players)
+    def night(tmp_path: Path) -> Iterator[Any]:
+        table = make(tmp_path)
         try:
             yield table
         finally:
-            table.close()
+            table.store.close()
 
     return night
