@@ -61,8 +61,9 @@ def test_red_takes_back_her_entry_before_anyone_else_enters(app, hub, night) -> 
     assert answer.json()["view"]["turn"]["yours"] is True  # her turn again, drawn afresh
     said = {"by": "Red", "redone": False, "kind": "entry", "player": "Red",
             "building": building, "cards": 7}
-    assert state_of(yellow)["undone"] == said  # every phone shows what was undone
-    assert state_of(red)["undone"] == said
+    # every phone shows what was undone; Red's own says it to her
+    assert state_of(yellow)["undone"] == {**said, "line": "u.phone", "step": "s.entry"}
+    assert state_of(red)["undone"] == {**said, "line": "u.own.entry", "step": "s.step"}
 
     assert enter(red, building=1, cards=2).status_code == 200
     assert entries(night) == [(RED, 1, 2)]

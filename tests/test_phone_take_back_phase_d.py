@@ -81,7 +81,8 @@ def test_red_takes_back_her_recorded_reveal_and_reveals_again(reveals) -> None:
     assert answer.json()["view"]["reveal"]["yours"] is True  # her reveal, drawn afresh
     said = {"by": "Red", "redone": False, "kind": "reveal", "player": "Red",
             "building": "town_hall"}
-    assert undone_on(yellow) == said and undone_on(red) == said
+    assert undone_on(yellow) == {**said, "line": "u.phone", "step": "s.reveal"}
+    assert undone_on(red) == {**said, "line": "u.own.reveal", "step": "s.step"}  # to her
 
     assert reveal(red, matching=2).status_code == 200
     assert reveals.reveals == [(RED, TOWN_HALL, 0)]
@@ -102,7 +103,8 @@ def test_green_takes_back_a_reveal_held_for_her_slot_and_a_restart_keeps_it_gone
     assert reveals.session.held_reveals() == {}
     assert answer.json()["view"]["reveal"]["yours"] is True
     assert undone_on(blue) == {"by": "Green", "redone": False, "kind": "reveal",
-                               "player": "Green", "building": "town_hall"}
+                               "player": "Green", "building": "town_hall",
+                               "line": "u.phone", "step": "s.reveal"}
     assert reveals.reveals == []
 
     reveals.restart()  # the server stops and starts again: the held reveal stays gone
@@ -152,7 +154,8 @@ def test_yellow_takes_back_her_choice_at_the_sword_tie(choices) -> None:
     assert ev.SpecialTargetChosen(0, Special.SWORD, GREEN) not in choices.stored
     assert answer.json()["view"]["choice"]["yours"] is True
     assert undone_on(green) == {"by": "Yellow", "redone": False, "kind": "choice",
-                                "building": "castle", "named": "Green"}
+                                "building": "castle", "named": "Green",
+                                "line": "u.phone", "step": "s.choice"}
     assert choose(yellow, RED).status_code == 200
     assert choices.stored[-1] == ev.SpecialTargetChosen(0, Special.SWORD, RED)
 

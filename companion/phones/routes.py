@@ -326,7 +326,8 @@ class Phones:
         return {"game": game, "seat": seat, **Ledger(session, seat, self.rules).payload(),
                 "end": end_json(session, seat),
                 "entered_at_table": seat in at_table(session),
-                "own_step": own_step_json(session, seat), "undone": undone_json(session)}
+                "own_step": own_step_json(session, seat),
+                "undone": undone_json(session, seat)}
 
     def seat_in_game(self, game: str, seat: int) -> bool:
         """Whether the open game has this seat; a game that is not open cannot say, and its

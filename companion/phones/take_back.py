@@ -12,7 +12,8 @@ ones, only while nothing else has been recorded or held after it (`Session.undo_
 once anyone's next input is in, the phone is refused with the stable code `OWN_STEP_CLOSED`
 and a sentence that says the table can still undo it. The table's undo and redo work as they
 always did; the step any undo or redo took back or put back (`Session.taken_back`) reaches
-every phone (`undone_json`), until the next step.
+every phone (`undone_json`), until the next step: on the player's own phone as their own
+("You took back your entry…", "Undone at the table: your entry…"), on the others by name.
 """
 
 from __future__ import annotations
@@ -75,15 +76,52 @@ def own_step_json(session: PhoneSession, player: int) -> dict[str, Any] | None:
             **_what(view, step)}
 
 
-def undone_json(session: PhoneSession) -> dict[str, Any] | None:
-    """What the latest undo or redo took back or put back, for every phone: `by` the name of
-    the player whose phone took back their own input (None: the table), `redone` for a redo."""
+def undone_json(session: PhoneSession, seat: int) -> dict[str, Any] | None:
+    """What the latest undo or redo took back or put back, for `seat`'s phone: `by` the name
+    of the player whose phone took back their own input (None: the table), `redone` for a
+    redo, and the page's words that say it on this phone (`undone_words`)."""
     taken = session.taken_back()
     if taken is None:
         return None
     view = session.table_view()
     by = None if taken.by is None else view.setup.names[taken.by]
-    return {"by": by, "redone": taken.redone, **_what(view, taken.events)}
+    what = _what(view, taken.events)
+    return {"by": by, "redone": taken.redone, **what,
+            **undone_words(what, _whose(taken.events), taken.by, taken.redone, seat)}
+
+
+OWN_KINDS = ("entry", "pass", "reveal", "discard")
+"""The inputs a phone names by whose they are ("Red's entry"); a tie's choice is named by its
+building alone."""
+
+
+def undone_words(what: dict[str, Any], whose: int | None, by: int | None, redone: bool,
+                 seat: int) -> dict[str, str]:
+    """The keys of the page's words (`texts.WORDS`) that say an undo on `seat`'s phone: the
+    `line` around the `step` in words. A phone speaks to its own player: the input they took
+    back on it is "You took back your entry…" (`u.own.*`, one sentence, so each language
+    words it whole), and their own input the table took back or put back is "your entry…";
+    every other phone names the player."""
+    kind = what["kind"]
+    named = kind == "pass" or (kind in (*OWN_KINDS, "choice") and bool(what.get("building")))
+    if by is not None and by == seat:
+        return {"line": f"u.own.{kind if named else 'step'}", "step": "s.step"}
+    line = "u.redo" if redone else "u.table" if by is None else "u.phone"
+    if not named:
+        return {"line": line, "step": "s.step"}
+    mine = kind in OWN_KINDS and whose == seat
+    return {"line": line, "step": f"s.own.{kind}" if mine else f"s.{kind}"}
+
+
+def _whose(step: Sequence[Event]) -> int | None:
+    """The seat whose input a step was (an entry, a Pass, a reveal, a discard); None for a
+    tie's choice (the event names the player chosen) or another step."""
+    from companion.rules import events as ev
+
+    last = step[-1]
+    if isinstance(last, ev.Entered | ev.Passed | ev.Revealed | ev.HospitalDiscarded):
+        return last.player
+    return None
 
 
 def take_back(session: PhoneSession, player: int, round_: int, turn: int, at: int) -> None:

@@ -171,6 +171,17 @@ WORDS: dict[str, str] = {
     "s.discard": N_("{player}'s discard in the {building}"),
     "s.choice": N_("the choice in the {building}"),
     "s.step": N_("the last step"),
+    # the same on the player's own phone, said to them (`take_back.undone_words`)
+    "u.own.entry": N_("You took back your entry into the {building}."),
+    "u.own.pass": N_("You took back your Pass card."),
+    "u.own.reveal": N_("You took back your reveal in the {building}."),
+    "u.own.discard": N_("You took back your discard in the {building}."),
+    "u.own.choice": N_("You took back your choice in the {building}."),
+    "u.own.step": N_("You took back your last input."),
+    "s.own.entry": N_("your entry into the {building}"),
+    "s.own.pass": N_("your Pass card"),
+    "s.own.reveal": N_("your reveal in the {building}"),
+    "s.own.discard": N_("your discard in the {building}"),
     # the cue when it is the player's turn
     "cue.sound": N_("Sound when it is my turn"),
     "cue.no_wake": N_("This browser does not keep the screen on here (the table's address is "

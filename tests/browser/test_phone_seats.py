@@ -2,7 +2,7 @@
 the table switches Red's seat to "entered at the table" and her phone shows her turn without
 a button (Yellow's, switched too while it is Red's turn, does not ask her for an entry);
 switched back, she enters a wrong count, takes it back on her phone, and Yellow's phone says
-what was taken back."""
+what was taken back on Red's phone, while Red's own says she took it back."""
 
 from __future__ import annotations
 
@@ -61,6 +61,7 @@ def test_a_seat_switched_to_the_table_and_an_entry_taken_back_on_the_phone(serve
         count.tap()
         red.locator("#take-back").filter(has_text="Take back my entry").tap()
         yellow.locator("#undone").filter(has_text="Taken back on Red's phone").wait_for()
+        red.locator("#undone").filter(has_text="You took back your entry into the").wait_for()
         red.locator("#row [data-building='1'] button[data-count='2']").tap()
         yellow.locator("#turn-who").filter(has_text="Your turn").wait_for()
         assert yellow.locator("#undone").is_hidden()  # said until the next step

@@ -294,12 +294,12 @@
     $("awake-note").hidden = false;
   }
 
-  /* A step as the phone names it: an entry (whose, into which building), a Pass, a reveal,
-     a Hospital discard, a tie's choice (at which building), another. */
-  function stepText(step) {
-    if (step.kind === "pass") return t("s.pass", { player: step.player });
-    if (step.building && T["s." + step.kind]) return t("s." + step.kind, { player: step.player, building: placeName(step) });
-    return t("s.step");
+  /* What the latest undo or redo did, in the words the server picked for this phone
+     (`line` around the `step`: "You took back your entry…" on the player's own phone). */
+  function undoneText(undone) {
+    var building = undone.building ? placeName(undone) : "";
+    var step = t(undone.step, { player: undone.player, building: building });
+    return t(undone.line, { player: undone.by, step: step, building: building });
   }
   /* The player's own last input (an entry or Pass, a reveal, a choice), while nothing came
      after it: one tap takes it back. And on every phone, what the latest undo or redo took
@@ -315,8 +315,7 @@
       $("take-back").onclick = function () { send("entry/undo", { round: own.round, turn: own.turn, at: own.at }, true); };
     }
     $("undone").hidden = !undone;
-    if (undone) $("undone").textContent = undone.redone ? t("u.redo", { step: stepText(undone) })
-      : undone.by ? t("u.phone", { player: undone.by, step: stepText(undone) }) : t("u.table", { step: stepText(undone) });
+    if (undone) $("undone").textContent = undoneText(undone);
   }
 
   function button(text, action, label) {
