@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import io
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from typing import Any
 import flet as ft
 import ifaddr
 import pytest
+import zxingcpp
+from PIL import Image
 from support.fake_page import FakePage, walk
 from support.sessions import game_state
 
@@ -111,9 +114,18 @@ class Table:
         assert panel is not None
         panel.tick()
 
-    def shown_token(self, seat: int) -> str:
+    def shown_url(self, seat: int) -> str:
+        """The address in the picture of `seat`'s code, as a phone's camera reads it."""
         image = next(c for c in walk(self.find(f"seat-qr-{seat}")) if isinstance(c, ft.Image))
-        url = str(image.semantics_label)
+        assert isinstance(image.src, bytes)
+        found = zxingcpp.read_barcodes(
+            Image.open(io.BytesIO(image.src)),
+            formats=zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode))
+        assert len(found) == 1, found
+        return str(found[0].text)
+
+    def shown_token(self, seat: int) -> str:
+        url = self.shown_url(seat)
         assert url.startswith("http://127.0.0.1:8550" + JOIN_PATH)
         return url.rsplit("/", 1)[1]
 
@@ -287,8 +299,7 @@ def test_the_chosen_address_goes_into_the_code_and_is_remembered(tmp_path: Path,
         table.open(phones_panel.phones_route(table.session.game_id))
         table.tap("show-qr-0")
         table.tap("address-1")
-        image = next(c for c in walk(table.find("seat-qr-0")) if isinstance(c, ft.Image))
-        assert str(image.semantics_label).startswith("http://192.168.1.20:8550/phone/join/")
+        assert table.shown_url(0).startswith("http://192.168.1.20:8550/phone/join/")
         assert remembered_host(tmp_path) == "192.168.1.20"
     finally:
         table.store.close()
