@@ -23,7 +23,6 @@ from support.sessions import game_state, logged_events
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
 from companion.phones.seats import SeatRegistry
-from companion.phones.texts import texts
 from companion.rules import events as ev
 from companion.rules.catalog import Building, Special
 from companion.rules.decision import next_step
@@ -121,7 +120,7 @@ def test_red_and_yellow_choose_their_hospital_discards_on_their_phones(night) ->
     assert game_state(night.session).rats[RED] == 10 - 1 - 2  # the premium's rat, 2 cards
 
 
-def test_a_second_tap_on_the_same_hospital_choice_is_refused_naming_the_player(night) -> None:
+def test_a_second_tap_on_the_same_hospital_choice_is_refused_as_already_chosen(night) -> None:
     night.at_the_hospital()
     red = night.phone(RED, language="de")
     drawn = choice_of(red)["step"]
@@ -129,8 +128,8 @@ def test_a_second_tap_on_the_same_hospital_choice_is_refused_naming_the_player(n
     stored = len(night.stored)
     again = choose(red, 3, drawn)
     assert again.status_code == 409
-    assert again.json() == {"error": "already_chosen", "message": str(
-        texts("de")["e.already_chosen"]).replace("{player}", "Red")}
+    assert again.json() == {"error": "already_chosen",
+                            "message": "Schon gewählt: Deine Wahl ist erfasst."}
     assert len(night.stored) == stored
     assert night.stored[-1] == ev.HospitalDiscarded(0, RED, 1)
 
@@ -190,7 +189,7 @@ def test_the_table_chose_first_and_yellows_phone_is_refused(night) -> None:
     late = choose(yellow, GREEN, drawn)
     assert late.status_code == 409
     assert late.json() == {"error": "already_chosen",
-                           "message": "Already chosen: Yellow's choice is recorded."}
+                           "message": "Already chosen: your choice is recorded."}
     assert len(night.stored) == stored
     assert choice_of(yellow) is None  # a fresh screen: the choice is gone
 

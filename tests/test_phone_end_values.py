@@ -119,8 +119,7 @@ def test_the_table_first_then_the_phone_is_refused_and_shown_the_recorded_values
     answer = send(red, {**NOTHING, "hand": 8}, seen=drawn)
     assert answer.status_code == 409
     assert answer.json()["error"] == "end_entered_table"
-    assert answer.json()["message"] == str(texts("nl")["e.end_entered_table"]).replace(
-        "{player}", "Red")
+    assert answer.json()["message"] == str(texts("nl")["e.end_entered_table"])
     assert len(night.events) == stored
     fresh = end_of(red)
     assert fresh["entered"] == {**NOTHING, "hand": 3, "markers": 5} and fresh["by"] == "table"
@@ -162,7 +161,7 @@ def test_two_tabs_of_one_phone_race_and_only_the_first_is_stored(app, hub, night
     won = next(hand for hand, answer in answers.items() if answer.status_code == 200)
     lost = next(answer for answer in answers.values() if answer.status_code == 409)
     assert lost.json()["error"] == "end_entered_phone"
-    assert lost.json()["message"] == "Already entered on Red's phone: the values shown now are " \
+    assert lost.json()["message"] == "Already entered on your phone: the values shown now are " \
                                      "the ones recorded."
     assert holdings(night, RED) == {**NOTHING, "hand": won}
     assert sum(isinstance(e, ev.EndValuesEntered) for e in night.events) == 1

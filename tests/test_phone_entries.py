@@ -87,10 +87,10 @@ def test_the_next_phone_sees_the_entry_so_far_and_its_slot_move_on(app, hub, nig
     assert turn["row"][1]["slot"] == 2
 
 
-def test_a_phone_after_the_table_entered_for_its_player_is_told_who_entered(app, hub,
-                                                                           night) -> None:
+def test_a_phone_after_the_table_entered_for_its_player_is_told_it_is_recorded(app, hub,
+                                                                               night) -> None:
     # Two inputs for one step: the table's tap comes first and is stored; the phone's second
-    # is refused with the player's name, and stores nothing.
+    # is refused, said to its player ("your entry"), and stores nothing.
     red = paired(app, hub, night.game_id, RED)
     drawn = turn_of(red)["step"]
     view = night.session.decision_view().view
@@ -99,7 +99,7 @@ def test_a_phone_after_the_table_entered_for_its_player_is_told_who_entered(app,
     answer = enter(red, building=1, cards=5, step=drawn)
     assert answer.status_code == 409
     assert answer.json() == {"error": "step_passed",
-                             "message": "Already entered: Red's entry is recorded."}
+                             "message": "Already entered: your entry is recorded."}
     assert len(night.events) == stored
     assert turn_of(red)["yours"] is False  # a fresh screen: Yellow's turn now
 

@@ -25,14 +25,10 @@ from test_phone_choices import choose
 from test_phone_reveals import Night as RevealNight
 from test_phone_reveals import reveal, reveal_of
 
-from companion.i18n import translator
-from companion.i18n.words import words
 from companion.phones.entering import enter_at_table
 from companion.phones.texts import texts
 from companion.rules import events as ev
 from companion.rules.catalog import Special
-from companion.store.problems import StoreProblem
-from companion.store.session import UndoError
 
 RED, YELLOW, GREEN, BLUE = range(4)
 TOWN_HALL, CASTLE = 0, 1
@@ -58,11 +54,11 @@ def take_back(phone: TestClient, own: dict[str, Any]) -> Any:
                       json={"round": own["round"], "turn": own["turn"], "at": own["at"]})
 
 
-def refused_closed(answer: Any, player: int, language: str = "en") -> None:
+def refused_closed(answer: Any, language: str = "en") -> None:
+    """The take-back refused, said to the player on their own phone ("…after your input")."""
     assert answer.status_code == 409, answer.text
-    assert answer.json() == {"error": "own_step_closed", "message": words(
-        translator(language), UndoError(StoreProblem.OWN_STEP_CLOSED, player=player),
-        names=("Red", "Yellow", "Green", "Blue"))}
+    assert answer.json() == {"error": "own_step_closed",
+                             "message": texts(language)["e.own_step_closed"]}
 
 
 def test_red_takes_back_her_recorded_reveal_and_reveals_again(reveals) -> None:
@@ -123,7 +119,7 @@ def test_a_held_reveal_is_not_taken_back_once_another_came_after_it(reveals) -> 
     assert reveal(yellow, matching=1).status_code == 200  # the next input, held too
     assert own_of(green) is None
     assert own_of(yellow)["kind"] == "reveal"
-    refused_closed(take_back(green, own), GREEN, language="de")
+    refused_closed(take_back(green, own), language="de")
     assert reveals.session.held_reveals().keys() == {YELLOW, GREEN}
 
 
@@ -134,7 +130,7 @@ def test_a_recorded_reveal_is_not_taken_back_once_a_reveal_was_held_after_it(
     own = own_of(red)
     assert reveal(green, matching=3).status_code == 200  # held after Red's: an input after
     assert own_of(red) is None
-    refused_closed(take_back(red, own), RED)
+    refused_closed(take_back(red, own))
     assert reveals.reveals == [(RED, TOWN_HALL, 0)]
     assert reveals.session.held_reveals().keys() == {GREEN}
 
@@ -179,7 +175,7 @@ def test_red_takes_back_her_hospital_discard_until_yellow_chooses(choices) -> No
     assert choose(yellow, 2).status_code == 200  # the next input
     assert own_of(red) is None
     stored = list(choices.stored)
-    refused_closed(take_back(red, own), RED)
+    refused_closed(take_back(red, own))
     assert choices.stored == stored
     assert own_of(yellow)["kind"] == "discard"  # Yellow's is the last: hers to take back
 

@@ -84,11 +84,9 @@ class Chooser:
         screen or the table), or the table is elsewhere."""
         from companion.rules.views import recorded_choice
 
-        mine = names[self.player]
         if recorded_choice(self.session.table_view(), made_for):
-            return LedgerRefused(ALREADY_CHOSEN, f"Already chosen: {mine}'s choice is "
-                                 "recorded.", status=409, names=names,
-                                 values={"player": mine})
+            return LedgerRefused(ALREADY_CHOSEN, "Already chosen: your choice is recorded.",
+                                 status=409, names=names)
         choice = self.session.player_view(self.player).choice
         if choice is None or choice.mine is None:
             return LedgerRefused(NO_CHOICE, "There is no choice for you to make now.",

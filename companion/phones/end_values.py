@@ -6,11 +6,12 @@ Who sends comes from the phone's seat, never from the request. The phone sends w
 drawn with (`seen`: the values recorded for its player when its screen was drawn, or None), and
 the values are stored only while those are still the recorded ones (`Session.exclusive`): a
 phone and the table (or two tabs) sending for one player store the first, and the second is
-refused ("already entered for Bram at the table", "already entered on Bram's phone") with
-nothing stored, and its screen shows the values recorded. A later input drawn from the values
-recorded now is a correction, and is stored: the engine keeps end values correctable until
-the scoring (an entry replaces the one before), and at a real table a player who recounts
-their hand fixes their own count until the scores are added up, without asking the host.
+refused ("already entered for you at the table", "already entered on your phone": the
+player's own phone is told) with nothing stored, and its screen shows the values recorded. A
+later input drawn from the values recorded now is a correction, and is stored: the engine
+keeps end values correctable until the scoring (an entry replaces the one before), and at a
+real table a player who recounts their hand fixes their own count until the scores are added
+up, without asking the host.
 They are taken once the last round's reveals and choices are made: at the end phase, or
 at the last round's end, which only the table's tap on to the end form recorded before (it
 takes no data, R-ROUND-E): the first player's values record the round's end with them, in
@@ -177,12 +178,11 @@ class EndHand:
         """Why the values the phone was drawn from are not the recorded ones: the table took
         them back, or others were entered meanwhile, at the table or on this player's phone
         (another tab)."""
-        mine = names[self.player]
         if taken_back:
             return LedgerRefused(TAKEN_BACK, "Your end values were taken back at the table: "
                                  "nothing was recorded.", status=409, names=names)
         if from_phones(self.session, view)[self.player]:
-            return LedgerRefused(ENTERED_ON_PHONE, f"Already entered on {mine}'s phone.",
-                                 status=409, names=names, values={"player": mine})
-        return LedgerRefused(ENTERED_AT_TABLE, f"Already entered for {mine} at the table.",
-                             status=409, names=names, values={"player": mine})
+            return LedgerRefused(ENTERED_ON_PHONE, "Already entered on your phone.",
+                                 status=409, names=names)
+        return LedgerRefused(ENTERED_AT_TABLE, "Already entered for you at the table.",
+                             status=409, names=names)

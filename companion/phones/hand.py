@@ -69,10 +69,9 @@ class Hand:
         """Why the table is not at the step `made_for` for this player: their entry there
         is recorded already (from the table or another screen), it is someone else's turn,
         or no entries are being made."""
-        mine = names[self.player]
         if self._recorded(self.session.table_view(), made_for):
-            return LedgerRefused(STEP_PASSED, f"Already entered: {mine}'s entry is recorded.",
-                                 status=409, names=names, values={"player": mine})
+            return LedgerRefused(STEP_PASSED, "Already entered: your entry is recorded.",
+                                 status=409, names=names)
         turn: EntryTurn | None = self.session.player_view(self.player).turn
         if turn is None:
             return LedgerRefused(NO_ENTRIES, "No entries are being made now.", status=409,

@@ -87,15 +87,13 @@ class Reveals:
         """Why the reveal `made_for` cannot be taken: it is made already (recorded, or held
         from this phone), no building is being revealed, another building is, or this player
         has nothing to reveal there."""
-        mine = names[self.player]
         view = self.session.table_view()
         turn = self.session.player_view(self.player).reveal
         if self._recorded(view, made_for) or (
                 turn is not None and turn.building == made_for.building
                 and self.player in turn.held):
-            return LedgerRefused(REVEAL_PASSED, f"{mine} has already revealed here: nothing "
-                                 "more was recorded.", status=409, names=names,
-                                 values={"player": mine})
+            return LedgerRefused(REVEAL_PASSED, "You have already revealed here: nothing "
+                                 "more was recorded.", status=409, names=names)
         if turn is None:
             return LedgerRefused(NO_REVEALS, "No reveals are being made now.", status=409,
                                  names=names)

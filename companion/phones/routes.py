@@ -73,7 +73,7 @@ from companion.phones.seats import (
     TokenAlreadyUsed,
     UnknownDevice,
 )
-from companion.phones.take_back import own_step_json, take_back, undone_json
+from companion.phones.take_back import OWN_STEP_CLOSED, own_step_json, take_back, undone_json
 from companion.phones.texts import texts
 from companion.qr import qr_png
 from companion.store.db import StoreBusy, StoreCorrupted, StoreError
@@ -691,8 +691,8 @@ router.include_router(host)
 # -- refusals -----------------------------------------------------------------------------
 
 
-PAGE_REFUSALS = frozenset({GAME_SCORED, AT_TABLE, *ENTRY_REFUSALS, *END_REFUSALS,
-                           *REVEAL_REFUSALS, *CHOICE_REFUSALS})
+PAGE_REFUSALS = frozenset({GAME_SCORED, AT_TABLE, OWN_STEP_CLOSED, *ENTRY_REFUSALS,
+                           *END_REFUSALS, *REVEAL_REFUSALS, *CHOICE_REFUSALS})
 """Ledger refusals the phone page has its own words for: answered in the phone's language."""
 
 

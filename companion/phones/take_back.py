@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 OWN_STEP_CLOSED = "own_step_closed"
 """The refusal of a take-back once something else was recorded after the input (or it was
-taken back already); worded by the store's undo refusals in the phone's language."""
+taken back already); worded by the phone's own words (`texts.WORDS`), to its player: "…
+after your input"."""
 
 
 def _what(view: TableView, step: Sequence[Event]) -> dict[str, Any]:

@@ -80,16 +80,16 @@ WORDS: dict[str, str] = {
                         "your rats, ask the table for a correction."),
     "e.not_your_seat": N_("A phone enters only for its own player."),
     "e.out_of_turn": N_("It is not your turn: the table waits for {player}."),
-    "e.step_passed": N_("Already entered: {player}'s entry is recorded."),
+    "e.step_passed": N_("Already entered: your entry is recorded."),
     "e.step_moved": N_("The table is at another step now: nothing was recorded."),
     "e.no_entries": N_("No entries are being made now."),
     "turn.yours": N_("Your turn"),
     "turn.other": N_("{player}'s turn"),
     "turn.hint": N_("Tap your building and the number of cards you laid face down there."),
-    "turn.slot": N_("{player} goes on slot {slot}; cards:"),
+    "turn.slot": N_("You go on slot {slot}; cards:"),
     "turn.more": N_("More cards"),
     "turn.fewer": N_("Fewer cards"),
-    "turn.pass": N_("{player} plays a Pass card"),
+    "turn.pass": N_("Play my Pass card"),
     "turn.passes": N_("Passed so far: {players}"),
     "ev.title": N_("My cards at the end"),
     "ev.hint": N_("Count what you hold and type it in: the table sees it at once. Your rats "
@@ -107,13 +107,13 @@ WORDS: dict[str, str] = {
     "e.not_at_end": N_("The end values are entered after the last round."),
     "e.bad_end_values": N_("Nothing was recorded: each value is a whole number from 0 up to "
                            "what the game has of it."),
-    "e.end_entered_table": N_("Already entered for {player} at the table: the values shown "
-                              "now are the ones recorded."),
-    "e.end_entered_phone": N_("Already entered on {player}'s phone: the values shown now are "
-                              "the ones recorded."),
+    "e.end_entered_table": N_("Already entered for you at the table: the values shown now "
+                              "are the ones recorded."),
+    "e.end_entered_phone": N_("Already entered on your phone: the values shown now are the "
+                              "ones recorded."),
     "e.end_taken_back": N_("Your end values were taken back at the table: nothing was "
                            "recorded. Check them and send them again."),
-    "e.reveal_passed": N_("{player} has already revealed here: nothing more was recorded."),
+    "e.reveal_passed": N_("You have already revealed here: nothing more was recorded."),
     "e.other_building": N_("The table is at another building now: nothing was recorded."),
     "e.no_reveals": N_("No reveals are being made now."),
     "e.nothing_to_reveal": N_("You have no cards to reveal in this building."),
@@ -129,7 +129,7 @@ WORDS: dict[str, str] = {
     "reveal.none": N_("You have no cards in this building."),
     "reveal.waiting": N_("Still to reveal: {players}"),
     "reveal.all": N_("Everyone here has revealed: the table records the reveals."),
-    "e.already_chosen": N_("Already chosen: {player}'s choice is recorded."),
+    "e.already_chosen": N_("Already chosen: your choice is recorded."),
     "e.no_choice": N_("There is no choice for you to make now."),
     "choice.sword": N_("You played the most Swords at the {building}. Who gives you half "
                        "their hand?"),
@@ -162,6 +162,8 @@ WORDS: dict[str, str] = {
     "own.reveal": N_("Take back my reveal at the {building}"),
     "own.discard": N_("Take back my discard at the {building}"),
     "own.choice": N_("Take back my choice at the {building}"),
+    "e.own_step_closed": N_("Too late to take it back: something was recorded after your "
+                            "input. The table can still undo it."),
     "u.table": N_("Undone at the table: {step}."),
     "u.redo": N_("Redone at the table: {step}."),
     "u.phone": N_("Taken back on {player}'s phone: {step}."),

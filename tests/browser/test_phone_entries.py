@@ -44,6 +44,8 @@ def test_two_phones_make_a_rounds_entries_with_nothing_tapped_at_the_table(serve
         yellow = phone_of(browser, hub, night, YELLOW)
         red.locator("#turn-who").filter(has_text="Your turn").wait_for()
         yellow.locator("#turn-who").filter(has_text="Red's turn").wait_for()
+        # her own phone speaks to her: "You go on slot 1", not "Red goes on slot 1"
+        assert "You go on slot 1; cards:" in red.locator("#row [data-building='1']").inner_text()
         assert yellow.locator("#row button[data-count]").count() == 0  # not Yellow's turn
 
         tap_count(red, 1, 3)

@@ -222,7 +222,7 @@
       card.appendChild(label);
       card.setAttribute("data-building", b);
       if (mine) {
-        card.appendChild(el("small", t("turn.slot", { player: actor, slot: place.slot })));
+        card.appendChild(el("small", t("turn.slot", { slot: place.slot })));
         var counts = el("div", "", "counts");
         if (page) counts.appendChild(button("\u2039", function () { countPage = {}; countPage[key] = page - 1; drawTurn(turn); }, t("turn.fewer")));
         for (var n = page * 13; n < page * 13 + 13; n++) counts.appendChild(count(turn, b, n));
@@ -238,7 +238,7 @@
       row.appendChild(card);
     });
     $("pass").hidden = !mine || !turn.can_pass;
-    $("pass").textContent = t("turn.pass", { player: actor });
+    $("pass").textContent = t("turn.pass");
     $("pass").onclick = function () { enterTurn(turn.step, null, 0); };
     var passed = turn.entries.filter(function (e) { return e.building === null; }).map(function (e) { return names[e.player]; });
     $("passes").textContent = passed.length ? t("turn.passes", { players: passed.join(", ") }) : "";
