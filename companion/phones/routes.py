@@ -63,6 +63,7 @@ from companion.phones.ledger import (
 )
 from companion.phones.limits import TooManyAttempts
 from companion.phones.liveness import BEAT_SECONDS, SILENT_AFTER
+from companion.phones.own_refusals import said_to_player
 from companion.phones.qr import pairing_url
 from companion.phones.reveals import REVEAL_REFUSALS, Cards, RevealFor, Reveals
 from companion.phones.seats import (
@@ -698,7 +699,8 @@ PAGE_REFUSALS = frozenset({GAME_SCORED, AT_TABLE, OWN_STEP_CLOSED, *ENTRY_REFUSA
 
 def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
     """The reason for a refusal (the engine's, or the session's undo), in the phone's
-    language where a translation exists."""
+    language where a translation exists, said to the phone's player where it names them
+    (`own_refusals`)."""
     cause = refused.__cause__
     language = pick_language(request.headers.get("accept-language"))
     if refused.code in PAGE_REFUSALS:
@@ -708,7 +710,8 @@ def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
         return said
     if not isinstance(cause, Exception) or not hasattr(cause, "code"):
         return str(refused)
-    return words(translator(language), cause, names=refused.names or None)
+    t = translator(language)
+    return said_to_player(t, cause) or words(t, cause, names=refused.names or None)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
