@@ -111,9 +111,10 @@ def rats_known(view: TableView, player: int, paired: bool) -> bool:
 
 
 def form_defaults(view: TableView, player: int, known: bool = True) -> dict[str, int | None]:
-    """What the form shows before anyone types: the values entered before, or 0; at the plague
-    check, the rats as the player's ledger (or a correction typed before) has them, where the
-    app knows them (`known`, see `rats_known`), else None: nothing to offer."""
+    """What the form holds before anyone types: the values entered before, or 0 (shown as an
+    empty field: nothing is recorded); at the plague check, the rats as the player's ledger
+    (or a correction typed before) has them, where the app knows them (`known`, see
+    `rats_known`), else None: nothing to offer."""
     entered = view.end_values[player]
     values: dict[str, int | None] = {
         key: getattr(entered, key) if entered is not None else 0 for key in HOLDINGS}
@@ -423,8 +424,10 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             typed.pop(f"{p}-rats", None)
         labels = {key: rats_label(paired[p], known[p], view, p) if key == "rats" else label
                   for key, label in fields_in_play(view)}
-        # a rat count is shown as a number, 0 too: an empty rat field means "count the tokens"
-        shown = {key: str(value) if value is not None and (value or key == "rats") else ""
+        # what is known is shown as a number, 0 too (a phone's 0 reads "sent 0"): an empty
+        # field is one nothing is recorded for, a holding counted as 0, a rat count to count
+        entered = view.end_values[p] is not None
+        shown = {key: "" if value is None or not (entered or key == "rats") else str(value)
                  for key, value in defaults.items()}
         cells: list[ft.Control] = [ft.Container(
             field(f"{p}-{key}", t(label), shown[key], hint=None if key == "rats" else "0",
