@@ -4,9 +4,9 @@ Anna and Ben have phones; Cleo and Dora do not, so the host types their cards at
 (R-SCORE-2 to R-SCORE-5: what each player holds at the end). A digit typed in the browser
 reaches the table's server in two messages, as Flet sends them: first the field's new text is
 set on the control on show, then its change event runs the form's handler. A redraw between
-the two (a phone's values arriving, a phone's rats confirmed, the tablet turning) draws the
-form again, and Flet sends each field whatever the redraw gives it in place of the text on
-show: the digit must be in it.
+the two (a phone's values arriving, a phone's rats confirmed, an upright tablet's window
+resized) draws the form again, and Flet sends each field whatever the redraw gives it in
+place of the text on show: the digit must be in it.
 """
 
 from __future__ import annotations
@@ -109,12 +109,16 @@ def test_doras_swords_typed_while_annas_phone_sends_hers_stay(mixed: Table) -> N
     assert anna is not None and anna.hand == 5
 
 
-def test_a_digit_typed_as_the_tablet_turns_stays(mixed: Table) -> None:
-    # a narrow table is drawn anew on every resize (`frame.follow_resizes`), the same tab
-    # that types: the resize's redraw may run between the digit's two messages
+def test_a_digit_typed_as_an_upright_tablets_window_resizes_stays(mixed: Table) -> None:
+    # a narrow table is drawn anew on every resize (`frame.follow_resizes`, called here as
+    # the page calls it), by the tab that types: the redraw may run between the digit's two
+    # messages, and a new size draws every field anew
     table = mixed
+    table.page.width = 800
+    table.view()
     hand = Typing(table, f"end-{CLEO}-hand", "7")
     hand.set()
+    table.page.width = 700  # the screen split with another app
     table.app.render()
     assert on_show(table, f"end-{CLEO}-hand").value == "7"
     hand.arrive()
