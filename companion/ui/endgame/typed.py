@@ -8,7 +8,8 @@ without the text, and Flet would send the browser that value over the text on sh
 the form is drawn, a field whose value is not what the tab last heard it hold (as drawn, or
 as its change said) takes that value in as its change will; the change, when it comes, finds
 it there. A text the tab never heard of stays in the browser: the field is matched to the one
-on show by its key and sent only what the tab changed.
+on show by its key and sent only what the tab changed. Only a redraw that draws the field
+anew (a new size re-keys the frame, a new step the form) drops such a text with the field.
 """
 
 from __future__ import annotations
