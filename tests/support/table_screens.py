@@ -85,8 +85,11 @@ class Screens:
             asyncio.run(result)
 
     def type(self, identifier: str, value: str) -> None:
+        """As the browser sends a typed text: the field's value is set on the control, then
+        its change event comes."""
         field = next(c for c in walk(self.find(identifier)) if isinstance(c, ft.TextField))
-        fire(field.on_change, type("Event", (), {"control": type("C", (), {"value": value})})())
+        field.value = value
+        fire(field.on_change, type("Event", (), {"control": field})())
 
 
 class Table(Screens):

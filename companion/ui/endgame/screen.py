@@ -10,6 +10,7 @@ with the tie-break ladder, the winner and a chart of the influence over the roun
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -23,6 +24,7 @@ from companion.rules.scoring import EndState, ScoreResult, score
 from companion.rules.views import EndValues, Phase, TableView
 from companion.store.bgstats import game_play_link
 from companion.ui.endgame.result import result_parts, winner_text
+from companion.ui.endgame.typed import catch_up, typed_field
 from companion.ui.round.parts import game_frame, step_marker, submit_all
 from companion.ui.shared import paths, theme
 from companion.ui.shared.frame import content_width
@@ -109,9 +111,10 @@ def rats_known(view: TableView, player: int, paired: bool) -> bool:
 
 
 def form_defaults(view: TableView, player: int, known: bool = True) -> dict[str, int | None]:
-    """What the form shows before anyone types: the values entered before, or 0; at the plague
-    check, the rats as the player's ledger (or a correction typed before) has them, where the
-    app knows them (`known`, see `rats_known`), else None: nothing to offer."""
+    """What the form holds before anyone types: the values entered before, or 0 (shown as an
+    empty field: nothing is recorded); at the plague check, the rats as the player's ledger
+    (or a correction typed before) has them, where the app knows them (`known`, see
+    `rats_known`), else None: nothing to offer."""
     entered = view.end_values[player]
     values: dict[str, int | None] = {
         key: getattr(entered, key) if entered is not None else 0 for key in HOLDINGS}
@@ -218,6 +221,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
             if submit_all(app, found):
                 drafts.end_values.clear()
                 drafts.end_drawn.clear()
+                drafts.end_fields.clear()
                 drafts.editing_end = False
         controls.append(correct)
         if view.at_plague_check:
@@ -363,24 +367,24 @@ def bgstats_tile(app: TableApp, game_id: str) -> ft.Control:
 def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     t = app.t
     setup = view.setup
-    typed = app.tab.round.end_values
+    drafts = app.tab.round
+    typed = drafts.end_values
+    catch_up(drafts.end_fields)
 
-    drawn = app.tab.round.end_drawn
-
-    def remember(key: str) -> Any:
+    def take(key: str) -> Callable[[str], None]:
         seat, _, what = key.partition("-")
-        def handler(event: ft.Event[ft.TextField]) -> None:
-            typed[key] = event.control.value or ""
-            if what in HOLDINGS:
-                drawn.setdefault(int(seat), view.end_values[int(seat)])
-        return handler
 
-    def field(key: str, label: str, value: int | str | None, locked: bool = False
-              ) -> ft.Control:
-        shown = str(value) if locked else typed.get(key, str(value) if value else "")
-        return tagged(f"end-{key}", ft.TextField(
-            value=shown, label=label, hint_text="0" if isinstance(value, int) else None,
-            on_change=remember(key), read_only=locked, text_size=theme.BODY_SIZE,
+        def taken(value: str) -> None:
+            typed[key] = value
+            if what in HOLDINGS:
+                drafts.end_drawn.setdefault(int(seat), view.end_values[int(seat)])
+        return taken
+
+    def field(key: str, label: str, value: str, hint: str | None = None,
+              locked: bool = False) -> ft.Control:
+        return tagged(f"end-{key}", typed_field(
+            drafts.end_fields, key, value if locked else typed.get(key, value), take(key),
+            label=label, hint_text=hint, read_only=locked, text_size=theme.BODY_SIZE,
             keyboard_type=ft.KeyboardType.NUMBER))
 
     title_ = heading(t("Plague") if view.at_plague_check
@@ -420,12 +424,14 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             typed.pop(f"{p}-rats", None)
         labels = {key: rats_label(paired[p], known[p], view, p) if key == "rats" else label
                   for key, label in fields_in_play(view)}
-        # a rat count is shown as a number, 0 too: an empty rat field means "count the tokens"
-        shown: dict[str, int | str | None] = {
-            key: "" if value is None else str(value) if key == "rats" else value
-            for key, value in defaults.items()}
+        # what is known is shown as a number, 0 too (a phone's 0 reads "sent 0"): an empty
+        # field is one nothing is recorded for, a holding counted as 0, a rat count to count
+        entered = view.end_values[p] is not None
+        shown = {key: "" if value is None or not (entered or key == "rats") else str(value)
+                 for key, value in defaults.items()}
         cells: list[ft.Control] = [ft.Container(
-            field(f"{p}-{key}", t(label), shown[key], locked=locked and key == "rats"),
+            field(f"{p}-{key}", t(label), shown[key], hint=None if key == "rats" else "0",
+                  locked=locked and key == "rats"),
             col=CELLS.get(key, CELL)) for key, label in labels.items()]
         marks: list[ft.Control] = []
         if view.end_values[p] is not None and phoned[p]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from companion.rules import events
 from companion.rules.catalog import Building
 from companion.rules.views import EndValues, Reveal
+from companion.ui.endgame.typed import OnShow
 
 
 @dataclass
@@ -51,6 +52,8 @@ class RoundDrafts:
     """Per seat whose holdings the table typed: what was recorded for it when the first of
     them was typed. A player's phone that records others meanwhile wins: the form's tap is
     refused for that player instead of overwriting what the phone sent unseen."""
+    end_fields: dict[str, OnShow] = field(default_factory=dict)
+    """The end form's fields on show by their keys, as `end_values`' (`endgame.typed`)."""
     editing_end: bool = False
     """The scored game's end values are open for correction."""
     count_pages: dict[tuple[int, int, int], int] = field(default_factory=dict)
