@@ -2,14 +2,16 @@
 
 Issue 19: the Hospital's hand-card steppers were pushed past the right edge of the actions
 panel on every device, and no test saw it, because the screen tests looked at chosen
-controls. Here the players of three stories play whole games through the real UI (the
-4-player game on the app's deck, here; the 2-player game with the players' own deck, in
-`test_every_control_reachable_two_players.py`; the 5-player game with the players' own deck
-too, a building of every estate and everyone in one building in the first and last rounds (a
-crowded phase A on the laptop), in two halves that run at once:
-`test_every_control_reachable_five_players.py` from the wizard to round 5's row, and
-`..._five_players_late.py` from round 5's row to the result, on a game the engine played up
-to there and stored, which the table resumes), a file each, so two walks run at once. Before
+controls. Here the players of three stories play their games through the real UI, a file
+each, so two walks run at once: the 4-player game on the app's deck, whole, from the wizard
+(here); the 5-player game with the players' own deck, a building of every estate and everyone
+in one building in the first and last rounds (a crowded phase A on the laptop), in two halves
+that run at once: `test_every_control_reachable_five_players.py` from the wizard to round 5's
+row, and `..._five_players_late.py` from round 5's row to the result; the 2-player game with
+the players' own deck from round 5's row to the result (`..._two_players.py`). A game's late
+half is a game the engine played up to round 5's row and stored, which the table resumes:
+the wizard and the early rounds show no kind of screen the other walks do not look at on
+every device and in every language. Before
 a tap the whole screen is checked by `support.reachable.look`: every node inside the window's
 width, every enabled control scrollable wholly above the bottom bar, no text cut, every
 control the engine offers for the step there (the Hospital's steppers among them), and on a
@@ -29,9 +31,10 @@ and the result are looked at on every device. Screenshots of the first problem o
 land in `screenshots/reach-*`; with `RATTUS_SCREENSHOTS=1`, every kind of screen on every
 device lands in `screenshots/walk-*`.
 
-The stories are the ones a table lives, and the benchmark's taps row plays the first two: the
-4-player game undoes, redoes and undoes an entry in round 1; the 2-player game's server is
-stopped in the middle of round 6's entries and the table's tab, opened anew, resumes it. At
+The stories are the ones a table lives, and the benchmark's taps row plays the first two
+whole: the 4-player game undoes, redoes and undoes an entry in round 1; the 2-player game's
+server is stopped in the middle of round 6's entries and the table's tab, opened anew, resumes
+it. At
 the end of each whole game (and of the 5-player game's second half) the stored events are
 replayed and scored by the engine, and the winner, every total, every rat count and every
 track on the screen must be the engine's; every stored game keeps the teaching's order; no
@@ -56,9 +59,11 @@ from support.screen_result import check_result_against_engine, stored_game
 from support.story import (
     FIVE_PLAYERS,
     STEP,
+    TWO_PLAYER_SEED,
+    TWO_PLAYERS,
     Table,
     start_four_player_story,
-    start_two_player_story,
+    story_setup,
 )
 from support.teaching_order import late_lessons
 
@@ -88,8 +93,8 @@ DEVICES = (
     ("laptop", {"width": 1366, "height": 768}),
     ("tablet", {"width": 1280, "height": 800}),
     ("upright", {"width": 800, "height": 1280}),
-    ("screen", {"width": 1920, "height": 1080}),
 )
+"""The devices tables use (a phone's page is the phones' tests' to look at)."""
 LANGUAGES = ("en", "fr", "de", "nl")
 NARROW = "upright"
 """The one device the server draws anew on a resize to it or from it (`frame.follow_resizes`)."""
@@ -266,11 +271,6 @@ def four_players(page: Any, look_: Walk) -> Table:
     return start_four_player_story(page, Counter(), look=look_)
 
 
-def two_players_real_deck(page: Any, look_: Walk) -> Table:
-    """The benchmark's 2-player story, on the players' own deck."""
-    return start_two_player_story(page, Counter(), look=look_)
-
-
 EVERY_SPECIAL = (Building.BREWERY, Building.TOWN_HALL, Building.HOSPITAL, Building.CASTLE,
                  Building.RAT_CATCHERS_HUT, Building.TREASURY)
 """One building of each estate, chosen by hand (R-SETUP-2 a): the Hospital's steppers, the
@@ -292,37 +292,42 @@ def every_special_code(names: tuple[str, ...]) -> str:
 
 
 LATE_ROUNDS = 5
-"""The 5-player game is walked in two files that run at once: rounds 1-4 from the wizard on,
-and rounds 5-8 and the end from a game the engine played up to there."""
+"""A game walked from its late half on is resumed at round 5's row: rounds 5-8 and the end."""
 
 
-def stored_until_late_rounds(data_dir: Path) -> str:
-    """The engine's 5-player game (`every_special_setup`, choices of `random.Random(5)`)
-    stored up to round 4's last building, whose actions (with the round's end) the row of
-    round 5 records (R-ROUND-A, R-ROUND-D, R-ROUND-E); its id."""
-    from support.simulate import random_game
+def stored_until_late_rounds(setup: Setup, choices: int) -> Callable[[Path], str]:
+    """What writes the engine's game of `setup` (choices of `random.Random(choices)`) stored
+    up to round 4's last building, whose actions (with the round's end) the row of round 5
+    records (R-ROUND-A, R-ROUND-D, R-ROUND-E), into a data directory; it gives the game's id."""
+    def store(data_dir: Path) -> str:
+        from support.simulate import random_game
 
-    from companion.rules import events as ev
+        from companion.rules import events as ev
 
-    game = random_game(5, 5, private=False, setup=every_special_setup(FIVE_PLAYERS))
-    ends = [i for i, e in enumerate(game) if isinstance(e, ev.RoundEnded)]
-    cut = ends[LATE_ROUNDS - 2] - 1
-    assert isinstance(game[cut], ev.BuildingResolved), game[cut]
-    with GameStore.open(data_dir) as store:
-        session = Session.start(store, game[0])
-        session.submit_all(game[1:cut])
-        return str(session.game_id)
+        game = random_game(choices, len(setup.names), private=False, setup=setup)
+        ends = [i for i, e in enumerate(game) if isinstance(e, ev.RoundEnded)]
+        cut = ends[LATE_ROUNDS - 2] - 1
+        assert isinstance(game[cut], ev.BuildingResolved), game[cut]
+        with GameStore.open(data_dir) as store:
+            session = Session.start(store, game[0])
+            session.submit_all(game[1:cut])
+            return str(session.game_id)
+    return store
 
 
-def five_players_late_rounds(page: Any, look_: Walk) -> Table:
-    """The stored game resumed at round 5's row; everyone in the first building in the last
-    round."""
-    resume = page.locator("[flt-semantics-identifier^='resume-']").first
-    tap(page, str(resume.get_attribute("flt-semantics-identifier")))
-    by_id(page, "play").wait_for()
-    tap(page, "play")
-    page.locator(STEP).first.wait_for()
-    return Table(page, random.Random(5), look=look_, crowded_rounds=frozenset({8}), row_size=3)
+def resumed(choices: int, crowded_rounds: frozenset[int] = frozenset(), row_size: int = 2
+            ) -> Callable[[Any, Walk], Table]:
+    """The stored game resumed from the home screen at round 5's row, played on with the
+    choices of `random.Random(choices)`."""
+    def play(page: Any, look_: Walk) -> Table:
+        resume = page.locator("[flt-semantics-identifier^='resume-']").first
+        tap(page, str(resume.get_attribute("flt-semantics-identifier")))
+        by_id(page, "play").wait_for()
+        tap(page, "play")
+        page.locator(STEP).first.wait_for()
+        return Table(page, random.Random(choices), look=look_, crowded_rounds=crowded_rounds,
+                     row_size=row_size)
+    return play
 
 
 def five_players_every_special(page: Any, look_: Walk) -> Table:
@@ -372,12 +377,17 @@ class Story:
 
 
 STORIES = {"four-players": Story(four_players, 0),
-           "two-players-real-deck": Story(two_players_real_deck, 1, restart_in_round=6),
+           "two-players-real-deck": Story(
+               resumed(TWO_PLAYER_SEED), 1, restart_in_round=6,
+               stored=stored_until_late_rounds(
+                   story_setup(TWO_PLAYERS, TWO_PLAYER_SEED, DeckMode.PHYSICAL),
+                   TWO_PLAYER_SEED)),
            "five-players-rounds-1-4": Story(five_players_every_special, 2,
                                             until_round=LATE_ROUNDS),
-           "five-players-rounds-5-8": Story(five_players_late_rounds, 2,
-                                            stored=stored_until_late_rounds,
-                                            hospital_steppers=True)}
+           "five-players-rounds-5-8": Story(
+               resumed(5, crowded_rounds=frozenset({8}), row_size=3), 2,
+               stored=stored_until_late_rounds(every_special_setup(FIVE_PLAYERS), 5),
+               hospital_steppers=True)}
 
 
 def mid_round(table: Table, round_number: int) -> Callable[[], bool]:
