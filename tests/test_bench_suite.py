@@ -95,10 +95,7 @@ def test_the_taps_row_plays_the_story_the_browser_test_plays() -> None:
 def test_the_taps_rows_hold_both_stories_to_their_budgets() -> None:
     # issue 24: at most 3.0 taps per player and round with 4 players, 4.0 with 2
     from bench import taps
-    from browser import test_every_control_reachable as walk
-    from support import story
 
-    assert walk.start_two_player_story is story.start_two_player_story
     assert "play_two_player_story" in taps.play_and_count.__code__.co_names
     assert taps.BUDGETS == {4: 3.0, 2: 4.0}
     assert taps.count_taps(Counter({"C": 30, "undo": 4}), 2, 10).per_player_round == 1.5
