@@ -26,14 +26,13 @@ fi
 .venv/bin/python -m mypy
 # Hypothesis draws the same examples on every run (tests/conftest.py): no failure by chance.
 export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
+# Both cores (pytest-xdist, a file per worker, each with its own server, browser and data
+# directory); the files in the order tests/conftest.py gives them, the longest first.
+PARALLEL=(-n 2 --dist loadfile --no-loadscope-reorder)
 if [ "$QUICK" -eq 1 ]; then
-    exec .venv/bin/python -m pytest -n 2 --dist loadfile -m "not browser and not slow" "$@"
+    exec .venv/bin/python -m pytest "${PARALLEL[@]}" -m "not browser and not slow" "$@"
 fi
 if [ "$#" -gt 0 ]; then
     exec .venv/bin/python -m pytest "$@"
 fi
-# Both parts share the cores (pytest-xdist, a file per worker). A browser test spends most of
-# its time waiting for frames and round trips (about a third of a core each), so two at once
-# take half the time; each has its own server, browser and data directory.
-.venv/bin/python -m pytest -n 2 --dist loadfile -m "not browser"
-exec .venv/bin/python -m pytest -n 2 --dist loadfile -m browser
+exec .venv/bin/python -m pytest "${PARALLEL[@]}"
