@@ -175,6 +175,14 @@ REFUSALS: dict[Refusal, Said] = {
 """The one text of each refusal: an English msgid with the refusal's values as placeholders
 (for a counted refusal, its plural msgid: see `COUNTED`)."""
 
+TO_THE_PLAYER: dict[Refusal, Said] = {
+    Refusal.ALREADY_CONFIRMED: N_("You have already confirmed your rats."),
+    Refusal.RATS_NEGATIVE: counted("rats", plural("You have only {rats} rat.",
+                                                  "You have only {rats} rats.")),
+}
+"""The refusals of a player's own input that name that player, as their own phone says them
+to them (`words(..., to_player=True)`); the table's words name the player for the group."""
+
 NOT_NOW_FOR: dict[str, str] = {
     "RatsConfirmed": N_("Rats are confirmed for the plague check once the last round is over; "
                         "now {now}."),
@@ -508,22 +516,23 @@ CODES: dict[type, type[Enum] | None] = {
 """The enum of each kind's codes (None: codes by name, not an enum)."""
 
 VALUE_WORDS: tuple[Mapping[Any, Said], ...] = (
-    NOT_NOW_FOR, NOW, LAST_ROUND_NOW, LAST_ROUND_PROMPTS, VARIANTS, SPECIAL_PLURALS,
+    TO_THE_PLAYER, NOT_NOW_FOR, NOW, LAST_ROUND_NOW, LAST_ROUND_PROMPTS, VARIANTS, SPECIAL_PLURALS,
     TIE_CLAUSES, PLACES, PLACE_COUNTS, UNDONE_STEPS, PASSED, OTHER_FORMS, KINDS)
 """The words a code's values and cases are said in."""
 
 
 def words(t: Translator, thing: object, /, names: Sequence[str] | None = None,
-          **said: Any) -> str:
+          to_player: bool = False, **said: Any) -> str:
     """`thing` in the language of `t`: an engine's refusal (without its rule ID), a guide's
     step, a scoring line or step, a typed-in end state's problem, the JSON gate's refusal or
     any error of the store; another error as its own message.
 
     `names`: the game's players, by which a store problem names a seat ("Anna", else "Player
     2"); `said`: values already in words, for those a caller works out from the game (the
-    building a passed tap was for)."""
+    building a passed tap was for); `to_player`: said to the player whose own input it
+    refused, on their phone (`TO_THE_PLAYER`)."""
     if isinstance(thing, RuleViolation):
-        return _refusal(t, thing)
+        return _refusal(t, thing, to_player)
     if isinstance(thing, StepHead):
         return _prompt(t, thing)
     if isinstance(thing, Line):
@@ -590,8 +599,8 @@ def _refusal_words(t: Translator, params: Mapping[str, Any]) -> dict[str, Any]:
     return words
 
 
-def _refusal(t: Translator, exc: RuleViolation) -> str:
-    text = REFUSALS[exc.code]
+def _refusal(t: Translator, exc: RuleViolation, to_player: bool = False) -> str:
+    text = (TO_THE_PLAYER.get(exc.code) if to_player else None) or REFUSALS[exc.code]
     if exc.code is Refusal.NOT_ALLOWED_NOW and exc.params.get("event") in NOT_NOW_FOR:
         text = NOT_NOW_FOR[str(exc.params["event"])]
     return _say(t, text, exc.params, _refusal_words(t, exc.params))

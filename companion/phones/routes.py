@@ -63,7 +63,6 @@ from companion.phones.ledger import (
 )
 from companion.phones.limits import TooManyAttempts
 from companion.phones.liveness import BEAT_SECONDS, SILENT_AFTER
-from companion.phones.own_refusals import said_to_player
 from companion.phones.qr import pairing_url
 from companion.phones.reveals import REVEAL_REFUSALS, Cards, RevealFor, Reveals
 from companion.phones.seats import (
@@ -700,7 +699,7 @@ PAGE_REFUSALS = frozenset({GAME_SCORED, AT_TABLE, OWN_STEP_CLOSED, *ENTRY_REFUSA
 def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
     """The reason for a refusal (the engine's, or the session's undo), in the phone's
     language where a translation exists, said to the phone's player where it names them
-    (`own_refusals`)."""
+    (`words.TO_THE_PLAYER`)."""
     cause = refused.__cause__
     language = pick_language(request.headers.get("accept-language"))
     if refused.code in PAGE_REFUSALS:
@@ -711,7 +710,7 @@ def _in_phone_language(request: Request, refused: LedgerRefused) -> str:
     if not isinstance(cause, Exception) or not hasattr(cause, "code"):
         return str(refused)
     t = translator(language)
-    return said_to_player(t, cause) or words(t, cause, names=refused.names or None)
+    return words(t, cause, names=refused.names or None, to_player=True)
 
 
 async def _refused(request: Request, exc: Exception) -> Response:
