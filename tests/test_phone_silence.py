@@ -49,10 +49,8 @@ and never a time the server's rules depend on."""
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[tuple[Table, Clock]]:
     silence = Clock(0.0)
-    found = Table(tmp_path, SeatRegistry(clock=Clock(), monotonic=silence), Clock())
-    yield found, silence
-    found.page.close()
-    found.store.close()
+    with Table(tmp_path, SeatRegistry(clock=Clock(), monotonic=silence), Clock()) as found:
+        yield found, silence
 
 
 def waiting(table: Table) -> str:

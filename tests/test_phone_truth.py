@@ -308,8 +308,7 @@ def test_the_private_view_hides_its_buttons_once_the_game_is_scored(tmp_path) ->
     # R-SCORE-6: Cleo has no phone; after the scoring her private view logs nothing, like a
     # phone, and says where a correction is asked for.
     clock = Clock()
-    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    try:
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as table:
         private_view.memory(table.app).clock = clock
         table.open(f"/game/{table.session.game_id}/private/{CLEO}")
         assert {"log-supply_discard", "log-correction-up", "note", "private-undo"} \
@@ -325,8 +324,6 @@ def test_the_private_view_hides_its_buttons_once_the_game_is_scored(tmp_path) ->
         assert "private-scored" in ids
         assert "nothing more is logged here" in table.texts("private-scored")
         assert "reveal-pad" in ids  # her rats are still hers to look at
-    finally:
-        table.store.close()
 
 
 def play_out(session: Session) -> None:

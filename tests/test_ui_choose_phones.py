@@ -53,8 +53,7 @@ def phone_choice(table: Table, seat: int, option: int) -> None:
 def test_the_sword_tie_waits_for_yellows_phone_and_the_table_can_still_choose(
         tmp_path: Path) -> None:
     seats = SeatRegistry(clock=Clock())
-    table = table_with_specials(tmp_path, seats)
-    try:
+    with table_with_specials(tmp_path, seats) as table:
         game = table.session.game_id
         claim = seats.claim(seats.issue_token(game, YELLOW))
         with seats.connection(game, claim.seat):
@@ -67,15 +66,12 @@ def test_the_sword_tie_waits_for_yellows_phone_and_the_table_can_still_choose(
             table.tap("choose-2")  # the table steps in for Yellow
         assert logged_events(table.session)[-1] == ev.SpecialTargetChosen(
             0, Special.SWORD, GREEN)
-    finally:
-        table.store.close()
 
 
 def test_reds_hospital_discard_chosen_on_her_phone_replaces_the_tables_earlier_taps(
         tmp_path: Path) -> None:
     seats = SeatRegistry(clock=Clock())
-    table = table_with_specials(tmp_path, seats)
-    try:
+    with table_with_specials(tmp_path, seats) as table:
         game = table.session.game_id
         claim = seats.claim(seats.issue_token(game, RED))
         with seats.connection(game, claim.seat):
@@ -98,5 +94,3 @@ def test_reds_hospital_discard_chosen_on_her_phone_replaces_the_tables_earlier_t
         assert [e for e in stored[:resolved] if isinstance(e, ev.HospitalDiscarded)] == [
             ev.HospitalDiscarded(0, RED, 3), ev.HospitalDiscarded(0, YELLOW, 1)]
         assert game_state(table.session).rats[RED] == 10 - 1 - 3  # the premium's rat, 3 cards
-    finally:
-        table.store.close()

@@ -27,12 +27,11 @@ NOTHING = {"hand": 0, "swords": 0, "markers": 0}
 
 @pytest.fixture
 def mixed(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path, four_players())
-    pair_phones(table, ANNA, BEN)
-    to_the_end(table)
-    table.view()
-    yield table
-    table.store.close()
+    with Table(tmp_path, four_players()) as table:
+        pair_phones(table, ANNA, BEN)
+        to_the_end(table)
+        table.view()
+        yield table
 
 
 def phone_sends(table: Table, seat: int, seen: object = None, **values: int) -> None:

@@ -44,24 +44,22 @@ def pair_phones(table: Table, *seats: int) -> None:
 @pytest.fixture
 def ended(tmp_path: Path) -> Iterator[Table]:
     """Anna, Ben, Cleo and Dora each keep their rats on a phone; Cleo logged a supply discard."""
-    table = Table(tmp_path, four_players())
-    pair_phones(table, 0, 1, 2, 3)
-    table.play([ev.RatsChanged(2, -3, ev.RatReason.SUPPLY_DISCARD)])
-    to_the_end(table)
-    yield table
-    table.store.close()
+    with Table(tmp_path, four_players()) as table:
+        pair_phones(table, 0, 1, 2, 3)
+        table.play([ev.RatsChanged(2, -3, ev.RatReason.SUPPLY_DISCARD)])
+        to_the_end(table)
+        yield table
 
 
 @pytest.fixture
 def few_phones(tmp_path: Path) -> Iterator[Table]:
     """Only Ben has a phone; Cleo keeps her rats in the table's private view (a supply discard
     logged there); Anna and Dora keep theirs as tokens in front of them, nothing else."""
-    table = Table(tmp_path, four_players())
-    pair_phones(table, 1)
-    table.play([ev.RatsChanged(2, -3, ev.RatReason.SUPPLY_DISCARD)])
-    to_the_end(table)
-    yield table
-    table.store.close()
+    with Table(tmp_path, four_players()) as table:
+        pair_phones(table, 1)
+        table.play([ev.RatsChanged(2, -3, ev.RatReason.SUPPLY_DISCARD)])
+        to_the_end(table)
+        yield table
 
 
 def field(table: Table, identifier: str) -> ft.TextField:

@@ -33,9 +33,8 @@ WITH_TREASURY = {Building.TREASURY: 5, Building.CASTLE: 5, Building.HOSPITAL: 5,
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    found = Table(tmp_path, four_players())
-    yield found
-    found.store.close()
+    with Table(tmp_path, four_players()) as found:
+        yield found
 
 
 def chips(table: Table) -> dict[str, str]:
@@ -96,13 +95,12 @@ def test_the_round_line_counts_the_rounds_once_in_every_language(tmp_path: Path,
     # R-SETUP-6: 4 players, 8 rounds of 3 buildings, 21 cards left once the first row is out.
     # "Round 1 of 8" says where the game stands; beside it only the deck's cards, no second
     # count of rounds ("7 more rounds" read as "7 left, this one included" too).
-    table = Table(tmp_path, four_players(), lang=lang)
-    t = translator(lang)
-    assert t("Round {round} of {rounds}", round=1, rounds=8) in table.texts()
-    assert table.texts("deck-left") == t.plural("{n} building card left in the deck",
-                                                "{n} building cards left in the deck", 21)
-    assert re.findall(r"\d+", table.texts("deck-left")) == ["21"]
-    table.store.close()
+    with Table(tmp_path, four_players(), lang=lang) as table:
+        t = translator(lang)
+        assert t("Round {round} of {rounds}", round=1, rounds=8) in table.texts()
+        assert table.texts("deck-left") == t.plural("{n} building card left in the deck",
+                                                    "{n} building cards left in the deck", 21)
+        assert re.findall(r"\d+", table.texts("deck-left")) == ["21"]
 
 
 # -- the last round --------------------------------------------------------------------------
@@ -139,14 +137,12 @@ def test_a_refusal_in_the_last_round_speaks_of_the_bonus_not_of_actions(table: T
 
 @pytest.mark.parametrize("lang", ["de", "fr", "nl"])
 def test_the_last_rounds_words_are_translated(tmp_path: Path, lang: str) -> None:
-    table = Table(tmp_path, four_players(), lang=lang)
-    english = Table(tmp_path / "en", four_players())
-    for screen in (table, english):
-        play_until(screen, Prompt.TAKE_ACTIONS, last_round=True)
-    assert table.texts("prompt") != english.texts("prompt")
-    assert table.texts("actions-of-0") != english.texts("actions-of-0")
-    table.store.close()
-    english.store.close()
+    with Table(tmp_path, four_players(), lang=lang) as table, \
+            Table(tmp_path / "en", four_players()) as english:
+        for screen in (table, english):
+            play_until(screen, Prompt.TAKE_ACTIONS, last_round=True)
+        assert table.texts("prompt") != english.texts("prompt")
+        assert table.texts("actions-of-0") != english.texts("actions-of-0")
 
 
 def test_an_earlier_rounds_end_still_passes_the_starting_player_card(table: Table) -> None:
@@ -176,13 +172,12 @@ def test_the_reveal_button_names_the_influence_and_the_rats_of_its_tap(table: Ta
 
 
 def test_the_reveal_button_speaks_dutch(tmp_path: Path) -> None:
-    table = Table(tmp_path, four_players(), lang="nl")
-    table.play([reveal_event_of(table), ev.SupplyDone(), ev.Entered(0, 0, 2),
-                *[ev.Entered(p, 1, 0) for p in (1, 2, 3)]])
-    table.tap("reveal-other-more")
-    said = table.texts("reveal-confirm")
-    assert "+2" in said and "+1" in said and "rat" in said and "influence" not in said
-    table.store.close()
+    with Table(tmp_path, four_players(), lang="nl") as table:
+        table.play([reveal_event_of(table), ev.SupplyDone(), ev.Entered(0, 0, 2),
+                    *[ev.Entered(p, 1, 0) for p in (1, 2, 3)]])
+        table.tap("reveal-other-more")
+        said = table.texts("reveal-confirm")
+        assert "+2" in said and "+1" in said and "rat" in said and "influence" not in said
 
 
 # -- the result ------------------------------------------------------------------------------
@@ -221,10 +216,9 @@ def test_no_gold_row_without_the_treasury(table: Table) -> None:
 
 def test_the_gold_row_with_the_treasury(tmp_path: Path) -> None:
     # R-SCORE-4: with the Treasury in play Gold scores, and the result shows its row.
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, manual=WITH_TREASURY))
-    scored(table, "20")
-    assert "Gold" in table.texts("score-table")
-    table.store.close()
+    with Table(tmp_path, four_players(SelectionMethod.CHOSEN, manual=WITH_TREASURY)) as table:
+        scored(table, "20")
+        assert "Gold" in table.texts("score-table")
 
 
 def reveal_event_of(table: Table) -> ev.BuildingsRevealed:

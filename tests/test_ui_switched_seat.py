@@ -33,8 +33,7 @@ def line(table: Table, identifier: str) -> str | None:
 def test_the_sword_tie_stops_waiting_for_yellows_phone_once_her_seat_is_switched(
         tmp_path: Path) -> None:
     seats = SeatRegistry()
-    table = table_with_specials(tmp_path, seats)
-    try:
+    with table_with_specials(tmp_path, seats) as table:
         game = table.session.game_id
         seats.claim(seats.issue_token(game, YELLOW))
         with seats.connection(game, YELLOW):
@@ -50,16 +49,12 @@ def test_the_sword_tie_stops_waiting_for_yellows_phone_once_her_seat_is_switched
             assert f"choose-{GREEN}" in table.ids()  # the table chooses for Yellow
             enter_at_table(table.session, YELLOW, False)
             assert line(table, waiting) is not None
-    finally:
-        table.page.close()
-        table.store.close()
 
 
 def test_the_hospital_stops_waiting_for_reds_phone_once_her_seat_is_switched(
         tmp_path: Path) -> None:
     seats = SeatRegistry()
-    table = table_with_specials(tmp_path, seats)
-    try:
+    with table_with_specials(tmp_path, seats) as table:
         game = table.session.game_id
         seats.claim(seats.issue_token(game, RED))
         with seats.connection(game, RED):
@@ -72,15 +67,11 @@ def test_the_hospital_stops_waiting_for_reds_phone_once_her_seat_is_switched(
             enter_at_table(table.session, RED, True)
             assert line(table, waiting) is None
             assert f"hospital-{RED}-more" in table.ids()  # the table enters her discard
-    finally:
-        table.page.close()
-        table.store.close()
 
 
 def test_the_reveal_is_a_table_reveal_once_the_only_phone_is_switched(tmp_path: Path) -> None:
     seats = SeatRegistry()
-    table = table_with_specials(tmp_path, seats)
-    try:
+    with table_with_specials(tmp_path, seats) as table:
         game = table.session.game_id
         seats.claim(seats.issue_token(game, GREEN))
         with seats.connection(game, GREEN):
@@ -93,6 +84,3 @@ def test_the_reveal_is_a_table_reveal_once_the_only_phone_is_switched(tmp_path: 
             assert line(table, "waiting-reveals") is None
             enter_at_table(table.session, GREEN, False)
             assert line(table, "waiting-reveals") == "Still to reveal: Red, Yellow, Green"
-    finally:
-        table.page.close()
-        table.store.close()

@@ -35,13 +35,12 @@ def table(tmp_path: Path) -> Iterator[Table]:
     """Four players, every special in play; round 1's row with two Hospitals laid out, and
     Red and Blue in the second Hospital, Yellow alone in the first, Green in the Town Hall
     (R-ROUND-C)."""
-    found = Table(tmp_path, setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS,
-                                      start=RED))
-    found.play([ev.BuildingsRevealed(ROW), ev.SupplyDone(),
-                ev.Entered(RED, SECOND_HOSPITAL, 1), ev.Entered(YELLOW, FIRST_HOSPITAL, 2),
-                ev.Entered(GREEN, TOWN_HALL, 1), ev.Entered(BLUE, SECOND_HOSPITAL, 1)])
-    yield found
-    found.store.close()
+    with Table(tmp_path, setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS,
+                                   start=RED)) as found:
+        found.play([ev.BuildingsRevealed(ROW), ev.SupplyDone(),
+                    ev.Entered(RED, SECOND_HOSPITAL, 1), ev.Entered(YELLOW, FIRST_HOSPITAL, 2),
+                    ev.Entered(GREEN, TOWN_HALL, 1), ev.Entered(BLUE, SECOND_HOSPITAL, 1)])
+        yield found
 
 
 def test_the_row_of_the_round_names_each_hospital_by_its_card() -> None:
@@ -56,15 +55,12 @@ def test_the_row_of_the_round_names_each_hospital_by_its_card() -> None:
 
 def test_the_entries_name_each_hospital_by_its_card(tmp_path: Path) -> None:
     # R-ROUND-C: the table taps an entry on the row's cards; each Hospital says which it is
-    table = Table(tmp_path, setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS,
-                                      start=RED))
-    try:
+    with Table(tmp_path, setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS,
+                                   start=RED)) as table:
         table.play([ev.BuildingsRevealed(ROW), ev.SupplyDone()])
         assert table.texts("building-0").startswith("Hospital (card 1 of the row)")
         assert table.texts("building-1").startswith("Town Hall Bourgeoisie")
         assert table.texts("building-2").startswith("Hospital (card 3 of the row)")
-    finally:
-        table.store.close()
 
 
 def test_the_reveal_and_the_actions_say_which_hospital(table: Table) -> None:

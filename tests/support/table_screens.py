@@ -4,6 +4,8 @@ find them, and their handlers called.
 
 `Screens` shows whatever route it is sent to, over the games it is given (the History over a
 stored evening); `Table` opens a new game on its round route and plays events into it.
+A table with a store of its own is a `TableOnPage`: a story holds it in a `with` block (a
+fixture yields inside one), which closes its page and its store however the story ends.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from companion.server.games import OpenGames
 from companion.store.db import GameStore
 from companion.ui.routes import table_app
 from support.fake_page import FakePage, walk
+from support.own_store import OwnStore
 from support.sessions import game_state, logged_events
 
 
@@ -92,7 +95,19 @@ class Screens:
         fire(field.on_change, type("Event", (), {"control": field})())
 
 
-class Table(Screens):
+class TableOnPage(OwnStore):
+    """A table's app on the stand-in page over a store of its own, for one story: closing it
+    (leaving its `with` block) closes the page too, which drops the redraws that never ran and
+    stops what still waits (a ticker)."""
+
+    page: FakePage
+
+    def close(self) -> None:
+        self.page.close()
+        super().close()
+
+
+class Table(Screens, TableOnPage):
     """A new game with `setup` at the table, on its round screen."""
 
     def __init__(self, tmp: Path, setup: Any, lang: str = "en") -> None:
