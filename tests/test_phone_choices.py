@@ -17,6 +17,7 @@ import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 from support.engine_games import ALL_SPECIALS, setup_for
+from support.own_store import OwnStore
 from support.phones import stored_night
 from support.sessions import game_state, logged_events
 
@@ -34,7 +35,7 @@ RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
 HOSPITAL, CASTLE, FARM = Building.HOSPITAL, Building.CASTLE, Building.FARM
 
 
-class Night:
+class Night(OwnStore):
     """Four players with every special in play and their own deck; the table's steps are
     the engine's events through the session, the phones' through the routes."""
 

@@ -45,47 +45,35 @@ def until(next_event: Callable[[], tuple[str, Any]], rats: int) -> list[dict[str
 
 def test_rats_revealed_at_the_table_reach_annas_phone_live(hub, night, base_url) -> None:
     # R-ROUND-D a: each population card of another estate brings its player a rat.
-    stream = Stream(base_url, pair(hub, night, ANNA))
-    try:
+    with Stream(base_url, pair(hub, night, ANNA)) as stream:
         kind, first = stream.next()
         assert kind == "state" and first["view"]["rats"] == START_RATS
         assert hub.registry.status(night.game_id, 2)[ANNA].connected
         night.reveal_rats({ANNA: 2})
         update = until(stream.next, START_RATS + 2)[-1]
         assert update["view"]["ledger"][0]["reason"] == "reveal"
-    finally:
-        stream.close()
 
 
 def test_bens_stream_carries_nothing_of_annas_changes(hub, night, base_url) -> None:
-    stream = Stream(base_url, pair(hub, night, BEN))
-    try:
+    with Stream(base_url, pair(hub, night, BEN)) as stream:
         assert stream.next()[1]["view"]["player"] == BEN
         night.reveal_rats({ANNA: 3, BEN: 1})
         seen = until(stream.next, START_RATS + 1)
         assert all(payload["view"]["player"] == BEN for payload in seen)
         assert [e["reason"] for e in seen[-1]["view"]["ledger"]] == ["reveal"]
         assert night.state.rats[ANNA] == START_RATS + 3
-    finally:
-        stream.close()
 
 
 def test_a_released_phones_stream_ends_and_cannot_come_back(hub, night, base_url) -> None:
     secret = pair(hub, night, ANNA)
-    stream = Stream(base_url, secret)
-    try:
+    with Stream(base_url, secret) as stream:
         assert stream.next()[0] == "state"
         hub.registry.release(night.game_id, ANNA)
         assert stream.next() == ("released", {})
         assert stream.next()[0] == "closed"
         assert not hub.registry.status(night.game_id, 2)[ANNA].paired
-    finally:
-        stream.close()
-    again = Stream(base_url, secret)
-    try:
+    with Stream(base_url, secret) as again:
         assert again.next() == ("refused", 401)
-    finally:
-        again.close()
 
 
 def test_a_stream_without_a_paired_phone_is_refused(base_url) -> None:

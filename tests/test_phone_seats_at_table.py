@@ -120,11 +120,8 @@ def test_the_switch_survives_a_restart_and_no_undo_takes_it_back(tmp_path: Path,
     assert at_table(night.session) == {GREEN}
     game = night.game_id
     night.close()
-    store = GameStore.open(tmp_path)
-    try:
+    with GameStore.open(tmp_path) as store:
         assert at_table(Session.resume(store, game)) == {GREEN}
-    finally:
-        store.close()
     assert not any(isinstance(e, ev.Event) and "at_table" in type(e).__name__.lower()
                    for e in night.events)
 

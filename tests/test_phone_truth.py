@@ -8,8 +8,6 @@ phone's own answer (or its live stream) against what the table shows and what th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +15,7 @@ from starlette.testclient import TestClient
 from support.browser import live_server
 from support.engine_games import ALL_SPECIALS, Game, setup_for
 from support.phone_truth import ANNA, BEN, CARLA, MONASTERY, MonasteryNight
-from support.phones import Stream, TableNight, hub_for
+from support.phones import Stream, TableNight, hub_for, stored_night
 from support.sessions import game_state
 from test_ui_phones import CLEO, Clock, Table
 
@@ -38,14 +36,7 @@ from companion.store.session import Session
 from companion.ui.phones import private_view
 from companion.ui.phones.private_view import correction_line, entry_line, pending_line
 
-
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[MonasteryNight]:
-    table = MonasteryNight(tmp_path)
-    try:
-        yield table
-    finally:
-        table.close()
+night = stored_night(MonasteryNight)
 
 
 def paired(app: Any, hub: Hub, game: str, seat: int) -> TestClient:
@@ -66,8 +57,7 @@ def test_the_monasterys_discards_reach_the_phones_as_pending_then_as_recorded(ni
     secret = hub.registry.claim(hub.registry.issue_token(night.game_id, ANNA)).device_secret
     night.up_to_the_monastery()
     with live_server(phone_app(hub)) as base_url:
-        stream = Stream(base_url, secret)
-        try:
+        with Stream(base_url, secret) as stream:
             kind, first = stream.next()
             assert kind == "state" and first["view"]["pending"] == []
             night.last_monastery_reveal()
@@ -89,8 +79,6 @@ def test_the_monasterys_discards_reach_the_phones_as_pending_then_as_recorded(ni
             assert [(e["entry_id"], e["delta"]) for e in after["view"]["ledger"]] == [
                 ("1.2.monastery", -2)]
             assert after["view"]["rats"] == 8
-        finally:
-            stream.close()
 
 
 def test_bens_phone_shows_his_own_pending_discard_and_carla_none(night) -> None:
@@ -146,8 +134,7 @@ def test_a_flute_settled_by_the_last_reveal_is_recorded_with_it_never_pending_tw
 
 
 def test_a_dismissed_dispute_says_the_table_checked_it_after_a_reload_too(tmp_path) -> None:
-    table = TableNight(tmp_path, players=3)
-    try:
+    with TableNight(tmp_path, players=3) as table:
         hub = hub_for(table)
         app = phone_app(hub)
         anna = paired(app, hub, table.game_id, ANNA)
@@ -169,8 +156,6 @@ def test_a_dismissed_dispute_says_the_table_checked_it_after_a_reload_too(tmp_pa
         reopened = Session.resume(table.store, table.game_id)
         again = reopened.player_view(ANNA)
         assert again.dispute_state(again.ledger[0]) is DisputeState.CHECKED
-    finally:
-        table.close()
 
 
 # -- a correction by the table says what it did to the player's rats --------------------------
@@ -247,8 +232,7 @@ def scored(table: TableNight) -> None:
 def test_after_the_scoring_a_phone_changes_nothing_but_may_ask_for_a_correction(tmp_path
                                                                                ) -> None:
     # R-SCORE-6: once the rats are revealed and scored, the result changes only at the table.
-    table = TableNight(tmp_path, players=3)
-    try:
+    with TableNight(tmp_path, players=3) as table:
         hub = hub_for(table)
         app = phone_app(hub)
         anna = paired(app, hub, table.game_id, ANNA)
@@ -283,14 +267,11 @@ def test_after_the_scoring_a_phone_changes_nothing_but_may_ask_for_a_correction(
         assert asked.json()["request"] == {"rats": 4, "status": "pending"}
         assert [(r.player, r.rats) for r in table.session.pending_requests()] == [(BEN, 4)]
         assert table.store.events(table.game_id) == before
-    finally:
-        table.close()
 
 
 def test_the_table_s_own_ledger_refuses_the_same_after_the_scoring(tmp_path) -> None:
     # The private view (a player without a phone) goes through the same ledger.
-    table = TableNight(tmp_path, players=3)
-    try:
+    with TableNight(tmp_path, players=3) as table:
         scored(table)
         before = table.store.events(table.game_id)
         ledger = ledger_of(table.session, CARLA)
@@ -300,8 +281,6 @@ def test_the_table_s_own_ledger_refuses_the_same_after_the_scoring(tmp_path) -> 
                 act()
             assert refused.value.code == "game_scored"
         assert table.store.events(table.game_id) == before
-    finally:
-        table.close()
 
 
 def test_the_private_view_hides_its_buttons_once_the_game_is_scored(tmp_path) -> None:

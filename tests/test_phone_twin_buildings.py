@@ -17,6 +17,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 from support.engine_games import ALL_SPECIALS, setup_for
+from support.own_store import OwnStore
 from support.phones import stored_night
 
 from companion.phones.hub import Hub
@@ -34,7 +35,7 @@ FIRST_HOSPITAL, TOWN_HALL, SECOND_HOSPITAL = 0, 1, 2
 ROW = (Building.HOSPITAL, Building.TOWN_HALL, Building.HOSPITAL)
 
 
-class Night:
+class Night(OwnStore):
     """Four players, every special in play, round 1's row with two Hospitals laid out."""
 
     def __init__(self, data_dir: Path) -> None:

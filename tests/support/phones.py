@@ -14,7 +14,7 @@ import queue
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import httpx2
 import pytest
@@ -41,6 +41,7 @@ from companion.store.db import GameStore
 from companion.store.session import Session
 from support.engine_games import ALL_SPECIALS, setup_for
 from support.harness import live_server, phone_paired
+from support.own_store import OwnStore
 from support.sessions import game_state, logged_events
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ START_RATS = 10
 """R-SETUP-1: everyone starts with 10 rats."""
 
 
-class TableNight:
+class TableNight(OwnStore):
     """One game at the table with the real engine, store and Session (the single writer).
 
     The deck is the app's digital one, so the table never has to invent a legal row.
@@ -77,9 +78,6 @@ class TableNight:
     @property
     def events(self) -> list[Any]:
         return logged_events(self.session)
-
-    def close(self) -> None:
-        self.store.close()
 
     def _play(self, event: Any) -> None:
         self.session.submit(event)
@@ -131,7 +129,8 @@ def hub_for(night: TableNight, registry: SeatRegistry | None = None,
 
 
 class Stream:
-    """One phone's event stream, read in a thread so a missing event fails instead of hanging.
+    """One phone's event stream, read in a thread so a missing event fails instead of hanging;
+    `with` it, and leaving the block closes it as a phone closing its page does.
 
     The stream's beats (`companion.phones.liveness`) are left out: the events are the game's,
     in the order it made them, whenever a beat falls between them (tests/test_phone_silence
@@ -169,6 +168,12 @@ class Stream:
     def close(self) -> None:
         self._client.close()
 
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
 
 @contextlib.contextmanager
 def served_like_the_table(app: Any, limits: ConnectionLimits | None = None) -> Iterator[str]:
@@ -203,22 +208,20 @@ def phone_of(browser: Browser, hub: Hub, night: TableNight, seat: int) -> Page:
     return phone_paired(browser, hub.base_url, hub.registry.issue_token(night.game_id, seat))
 
 
-def night_of(players: int) -> Any:
-    """The `night` fixture of a phone test module: a stored game of `players` seats with its
-    hub, closed after the test (`night = night_of(3)`)."""
-    return stored_night(lambda data_dir: TableNight(data_dir, players=players))
+def night_of(players: int, hospital: bool = False) -> Any:
+    """The `night` fixture of a phone test module: a stored game of `players` seats (with
+    every special in play where `hospital`), closed after the test (`night = night_of(3)`)."""
+    return stored_night(lambda data_dir: TableNight(data_dir, players=players,
+                                                    hospital=hospital))
 
 
-def stored_night(make: Callable[[Path], Any]) -> Any:
-    """A fixture of the game night `make(tmp_path)` opens, its store closed after the test
+def stored_night(make: Callable[[Path], OwnStore]) -> Any:
+    """A fixture of the game night `make(tmp_path)` opens, closed after the test
     (`night = stored_night(Night)`; the fixture takes the name it is given in the module)."""
 
     @pytest.fixture
     def night(tmp_path: Path) -> Iterator[Any]:
-        table = make(tmp_path)
-        try:
+        with make(tmp_path) as table:
             yield table
-        finally:
-            table.store.close()
 
     return night
