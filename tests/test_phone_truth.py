@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from support.browser import live_server
-from support.engine_games import ALL_SPECIALS, Game, setup_for
+from support.engine_games import ALL_SPECIALS, Game, plain_event, setup_for
 from support.phone_truth import ANNA, BEN, CARLA, MONASTERY, MonasteryNight
 from support.phones import Stream, TableNight, hub_for, stored_night
 from support.sessions import game_state
@@ -26,9 +26,7 @@ from companion.phones.routes import phone_app
 from companion.phones.seats import SeatRegistry
 from companion.phones.texts import texts
 from companion.rules import events as ev
-from companion.rules import reveal_event
 from companion.rules.catalog import Building
-from companion.rules.guide import Enter, Prompt, RevealBuildings, Supply, TakeActions, step_at
 from companion.rules.setup import SelectionMethod
 from companion.rules.state import Phase
 from companion.rules.views import DisputeState, PendingChange, own_view
@@ -308,18 +306,7 @@ def test_the_private_view_hides_its_buttons_once_the_game_is_scored(tmp_path) ->
 def play_out(session: Session) -> None:
     """Every round played with nobody entering a card, up to the end values."""
     while game_state(session).phase not in (Phase.END, Phase.FINISHED):
-        step = step_at(game_state(session))
-        if isinstance(step, RevealBuildings):
-            session.submit(reveal_event(game_state(session)))
-        elif isinstance(step, Supply):
-            session.submit(ev.SupplyDone())
-        elif isinstance(step, Enter):
-            session.submit(ev.Entered(step.actor, 0, 0))
-        elif isinstance(step, TakeActions):
-            session.submit(ev.BuildingResolved(step.building))
-        else:
-            assert step.prompt is Prompt.END_ROUND, step.prompt
-            session.submit(ev.RoundEnded())
+        session.submit(plain_event(game_state(session), cards=0))
 
 
 def test_the_private_view_says_pending_and_checked_as_the_phone_does(night) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from support.table_screens import Table
-from test_ui_round import four_players
+from test_ui_round import four_players, own_deck
 
 from companion.i18n import translator
 from companion.rules import events as ev
@@ -269,11 +269,7 @@ def test_a_lowered_count_resets_the_half_tapped_reveal_of_that_player(table: Tab
 def test_a_correction_that_takes_the_hospital_premium_away_caps_its_discards(
         tmp_path: Path) -> None:
     # R-ROUND-D b: Hospital premium discards up to 3 hand cards, the normal action up to 2.
-    from companion.rules.setup import DeckMode, SelectionMethod
-
-    manual = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
-              Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
-    with Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual)) as table:
+    with Table(tmp_path, own_deck()) as table:
         table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
                     ev.SupplyDone(), ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0),
                     ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 1, 0)])
@@ -294,11 +290,7 @@ def test_a_correction_that_moves_a_resolved_hospitals_premium_asks_for_the_disca
     # R-ROUND-D b: Anna took the Hospital's premium and discarded 3 hand cards, Ben 2 with the
     # normal action. The table finds Ben really played 2 Church cards: the premium is his now.
     # Nothing is cut and no rat moves until the table says again what each discarded.
-    from companion.rules.setup import DeckMode, SelectionMethod
-
-    manual = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
-              Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
-    with Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual)) as table:
+    with Table(tmp_path, own_deck()) as table:
         table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
                     ev.SupplyDone(), ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0),
                     ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 1, 0),
@@ -327,10 +319,9 @@ def test_a_correction_that_moves_a_resolved_hospitals_premium_asks_for_the_disca
         assert "question-hospital-1-0" not in table.ids()
 
 
-def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table: Table) -> None:
-    # Dora disputes the rats of her reveal in round 1 on her phone; the table sees it on the
-    # round screen, in the corrections and in the phones panel, until it dismisses it (an
-    # event of the game) -- or corrects the round.
+def doras_reveal_disputed(table: Table) -> None:
+    """Round 1 played up to its end: Dora's reveal (3 cards in the third building, 2 of its
+    estate and 1 of another, R-ROUND-D a) gave her a rat, which she disputes on her phone."""
     table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
                 ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
     while (step := step_at(table.state)).prompt is not Prompt.END_ROUND:
@@ -342,6 +333,13 @@ def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table:
         table.play([ev.Revealed(step.reveal.player, step.reveal.building,
                                 step.reveal.declared - other, other)])
     table.session.submit(ev.RatChangeDisputed(DORA, "1.3.reveal"))
+
+
+def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table: Table) -> None:
+    # Dora disputes the rats of her reveal in round 1 on her phone; the table sees it on the
+    # round screen, in the corrections and in the phones panel, until it dismisses it (an
+    # event of the game) -- or corrects the round.
+    doras_reveal_disputed(table)
     key = f"dispute-{DORA}-1.3.reveal"
     assert key in table.ids()
     # the row holds two Markets (R-ROUND-A): the dispute names Dora's by its card of the row
@@ -363,12 +361,11 @@ def test_a_tie_a_correction_makes_is_chosen_by_its_winner_on_the_round_screen(
     # table finds Cleo's card was a population card: Ben and Cleo tie for the fewest, and
     # Anna, who played the most, is asked who receives the rat.
     from companion.rules.catalog import Special
-    from companion.rules.setup import DeckMode, SelectionMethod
 
     hut = Building.RAT_CATCHERS_HUT
     manual = {hut: 5, Building.FARM: 5, Building.CASTLE: 5, Building.PALACE: 5,
               Building.MONASTERY: 5, Building.MARKET: 5}
-    with Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual)) as table:
+    with Table(tmp_path, own_deck(manual)) as table:
         table.play([ev.BuildingsRevealed((hut, Building.FARM, Building.CASTLE)), ev.SupplyDone(),
                     ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0), ev.Entered(CLEO, 0, 1),
                     ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 0, 0, flutes=1),
@@ -391,11 +388,7 @@ def hospital_round(tmp_path: Path) -> Table:
     """Round 1 with the players' own deck: Hospital, Farm, Palace. Anna (2 Church cards) takes
     the Hospital's premium, Ben (1) the normal action; the table records that Anna discarded
     1 hand card and Ben none, and the round is played out."""
-    from companion.rules.setup import DeckMode, SelectionMethod
-
-    manual = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
-              Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual))
+    table = Table(tmp_path, own_deck())
     table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
                 ev.SupplyDone(), ev.Entered(ANNA, 0, 2), ev.Entered(BEN, 0, 1),
                 ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 2, 0),
@@ -454,17 +447,7 @@ def test_a_hospital_not_entered_shows_no_discards_in_the_editor(tmp_path: Path) 
 def test_correct_the_round_on_a_dispute_opens_the_disputed_entry(table: Table) -> None:
     # Dora disputes the rat of her reveal in round 1 (recorded: 2 Bourgeoisie cards and 1 of
     # another estate); "Correct the round" opens her entry, where all 3 are Bourgeoisie.
-    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
-                ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
-    while (step := step_at(table.state)).prompt is not Prompt.END_ROUND:
-        if isinstance(step, TakeActions):
-            table.play([ev.BuildingResolved(step.building)])
-            continue
-        assert isinstance(step, RevealCards), step.prompt
-        other = 1 if step.reveal.player == DORA else 0
-        table.play([ev.Revealed(step.reveal.player, step.reveal.building,
-                                step.reveal.declared - other, other)])
-    table.session.submit(ev.RatChangeDisputed(DORA, "1.3.reveal"))
+    doras_reveal_disputed(table)
     key = f"{DORA}-1.3.reveal"
     table.tap(f"correct-dispute-{key}")
     assert table.page.route == f"/game/{table.session.game_id}/correct"
@@ -483,12 +466,9 @@ def test_correct_the_round_on_a_dispute_opens_the_disputed_entry(table: Table) -
 def treasury_round(tmp_path: Path, lang: str = "en") -> Table:
     """Round 1 with the players' own deck: Treasury, Castle, Farm. Anna (2 cards) took the
     Treasury's premium, 2 Gold; Ben (1 card) the normal action, 1 Gold."""
-    from companion.rules.setup import DeckMode, SelectionMethod
-
     manual = {Building.TREASURY: 5, Building.CASTLE: 5, Building.HOSPITAL: 5,
               Building.FARM: 5, Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual),
-                  lang=lang)
+    table = Table(tmp_path, own_deck(manual), lang=lang)
     table.play([ev.BuildingsRevealed((Building.TREASURY, Building.CASTLE, Building.FARM)),
                 ev.SupplyDone(), ev.Entered(ANNA, 0, 2), ev.Entered(BEN, 0, 1),
                 ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 2, 0)])

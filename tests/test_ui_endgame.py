@@ -11,9 +11,10 @@ import flet as ft
 import pytest
 import zxingcpp
 from PIL import Image
+from support.engine_games import plain_event
 from support.fake_page import walk
 from support.table_screens import Table
-from test_ui_round import _quick, four_players
+from test_ui_round import four_players
 
 from companion.i18n import translator
 from companion.i18n.words import words
@@ -29,7 +30,7 @@ from companion.ui.endgame.screen import end_state_of
 
 def to_the_end(table: Table) -> None:
     while step_at(table.state).prompt is not Prompt.END_VALUES:
-        table.play([_quick(table.state, step_at(table.state))])
+        table.play([plain_event(table.state)])
 
 
 def pair_phones(table: Table, *seats: int) -> None:

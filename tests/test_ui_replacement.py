@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from support.engine_games import plain_event
 from support.table_screens import Table
 
 from companion.i18n import translator
@@ -96,22 +97,7 @@ def later_replacement(tmp_path: Path) -> tuple[int, Table]:
                 table = Table(tmp_path, setup)
                 table.play(played[:-2])  # before the last actions and the round's end
                 return seed, table
-            event = simple_event(state, step)
+            event = plain_event(state, cards=0)
             state = apply(state, event)
             played.append(event)
     raise AssertionError("no later replacement in 100 first games")
-
-
-def simple_event(state: Any, step: Any) -> ev.Event:
-    if step.prompt is Prompt.REVEAL_BUILDINGS:
-        return reveal_event(state)
-    if step.prompt is Prompt.SUPPLY:
-        return ev.SupplyDone()
-    if step.prompt is Prompt.ENTER:
-        return ev.Entered(step.actor, 0, 0)
-    if step.prompt is Prompt.REVEAL_CARDS:
-        return ev.Revealed(step.reveal.player, step.reveal.building, 0, 0)
-    if step.prompt is Prompt.TAKE_ACTIONS:
-        return ev.BuildingResolved(step.building)
-    assert step.prompt is Prompt.END_ROUND, step.prompt
-    return ev.RoundEnded()

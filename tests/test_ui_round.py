@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 import pytest
+from support.engine_games import plain_event
 from support.fake_page import FakePage, walk
 from support.table_screens import Table, fire
 
@@ -316,9 +317,9 @@ def test_the_last_rounds_last_building_ends_the_game_with_one_tap(tmp_path: Path
     # R-ROUND-E: after the last round the end form follows directly.
     with Table(tmp_path, four_players()) as table:
         while not table.state.is_last_round:
-            table.play([_quick(table.state, step_at(table.state))])
+            table.play([plain_event(table.state)])
         while step_at(table.state).prompt is not Prompt.TAKE_ACTIONS:
-            table.play([_quick(table.state, step_at(table.state))])
+            table.play([plain_event(table.state)])
         assert "last-round-bonus" in table.ids()
         table.tap("actions-done")
         assert table.stored()[-2:] == [ev.BuildingResolved(0), ev.RoundEnded()]
@@ -329,11 +330,10 @@ def test_the_last_round_says_so_and_gives_influence_instead_of_actions(tmp_path:
     # R-ROUND-D, last round: no actions; the premium holder gains 1 influence instead.
     with Table(tmp_path, four_players()) as table:
         while not table.state.is_last_round:
-            step = step_at(table.state)
-            table.play([_quick(table.state, step)])
+            table.play([plain_event(table.state)])
         assert "last-round" in table.ids()
         while step_at(table.state).prompt is not Prompt.TAKE_ACTIONS:
-            table.play([_quick(table.state, step_at(table.state))])
+            table.play([plain_event(table.state)])
         step = step_at(table.state)
         assert isinstance(step, TakeActions)
         res = step.resolution
@@ -342,31 +342,20 @@ def test_the_last_round_says_so_and_gives_influence_instead_of_actions(tmp_path:
         assert not any(i.startswith("action-") for i in table.ids())
 
 
-def _quick(state: Any, step: Any) -> Any:
-    """The plainest legal step: everyone in the first building with 1 card of its estate."""
-    if step.prompt is Prompt.REVEAL_BUILDINGS:
-        return reveal_event(state)
-    if step.prompt is Prompt.SUPPLY:
-        return ev.SupplyDone()
-    if step.prompt is Prompt.ENTER:
-        return ev.Entered(step.actor, 0, 1)
-    if step.prompt is Prompt.REVEAL_CARDS:
-        return ev.Revealed(step.reveal.player, step.reveal.building, step.reveal.declared, 0)
-    if step.prompt is Prompt.TAKE_ACTIONS:
-        return ev.BuildingResolved(step.building)
-    assert step.prompt is Prompt.END_ROUND, step.prompt
-    return ev.RoundEnded()
-
-
 # -- the players' own deck, Pass cards, the Hospital, refusals ----------------------------
 
 MANUAL = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
           Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
 
 
+def own_deck(manual: dict[Building, int] = MANUAL, start: int = 0) -> Any:
+    """Four players who chose the buildings `manual` and lay out their own cards of them."""
+    return four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual, start=start)
+
+
 def test_own_deck_all_the_same_building_takes_a_replacement(tmp_path: Path) -> None:
     # R-ROUND-A: all revealed cards the same: the last is replaced and goes under the stack.
-    with Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL)) as table:
+    with Table(tmp_path, own_deck()) as table:
         for _ in range(3):
             table.tap("pick-farm")
         assert "reveal-all-same" in table.ids()
@@ -380,7 +369,7 @@ def test_the_last_farm_picked_leaves_none_to_pick(tmp_path: Path) -> None:
     # R-COMP-4: only 5 cards of a building are in the game; 4 Farms came up in two rounds,
     # so once the fifth is tapped the Farm's card says no card is left and takes no tap
     # (issue 19 point 13: the row the engine would refuse cannot be tapped in).
-    with Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL)) as table:
+    with Table(tmp_path, own_deck()) as table:
         for start in range(2):
             table.play([ev.BuildingsRevealed((Building.FARM, Building.FARM, Building.PALACE)),
                         ev.SupplyDone()] + [ev.Entered((start + i) % 4, 0, 0) for i in range(4)]
@@ -399,8 +388,7 @@ def test_the_last_farm_picked_leaves_none_to_pick(tmp_path: Path) -> None:
 def test_a_pass_card_sends_the_player_to_the_back_of_the_queue(tmp_path: Path) -> None:
     # R-SPECIAL-3 / R-ROUND-C: with the Town Hall in play a player who holds a Pass card may
     # pass; the button is there only for a player who can hold one.
-    with Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL,
-                                      start=3)) as table:
+    with Table(tmp_path, own_deck(start=3)) as table:
         table.play([ev.BuildingsRevealed((Building.TOWN_HALL, Building.FARM, Building.PALACE)),
                     ev.SupplyDone()])
         assert "Dora: enter a building." in table.texts("prompt") and "pass" not in table.ids()
@@ -423,7 +411,7 @@ def test_a_pass_card_sends_the_player_to_the_back_of_the_queue(tmp_path: Path) -
 
 def test_hospital_discards_are_recorded_with_the_actions(tmp_path: Path) -> None:
     # R-ROUND-D b: the Hospital's normal action discards up to 2 hand cards for as many rats.
-    with Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL)) as table:
+    with Table(tmp_path, own_deck()) as table:
         table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
                     ev.SupplyDone(), ev.Entered(0, 0, 1), ev.Entered(1, 0, 0), ev.Entered(2, 0, 0),
                     ev.Entered(3, 0, 0)])
@@ -446,7 +434,7 @@ def test_the_hospital_discard_is_entered_at_the_table_and_the_private_view_shows
     # R-ROUND-D b; issue 13: the one place a Hospital discard is entered is the table's
     # Hospital actions, which say so; Ben's private view shows what was recorded, says where
     # it is changed, and offers no Hospital discard of its own.
-    with Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL)) as table:
+    with Table(tmp_path, own_deck()) as table:
         table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
                     ev.SupplyDone(), ev.Entered(0, 0, 1), ev.Entered(1, 0, 0), ev.Entered(2, 1, 0),
                     ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0)])

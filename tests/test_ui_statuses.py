@@ -13,13 +13,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.engine_games import plain_event
 from support.table_screens import Table
 from test_ui_endgame import fill, to_the_end, to_the_plague
-from test_ui_round import _quick, four_players
+from test_ui_round import four_players
 
 from companion.i18n import LANGUAGES, translator
 from companion.i18n.words import words
-from companion.rules import apply
+from companion.rules import apply, reveal_event
 from companion.rules import events as ev
 from companion.rules.catalog import Building
 from companion.rules.errors import RuleViolation
@@ -53,7 +54,7 @@ def play_until(table: Table, prompt: Prompt, last_round: bool = False) -> None:
     """Everyone enters the first building with one card of its estate, until `prompt`."""
     while not (step_at(table.state).prompt is prompt
                and step_at(table.state).is_last_round is last_round):
-        table.play([_quick(table.state, step_at(table.state))])
+        table.play([plain_event(table.state)])
 
 
 # -- the phase chips and the round line ----------------------------------------------------
@@ -72,7 +73,7 @@ def test_a_rounds_end_lights_only_the_next_rounds_step(table: Table) -> None:
     # R-ROUND-D, R-ROUND-E, R-ROUND-A: the last building's actions and the round's end are
     # shown above the next round's row, whose tap records them: the row is the current step,
     # and the old round's D and E are not lit beside it.
-    table.play([reveal_event_of(table), ev.SupplyDone(), *[ev.Entered(p, 0, 0)
+    table.play([reveal_event(table.state), ev.SupplyDone(), *[ev.Entered(p, 0, 0)
                                                            for p in range(4)]])
     assert "actions-of-0" in table.ids() and "end-round-info" in table.ids()
     assert "Round 2 of 8" in table.texts()
@@ -82,7 +83,7 @@ def test_a_rounds_end_lights_only_the_next_rounds_step(table: Table) -> None:
 
 def test_the_resolution_is_current_while_buildings_are_revealed(table: Table) -> None:
     # R-ROUND-D: a reveal is phase D; the entries before it are done.
-    table.play([reveal_event_of(table), ev.SupplyDone(),
+    table.play([reveal_event(table.state), ev.SupplyDone(),
                 *[ev.Entered(p, 0, 1) for p in range(4)]])
     assert step_at(table.state).prompt is Prompt.REVEAL_CARDS
     assert chips(table) == {"A": "done", "B": "done", "C": "done", "D": "now",
@@ -147,7 +148,7 @@ def test_the_last_rounds_words_are_translated(tmp_path: Path, lang: str) -> None
 
 def test_an_earlier_rounds_end_still_passes_the_starting_player_card(table: Table) -> None:
     # R-ROUND-E: a round that another follows ends with the card passing to the left.
-    table.play([reveal_event_of(table), ev.SupplyDone(), *[ev.Entered(p, 0, 0)
+    table.play([reveal_event(table.state), ev.SupplyDone(), *[ev.Entered(p, 0, 0)
                                                            for p in range(4)]])
     assert "Ben starts round 2" in table.texts("end-round-info")
     assert "The players in the" in table.texts("actions-of-0")
@@ -159,7 +160,7 @@ def test_an_earlier_rounds_end_still_passes_the_starting_player_card(table: Tabl
 def test_the_reveal_button_names_the_influence_and_the_rats_of_its_tap(table: Table) -> None:
     # R-ROUND-D a: +1 influence per population card and Joker; +1 rat per population card of
     # another estate; a Sword brings neither.
-    table.play([reveal_event_of(table), ev.SupplyDone(), ev.Entered(0, 0, 3),
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(0, 0, 3),
                 *[ev.Entered(p, 1, 0) for p in (1, 2, 3)]])
     assert table.texts("reveal-confirm") == "Revealed: +3 influence, +0 rats"
     table.tap("reveal-other-more")
@@ -173,7 +174,7 @@ def test_the_reveal_button_names_the_influence_and_the_rats_of_its_tap(table: Ta
 
 def test_the_reveal_button_speaks_dutch(tmp_path: Path) -> None:
     with Table(tmp_path, four_players(), lang="nl") as table:
-        table.play([reveal_event_of(table), ev.SupplyDone(), ev.Entered(0, 0, 2),
+        table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(0, 0, 2),
                     *[ev.Entered(p, 1, 0) for p in (1, 2, 3)]])
         table.tap("reveal-other-more")
         said = table.texts("reveal-confirm")
@@ -219,7 +220,3 @@ def test_the_gold_row_with_the_treasury(tmp_path: Path) -> None:
     with Table(tmp_path, four_players(SelectionMethod.CHOSEN, manual=WITH_TREASURY)) as table:
         scored(table, "20")
         assert "Gold" in table.texts("score-table")
-
-
-def reveal_event_of(table: Table) -> ev.BuildingsRevealed:
-    return _quick(table.state, step_at(table.state))
