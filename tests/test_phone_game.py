@@ -30,6 +30,7 @@ import pytest
 from support.engine_games import ALL_SPECIALS, setup_for
 from support.phone_game import PhoneGame
 from support.sessions import game_state, logged_events
+from support.special_rounds import SETUP
 from support.story import FOUR_PLAYER_SEED, FOUR_PLAYERS, story_setup
 
 from companion.rules import events as ev
@@ -165,8 +166,7 @@ def test_a_reveal_held_for_the_hospital_is_recorded_when_its_taker_chooses(tmp_p
     # Castle while she still chooses her discards: their reveals wait for her choice, and are
     # recorded with it, nothing tapped at the table.
     red, yellow, green, blue = range(4)
-    setup = setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS, start=red)
-    with PhoneGame(tmp_path, setup, random.Random(1), before=(
+    with PhoneGame(tmp_path, SETUP, random.Random(1), before=(
             ev.BuildingsRevealed((Building.HOSPITAL, Building.CASTLE, Building.RAT_CATCHERS_HUT)),
             ev.SupplyDone(), ev.Entered(red, 0, 1), ev.Entered(yellow, 1, 1),
             ev.Entered(green, 1, 2), ev.Entered(blue, 1, 1))) as game:

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from support.engine_games import ALL_SPECIALS, setup_for
 from support.own_store import OwnStore
 from support.phones import TableNight, hub_for, stored_night
 from support.sessions import game_state, logged_events
+from support.special_rounds import SETUP
 
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
@@ -27,7 +27,6 @@ from companion.phones.seats import SeatRegistry
 from companion.phones.texts import texts
 from companion.rules import events as ev
 from companion.rules.catalog import Building
-from companion.rules.setup import SelectionMethod
 from companion.store.db import GameStore
 from companion.store.session import Session, StepPassed
 
@@ -48,8 +47,7 @@ class Night(OwnStore):
         self.data_dir = data_dir
         self.registry = SeatRegistry()
         self.store = GameStore.open(data_dir)
-        self.session = Session.start(self.store, ev.GameStarted(setup_for(
-            4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS, start=RED)))
+        self.session = Session.start(self.store, ev.GameStarted(SETUP))
         for event in (ev.BuildingsRevealed(row), ev.SupplyDone(), *entries):
             self.session.submit(event)
         self.hub = Hub(registry=self.registry, open_session=self.open_session,

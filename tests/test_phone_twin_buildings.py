@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
-from support.engine_games import ALL_SPECIALS, setup_for
 from support.own_store import OwnStore
 from support.phones import stored_night
+from support.special_rounds import SETUP
 
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
@@ -26,7 +26,6 @@ from companion.phones.seats import SeatRegistry
 from companion.phones.texts import texts
 from companion.rules import events as ev
 from companion.rules.catalog import Building
-from companion.rules.setup import SelectionMethod
 from companion.store.db import GameStore
 from companion.store.session import Session
 
@@ -41,8 +40,7 @@ class Night(OwnStore):
     def __init__(self, data_dir: Path) -> None:
         self.registry = SeatRegistry()
         self.store = GameStore.open(data_dir)
-        self.session = Session.start(self.store, ev.GameStarted(setup_for(
-            4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS, start=RED)))
+        self.session = Session.start(self.store, ev.GameStarted(SETUP))
         for event in (ev.BuildingsRevealed(ROW), ev.SupplyDone()):
             self.session.submit(event)
         hub = Hub(registry=self.registry, open_session=self.open_session,

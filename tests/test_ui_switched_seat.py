@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_ui_choose_phones import CASTLE, FARM, HOSPITAL, play, table_with_specials
+from support.special_rounds import AT_A_SWORD_TIE, AT_THE_HOSPITAL, CASTLE, FARM, HOSPITAL
+from test_ui_choose_phones import play, table_with_specials
 from test_ui_phones import Table
 
 from companion.phones.entering import enter_at_table
@@ -37,10 +38,7 @@ def test_the_sword_tie_stops_waiting_for_yellows_phone_once_her_seat_is_switched
         game = table.session.game_id
         seats.claim(seats.issue_token(game, YELLOW))
         with seats.connection(game, YELLOW):
-            play(table, ev.BuildingsRevealed((CASTLE, FARM, HOSPITAL)), ev.SupplyDone(),
-                 ev.Entered(RED, 0, 1), ev.Entered(YELLOW, 0, 1), ev.Entered(GREEN, 0, 1),
-                 ev.Entered(BLUE, 1, 0), ev.Revealed(RED, 0, 1, 0),
-                 ev.Revealed(YELLOW, 0, 0, 0, 0, 1), ev.Revealed(GREEN, 0, 1, 0))
+            play(table, *AT_A_SWORD_TIE)
             waiting = f"waiting-phone-{YELLOW}"
             assert line(table, waiting) == (
                 "Waiting for Yellow's phone; the table can still choose for them.")
@@ -58,10 +56,7 @@ def test_the_hospital_stops_waiting_for_reds_phone_once_her_seat_is_switched(
         game = table.session.game_id
         seats.claim(seats.issue_token(game, RED))
         with seats.connection(game, RED):
-            play(table, ev.BuildingsRevealed((HOSPITAL, CASTLE, FARM)), ev.SupplyDone(),
-                 ev.Entered(RED, 0, 2), ev.Entered(YELLOW, 0, 1), ev.Entered(GREEN, 1, 0),
-                 ev.Entered(BLUE, 2, 0), ev.Revealed(RED, 0, 2, 0),
-                 ev.Revealed(YELLOW, 0, 1, 0))
+            play(table, *AT_THE_HOSPITAL)
             waiting = f"waiting-phone-{RED}"
             assert "Waiting for Red's phone" in (line(table, waiting) or "")
             enter_at_table(table.session, RED, True)
