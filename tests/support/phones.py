@@ -128,6 +128,20 @@ def hub_for(night: TableNight, registry: SeatRegistry | None = None,
                open_session={night.game_id: night.session}.get, base_url=base_url)
 
 
+def events_of(response: httpx2.Response) -> Iterator[tuple[str, Any]]:
+    """The server-sent events of a phone's live stream as they come: each event's name and
+    its data."""
+    kind, data = "message", ""
+    for line in response.iter_lines():
+        if line.startswith("event: "):
+            kind = line[7:]
+        elif line.startswith("data: "):
+            data = line[6:]
+        elif line == "" and data:
+            yield kind, json.loads(data)
+            kind, data = "message", ""
+
+
 class Stream:
     """One phone's event stream, read in a thread so a missing event fails instead of hanging;
     `with` it, and leaving the block closes it as a phone closing its page does.
@@ -148,16 +162,9 @@ class Stream:
                 if response.status_code != 200:
                     self.events.put(("refused", response.status_code))
                     return
-                kind, data = "message", ""
-                for line in response.iter_lines():
-                    if line.startswith("event: "):
-                        kind = line[7:]
-                    elif line.startswith("data: "):
-                        data = line[6:]
-                    elif line == "" and data:
-                        if kind != "beat":
-                            self.events.put((kind, json.loads(data)))
-                        kind, data = "message", ""
+                for kind, data in events_of(response):
+                    if kind != "beat":
+                        self.events.put((kind, data))
             self.events.put(("closed", None))
         except httpx2.HTTPError:
             self.events.put(("closed", None))
@@ -191,6 +198,24 @@ def paired(app: Any, hub: Hub, game: str, seat: int, language: str = "en") -> Te
     answer = client.post("/phone/api/join", json={"token": hub.registry.issue_token(game, seat)})
     assert answer.status_code == 200, answer.text
     return client
+
+
+def state_of(phone: TestClient) -> Any:
+    """What `phone` is shown: the answer to its request for the state."""
+    return phone.get("/phone/api/state").json()
+
+
+def enter(phone: TestClient, building: int | None, cards: int = 0,
+          step: dict[str, int] | None = None) -> Any:
+    """`phone`'s entry (R-ROUND-C) for the turn its screen shows, or for `step`; the answer."""
+    return phone.post("/phone/api/entry", json={
+        "step": step or state_of(phone)["view"]["turn"]["step"], "building": building,
+        "cards": cards})
+
+
+def entries(night: TableNight) -> list[tuple[int, int | None, int]]:
+    """The entries stored so far: each player, building and count of cards."""
+    return [(t.player, t.building, t.cards) for t in night.state.record.turns]
 
 
 @contextlib.contextmanager
