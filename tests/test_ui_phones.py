@@ -8,7 +8,6 @@ and lets the panel's ticker beat by hand; phones "scan" by claiming the token in
 from __future__ import annotations
 
 import asyncio
-import inspect
 import io
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +20,7 @@ import zxingcpp
 from PIL import Image
 from support.fake_page import FakePage, walk
 from support.sessions import game_state
-from support.table_screens import TableOnPage
+from support.table_screens import TableOnPage, tap_control
 
 from companion.i18n import translator
 from companion.phones.ledger import ledger_of
@@ -100,14 +99,7 @@ class Table(TableOnPage):
         return " ".join(str(c.value) for c in walk(root) if isinstance(c, ft.Text))
 
     def tap(self, identifier: str, root: Any = None) -> None:
-        target = self.find(identifier, root)
-        handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
-        assert handler is not None, f"{identifier} cannot be tapped"
-        assert not any(getattr(c, "disabled", False) for c in walk(target)), \
-            f"{identifier} is disabled"
-        result = handler(None)
-        if inspect.iscoroutine(result):
-            asyncio.run(result)
+        tap_control(self.find(identifier, root), identifier)
 
     def tick(self, seconds: float = phones_panel.TICK_SECONDS) -> None:
         self.clock.now += seconds

@@ -78,14 +78,7 @@ class Screens:
         return " ".join(shown(c) for c in walk(root) if isinstance(c, ft.Text))
 
     def tap(self, identifier: str) -> None:
-        target = self.find(identifier)
-        handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
-        assert handler is not None, f"{identifier} cannot be tapped"
-        assert not any(getattr(c, "disabled", False) for c in walk(target)), \
-            f"{identifier} is disabled"
-        result = handler(None)
-        if inspect.iscoroutine(result):
-            asyncio.run(result)
+        tap_control(self.find(identifier), identifier)
 
     def type(self, identifier: str, value: str) -> None:
         """As the browser sends a typed text: the field's value is set on the control, then
@@ -126,6 +119,18 @@ class Table(Screens, TableOnPage):
 
     def stored(self) -> list[Any]:
         return logged_events(self.session)[1:]
+
+
+def tap_control(target: ft.Semantics, identifier: str) -> None:
+    """A tap on `target`, the control tagged `identifier`: its first click handler, called as
+    Flet calls it (a coroutine run to its end); a disabled control cannot be tapped."""
+    handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
+    assert handler is not None, f"{identifier} cannot be tapped"
+    assert not any(getattr(c, "disabled", False) for c in walk(target)), \
+        f"{identifier} is disabled"
+    result = handler(None)
+    if inspect.iscoroutine(result):
+        asyncio.run(result)
 
 
 def shown(words: ft.Text) -> str:
