@@ -14,7 +14,7 @@ import queue
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 import httpx2
 import pytest
@@ -41,7 +41,7 @@ from companion.store.db import GameStore
 from companion.store.session import Session
 from support.engine_games import ALL_SPECIALS, setup_for
 from support.harness import live_server, phone_paired
-from support.own_store import OwnStore
+from support.own_store import Closes, OwnStore
 from support.sessions import game_state, logged_events
 
 if TYPE_CHECKING:
@@ -142,7 +142,7 @@ def events_of(response: httpx2.Response) -> Iterator[tuple[str, Any]]:
             kind, data = "message", ""
 
 
-class Stream:
+class Stream(Closes):
     """One phone's event stream, read in a thread so a missing event fails instead of hanging;
     `with` it, and leaving the block closes it as a phone closing its page does.
 
@@ -174,12 +174,6 @@ class Stream:
 
     def close(self) -> None:
         self._client.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *_exc: object) -> None:
-        self.close()
 
 
 @contextlib.contextmanager
