@@ -16,9 +16,10 @@ from typing import Any
 import pytest
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
-from support.engine_games import ALL_SPECIALS, setup_for
+from support.own_store import OwnStore
 from support.phones import stored_night
 from support.sessions import game_state, logged_events
+from support.special_rounds import AT_A_SWORD_TIE, AT_THE_HOSPITAL, SETUP
 
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
@@ -26,7 +27,6 @@ from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
 from companion.rules.catalog import Building, Special
 from companion.rules.decision import next_step
-from companion.rules.setup import SelectionMethod
 from companion.store.db import GameStore
 from companion.store.session import Session, StepPassed
 
@@ -34,14 +34,13 @@ RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
 HOSPITAL, CASTLE, FARM = Building.HOSPITAL, Building.CASTLE, Building.FARM
 
 
-class Night:
+class Night(OwnStore):
     """Four players with every special in play and their own deck; the table's steps are
     the engine's events through the session, the phones' through the routes."""
 
     def __init__(self, data_dir: Path) -> None:
         self.store = GameStore.open(data_dir)
-        self.session = Session.start(self.store, ev.GameStarted(setup_for(
-            4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS, start=RED)))
+        self.session = Session.start(self.store, ev.GameStarted(SETUP))
         self.hub = Hub(registry=SeatRegistry(),
                        open_session={self.session.game_id: self.session}.get,
                        base_url="http://192.168.1.20:8550")
@@ -61,18 +60,12 @@ class Night:
     def at_the_hospital(self) -> None:
         """Red (2 cards) and Yellow (1) in the Hospital, revealed: Red takes the premium
         (up to 3 hand cards), Yellow the normal action (up to 2)."""
-        self.play(ev.BuildingsRevealed((HOSPITAL, CASTLE, FARM)), ev.SupplyDone(),
-                  ev.Entered(RED, 0, 2), ev.Entered(YELLOW, 0, 1), ev.Entered(GREEN, 1, 0),
-                  ev.Entered(BLUE, 2, 0), ev.Revealed(RED, 0, 2, 0),
-                  ev.Revealed(YELLOW, 0, 1, 0))
+        self.play(*AT_THE_HOSPITAL)
 
     def at_a_sword_tie(self) -> None:
         """Red, Yellow and Green in the Castle with one card each: Yellow's is a Sword, so
         Red and Green tie for the fewest and Yellow chooses who gives."""
-        self.play(ev.BuildingsRevealed((CASTLE, FARM, HOSPITAL)), ev.SupplyDone(),
-                  ev.Entered(RED, 0, 1), ev.Entered(YELLOW, 0, 1), ev.Entered(GREEN, 0, 1),
-                  ev.Entered(BLUE, 1, 0), ev.Revealed(RED, 0, 1, 0),
-                  ev.Revealed(YELLOW, 0, 0, 0, 0, 1), ev.Revealed(GREEN, 0, 1, 0))
+        self.play(*AT_A_SWORD_TIE)
 
     @property
     def stored(self) -> list[Any]:

@@ -135,8 +135,7 @@ def test_a_flood_of_half_requests_leaves_the_table_and_a_phones_live_stream_serv
     limits = ConnectionLimits(request_timeout=60, per_address=50, total=30, table_reserve=5)
     secret = hub.registry.claim(hub.registry.issue_token(night.game_id, 0)).device_secret
     with served_like_the_table(phone_app(hub), limits) as base_url, sockets() as opened:
-        stream = Stream(base_url, secret)
-        try:
+        with Stream(base_url, secret) as stream:
             assert stream.next()[0] == "state"
             for n in range(120):
                 opened.append(half_open(base_url, f"127.0.0.{2 + n % 4}"))
@@ -146,8 +145,6 @@ def test_a_flood_of_half_requests_leaves_the_table_and_a_phones_live_stream_serv
             night.reveal_rats({0: 1})
             while (update := stream.next())[1]["view"]["rats"] != START_RATS + 1:
                 assert update[0] == "state"
-        finally:
-            stream.close()
 
 
 @pytest.mark.slow

@@ -11,13 +11,11 @@ holding is in, and nothing a phone sends is recorded once the game is scored.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from support.phones import TableNight, paired
+from support.phones import TableNight, night_of, paired
 
 from companion.phones.end_values import SETTINGS_KEY, from_phones
 from companion.phones.texts import texts
@@ -31,14 +29,8 @@ RED, YELLOW, GREEN, BLUE = range(4)
 NOTHING = {"hand": 0, "swords": 0, "flutes": 0, "passes": 0, "gold": 0, "markers": 0}
 
 
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[TableNight]:
-    """Four players with every special card in play (Sword, Flute, Pass, Gold)."""
-    table = TableNight(tmp_path, players=4, hospital=True)
-    try:
-        yield table
-    finally:
-        table.close()
+night = night_of(4, hospital=True)
+"""Four players with every special card in play (Sword, Flute, Pass, Gold)."""
 
 
 def end_of(phone: TestClient) -> Any:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from support.engine_games import ALL_SPECIALS, setup_for
-from support.phones import night_of, paired
+from support.phones import enter, night_of, paired
 from support.sessions import game_state
 
 from companion.phones.hub import Hub
@@ -34,12 +34,6 @@ night = night_of(3)
 
 def turn_of(phone: TestClient) -> Any:
     return phone.get("/phone/api/state").json()["view"]["turn"]
-
-
-def enter(phone: TestClient, building: int | None, cards: int = 0,
-          step: dict[str, int] | None = None) -> Any:
-    return phone.post("/phone/api/entry", json={
-        "step": step or turn_of(phone)["step"], "building": building, "cards": cards})
 
 
 def keys_of(value: Any) -> set[str]:

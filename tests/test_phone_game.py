@@ -30,6 +30,7 @@ import pytest
 from support.engine_games import ALL_SPECIALS, setup_for
 from support.phone_game import PhoneGame
 from support.sessions import game_state, logged_events
+from support.special_rounds import SETUP
 from support.story import FOUR_PLAYER_SEED, FOUR_PLAYERS, story_setup
 
 from companion.rules import events as ev
@@ -52,8 +53,7 @@ def four_player_story(tmp_path: Path) -> PhoneGame:
 
 
 def test_the_benchmarks_four_player_game_is_played_from_four_phones(tmp_path) -> None:
-    game = four_player_story(tmp_path)
-    try:
+    with four_player_story(tmp_path) as game:
         game.play_to_the_end_values()
         assert game.stuck is None, f"the game waits for the table at {game.stuck}"
         assert game.table == {}, "nothing is decided at the table before the end form"
@@ -71,8 +71,6 @@ def test_the_benchmarks_four_player_game_is_played_from_four_phones(tmp_path) ->
             assert mine is not None
             assert (shown["vp"], shown["rats"], shown["survives"]) == (
                 mine.vp, mine.rats, mine.survives)
-    finally:
-        game.close()
 
 
 @pytest.mark.parametrize(("seed", "players"), [(0, 4), (1, 2), (2, 5), (3, 2)])
@@ -82,16 +80,13 @@ def test_games_with_a_hospital_swords_and_flutes_are_played_from_the_phones(
     # revealed nothing): its taker chooses on their phone all the same (R-ROUND-D b).
     setup = setup_for(players, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS,
                       deck=DeckMode.DIGITAL, seed=seed)
-    game = PhoneGame(tmp_path, setup, random.Random(seed))
-    try:
+    with PhoneGame(tmp_path, setup, random.Random(seed)) as game:
         game.play_to_the_end_values()
         assert game.stuck is None, f"the game waits for the table at {game.stuck}"
         assert game.table == {}
         assert any(isinstance(e, ev.HospitalDiscarded) for e in logged_events(game.session))
         game.count_the_nuns()
         assert game_state(game.session).phase is Phase.FINISHED
-    finally:
-        game.close()
 
 
 def play_round_one(game: PhoneGame) -> None:
@@ -120,8 +115,7 @@ def first_entry(game: PhoneGame) -> tuple[int, dict[str, Any]]:
 def test_the_table_taps_the_row_and_the_phone_enters_on(tmp_path) -> None:
     # R-ROUND-A: the table shows the last round's actions above the new row and taps on; the
     # entry the first player's phone showed before is still theirs to make.
-    game = four_player_story(tmp_path)
-    try:
+    with four_player_story(tmp_path) as game:
         play_round_one(game)
         seat, turn = first_entry(game)
         assert turn["step"]["round"] == 2
@@ -130,13 +124,10 @@ def test_the_table_taps_the_row_and_the_phone_enters_on(tmp_path) -> None:
         assert game.send(seat, "entry", {"step": turn["step"], "building": 0, "cards": 2})
         assert logged_events(game.session)[-1] == ev.Entered(seat, 0, 2)
         game_state(game.session)
-    finally:
-        game.close()
 
 
 def test_the_phone_enters_first_and_the_tables_tap_on_the_row_is_refused(tmp_path) -> None:
-    game = four_player_story(tmp_path)
-    try:
+    with four_player_story(tmp_path) as game:
         play_round_one(game)
         drawn_at_the_table = game.session.decision_view().view.step_id
         seat, turn = first_entry(game)
@@ -152,15 +143,12 @@ def test_the_phone_enters_first_and_the_tables_tap_on_the_row_is_refused(tmp_pat
         game.session.undo()  # the table's undo takes the phone's whole step back
         assert game.session.decision_view().view.step_id == drawn_at_the_table
         assert game.table == {"decide": 1, "undo_step": 1}
-    finally:
-        game.close()
 
 
 def test_the_first_end_values_end_the_last_round(tmp_path) -> None:
     # R-ROUND-E, R-SCORE-2: after the last round's reveals the phones show the end values;
     # the first one sent records the round's end with it, and the end form follows.
-    game = four_player_story(tmp_path)
-    try:
+    with four_player_story(tmp_path) as game:
         while not isinstance(game.session.decision_view().view.step, EndRound):
             assert game.one_tap()
         assert game.session.table_view().phase is not Phase.END
@@ -171,8 +159,6 @@ def test_the_first_end_values_end_the_last_round(tmp_path) -> None:
             ev.RoundEnded(), ev.EndValuesEntered(2, **dict.fromkeys(end["fields"], 3))]
         assert game.session.table_view().phase is Phase.END
         assert game.table == {}
-    finally:
-        game.close()
 
 
 def test_a_reveal_held_for_the_hospital_is_recorded_when_its_taker_chooses(tmp_path) -> None:
@@ -180,13 +166,12 @@ def test_a_reveal_held_for_the_hospital_is_recorded_when_its_taker_chooses(tmp_p
     # Castle while she still chooses her discards: their reveals wait for her choice, and are
     # recorded with it, nothing tapped at the table.
     red, yellow, green, blue = range(4)
-    setup = setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS, start=red)
-    game = PhoneGame(tmp_path, setup, random.Random(1), before=(
-        ev.BuildingsRevealed((Building.HOSPITAL, Building.CASTLE, Building.RAT_CATCHERS_HUT)),
-        ev.SupplyDone(), ev.Entered(red, 0, 1), ev.Entered(yellow, 1, 1),
-        ev.Entered(green, 1, 2), ev.Entered(blue, 1, 1)))
-    game.table.clear()
-    try:
+    with PhoneGame(tmp_path, SETUP, random.Random(1), before=(
+            ev.BuildingsRevealed((Building.HOSPITAL, Building.CASTLE, Building.RAT_CATCHERS_HUT)),
+            ev.SupplyDone(), ev.Entered(red, 0, 1), ev.Entered(yellow, 1, 1),
+            ev.Entered(green, 1, 2), ev.Entered(blue, 1, 1))) as game:
+        game.table.clear()
+
         def state(seat: int) -> Any:
             return game.phones[seat].get("/phone/api/state").json()["view"]
 
@@ -205,5 +190,3 @@ def test_a_reveal_held_for_the_hospital_is_recorded_when_its_taker_chooses(tmp_p
                                ev.Revealed(yellow, 1, 1, 0), ev.Revealed(green, 1, 0, 2)]
         assert game.table == {}
         game_state(game.session)
-    finally:
-        game.close()

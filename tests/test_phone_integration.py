@@ -34,11 +34,8 @@ SEED, PLAYERS = 20261130, 3
 @pytest.fixture
 def game(tmp_path: Path) -> Iterator[tuple[Session, list[Any]]]:
     events = random_game(SEED, PLAYERS)
-    store = GameStore.open(tmp_path)
-    try:
+    with GameStore.open(tmp_path) as store:
         yield Session.start(store, events[0]), events[1:]
-    finally:
-        store.close()
 
 
 @pytest.fixture
@@ -78,8 +75,7 @@ def test_annas_phone_shows_the_same_whatever_the_others_keep_privately(tmp_path,
     others_private = [e for e in rest if e.PRIVATE and e.player != 0]
     assert others_private, "the random game should contain other players' private entries"
 
-    quiet_store = GameStore.open(tmp_path / "quiet")
-    try:
+    with GameStore.open(tmp_path / "quiet") as quiet_store:
         quiet = Session.start(quiet_store, random_game(SEED, PLAYERS)[0])
         for event in rest:
             if not (event.PRIVATE and event.player != 0):
@@ -91,8 +87,6 @@ def test_annas_phone_shows_the_same_whatever_the_others_keep_privately(tmp_path,
         quiet_seen = quiet_anna.get("/phone/api/state").json()
         assert seen["view"] == quiet_seen["view"] and seen["rows"] == quiet_seen["rows"]
         assert game_state(session).rats != game_state(quiet).rats
-    finally:
-        quiet_store.close()
 
 
 def test_a_supply_discard_logged_on_the_phone_is_stored_as_the_players_own_entry(game, hub
@@ -160,8 +154,7 @@ def test_rats_the_table_records_reach_the_owners_phone_live(game, hub) -> None:
     session, rest = game
     secret = hub.registry.claim(hub.registry.issue_token(session.game_id, 0)).device_secret
     with live_server(phone_app(hub)) as base_url:
-        stream = Stream(base_url, secret)
-        try:
+        with Stream(base_url, secret) as stream:
             assert stream.next()[1]["view"]["ledger"] == []
             for event in rest:
                 rats = game_state(session).rats[0]
@@ -178,8 +171,6 @@ def test_rats_the_table_records_reach_the_owners_phone_live(game, hub) -> None:
             entry = payload["view"]["ledger"][-1]
             assert entry["public"] and entry["reason"] in {"reveal", "flute", "monastery",
                                                            "hospital"}
-        finally:
-            stream.close()
 
 
 def test_a_player_without_a_phone_logs_on_the_tables_private_view(game) -> None:

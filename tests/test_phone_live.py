@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import contextlib
 import logging
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -10,7 +10,7 @@ from typing import Any
 import httpx2
 import pytest
 from support.browser import live_server
-from support.phones import START_RATS, Stream, TableNight, night_of
+from support.phones import START_RATS, Stream, TableNight, events_of, night_of
 
 from companion.phones.hub import Hub
 from companion.phones.routes import COOKIE, phone_app
@@ -45,47 +45,35 @@ def until(next_event: Callable[[], tuple[str, Any]], rats: int) -> list[dict[str
 
 def test_rats_revealed_at_the_table_reach_annas_phone_live(hub, night, base_url) -> None:
     # R-ROUND-D a: each population card of another estate brings its player a rat.
-    stream = Stream(base_url, pair(hub, night, ANNA))
-    try:
+    with Stream(base_url, pair(hub, night, ANNA)) as stream:
         kind, first = stream.next()
         assert kind == "state" and first["view"]["rats"] == START_RATS
         assert hub.registry.status(night.game_id, 2)[ANNA].connected
         night.reveal_rats({ANNA: 2})
         update = until(stream.next, START_RATS + 2)[-1]
         assert update["view"]["ledger"][0]["reason"] == "reveal"
-    finally:
-        stream.close()
 
 
 def test_bens_stream_carries_nothing_of_annas_changes(hub, night, base_url) -> None:
-    stream = Stream(base_url, pair(hub, night, BEN))
-    try:
+    with Stream(base_url, pair(hub, night, BEN)) as stream:
         assert stream.next()[1]["view"]["player"] == BEN
         night.reveal_rats({ANNA: 3, BEN: 1})
         seen = until(stream.next, START_RATS + 1)
         assert all(payload["view"]["player"] == BEN for payload in seen)
         assert [e["reason"] for e in seen[-1]["view"]["ledger"]] == ["reveal"]
         assert night.state.rats[ANNA] == START_RATS + 3
-    finally:
-        stream.close()
 
 
 def test_a_released_phones_stream_ends_and_cannot_come_back(hub, night, base_url) -> None:
     secret = pair(hub, night, ANNA)
-    stream = Stream(base_url, secret)
-    try:
+    with Stream(base_url, secret) as stream:
         assert stream.next()[0] == "state"
         hub.registry.release(night.game_id, ANNA)
         assert stream.next() == ("released", {})
         assert stream.next()[0] == "closed"
         assert not hub.registry.status(night.game_id, 2)[ANNA].paired
-    finally:
-        stream.close()
-    again = Stream(base_url, secret)
-    try:
+    with Stream(base_url, secret) as again:
         assert again.next() == ("refused", 401)
-    finally:
-        again.close()
 
 
 def test_a_stream_without_a_paired_phone_is_refused(base_url) -> None:
@@ -98,24 +86,20 @@ def test_a_stream_without_a_paired_phone_is_refused(base_url) -> None:
 STREAMED = {"accept": "text/event-stream"}
 
 
-def events_of(response: httpx2.Response) -> Iterator[tuple[str, Any]]:
-    kind, data = "message", ""
-    for line in response.iter_lines():
-        if line.startswith("event: "):
-            kind = line[7:]
-        elif line.startswith("data: "):
-            data = line[6:]
-        elif line == "" and data:
-            yield kind, json.loads(data)
-            kind, data = "message", ""
+@contextlib.contextmanager
+def scanned_streaming(base_url: str, token: str) -> Iterator[httpx2.Response]:
+    """A phone's scan of `token` that asks for the live stream in the same request: the
+    answer, read for the `with` block."""
+    with httpx2.Client(base_url=base_url, timeout=10) as phone, \
+            phone.stream("POST", "/phone/api/join", json={"token": token},
+                         headers=STREAMED) as answer:
+        yield answer
 
 
 def test_annas_scan_answers_with_her_seat_and_her_live_ledger_in_one_request(
         hub, night, base_url) -> None:
     token = hub.registry.issue_token(night.game_id, ANNA)
-    with httpx2.Client(base_url=base_url, timeout=10) as phone, \
-            phone.stream("POST", "/phone/api/join", json={"token": token},
-                         headers=STREAMED) as answer:
+    with scanned_streaming(base_url, token) as answer:
         assert answer.status_code == 200
         cookie = answer.headers["set-cookie"]
         assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie
@@ -130,9 +114,7 @@ def test_annas_scan_answers_with_her_seat_and_her_live_ledger_in_one_request(
 
 def test_the_streamed_scan_carries_nothing_of_bens_changes(hub, night, base_url) -> None:
     token = hub.registry.issue_token(night.game_id, ANNA)
-    with httpx2.Client(base_url=base_url, timeout=10) as phone, \
-            phone.stream("POST", "/phone/api/join", json={"token": token},
-                         headers=STREAMED) as answer:
+    with scanned_streaming(base_url, token) as answer:
         events = events_of(answer)
         assert next(events)[1]["view"]["rats"] == START_RATS
         night.reveal_rats({BEN: 3, ANNA: 1})
@@ -143,9 +125,7 @@ def test_the_streamed_scan_carries_nothing_of_bens_changes(hub, night, base_url)
 
 def test_a_code_scanned_into_a_stream_is_used_up_like_any_other(hub, night, base_url) -> None:
     token = hub.registry.issue_token(night.game_id, ANNA)
-    with httpx2.Client(base_url=base_url, timeout=10) as first, \
-            first.stream("POST", "/phone/api/join", json={"token": token},
-                         headers=STREAMED) as answer:
+    with scanned_streaming(base_url, token) as answer:
         assert answer.status_code == 200
         again = httpx2.post(f"{base_url}/phone/api/join", json={"token": token},
                            headers=STREAMED, timeout=10)
@@ -163,9 +143,7 @@ def test_a_forged_code_asking_for_a_stream_gets_a_plain_refusal(hub, night, base
 
 def test_the_released_seats_stream_that_began_with_the_scan_ends(hub, night, base_url) -> None:
     token = hub.registry.issue_token(night.game_id, BEN)
-    with httpx2.Client(base_url=base_url, timeout=10) as phone, \
-            phone.stream("POST", "/phone/api/join", json={"token": token},
-                         headers=STREAMED) as answer:
+    with scanned_streaming(base_url, token) as answer:
         events = events_of(answer)
         assert next(events)[0] == "state"
         hub.registry.release(night.game_id, BEN)

@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from support.engine_games import ALL_SPECIALS, setup_for
+from support.own_store import OwnStore
 from support.phones import TableNight, hub_for, stored_night
 from support.sessions import game_state, logged_events
+from support.special_rounds import SETUP
 
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
@@ -26,7 +27,6 @@ from companion.phones.seats import SeatRegistry
 from companion.phones.texts import texts
 from companion.rules import events as ev
 from companion.rules.catalog import Building
-from companion.rules.setup import SelectionMethod
 from companion.store.db import GameStore
 from companion.store.session import Session, StepPassed
 
@@ -36,7 +36,7 @@ TOWN_HALL, CASTLE = 0, 1
 the Castle (Blue, 1 card)."""
 
 
-class Night:
+class Night(OwnStore):
     """Four players at the table, every special in play, the first round at its reveals."""
 
     def __init__(self, data_dir: Path, row: tuple[Building, ...] = (
@@ -47,8 +47,7 @@ class Night:
         self.data_dir = data_dir
         self.registry = SeatRegistry()
         self.store = GameStore.open(data_dir)
-        self.session = Session.start(self.store, ev.GameStarted(setup_for(
-            4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS, start=RED)))
+        self.session = Session.start(self.store, ev.GameStarted(SETUP))
         for event in (ev.BuildingsRevealed(row), ev.SupplyDone(), *entries):
             self.session.submit(event)
         self.hub = Hub(registry=self.registry, open_session=self.open_session,
@@ -281,10 +280,9 @@ def test_reveals_wait_for_the_hospitals_discards_entered_at_the_table(tmp_path) 
     # R-ROUND-D b: the Hospital's discards are entered at the table and recorded with the
     # next building's first reveal; a phone's reveal there waits for the table's tap, which
     # records it (the phone was first) with the discards.
-    night = Night(tmp_path, row=(Building.HOSPITAL, Building.CASTLE, Building.RAT_CATCHERS_HUT),
-                  entries=(ev.Entered(RED, 0, 1), ev.Entered(YELLOW, CASTLE, 1),
-                           ev.Entered(GREEN, CASTLE, 2), ev.Entered(BLUE, CASTLE, 1)))
-    try:
+    with Night(tmp_path, row=(Building.HOSPITAL, Building.CASTLE, Building.RAT_CATCHERS_HUT),
+               entries=(ev.Entered(RED, 0, 1), ev.Entered(YELLOW, CASTLE, 1),
+                        ev.Entered(GREEN, CASTLE, 2), ev.Entered(BLUE, CASTLE, 1))) as night:
         session = night.session
         session.decide([ev.Revealed(RED, 0, 1, 0)],
                        made_for=session.decision_view().view.step_id)
@@ -301,8 +299,6 @@ def test_reveals_wait_for_the_hospitals_discards_entered_at_the_table(tmp_path) 
         assert ev.HospitalDiscarded(0, RED, 2) in events
         assert night.reveals == [(RED, 0, 0), (YELLOW, CASTLE, 0), (GREEN, CASTLE, 1)]
         assert reveal_of(night.phone(BLUE))["waiting"] == [BLUE]
-    finally:
-        night.store.close()
 
 
 @pytest.mark.parametrize("body", [
@@ -331,8 +327,7 @@ def test_a_reveal_needs_the_phones_own_cookie_and_a_small_body(night) -> None:
 
 def test_no_reveal_once_the_game_is_scored(tmp_path: Path) -> None:
     # R-SCORE-6: after the scoring nothing a phone sends is stored.
-    night = TableNight(tmp_path, players=3)
-    try:
+    with TableNight(tmp_path, players=3) as night:
         hub = hub_for(night)
         green = TestClient(phone_app(hub), base_url="http://table.local:8550")
         token = hub.registry.issue_token(night.game_id, GREEN)
@@ -346,5 +341,3 @@ def test_no_reveal_once_the_game_is_scored(tmp_path: Path) -> None:
         answer = reveal(green, step=step, matching=1)
         assert (answer.status_code, answer.json()["error"]) == (409, "game_scored")
         assert len(night.events) == stored
-    finally:
-        night.close()

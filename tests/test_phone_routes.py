@@ -346,14 +346,11 @@ def test_concurrent_changes_from_phones_and_table_are_never_lost(app, hub, night
         worker.start()
     for worker in workers:
         worker.join()
-    quiet = TableNight(tmp_path / "without-phones", players=3)
-    try:
+    with TableNight(tmp_path / "without-phones", players=3) as quiet:
         play_three_rounds(quiet)
         assert night.state.rats == tuple(rats + 10 for rats in quiet.state.rats)
         assert len(night.events) == len(quiet.events) + 30
         assert sum(isinstance(e, ev.RatsChanged) for e in night.events) == 30
-    finally:
-        quiet.close()
 
 
 # -- host controls ------------------------------------------------------------------------

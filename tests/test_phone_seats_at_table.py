@@ -10,10 +10,8 @@ the table switches the seat as its phones panel does (`entering.enter_at_table`)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from starlette.testclient import TestClient
-from support.phones import TableNight, night_of, paired
+from support.phones import TableNight, enter, entries, night_of, paired, state_of
 from support.sessions import game_state
 
 from companion.phones.entering import at_table, enter_at_table, waited_for
@@ -26,19 +24,6 @@ from companion.store.session import Session
 RED, YELLOW, GREEN = 0, 1, 2
 
 night = night_of(3)
-
-
-def state_of(phone: TestClient) -> Any:
-    return phone.get("/phone/api/state").json()
-
-
-def enter(phone: TestClient, building: int, cards: int) -> Any:
-    return phone.post("/phone/api/entry", json={
-        "step": state_of(phone)["view"]["turn"]["step"], "building": building, "cards": cards})
-
-
-def entries(night: TableNight) -> list[tuple[int, int | None, int]]:
-    return [(t.player, t.building, t.cards) for t in night.state.record.turns]
 
 
 def resolve_round(night: TableNight, cards: dict[int, int]) -> None:
@@ -120,11 +105,8 @@ def test_the_switch_survives_a_restart_and_no_undo_takes_it_back(tmp_path: Path,
     assert at_table(night.session) == {GREEN}
     game = night.game_id
     night.close()
-    store = GameStore.open(tmp_path)
-    try:
+    with GameStore.open(tmp_path) as store:
         assert at_table(Session.resume(store, game)) == {GREEN}
-    finally:
-        store.close()
     assert not any(isinstance(e, ev.Event) and "at_table" in type(e).__name__.lower()
                    for e in night.events)
 

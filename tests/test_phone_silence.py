@@ -23,8 +23,7 @@ from typing import Any
 import httpx2
 import pytest
 from support.clock import ClockedLoop, LoopTime, clocked_server
-from support.phones import START_RATS, TableNight, hub_for, night_of, paired
-from test_phone_live import events_of
+from support.phones import START_RATS, TableNight, events_of, hub_for, night_of, paired
 from test_ui_phones import ANNA, Clock, Table
 
 from companion.phones.entering import waited_for
@@ -49,10 +48,8 @@ and never a time the server's rules depend on."""
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[tuple[Table, Clock]]:
     silence = Clock(0.0)
-    found = Table(tmp_path, SeatRegistry(clock=Clock(), monotonic=silence), Clock())
-    yield found, silence
-    found.page.close()
-    found.store.close()
+    with Table(tmp_path, SeatRegistry(clock=Clock(), monotonic=silence), Clock()) as found:
+        yield found, silence
 
 
 def waiting(table: Table) -> str:
@@ -64,12 +61,19 @@ def waiting(table: Table) -> str:
     return AT_THE_TABLE
 
 
-def test_annas_silent_phone_is_let_go_and_her_next_answer_brings_it_back(table) -> None:
-    table, silence = table
+def annas_phone_paired(table: Table) -> tuple[SeatRegistry, str]:
+    """Anna's phone paired (asleep until a story connects it) and the table on its round
+    screen: the seats and the game."""
     seats, game = table.seats, table.session.game_id
     assert seats is not None
     seats.claim(seats.issue_token(game, ANNA))
     table.open(play_route(game))
+    return seats, game
+
+
+def test_annas_silent_phone_is_let_go_and_her_next_answer_brings_it_back(table) -> None:
+    table, silence = table
+    seats, game = annas_phone_paired(table)
     with seats.connection(game, ANNA) as stream:
         assert waiting(table) == WAITING
         # her Wi-Fi goes: the stream stays open on the table's side, and beats unanswered
@@ -92,12 +96,9 @@ def test_annas_silent_phone_is_let_go_and_her_next_answer_brings_it_back(table) 
 
 def test_a_phone_answering_every_beat_is_waited_for_all_evening(table) -> None:
     table, silence = table
-    seats, game = table.seats, table.session.game_id
-    assert seats is not None
-    seats.claim(seats.issue_token(game, ANNA))
+    seats, game = annas_phone_paired(table)
     told: list[int] = []
     seats.on_connection(lambda _game, seat: told.append(seat))
-    table.open(play_route(game))
     with seats.connection(game, ANNA) as stream:
         for _ in range(360):  # an hour of beats
             silence.now += BEAT_SECONDS
@@ -112,10 +113,7 @@ def test_a_dead_stream_left_open_does_not_keep_the_seat_once_the_live_one_ends(t
     # side, and the new one is the one it answers. When she closes the page, the table
     # stops waiting at once, not when the dead stream's silence runs out.
     table, silence = table
-    seats, game = table.seats, table.session.game_id
-    assert seats is not None
-    seats.claim(seats.issue_token(game, ANNA))
-    table.open(play_route(game))
+    seats, game = annas_phone_paired(table)
     with seats.connection(game, ANNA):
         silence.now += 2 * BEAT_SECONDS  # the old stream's beats go unanswered
         with seats.connection(game, ANNA) as live:

@@ -99,8 +99,7 @@ def test_reds_hospital_discard_from_her_switched_phone_is_refused(choices) -> No
 
 def test_end_values_from_a_switched_phone_are_refused(tmp_path: Path) -> None:
     # R-SCORE-2 to 5: the table's end form takes Yellow's holdings.
-    night = TableNight(tmp_path, players=3)
-    try:
+    with TableNight(tmp_path, players=3) as night:
         hub = hub_for(night)
         app = phone_app(hub)
         yellow = paired(app, hub, night.game_id, YELLOW, language="nl")
@@ -113,5 +112,3 @@ def test_end_values_from_a_switched_phone_are_refused(tmp_path: Path) -> None:
                          language="nl")
         assert len(night.events) == stored
         assert night.state.end_values[YELLOW] is None
-    finally:
-        night.close()

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from support.phones import TableNight, night_of, paired
+from support.phones import enter, entries, night_of, paired, state_of
 
 from companion.phones.entering import enter_at_table
 
@@ -22,22 +22,9 @@ RED, YELLOW, GREEN = 0, 1, 2
 night = night_of(3)
 
 
-def state_of(phone: TestClient) -> Any:
-    return phone.get("/phone/api/state").json()
-
-
-def enter(phone: TestClient, building: int, cards: int) -> Any:
-    return phone.post("/phone/api/entry", json={
-        "step": state_of(phone)["view"]["turn"]["step"], "building": building, "cards": cards})
-
-
 def take_back(phone: TestClient, own: dict[str, Any]) -> Any:
     return phone.post("/phone/api/entry/undo",
                       json={"round": own["round"], "turn": own["turn"], "at": own["at"]})
-
-
-def entries(night: TableNight) -> list[tuple[int, int | None, int]]:
-    return [(t.player, t.building, t.cards) for t in night.state.record.turns]
 
 
 def test_red_takes_back_her_entry_before_anyone_else_enters(app, hub, night) -> None:

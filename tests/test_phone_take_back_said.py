@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.testclient import TestClient
-from support.phones import night_of, paired, stored_night
+from support.phones import enter, night_of, paired, stored_night
 from test_phone_reveals import Night as RevealNight
 from test_phone_reveals import reveal
 
@@ -38,12 +38,6 @@ def undone_said(phone: TestClient, language: str = "en") -> str:
     step = str(words[undone["step"]]).format(player=undone.get("player"), building=building)
     return str(words[undone["line"]]).format(player=undone["by"], step=step,
                                              building=building)
-
-
-def enter(phone: TestClient, building: int, cards: int) -> Any:
-    state = phone.get("/phone/api/state").json()
-    return phone.post("/phone/api/entry", json={
-        "step": state["view"]["turn"]["step"], "building": building, "cards": cards})
 
 
 def take_back(phone: TestClient) -> Any:

@@ -8,16 +8,14 @@ phone's own answer (or its live stream) against what the table shows and what th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 from support.browser import live_server
-from support.engine_games import ALL_SPECIALS, Game, setup_for
+from support.engine_games import ALL_SPECIALS, Game, plain_event, setup_for
 from support.phone_truth import ANNA, BEN, CARLA, MONASTERY, MonasteryNight
-from support.phones import Stream, TableNight, hub_for
+from support.phones import Stream, TableNight, hub_for, stored_night
 from support.sessions import game_state
 from test_ui_phones import CLEO, Clock, Table
 
@@ -28,9 +26,7 @@ from companion.phones.routes import phone_app
 from companion.phones.seats import SeatRegistry
 from companion.phones.texts import texts
 from companion.rules import events as ev
-from companion.rules import reveal_event
 from companion.rules.catalog import Building
-from companion.rules.guide import Enter, Prompt, RevealBuildings, Supply, TakeActions, step_at
 from companion.rules.setup import SelectionMethod
 from companion.rules.state import Phase
 from companion.rules.views import DisputeState, PendingChange, own_view
@@ -38,14 +34,7 @@ from companion.store.session import Session
 from companion.ui.phones import private_view
 from companion.ui.phones.private_view import correction_line, entry_line, pending_line
 
-
-@pytest.fixture
-def night(tmp_path: Path) -> Iterator[MonasteryNight]:
-    table = MonasteryNight(tmp_path)
-    try:
-        yield table
-    finally:
-        table.close()
+night = stored_night(MonasteryNight)
 
 
 def paired(app: Any, hub: Hub, game: str, seat: int) -> TestClient:
@@ -66,8 +55,7 @@ def test_the_monasterys_discards_reach_the_phones_as_pending_then_as_recorded(ni
     secret = hub.registry.claim(hub.registry.issue_token(night.game_id, ANNA)).device_secret
     night.up_to_the_monastery()
     with live_server(phone_app(hub)) as base_url:
-        stream = Stream(base_url, secret)
-        try:
+        with Stream(base_url, secret) as stream:
             kind, first = stream.next()
             assert kind == "state" and first["view"]["pending"] == []
             night.last_monastery_reveal()
@@ -89,8 +77,6 @@ def test_the_monasterys_discards_reach_the_phones_as_pending_then_as_recorded(ni
             assert [(e["entry_id"], e["delta"]) for e in after["view"]["ledger"]] == [
                 ("1.2.monastery", -2)]
             assert after["view"]["rats"] == 8
-        finally:
-            stream.close()
 
 
 def test_bens_phone_shows_his_own_pending_discard_and_carla_none(night) -> None:
@@ -146,8 +132,7 @@ def test_a_flute_settled_by_the_last_reveal_is_recorded_with_it_never_pending_tw
 
 
 def test_a_dismissed_dispute_says_the_table_checked_it_after_a_reload_too(tmp_path) -> None:
-    table = TableNight(tmp_path, players=3)
-    try:
+    with TableNight(tmp_path, players=3) as table:
         hub = hub_for(table)
         app = phone_app(hub)
         anna = paired(app, hub, table.game_id, ANNA)
@@ -169,8 +154,6 @@ def test_a_dismissed_dispute_says_the_table_checked_it_after_a_reload_too(tmp_pa
         reopened = Session.resume(table.store, table.game_id)
         again = reopened.player_view(ANNA)
         assert again.dispute_state(again.ledger[0]) is DisputeState.CHECKED
-    finally:
-        table.close()
 
 
 # -- a correction by the table says what it did to the player's rats --------------------------
@@ -247,8 +230,7 @@ def scored(table: TableNight) -> None:
 def test_after_the_scoring_a_phone_changes_nothing_but_may_ask_for_a_correction(tmp_path
                                                                                ) -> None:
     # R-SCORE-6: once the rats are revealed and scored, the result changes only at the table.
-    table = TableNight(tmp_path, players=3)
-    try:
+    with TableNight(tmp_path, players=3) as table:
         hub = hub_for(table)
         app = phone_app(hub)
         anna = paired(app, hub, table.game_id, ANNA)
@@ -283,14 +265,11 @@ def test_after_the_scoring_a_phone_changes_nothing_but_may_ask_for_a_correction(
         assert asked.json()["request"] == {"rats": 4, "status": "pending"}
         assert [(r.player, r.rats) for r in table.session.pending_requests()] == [(BEN, 4)]
         assert table.store.events(table.game_id) == before
-    finally:
-        table.close()
 
 
 def test_the_table_s_own_ledger_refuses_the_same_after_the_scoring(tmp_path) -> None:
     # The private view (a player without a phone) goes through the same ledger.
-    table = TableNight(tmp_path, players=3)
-    try:
+    with TableNight(tmp_path, players=3) as table:
         scored(table)
         before = table.store.events(table.game_id)
         ledger = ledger_of(table.session, CARLA)
@@ -300,16 +279,13 @@ def test_the_table_s_own_ledger_refuses_the_same_after_the_scoring(tmp_path) -> 
                 act()
             assert refused.value.code == "game_scored"
         assert table.store.events(table.game_id) == before
-    finally:
-        table.close()
 
 
 def test_the_private_view_hides_its_buttons_once_the_game_is_scored(tmp_path) -> None:
     # R-SCORE-6: Cleo has no phone; after the scoring her private view logs nothing, like a
     # phone, and says where a correction is asked for.
     clock = Clock()
-    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    try:
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as table:
         private_view.memory(table.app).clock = clock
         table.open(f"/game/{table.session.game_id}/private/{CLEO}")
         assert {"log-supply_discard", "log-correction-up", "note", "private-undo"} \
@@ -325,25 +301,12 @@ def test_the_private_view_hides_its_buttons_once_the_game_is_scored(tmp_path) ->
         assert "private-scored" in ids
         assert "nothing more is logged here" in table.texts("private-scored")
         assert "reveal-pad" in ids  # her rats are still hers to look at
-    finally:
-        table.store.close()
 
 
 def play_out(session: Session) -> None:
     """Every round played with nobody entering a card, up to the end values."""
     while game_state(session).phase not in (Phase.END, Phase.FINISHED):
-        step = step_at(game_state(session))
-        if isinstance(step, RevealBuildings):
-            session.submit(reveal_event(game_state(session)))
-        elif isinstance(step, Supply):
-            session.submit(ev.SupplyDone())
-        elif isinstance(step, Enter):
-            session.submit(ev.Entered(step.actor, 0, 0))
-        elif isinstance(step, TakeActions):
-            session.submit(ev.BuildingResolved(step.building))
-        else:
-            assert step.prompt is Prompt.END_ROUND, step.prompt
-            session.submit(ev.RoundEnded())
+        session.submit(plain_event(game_state(session), cards=0))
 
 
 def test_the_private_view_says_pending_and_checked_as_the_phone_does(night) -> None:

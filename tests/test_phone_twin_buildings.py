@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
-from support.engine_games import ALL_SPECIALS, setup_for
+from support.own_store import OwnStore
 from support.phones import stored_night
+from support.special_rounds import SETUP
 
 from companion.phones.hub import Hub
 from companion.phones.routes import phone_app
@@ -25,7 +26,6 @@ from companion.phones.seats import SeatRegistry
 from companion.phones.texts import texts
 from companion.rules import events as ev
 from companion.rules.catalog import Building
-from companion.rules.setup import SelectionMethod
 from companion.store.db import GameStore
 from companion.store.session import Session
 
@@ -34,14 +34,13 @@ FIRST_HOSPITAL, TOWN_HALL, SECOND_HOSPITAL = 0, 1, 2
 ROW = (Building.HOSPITAL, Building.TOWN_HALL, Building.HOSPITAL)
 
 
-class Night:
+class Night(OwnStore):
     """Four players, every special in play, round 1's row with two Hospitals laid out."""
 
     def __init__(self, data_dir: Path) -> None:
         self.registry = SeatRegistry()
         self.store = GameStore.open(data_dir)
-        self.session = Session.start(self.store, ev.GameStarted(setup_for(
-            4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS, start=RED)))
+        self.session = Session.start(self.store, ev.GameStarted(SETUP))
         for event in (ev.BuildingsRevealed(ROW), ev.SupplyDone()):
             self.session.submit(event)
         hub = Hub(registry=self.registry, open_session=self.open_session,

@@ -11,25 +11,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from support.engine_games import ALL_SPECIALS, setup_for
 from support.sessions import game_state, logged_events
+from support.special_rounds import AT_A_SWORD_TIE, AT_THE_HOSPITAL, SETUP
 from test_ui_phones import Clock, Table
 
 from companion.phones.choices import ChoiceMadeFor, Chooser
 from companion.phones.seats import SeatRegistry
 from companion.rules import events as ev
-from companion.rules.catalog import Building, Special
-from companion.rules.setup import SelectionMethod
+from companion.rules.catalog import Special
 from companion.ui.shared.paths import play_route
 
 RED, YELLOW, GREEN, BLUE = range(4)
-HOSPITAL, CASTLE, FARM = Building.HOSPITAL, Building.CASTLE, Building.FARM
 
 
 def table_with_specials(tmp_path: Path, seats: SeatRegistry) -> Table:
     table = Table(tmp_path, seats, Clock())
-    table.session = table.games.start(ev.GameStarted(setup_for(
-        4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS, start=RED)))
+    table.session = table.games.start(ev.GameStarted(SETUP))
     return table
 
 
@@ -53,36 +50,26 @@ def phone_choice(table: Table, seat: int, option: int) -> None:
 def test_the_sword_tie_waits_for_yellows_phone_and_the_table_can_still_choose(
         tmp_path: Path) -> None:
     seats = SeatRegistry(clock=Clock())
-    table = table_with_specials(tmp_path, seats)
-    try:
+    with table_with_specials(tmp_path, seats) as table:
         game = table.session.game_id
         claim = seats.claim(seats.issue_token(game, YELLOW))
         with seats.connection(game, claim.seat):
-            play(table, ev.BuildingsRevealed((CASTLE, FARM, HOSPITAL)), ev.SupplyDone(),
-                 ev.Entered(RED, 0, 1), ev.Entered(YELLOW, 0, 1), ev.Entered(GREEN, 0, 1),
-                 ev.Entered(BLUE, 1, 0), ev.Revealed(RED, 0, 1, 0),
-                 ev.Revealed(YELLOW, 0, 0, 0, 0, 1), ev.Revealed(GREEN, 0, 1, 0))
+            play(table, *AT_A_SWORD_TIE)
             assert table.texts(f"waiting-phone-{YELLOW}") == (
                 "Waiting for Yellow's phone; the table can still choose for them.")
             table.tap("choose-2")  # the table steps in for Yellow
         assert logged_events(table.session)[-1] == ev.SpecialTargetChosen(
             0, Special.SWORD, GREEN)
-    finally:
-        table.store.close()
 
 
 def test_reds_hospital_discard_chosen_on_her_phone_replaces_the_tables_earlier_taps(
         tmp_path: Path) -> None:
     seats = SeatRegistry(clock=Clock())
-    table = table_with_specials(tmp_path, seats)
-    try:
+    with table_with_specials(tmp_path, seats) as table:
         game = table.session.game_id
         claim = seats.claim(seats.issue_token(game, RED))
         with seats.connection(game, claim.seat):
-            play(table, ev.BuildingsRevealed((HOSPITAL, CASTLE, FARM)), ev.SupplyDone(),
-                 ev.Entered(RED, 0, 2), ev.Entered(YELLOW, 0, 1), ev.Entered(GREEN, 1, 0),
-                 ev.Entered(BLUE, 2, 0), ev.Revealed(RED, 0, 2, 0),
-                 ev.Revealed(YELLOW, 0, 1, 0))
+            play(table, *AT_THE_HOSPITAL)
             assert "Waiting for Red's phone" in table.texts(f"waiting-phone-{RED}")
             assert f"waiting-phone-{YELLOW}" not in table.ids()  # no phone: the table enters
             table.tap(f"hospital-{RED}-more")  # the table's tap, not recorded yet
@@ -98,5 +85,3 @@ def test_reds_hospital_discard_chosen_on_her_phone_replaces_the_tables_earlier_t
         assert [e for e in stored[:resolved] if isinstance(e, ev.HospitalDiscarded)] == [
             ev.HospitalDiscarded(0, RED, 3), ev.HospitalDiscarded(0, YELLOW, 1)]
         assert game_state(table.session).rats[RED] == 10 - 1 - 3  # the premium's rat, 3 cards
-    finally:
-        table.store.close()

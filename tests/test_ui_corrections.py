@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from support.table_screens import Table
-from test_ui_round import four_players
+from test_ui_round import four_players, own_deck
 
 from companion.i18n import translator
 from companion.rules import events as ev
@@ -53,9 +53,8 @@ def into_round_two(table: Table) -> None:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    found = Table(tmp_path, four_players())
-    yield found
-    found.store.close()
+    with Table(tmp_path, four_players()) as found:
+        yield found
 
 
 def open_corrections(table: Table) -> None:
@@ -196,18 +195,17 @@ def test_a_refused_correction_is_told_with_its_rule_and_stores_nothing(table: Ta
 
 def test_the_refusal_is_in_german_on_a_german_table(tmp_path: Path) -> None:
     # R-ROUND-D, told in the players' language.
-    table = Table(tmp_path, four_players(), lang="de")
-    resolved_first_building_with_ben_unrevealed(table)
-    open_corrections(table)
-    table.tap("fix-1-1")
-    table.tap("fix-building-0")
-    table.tap("fix-save")
-    expected = translator("de")(
-        "That building is already resolved, and {player} has not revealed yet.", player="Ben")
-    assert table.page.messages[-1] == expected
-    assert table.page.details[-1] == "Regel R-ROUND-D"
-    assert expected.startswith("Dieses Gebäude")
-    table.store.close()
+    with Table(tmp_path, four_players(), lang="de") as table:
+        resolved_first_building_with_ben_unrevealed(table)
+        open_corrections(table)
+        table.tap("fix-1-1")
+        table.tap("fix-building-0")
+        table.tap("fix-save")
+        expected = translator("de")(
+            "That building is already resolved, and {player} has not revealed yet.", player="Ben")
+        assert table.page.messages[-1] == expected
+        assert table.page.details[-1] == "Regel R-ROUND-D"
+        assert expected.startswith("Dieses Gebäude")
 
 
 def test_a_half_refused_correction_stores_neither_half(table: Table) -> None:
@@ -271,25 +269,20 @@ def test_a_lowered_count_resets_the_half_tapped_reveal_of_that_player(table: Tab
 def test_a_correction_that_takes_the_hospital_premium_away_caps_its_discards(
         tmp_path: Path) -> None:
     # R-ROUND-D b: Hospital premium discards up to 3 hand cards, the normal action up to 2.
-    from companion.rules.setup import DeckMode, SelectionMethod
-
-    manual = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
-              Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual))
-    table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
-                ev.SupplyDone(), ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0),
-                ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 1, 0)])
-    for _ in range(3):
-        table.tap("hospital-0-more")
-    table.play([ev.RevealCorrected(1, BEN, 2, 0)])
-    assert table.texts("hospital-0") == "2"
-    # the Farm's actions and the round's end take no tap: the next round's row records them
-    # all, the Hospital's discards first (issue 13)
-    for building in ("farm", "palace", "castle"):
-        table.tap(f"pick-{building}")
-    table.tap("reveal-confirm")
-    assert table.stored()[-5:-3] == [ev.HospitalDiscarded(0, ANNA, 2), ev.BuildingResolved(0)]
-    table.store.close()
+    with Table(tmp_path, own_deck()) as table:
+        table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                    ev.SupplyDone(), ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0),
+                    ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 1, 0)])
+        for _ in range(3):
+            table.tap("hospital-0-more")
+        table.play([ev.RevealCorrected(1, BEN, 2, 0)])
+        assert table.texts("hospital-0") == "2"
+        # the Farm's actions and the round's end take no tap: the next round's row records them
+        # all, the Hospital's discards first (issue 13)
+        for building in ("farm", "palace", "castle"):
+            table.tap(f"pick-{building}")
+        table.tap("reveal-confirm")
+        assert table.stored()[-5:-3] == [ev.HospitalDiscarded(0, ANNA, 2), ev.BuildingResolved(0)]
 
 
 def test_a_correction_that_moves_a_resolved_hospitals_premium_asks_for_the_discards(
@@ -297,44 +290,38 @@ def test_a_correction_that_moves_a_resolved_hospitals_premium_asks_for_the_disca
     # R-ROUND-D b: Anna took the Hospital's premium and discarded 3 hand cards, Ben 2 with the
     # normal action. The table finds Ben really played 2 Church cards: the premium is his now.
     # Nothing is cut and no rat moves until the table says again what each discarded.
-    from companion.rules.setup import DeckMode, SelectionMethod
-
-    manual = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
-              Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual))
-    table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
-                ev.SupplyDone(), ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0),
-                ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 1, 0),
-                ev.HospitalDiscarded(0, ANNA, 3), ev.HospitalDiscarded(0, BEN, 2)])
-    resolve_the_row(table)
-    rats = table.state.rats[:2]
-    assert rats == (6, 8)
-    open_corrections(table)
-    table.tap(f"fix-1-{BEN}")
-    table.tap("fix-matching-more")
-    table.tap("fix-matching-more")
-    table.tap("fix-save")
-    assert table.stored()[-1] == ev.RevealCorrected(1, BEN, 2, 0)
-    assert table.state.rats[:2] == rats
-    assert "question-hospital-1-0" in table.ids()
-    assert "gave the premium to Ben" in table.texts("question-hospital-1-0")
-    assert table.texts(f"answer-hospital-1-0-{ANNA}") == "2"
-    assert table.texts(f"answer-hospital-1-0-{BEN}") == "2"
-    table.tap(f"answer-hospital-1-0-{BEN}-more")
-    assert table.texts(f"answer-hospital-1-0-{BEN}") == "3"
-    table.page.route = f"/game/{table.session.game_id}/play"
-    assert "question-hospital-1-0" in table.ids()  # asked on the round screen too
-    table.tap("answer-hospital-1-0")
-    assert table.stored()[-1] == ev.HospitalCorrected(1, 0, (2, 3))
-    assert table.state.rats[:2] == (8, 6)
-    assert "question-hospital-1-0" not in table.ids()
-    table.store.close()
+    with Table(tmp_path, own_deck()) as table:
+        table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                    ev.SupplyDone(), ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0),
+                    ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 1, 0),
+                    ev.HospitalDiscarded(0, ANNA, 3), ev.HospitalDiscarded(0, BEN, 2)])
+        resolve_the_row(table)
+        rats = table.state.rats[:2]
+        assert rats == (6, 8)
+        open_corrections(table)
+        table.tap(f"fix-1-{BEN}")
+        table.tap("fix-matching-more")
+        table.tap("fix-matching-more")
+        table.tap("fix-save")
+        assert table.stored()[-1] == ev.RevealCorrected(1, BEN, 2, 0)
+        assert table.state.rats[:2] == rats
+        assert "question-hospital-1-0" in table.ids()
+        assert "gave the premium to Ben" in table.texts("question-hospital-1-0")
+        assert table.texts(f"answer-hospital-1-0-{ANNA}") == "2"
+        assert table.texts(f"answer-hospital-1-0-{BEN}") == "2"
+        table.tap(f"answer-hospital-1-0-{BEN}-more")
+        assert table.texts(f"answer-hospital-1-0-{BEN}") == "3"
+        table.page.route = f"/game/{table.session.game_id}/play"
+        assert "question-hospital-1-0" in table.ids()  # asked on the round screen too
+        table.tap("answer-hospital-1-0")
+        assert table.stored()[-1] == ev.HospitalCorrected(1, 0, (2, 3))
+        assert table.state.rats[:2] == (8, 6)
+        assert "question-hospital-1-0" not in table.ids()
 
 
-def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table: Table) -> None:
-    # Dora disputes the rats of her reveal in round 1 on her phone; the table sees it on the
-    # round screen, in the corrections and in the phones panel, until it dismisses it (an
-    # event of the game) -- or corrects the round.
+def doras_reveal_disputed(table: Table) -> None:
+    """Round 1 played up to its end: Dora's reveal (3 cards in the third building, 2 of its
+    estate and 1 of another, R-ROUND-D a) gave her a rat, which she disputes on her phone."""
     table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
                 ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
     while (step := step_at(table.state)).prompt is not Prompt.END_ROUND:
@@ -346,6 +333,13 @@ def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table:
         table.play([ev.Revealed(step.reveal.player, step.reveal.building,
                                 step.reveal.declared - other, other)])
     table.session.submit(ev.RatChangeDisputed(DORA, "1.3.reveal"))
+
+
+def test_a_phones_dispute_shows_on_the_table_until_the_table_dismisses_it(table: Table) -> None:
+    # Dora disputes the rats of her reveal in round 1 on her phone; the table sees it on the
+    # round screen, in the corrections and in the phones panel, until it dismisses it (an
+    # event of the game) -- or corrects the round.
+    doras_reveal_disputed(table)
     key = f"dispute-{DORA}-1.3.reveal"
     assert key in table.ids()
     # the row holds two Markets (R-ROUND-A): the dispute names Dora's by its card of the row
@@ -367,26 +361,24 @@ def test_a_tie_a_correction_makes_is_chosen_by_its_winner_on_the_round_screen(
     # table finds Cleo's card was a population card: Ben and Cleo tie for the fewest, and
     # Anna, who played the most, is asked who receives the rat.
     from companion.rules.catalog import Special
-    from companion.rules.setup import DeckMode, SelectionMethod
 
     hut = Building.RAT_CATCHERS_HUT
     manual = {hut: 5, Building.FARM: 5, Building.CASTLE: 5, Building.PALACE: 5,
               Building.MONASTERY: 5, Building.MARKET: 5}
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual))
-    table.play([ev.BuildingsRevealed((hut, Building.FARM, Building.CASTLE)), ev.SupplyDone(),
-                ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0), ev.Entered(CLEO, 0, 1),
-                ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 0, 0, flutes=1),
-                ev.Revealed(CLEO, 0, 0, 0, flutes=1)])
-    resolve_the_row(table)
-    table.play([ev.RevealCorrected(1, CLEO, 1, 0)])
-    question = "question-tie-1-0"
-    assert question in table.ids()
-    assert "Anna played the most and chooses who receives the rat" in table.texts(question)
-    assert {f"answer-tie-1-0-flute-{p}" for p in (BEN, CLEO)} <= table.ids()
-    table.tap(f"answer-tie-1-0-flute-{CLEO}")
-    assert table.stored()[-1] == ev.TieChosenAfterCorrection(1, 0, Special.FLUTE, CLEO)
-    assert question not in table.ids()
-    table.store.close()
+    with Table(tmp_path, own_deck(manual)) as table:
+        table.play([ev.BuildingsRevealed((hut, Building.FARM, Building.CASTLE)), ev.SupplyDone(),
+                    ev.Entered(ANNA, 0, 1), ev.Entered(BEN, 0, 0), ev.Entered(CLEO, 0, 1),
+                    ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 0, 0, flutes=1),
+                    ev.Revealed(CLEO, 0, 0, 0, flutes=1)])
+        resolve_the_row(table)
+        table.play([ev.RevealCorrected(1, CLEO, 1, 0)])
+        question = "question-tie-1-0"
+        assert question in table.ids()
+        assert "Anna played the most and chooses who receives the rat" in table.texts(question)
+        assert {f"answer-tie-1-0-flute-{p}" for p in (BEN, CLEO)} <= table.ids()
+        table.tap(f"answer-tie-1-0-flute-{CLEO}")
+        assert table.stored()[-1] == ev.TieChosenAfterCorrection(1, 0, Special.FLUTE, CLEO)
+        assert question not in table.ids()
 
 
 # -- the Hospital's discards, and a dispute's way to its entry (issue 19) -------------------
@@ -396,11 +388,7 @@ def hospital_round(tmp_path: Path) -> Table:
     """Round 1 with the players' own deck: Hospital, Farm, Palace. Anna (2 Church cards) takes
     the Hospital's premium, Ben (1) the normal action; the table records that Anna discarded
     1 hand card and Ben none, and the round is played out."""
-    from companion.rules.setup import DeckMode, SelectionMethod
-
-    manual = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building.FARM: 5,
-              Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual))
+    table = Table(tmp_path, own_deck())
     table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
                 ev.SupplyDone(), ev.Entered(ANNA, 0, 2), ev.Entered(BEN, 0, 1),
                 ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 1, 0), ev.Revealed(ANNA, 0, 2, 0),
@@ -411,68 +399,55 @@ def hospital_round(tmp_path: Path) -> Table:
 
 def test_the_hospitals_discards_are_corrected_in_the_entrys_editor(tmp_path: Path) -> None:
     # R-ROUND-D b: Anna discarded 3 hand cards with the premium, not 1: 2 more rats go.
-    table = hospital_round(tmp_path)
-    assert table.state.rats[ANNA] == 8
-    open_corrections(table)
-    table.tap(f"fix-1-{ANNA}")
-    assert "Hand cards discarded at the Hospital (up to 3)" in table.texts()
-    assert table.texts("fix-hospital") == "1"
-    table.tap("fix-hospital-more")
-    table.tap("fix-hospital-more")
-    assert table.find("fix-hospital-more").content.disabled  # type: ignore[union-attr]
-    table.tap("fix-save")
-    assert table.stored()[-1] == ev.HospitalCorrected(1, 0, (3, 0))
-    assert table.state.rats[ANNA] == 6
-    assert "fix-save" not in table.ids(), "saved: back to the list"
-    table.tap(f"fix-1-{BEN}")
-    assert "(up to 2)" in table.texts()
-    assert table.texts("fix-hospital") == "0"
-    table.store.close()
+    with hospital_round(tmp_path) as table:
+        assert table.state.rats[ANNA] == 8
+        open_corrections(table)
+        table.tap(f"fix-1-{ANNA}")
+        assert "Hand cards discarded at the Hospital (up to 3)" in table.texts()
+        assert table.texts("fix-hospital") == "1"
+        table.tap("fix-hospital-more")
+        table.tap("fix-hospital-more")
+        assert table.find("fix-hospital-more").content.disabled  # type: ignore[union-attr]
+        table.tap("fix-save")
+        assert table.stored()[-1] == ev.HospitalCorrected(1, 0, (3, 0))
+        assert table.state.rats[ANNA] == 6
+        assert "fix-save" not in table.ids(), "saved: back to the list"
+        table.tap(f"fix-1-{BEN}")
+        assert "(up to 2)" in table.texts()
+        assert table.texts("fix-hospital") == "0"
 
 
 def test_a_hospital_discard_and_a_reveal_are_one_correction(tmp_path: Path) -> None:
     # R-ROUND-D: Ben played 1 card of another estate (1 rat) and discarded 2 hand cards.
-    table = hospital_round(tmp_path)
-    count = len(table.stored())
-    open_corrections(table)
-    table.tap(f"fix-1-{BEN}")
-    table.tap("fix-matching-fewer")
-    table.tap("fix-other-more")
-    table.tap("fix-hospital-more")
-    table.tap("fix-hospital-more")
-    table.tap("fix-save")
-    assert table.stored()[count:] == [ev.RevealCorrected(1, BEN, 0, 1),
-                                      ev.HospitalCorrected(1, 0, (1, 2))]
-    assert table.state.rats[BEN] == 10 + 1 - 2
-    table.session.undo()
-    assert len(table.stored()) == count, "one undo takes the whole correction back"
-    table.store.close()
+    with hospital_round(tmp_path) as table:
+        count = len(table.stored())
+        open_corrections(table)
+        table.tap(f"fix-1-{BEN}")
+        table.tap("fix-matching-fewer")
+        table.tap("fix-other-more")
+        table.tap("fix-hospital-more")
+        table.tap("fix-hospital-more")
+        table.tap("fix-save")
+        assert table.stored()[count:] == [ev.RevealCorrected(1, BEN, 0, 1),
+                                          ev.HospitalCorrected(1, 0, (1, 2))]
+        assert table.state.rats[BEN] == 10 + 1 - 2
+        table.session.undo()
+        assert len(table.stored()) == count, "one undo takes the whole correction back"
 
 
 def test_a_hospital_not_entered_shows_no_discards_in_the_editor(tmp_path: Path) -> None:
-    table = hospital_round(tmp_path)
-    open_corrections(table)
-    table.tap(f"fix-1-{CLEO}")
-    assert "fix-hospital" not in table.ids()
-    table.tap("fix-building-0")  # moving the entry: its discards are not the editor's
-    assert "fix-hospital" not in table.ids()
-    table.store.close()
+    with hospital_round(tmp_path) as table:
+        open_corrections(table)
+        table.tap(f"fix-1-{CLEO}")
+        assert "fix-hospital" not in table.ids()
+        table.tap("fix-building-0")  # moving the entry: its discards are not the editor's
+        assert "fix-hospital" not in table.ids()
 
 
 def test_correct_the_round_on_a_dispute_opens_the_disputed_entry(table: Table) -> None:
     # Dora disputes the rat of her reveal in round 1 (recorded: 2 Bourgeoisie cards and 1 of
     # another estate); "Correct the round" opens her entry, where all 3 are Bourgeoisie.
-    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(ANNA, 0, 2),
-                ev.Entered(BEN, 1, 1), ev.Entered(CLEO, 0, 0), ev.Entered(DORA, 2, 3)])
-    while (step := step_at(table.state)).prompt is not Prompt.END_ROUND:
-        if isinstance(step, TakeActions):
-            table.play([ev.BuildingResolved(step.building)])
-            continue
-        assert isinstance(step, RevealCards), step.prompt
-        other = 1 if step.reveal.player == DORA else 0
-        table.play([ev.Revealed(step.reveal.player, step.reveal.building,
-                                step.reveal.declared - other, other)])
-    table.session.submit(ev.RatChangeDisputed(DORA, "1.3.reveal"))
+    doras_reveal_disputed(table)
     key = f"{DORA}-1.3.reveal"
     table.tap(f"correct-dispute-{key}")
     assert table.page.route == f"/game/{table.session.game_id}/correct"
@@ -491,12 +466,9 @@ def test_correct_the_round_on_a_dispute_opens_the_disputed_entry(table: Table) -
 def treasury_round(tmp_path: Path, lang: str = "en") -> Table:
     """Round 1 with the players' own deck: Treasury, Castle, Farm. Anna (2 cards) took the
     Treasury's premium, 2 Gold; Ben (1 card) the normal action, 1 Gold."""
-    from companion.rules.setup import DeckMode, SelectionMethod
-
     manual = {Building.TREASURY: 5, Building.CASTLE: 5, Building.HOSPITAL: 5,
               Building.FARM: 5, Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual),
-                  lang=lang)
+    table = Table(tmp_path, own_deck(manual), lang=lang)
     table.play([ev.BuildingsRevealed((Building.TREASURY, Building.CASTLE, Building.FARM)),
                 ev.SupplyDone(), ev.Entered(ANNA, 0, 2), ev.Entered(BEN, 0, 1),
                 ev.Entered(CLEO, 1, 0), ev.Entered(DORA, 2, 0)])
@@ -507,63 +479,60 @@ def treasury_round(tmp_path: Path, lang: str = "en") -> Table:
 def test_a_correction_that_moves_the_treasurys_premium_says_who_gives_and_takes_gold(
         tmp_path: Path) -> None:
     # R-ROUND-D b: Ben played 3 cards, not 1: the premium (2 Gold) was his.
-    table = treasury_round(tmp_path)
-    open_corrections(table)
-    assert "correction-effects" not in table.ids()
-    table.tap(f"fix-1-{BEN}")
-    table.tap("fix-matching-more")
-    table.tap("fix-matching-more")
-    table.tap("fix-save")
-    assert table.texts("correction-effects") == (
-        "After the correction of round 1, at the table: "
-        "• Anna gives back 1 Gold. "
-        "• Ben takes 1 Gold more. "
-        "• Ben moves their disc 2 spaces forward on the Royalty track. "
-        "Done at the table")
-    table.page.route = f"/game/{table.session.game_id}/play"
-    assert "correction-effects" in table.ids(), "the round screen lists it too"
-    table.tap("effects-done")
-    assert "correction-effects" not in table.ids()
-    table.store.close()
+    with treasury_round(tmp_path) as table:
+        open_corrections(table)
+        assert "correction-effects" not in table.ids()
+        table.tap(f"fix-1-{BEN}")
+        table.tap("fix-matching-more")
+        table.tap("fix-matching-more")
+        table.tap("fix-save")
+        assert table.texts("correction-effects") == (
+            "After the correction of round 1, at the table: "
+            "• Anna gives back 1 Gold. "
+            "• Ben takes 1 Gold more. "
+            "• Ben moves their disc 2 spaces forward on the Royalty track. "
+            "Done at the table")
+        table.page.route = f"/game/{table.session.game_id}/play"
+        assert "correction-effects" in table.ids(), "the round screen lists it too"
+        table.tap("effects-done")
+        assert "correction-effects" not in table.ids()
 
 
 def test_corrections_in_a_row_add_up_and_the_next_step_of_the_game_ends_the_list(
         tmp_path: Path) -> None:
     # R-ROUND-D: Ben's 3 cards take the premium; then Anna's 2 were 4: it is hers again, so
     # no Gold changes hands, and only the discs move.
-    table = treasury_round(tmp_path)
-    table.play([ev.RevealCorrected(1, BEN, 3, 0)])
-    assert "Ben takes 1 Gold more." in table.texts("correction-effects")
-    table.play([ev.RevealCorrected(1, ANNA, 4, 0)])
-    assert table.texts("correction-effects") == (
-        "After the correction of round 1, at the table: "
-        "• Anna moves their disc 2 spaces forward on the Royalty track. "
-        "• Ben moves their disc 2 spaces forward on the Royalty track. "
-        "Done at the table")
-    table.play([ev.RoundEnded()])
-    assert "correction-effects" not in table.ids()
-    table.store.close()
+    with treasury_round(tmp_path) as table:
+        table.play([ev.RevealCorrected(1, BEN, 3, 0)])
+        assert "Ben takes 1 Gold more." in table.texts("correction-effects")
+        table.play([ev.RevealCorrected(1, ANNA, 4, 0)])
+        assert table.texts("correction-effects") == (
+            "After the correction of round 1, at the table: "
+            "• Anna moves their disc 2 spaces forward on the Royalty track. "
+            "• Ben moves their disc 2 spaces forward on the Royalty track. "
+            "Done at the table")
+        table.play([ev.RoundEnded()])
+        assert "correction-effects" not in table.ids()
 
 
 def test_a_dispute_the_table_dismisses_leaves_the_list_as_it_was(tmp_path: Path) -> None:
     # Ben's card was of another estate (a rat); he disputes it on his phone, the table looks
     # and keeps it: what is to be done at the table is still to be done.
-    table = treasury_round(tmp_path)
-    table.play([ev.RevealCorrected(1, BEN, 0, 1)])
-    listed = table.texts("correction-effects")
-    table.play([ev.RatChangeDisputed(BEN, "1.1.reveal"), ev.DisputeDismissed(BEN, "1.1.reveal")])
-    assert table.texts("correction-effects") == listed
-    table.store.close()
+    with treasury_round(tmp_path) as table:
+        table.play([ev.RevealCorrected(1, BEN, 0, 1)])
+        listed = table.texts("correction-effects")
+        table.play([ev.RatChangeDisputed(BEN, "1.1.reveal"),
+                    ev.DisputeDismissed(BEN, "1.1.reveal")])
+        assert table.texts("correction-effects") == listed
 
 
 def test_an_undone_correction_takes_its_list_away(tmp_path: Path) -> None:
-    table = treasury_round(tmp_path)
-    table.play([ev.RevealCorrected(1, BEN, 0, 1)])
-    assert table.texts("correction-effects") == (
-        "After the correction of round 1, at the table: • Ben takes 1 rat. Done at the table")
-    table.session.undo()
-    assert "correction-effects" not in table.ids()
-    table.store.close()
+    with treasury_round(tmp_path) as table:
+        table.play([ev.RevealCorrected(1, BEN, 0, 1)])
+        assert table.texts("correction-effects") == (
+            "After the correction of round 1, at the table: • Ben takes 1 rat. Done at the table")
+        table.session.undo()
+        assert "correction-effects" not in table.ids()
 
 
 def every_effect() -> list[Any]:
@@ -586,23 +555,21 @@ def test_what_a_correction_leaves_to_do_is_said_in_every_language(tmp_path: Path
                                                                    lang: str) -> None:
     from companion.ui.round.questions import effect_text
 
-    table = treasury_round(tmp_path)
-    view = table.session.table_view()
-    english, other = translator("en"), translator(lang)
-    for effect in every_effect():
-        said = effect_text(other, view, effect)
-        assert said != effect_text(english, view, effect), (lang, effect)
-        assert "{" not in said and view.setup.names[effect.player] in said
-    table.store.close()
+    with treasury_round(tmp_path) as table:
+        view = table.session.table_view()
+        english, other = translator("en"), translator(lang)
+        for effect in every_effect():
+            said = effect_text(other, view, effect)
+            assert said != effect_text(english, view, effect), (lang, effect)
+            assert "{" not in said and view.setup.names[effect.player] in said
 
 
 def test_the_list_speaks_german_on_a_german_table(tmp_path: Path) -> None:
-    table = treasury_round(tmp_path, lang="de")
-    table.play([ev.RevealCorrected(1, BEN, 3, 0)])
-    assert table.texts("correction-effects") == (
-        "Nach der Korrektur von Runde 1 am Tisch: "
-        "• Anna gibt 1 Gold zurück. "
-        "• Ben nimmt 1 Gold mehr. "
-        "• Ben zieht die eigene Scheibe auf der Einflussleiste Königtum 2 Felder vor. "
-        "Am Tisch erledigt")
-    table.store.close()
+    with treasury_round(tmp_path, lang="de") as table:
+        table.play([ev.RevealCorrected(1, BEN, 3, 0)])
+        assert table.texts("correction-effects") == (
+            "Nach der Korrektur von Runde 1 am Tisch: "
+            "• Anna gibt 1 Gold zurück. "
+            "• Ben nimmt 1 Gold mehr. "
+            "• Ben zieht die eigene Scheibe auf der Einflussleiste Königtum 2 Felder vor. "
+            "Am Tisch erledigt")

@@ -11,17 +11,13 @@ place of the text on show: the digit must be in it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import flet as ft
-import pytest
 from flet.controls.object_patch import ObjectPatch
 from support.fake_page import walk
 from support.table_screens import Table, fire
-from test_ui_endgame import pair_phones, to_the_end, to_the_plague
-from test_ui_round import four_players
+from test_ui_endgame import at_the_end_form, to_the_plague
 
 from companion.phones.end_values import EndHand
 from companion.rules import events as ev
@@ -31,14 +27,7 @@ NOTHING = {"hand": 0, "swords": 0, "markers": 0}
 """The first game's holdings: the Castle's Swords are its one special (R-SETUP-3)."""
 
 
-@pytest.fixture
-def mixed(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path, four_players())
-    pair_phones(table, ANNA, BEN)
-    to_the_end(table)
-    table.view()
-    yield table
-    table.store.close()
+mixed = at_the_end_form(ANNA, BEN, drawn=True)
 
 
 def field_in(view: ft.View, identifier: str) -> ft.TextField:

@@ -8,27 +8,16 @@ has no phone and nothing is recorded for her yet.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import flet as ft
-import pytest
 from support.table_screens import Table
-from test_ui_endgame import field, pair_phones, to_the_end, to_the_plague
-from test_ui_round import four_players
+from test_ui_endgame import at_the_end_form, field, to_the_plague
 
 from companion.phones.end_values import EndHand
 
 ANNA, CLEO = 0, 2
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    found = Table(tmp_path, four_players())
-    pair_phones(found, ANNA)
-    to_the_end(found)
-    yield found
-    found.store.close()
+table = at_the_end_form(ANNA)
 
 
 def test_the_zeros_annas_phone_sent_read_0_and_cleos_unsent_fields_stay_empty(table: Table

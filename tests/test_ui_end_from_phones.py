@@ -6,15 +6,10 @@ form drawn before they came (R-SCORE-2 to R-SCORE-5: what each player holds at t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import flet as ft
-import pytest
 from support.fake_page import walk
 from support.table_screens import Table
-from test_ui_endgame import fill, pair_phones, to_the_end
-from test_ui_round import four_players
+from test_ui_endgame import at_the_end_form, fill
 
 from companion.phones.end_values import EndHand
 from companion.rules import events as ev
@@ -25,14 +20,7 @@ NOTHING = {"hand": 0, "swords": 0, "markers": 0}
 """The first game's holdings: the Castle's Swords are its one special (R-SETUP-3)."""
 
 
-@pytest.fixture
-def mixed(tmp_path: Path) -> Iterator[Table]:
-    table = Table(tmp_path, four_players())
-    pair_phones(table, ANNA, BEN)
-    to_the_end(table)
-    table.view()
-    yield table
-    table.store.close()
+mixed = at_the_end_form(ANNA, BEN, drawn=True)
 
 
 def phone_sends(table: Table, seat: int, seen: object = None, **values: int) -> None:

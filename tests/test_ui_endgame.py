@@ -6,14 +6,16 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 import pytest
 import zxingcpp
 from PIL import Image
+from support.engine_games import plain_event
 from support.fake_page import walk
 from support.table_screens import Table
-from test_ui_round import _quick, four_players
+from test_ui_round import four_players
 
 from companion.i18n import translator
 from companion.i18n.words import words
@@ -29,7 +31,7 @@ from companion.ui.endgame.screen import end_state_of
 
 def to_the_end(table: Table) -> None:
     while step_at(table.state).prompt is not Prompt.END_VALUES:
-        table.play([_quick(table.state, step_at(table.state))])
+        table.play([plain_event(table.state)])
 
 
 def pair_phones(table: Table, *seats: int) -> None:
@@ -41,27 +43,34 @@ def pair_phones(table: Table, *seats: int) -> None:
         table.games.seats.claim(table.games.seats.issue_token(game_id, seat))
 
 
-@pytest.fixture
-def ended(tmp_path: Path) -> Iterator[Table]:
-    """Anna, Ben, Cleo and Dora each keep their rats on a phone; Cleo logged a supply discard."""
-    table = Table(tmp_path, four_players())
-    pair_phones(table, 0, 1, 2, 3)
-    table.play([ev.RatsChanged(2, -3, ev.RatReason.SUPPLY_DISCARD)])
-    to_the_end(table)
-    yield table
-    table.store.close()
+def at_the_end_form(*phones: int, before: tuple[ev.Event, ...] = (),
+                    drawn: bool = False) -> Any:
+    """The fixture of a story at the end form (R-SCORE-2): four players, the seats `phones`
+    paired with a phone, `before` played, then every round played out; `drawn`: the form is
+    drawn once before the story begins (`mixed = at_the_end_form(ANNA, BEN)`)."""
+
+    @pytest.fixture
+    def table(tmp_path: Path) -> Iterator[Table]:
+        with Table(tmp_path, four_players()) as found:
+            pair_phones(found, *phones)
+            found.play(list(before))
+            to_the_end(found)
+            if drawn:
+                found.view()
+            yield found
+
+    return table
 
 
-@pytest.fixture
-def few_phones(tmp_path: Path) -> Iterator[Table]:
-    """Only Ben has a phone; Cleo keeps her rats in the table's private view (a supply discard
-    logged there); Anna and Dora keep theirs as tokens in front of them, nothing else."""
-    table = Table(tmp_path, four_players())
-    pair_phones(table, 1)
-    table.play([ev.RatsChanged(2, -3, ev.RatReason.SUPPLY_DISCARD)])
-    to_the_end(table)
-    yield table
-    table.store.close()
+CLEOS_DISCARD = ev.RatsChanged(2, -3, ev.RatReason.SUPPLY_DISCARD)
+"""Cleo's supply discard of 3 rats (R-ROUND-B), logged on her phone or the private view."""
+
+ended = at_the_end_form(0, 1, 2, 3, before=(CLEOS_DISCARD,))
+"""Anna, Ben, Cleo and Dora each keep their rats on a phone; Cleo logged a supply discard."""
+
+few_phones = at_the_end_form(1, before=(CLEOS_DISCARD,))
+"""Only Ben has a phone; Cleo keeps her rats in the table's private view (a supply discard
+logged there); Anna and Dora keep theirs as tokens in front of them, nothing else."""
 
 
 def field(table: Table, identifier: str) -> ft.TextField:

@@ -16,10 +16,9 @@ from companion.rules import reveal_event
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    found = Table(tmp_path, four_players())
-    found.play([reveal_event(found.state), ev.SupplyDone()])
-    yield found
-    found.store.close()
+    with Table(tmp_path, four_players()) as found:
+        found.play([reveal_event(found.state), ev.SupplyDone()])
+        yield found
 
 
 def test_counts_0_to_12_are_one_tap_and_13_is_behind_more(table: Table) -> None:

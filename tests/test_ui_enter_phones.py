@@ -19,8 +19,7 @@ def test_the_entry_screen_waits_for_annas_connected_phone_and_can_still_enter(
         tmp_path: Path) -> None:
     clock = Clock()
     seats = SeatRegistry(clock=clock)
-    table = Table(tmp_path, seats, clock)
-    try:
+    with Table(tmp_path, seats, clock) as table:
         claim = seats.claim(seats.issue_token(table.session.game_id, ANNA))
         with seats.connection(table.session.game_id, claim.seat):
             table.open(play_route(table.session.game_id))
@@ -31,18 +30,13 @@ def test_the_entry_screen_waits_for_annas_connected_phone_and_can_still_enter(
             table.tap("enter-0-2")  # the table steps in for Anna
         turns = game_state(table.session).record.turns
         assert [(t.player, t.building, t.cards) for t in turns] == [(ANNA, 0, 2)]
-    finally:
-        table.store.close()
 
 
 def test_no_waiting_line_for_a_phone_that_sleeps(tmp_path: Path) -> None:
     clock = Clock()
     seats = SeatRegistry(clock=clock)
-    table = Table(tmp_path, seats, clock)
-    try:
+    with Table(tmp_path, seats, clock) as table:
         seats.claim(seats.issue_token(table.session.game_id, ANNA))  # paired, not connected
         table.open(play_route(table.session.game_id))
         assert "waiting-phone" not in table.ids()
         assert "enter-0-0" in table.ids()
-    finally:
-        table.store.close()

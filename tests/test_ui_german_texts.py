@@ -32,42 +32,39 @@ def on_the_sheet(tmp_path: Path, lang: str, values: dict[str, str]) -> Table:
 
 def test_the_paper_sheet_explains_every_point_in_german(tmp_path: Path) -> None:
     # R-SCORE-1: Anna has the most Church influence (10 VP), Ben the second most (5 VP).
-    table = on_the_sheet(tmp_path, "de", SHEET)
-    table.tap("score-evaluate")
-    shown = " ".join(str(c.value) for c in walk(table.page.dialogs[-1])
-                     if isinstance(c, ft.Text))
-    result = score(end_state_from_form(table.app))
-    de = translator("de")
-    for line in result.explanation:
-        assert words(de, line) in shown
-    church = next(line for line in result.explanation if line.params.get("estate") == "church")
-    assert words(de, church).startswith("Kirche:")
-    assert words(translator("en"), church) not in shown
-    # The rule ID stays out of what players read (issue 14), in the msgid too.
-    assert de("Classes") == "Stände"
-    assert "Stände" in shown and "R-SCORE-1" not in shown
-    table.store.close()
+    with on_the_sheet(tmp_path, "de", SHEET) as table:
+        table.tap("score-evaluate")
+        shown = " ".join(str(c.value) for c in walk(table.page.dialogs[-1])
+                         if isinstance(c, ft.Text))
+        result = score(end_state_from_form(table.app))
+        de = translator("de")
+        for line in result.explanation:
+            assert words(de, line) in shown
+        church = next(line for line in result.explanation if line.params.get("estate") == "church")
+        assert words(de, church).startswith("Kirche:")
+        assert words(translator("en"), church) not in shown
+        # The rule ID stays out of what players read (issue 14), in the msgid too.
+        assert de("Classes") == "Stände"
+        assert "Stände" in shown and "R-SCORE-1" not in shown
 
 
 def test_a_tie_without_the_disc_order_is_told_in_german(tmp_path: Path) -> None:
     # R-SCORE-1: on a tie the order of the discs decides, so the sheet asks for it.
-    table = on_the_sheet(tmp_path, "de", SHEET | {"1-church": "3"})
-    table.tap("score-evaluate")
-    expected = translator("de")(
-        "{estate}: players tie on the track; enter each of their player numbers once, from the "
-        "bottom disc to the top one.", estate="Kirche")
-    assert table.page.messages[-1] == expected
-    assert expected.startswith("Kirche: Gleichstand")
-    table.store.close()
+    with on_the_sheet(tmp_path, "de", SHEET | {"1-church": "3"}) as table:
+        table.tap("score-evaluate")
+        expected = translator("de")(
+            "{estate}: players tie on the track; enter each of their player numbers once, from the "
+            "bottom disc to the top one.", estate="Kirche")
+        assert table.page.messages[-1] == expected
+        assert expected.startswith("Kirche: Gleichstand")
 
 
 def test_a_sheet_with_one_player_asks_for_more_names(tmp_path: Path) -> None:
     # R-SETUP-1: 2 to 5 players.
-    table = on_the_sheet(tmp_path, "de", {"0-name": "Anna"})
-    table.tap("score-evaluate")
-    assert table.page.messages[-1] == \
-        "Tragt die Namen von 2 bis 5 Spielern ein."
-    table.store.close()
+    with on_the_sheet(tmp_path, "de", {"0-name": "Anna"}) as table:
+        table.tap("score-evaluate")
+        assert table.page.messages[-1] == \
+            "Tragt die Namen von 2 bis 5 Spielern ein."
 
 
 def resume_offer(table: Table) -> str:
@@ -77,21 +74,19 @@ def resume_offer(table: Table) -> str:
 
 def test_the_resume_list_says_where_a_game_stands_in_german(tmp_path: Path) -> None:
     # R-ROUND-C: in round 1, after the supply, the start player Anna enters first.
-    table = Table(tmp_path, four_players(), lang="de")
-    table.play([reveal_event(table.state), ev.SupplyDone()])
-    de = translator("de")
-    expected = (de("Round {round} of {rounds}", round=1, rounds=8) + " · "
-                + de("{player}: enter a building.", player="Anna"))
-    assert resume_offer(table) == expected
-    assert expected.startswith("Runde 1 von 8")
-    progress = table.store.game(table.session.game_id).progress
-    assert progress is not None and progress not in table.texts()
-    table.store.close()
+    with Table(tmp_path, four_players(), lang="de") as table:
+        table.play([reveal_event(table.state), ev.SupplyDone()])
+        de = translator("de")
+        expected = (de("Round {round} of {rounds}", round=1, rounds=8) + " · "
+                    + de("{player}: enter a building.", player="Anna"))
+        assert resume_offer(table) == expected
+        assert expected.startswith("Runde 1 von 8")
+        progress = table.store.game(table.session.game_id).progress
+        assert progress is not None and progress not in table.texts()
 
 
 def test_the_resume_list_follows_the_game_in_english(tmp_path: Path) -> None:
-    table = Table(tmp_path, four_players(), lang="en")
-    assert resume_offer(table) == "Round 1 of 8 · Anna: enter a building."
-    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(0, 1, 2)])
-    assert resume_offer(table) == "Round 1 of 8 · Ben: enter a building."
-    table.store.close()
+    with Table(tmp_path, four_players(), lang="en") as table:
+        assert resume_offer(table) == "Round 1 of 8 · Anna: enter a building."
+        table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(0, 1, 2)])
+        assert resume_offer(table) == "Round 1 of 8 · Ben: enter a building."

@@ -24,11 +24,10 @@ from companion.store.db import GameStore
 @pytest.fixture
 def home(tmp_path: Path) -> Iterator[Screens]:
     """An English table with nothing stored, on its home screen."""
-    store = GameStore.open(tmp_path)
-    screens = Screens(tmp_path, OpenGames(store))
-    screens.show("/")
-    yield screens
-    store.close()
+    with GameStore.open(tmp_path) as store:
+        screens = Screens(tmp_path, OpenGames(store))
+        screens.show("/")
+        yield screens
 
 
 def said(dialog: ft.Control) -> str:

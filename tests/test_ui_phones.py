@@ -8,7 +8,6 @@ and lets the panel's ticker beat by hand; phones "scan" by claiming the token in
 from __future__ import annotations
 
 import asyncio
-import inspect
 import io
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +20,7 @@ import zxingcpp
 from PIL import Image
 from support.fake_page import FakePage, walk
 from support.sessions import game_state
+from support.table_screens import TableOnPage, tap_control
 
 from companion.i18n import translator
 from companion.phones.ledger import ledger_of
@@ -51,7 +51,7 @@ class Clock:
         return self.now
 
 
-class Table:
+class Table(TableOnPage):
     """The table's browser on the phones panel, and the phones in the players' hands."""
 
     def __init__(self, tmp: Path, seats: SeatRegistry | None, clock: Clock,
@@ -99,14 +99,7 @@ class Table:
         return " ".join(str(c.value) for c in walk(root) if isinstance(c, ft.Text))
 
     def tap(self, identifier: str, root: Any = None) -> None:
-        target = self.find(identifier, root)
-        handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
-        assert handler is not None, f"{identifier} cannot be tapped"
-        assert not any(getattr(c, "disabled", False) for c in walk(target)), \
-            f"{identifier} is disabled"
-        result = handler(None)
-        if inspect.iscoroutine(result):
-            asyncio.run(result)
+        tap_control(self.find(identifier, root), identifier)
 
     def tick(self, seconds: float = phones_panel.TICK_SECONDS) -> None:
         self.clock.now += seconds
@@ -140,9 +133,8 @@ def clock() -> Clock:
 
 @pytest.fixture
 def table(tmp_path: Path, clock: Clock) -> Iterator[Table]:
-    found = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    yield found
-    found.store.close()
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as found:
+        yield found
 
 
 def test_the_panel_shows_no_code_until_a_seat_asks_for_one(table: Table) -> None:
@@ -265,13 +257,10 @@ def test_a_paired_seat_offers_no_private_view_and_an_unpaired_one_does(table: Ta
 
 def test_without_phones_every_player_gets_the_private_view(tmp_path: Path, clock: Clock
                                                            ) -> None:
-    table = Table(tmp_path, None, clock)
-    try:
+    with Table(tmp_path, None, clock) as table:
         assert table.qr_codes() == [] and not any(i.startswith("show-qr") for i in table.ids())
         assert {"private-0", "private-1", "private-2"} <= table.ids()
         assert "Phones are not available on this server" in table.texts()
-    finally:
-        table.store.close()
 
 
 def _adapter(name: str, *addresses: str) -> ifaddr.Adapter:
@@ -289,9 +278,8 @@ def test_only_addresses_the_server_answers_on_are_offered() -> None:
 
 def test_the_chosen_address_goes_into_the_code_and_is_remembered(tmp_path: Path, clock: Clock
                                                                  ) -> None:
-    table = Table(tmp_path, SeatRegistry(clock=clock), clock,
-                  base_url="http://172.17.0.1:8550")
-    try:
+    with Table(tmp_path, SeatRegistry(clock=clock), clock,
+               base_url="http://172.17.0.1:8550") as table:
         mem = phones_panel.memory(table.app)
         mem.options = [phones_panel.AddressOption("172.17.0.1", None),
                        phones_panel.AddressOption("192.168.1.20", "wlan0")]
@@ -301,8 +289,6 @@ def test_the_chosen_address_goes_into_the_code_and_is_remembered(tmp_path: Path,
         table.tap("address-1")
         assert table.shown_url(0).startswith("http://192.168.1.20:8550/phone/join/")
         assert remembered_host(tmp_path) == "192.168.1.20"
-    finally:
-        table.store.close()
 
 
 def test_no_rats_on_the_game_or_phones_screens_while_players_log_theirs(table: Table) -> None:
@@ -348,8 +334,7 @@ def test_a_table_on_127_0_0_1_only_says_phones_cannot_reach_it_and_how_to_fix_it
 
 def test_a_loopback_choice_beside_a_wifi_address_points_to_the_wifi_one(tmp_path: Path,
                                                                        clock: Clock) -> None:
-    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    try:
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as table:
         mem = phones_panel.memory(table.app)
         mem.options = [phones_panel.AddressOption("127.0.0.1", None),
                        phones_panel.AddressOption("192.168.1.20", "wlan0")]
@@ -357,8 +342,6 @@ def test_a_loopback_choice_beside_a_wifi_address_points_to_the_wifi_one(tmp_path
         assert "Choose the address on the players' Wi-Fi" in table.texts("address-unreachable")
         table.tap("address-1")
         assert "address-unreachable" not in table.ids()
-    finally:
-        table.store.close()
 
 
 def test_a_code_on_screen_stays_while_the_game_changes_elsewhere(table: Table) -> None:

@@ -27,11 +27,10 @@ from companion.ui.phones.private_view import AFTER_LIFT, AFTER_TAP, LONGEST_HOLD
 @pytest.fixture
 def anna(tmp_path: Path) -> Iterator[Table]:
     clock = Clock()
-    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    private_view.memory(table.app).clock = clock
-    table.open(f"/game/{table.session.game_id}/private/{ANNA}")
-    yield table
-    table.store.close()
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as table:
+        private_view.memory(table.app).clock = clock
+        table.open(f"/game/{table.session.game_id}/private/{ANNA}")
+        yield table
 
 
 def pad(table: Table) -> ft.GestureDetector:

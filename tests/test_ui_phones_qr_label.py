@@ -36,8 +36,7 @@ def qr_label(table: Table, seat: int) -> str:
 def test_bens_code_is_labelled_by_what_it_is_without_its_token(tmp_path: Path,
                                                                language: str) -> None:
     clock = Clock()
-    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    try:
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as table:
         table.app.t = translator(language)
         table.open(phones_panel.phones_route(table.session.game_id))
         table.tap(f"show-qr-{BEN}")
@@ -47,17 +46,12 @@ def test_bens_code_is_labelled_by_what_it_is_without_its_token(tmp_path: Path,
         assert token not in label and "http" not in label and "/phone/" not in label
         # the phone that scans the picture still pairs with it
         assert table.seats.claim(token).seat == BEN  # type: ignore[union-attr]
-    finally:
-        table.store.close()
 
 
 def test_the_label_names_the_seat_whose_code_is_on_show(tmp_path: Path) -> None:
     clock = Clock()
-    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    try:
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as table:
         table.tap(f"show-qr-{ANNA}")
         assert qr_label(table, ANNA) == "QR code to pair Anna's phone"
         table.tap(f"show-qr-{BEN}")  # Anna's code goes, Ben's comes
         assert qr_label(table, BEN) == "QR code to pair Ben's phone"
-    finally:
-        table.store.close()

@@ -21,8 +21,7 @@ from companion.phones.seats import SeatRegistry
 
 def test_a_quiet_phones_seat_line_wraps_within_its_card(tmp_path: Path) -> None:
     clock = Clock()
-    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    try:
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as table:
         table.tap("show-qr-1")
         table.seats.claim(table.shown_token(BEN))  # type: ignore[union-attr]
         table.tick(3 * 60)  # Ben's phone paired, then went quiet
@@ -36,6 +35,3 @@ def test_a_quiet_phones_seat_line_wraps_within_its_card(tmp_path: Path) -> None:
         assert [c.value for c in words] == [
             "Phone paired, not connected: last seen 3 minutes ago."]
         assert all(c.no_wrap is not True and c.max_lines is None for c in words)
-    finally:
-        table.page.close()
-        table.store.close()

@@ -31,14 +31,11 @@ class ClosedConnection:
 def following(tmp_path: Path) -> Iterator[Table]:
     """A tab on a round of the evening, following its game, every redraw asked so far done."""
     evening = the_evening()
-    table = Table(tmp_path, evening.setup)
-    try:
+    with Table(tmp_path, evening.setup) as table:
         table.play(evening.events[1:4])
         assert table.ids()  # the tab shows the round and follows the game
         table.page.run_pending()
         yield table
-    finally:
-        table.store.close()
 
 
 def test_the_closed_tabs_redraw_is_dropped_quietly(following: Table) -> None:

@@ -20,6 +20,7 @@ import flet as ft
 import pytest
 from support.fake_page import FakePage, walk
 from support.sessions import game_state
+from support.table_screens import TableOnPage
 
 from companion.i18n import translator
 from companion.phones.ledger import ledger_of
@@ -37,7 +38,7 @@ from companion.ui.routes import table_app
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
 
 
-class Table:
+class Table(TableOnPage):
     def __init__(self, tmp: Path) -> None:
         self.store = GameStore.open(tmp)
         self.games = OpenGames(self.store)
@@ -75,10 +76,8 @@ class Table:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    found = Table(tmp_path)
-    yield found
-    found.page.close()
-    found.store.close()
+    with Table(tmp_path) as found:
+        yield found
 
 
 def test_a_change_made_elsewhere_redraws_the_table_once_the_writer_has_returned(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from support.engine_games import plain_event
 from support.table_screens import Table
 
 from companion.i18n import translator
@@ -32,37 +33,35 @@ def first_game(players: int, seed: int, deck: DeckMode = DeckMode.DIGITAL) -> An
 
 def test_the_apps_deck_says_which_card_to_take_and_which_to_slip_under(tmp_path: Path) -> None:
     # R-ROUND-A: two Markets came up for three players; the Castle replaced the second
-    table = Table(tmp_path, first_game(3, 4))
-    row = reveal_event(table.state)
-    assert row == ev.BuildingsRevealed((Building.MARKET, Building.CASTLE), (Building.MARKET,))
-    said = table.texts("reveal-replaced")
-    assert ("slip a Market from your building cards face down under the Replacement deck and "
-            "take the Castle from its top: it goes last in the row") in said, said
-    table.store.close()
+    with Table(tmp_path, first_game(3, 4)) as table:
+        row = reveal_event(table.state)
+        assert row == ev.BuildingsRevealed((Building.MARKET, Building.CASTLE), (Building.MARKET,))
+        said = table.texts("reveal-replaced")
+        assert ("slip a Market from your building cards face down under the Replacement deck and "
+                "take the Castle from its top: it goes last in the row") in said, said
 
 
 def test_a_replacement_twice_says_so_in_german(tmp_path: Path) -> None:
     # R-ROUND-A: the top card of the Replacement deck was a Farm too: it goes under as well
-    table = Table(tmp_path, first_game(3, 13), lang="de")
-    row = reveal_event(table.state)
-    assert row.replaced == (Building.FARM, Building.FARM) and row.row[-1] is Building.PALACE
-    said = table.texts("reveal-replaced")
-    t = translator("de")
-    assert "2-mal" in said and building_name(t, Building.FARM) in said \
-        and building_name(t, Building.PALACE) in said and "Ersatzkartenstapel" in said, said
-    table.store.close()
+    with Table(tmp_path, first_game(3, 13), lang="de") as table:
+        row = reveal_event(table.state)
+        assert row.replaced == (Building.FARM, Building.FARM) and row.row[-1] is Building.PALACE
+        said = table.texts("reveal-replaced")
+        t = translator("de")
+        assert "2-mal" in said and building_name(t, Building.FARM) in said \
+            and building_name(t, Building.PALACE) in said and "Ersatzkartenstapel" in said, said
 
 
 def test_a_later_rows_own_screen_says_it_too(tmp_path: Path) -> None:
     # R-ROUND-A, R-ROUND-D: a later row is the tap that records the last building's actions
     seed, table = later_replacement(tmp_path)
-    assert "reveal-confirm" in table.ids(), seed
-    row = table.session.decision_view().view.next_row
-    assert row is not None and row.replaced, seed
-    said = table.texts("reveal-replaced")
-    assert building_name(translator("en"), row.replaced[0]) in said and \
-        "from your building cards face down under the Replacement deck" in said, said
-    table.store.close()
+    with table:
+        assert "reveal-confirm" in table.ids(), seed
+        row = table.session.decision_view().view.next_row
+        assert row is not None and row.replaced, seed
+        said = table.texts("reveal-replaced")
+        assert building_name(translator("en"), row.replaced[0]) in said and \
+            "from your building cards face down under the Replacement deck" in said, said
 
 
 def test_the_players_own_deck_slips_the_replaced_card_under(tmp_path: Path) -> None:
@@ -72,17 +71,16 @@ def test_the_players_own_deck_slips_the_replaced_card_under(tmp_path: Path) -> N
               Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
     setup = make_setup(list(zip(NAMES[:4], list(PlayerColour), strict=False)),
                        SelectionMethod.CHOSEN, 1234, DeckMode.PHYSICAL, 0, manual=manual)
-    table = Table(tmp_path, setup)
-    for _ in range(3):
-        table.tap("pick-farm")
-    assert "reveal-all-same" in table.ids() and "reveal-replaced" not in table.ids()
-    table.tap("pick-palace")
-    assert "Slip the Farm you replaced face down under the Replacement deck: the Palace from " \
-        "its top goes last in the row." in table.texts("reveal-replaced")
-    table.tap("reveal-confirm")
-    assert table.stored() == [ev.BuildingsRevealed(
-        (Building.FARM, Building.FARM, Building.PALACE), (Building.FARM,))]
-    table.store.close()
+    with Table(tmp_path, setup) as table:
+        for _ in range(3):
+            table.tap("pick-farm")
+        assert "reveal-all-same" in table.ids() and "reveal-replaced" not in table.ids()
+        table.tap("pick-palace")
+        assert "Slip the Farm you replaced face down under the Replacement deck: the Palace from " \
+            "its top goes last in the row." in table.texts("reveal-replaced")
+        table.tap("reveal-confirm")
+        assert table.stored() == [ev.BuildingsRevealed(
+            (Building.FARM, Building.FARM, Building.PALACE), (Building.FARM,))]
 
 
 def later_replacement(tmp_path: Path) -> tuple[int, Table]:
@@ -99,22 +97,7 @@ def later_replacement(tmp_path: Path) -> tuple[int, Table]:
                 table = Table(tmp_path, setup)
                 table.play(played[:-2])  # before the last actions and the round's end
                 return seed, table
-            event = simple_event(state, step)
+            event = plain_event(state, cards=0)
             state = apply(state, event)
             played.append(event)
     raise AssertionError("no later replacement in 100 first games")
-
-
-def simple_event(state: Any, step: Any) -> ev.Event:
-    if step.prompt is Prompt.REVEAL_BUILDINGS:
-        return reveal_event(state)
-    if step.prompt is Prompt.SUPPLY:
-        return ev.SupplyDone()
-    if step.prompt is Prompt.ENTER:
-        return ev.Entered(step.actor, 0, 0)
-    if step.prompt is Prompt.REVEAL_CARDS:
-        return ev.Revealed(step.reveal.player, step.reveal.building, 0, 0)
-    if step.prompt is Prompt.TAKE_ACTIONS:
-        return ev.BuildingResolved(step.building)
-    assert step.prompt is Prompt.END_ROUND, step.prompt
-    return ev.RoundEnded()

@@ -24,8 +24,7 @@ def test_the_reveal_says_who_is_still_to_reveal_and_cleos_phone_reveal_follows(
         tmp_path: Path) -> None:
     clock = Clock()
     seats = SeatRegistry(clock=clock)
-    table = Table(tmp_path, seats, clock)
-    try:
+    with Table(tmp_path, seats, clock) as table:
         session = table.session
         for entry in (ev.Entered(ANNA, 0, 2), ev.Entered(BEN, 0, 1), ev.Entered(CLEO, 0, 1)):
             session.decide([entry])
@@ -49,8 +48,6 @@ def test_the_reveal_says_who_is_still_to_reveal_and_cleos_phone_reveal_follows(
         reveals = [(p, r and r.other) for p, r in enumerate(game_state(session).record.reveals)]
         assert reveals == [(ANNA, 0), (BEN, 0), (CLEO, 1)]
         assert "waiting-reveals" not in table.ids()
-    finally:
-        table.store.close()
 
 
 def test_yellows_phone_reveal_after_a_hospital_is_recorded_by_the_tables_tap(
@@ -59,8 +56,7 @@ def test_yellows_phone_reveal_after_a_hospital_is_recorded_by_the_tables_tap(
     # first reveal. Yellow (seat BEN of this table) revealed on her phone meanwhile: the
     # table's one tap records her reveal (the phone was first) with the Hospital's actions.
     clock = Clock()
-    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    try:
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as table:
         session = table.games.start(ev.GameStarted(setup_for(
             3, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS, start=ANNA)))
         table.session = session
@@ -79,5 +75,3 @@ def test_yellows_phone_reveal_after_a_hospital_is_recorded_by_the_tables_tap(
         state = game_state(session)
         assert state.record.resolved[0] and state.record.reveals[BEN] is not None
         assert session.held_reveals() == {}
-    finally:
-        table.store.close()

@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 import pytest
+from support.engine_games import plain_event
 from support.fake_page import FakePage, walk
 from support.table_screens import Table, fire
 
@@ -42,9 +43,8 @@ def four_players(method: SelectionMethod = SelectionMethod.FIRST_GAME,
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    found = Table(tmp_path, four_players())
-    yield found
-    found.store.close()
+    with Table(tmp_path, four_players()) as found:
+        yield found
 
 
 def to_phase_c(table: Table) -> None:
@@ -315,50 +315,31 @@ def test_a_game_saved_at_the_round_end_opens_on_the_next_rows_screen(table: Tabl
 
 def test_the_last_rounds_last_building_ends_the_game_with_one_tap(tmp_path: Path) -> None:
     # R-ROUND-E: after the last round the end form follows directly.
-    table = Table(tmp_path, four_players())
-    while not table.state.is_last_round:
-        table.play([_quick(table.state, step_at(table.state))])
-    while step_at(table.state).prompt is not Prompt.TAKE_ACTIONS:
-        table.play([_quick(table.state, step_at(table.state))])
-    assert "last-round-bonus" in table.ids()
-    table.tap("actions-done")
-    assert table.stored()[-2:] == [ev.BuildingResolved(0), ev.RoundEnded()]
-    assert step_at(table.state).prompt is Prompt.END_VALUES
-    table.store.close()
+    with Table(tmp_path, four_players()) as table:
+        while not table.state.is_last_round:
+            table.play([plain_event(table.state)])
+        while step_at(table.state).prompt is not Prompt.TAKE_ACTIONS:
+            table.play([plain_event(table.state)])
+        assert "last-round-bonus" in table.ids()
+        table.tap("actions-done")
+        assert table.stored()[-2:] == [ev.BuildingResolved(0), ev.RoundEnded()]
+        assert step_at(table.state).prompt is Prompt.END_VALUES
 
 
 def test_the_last_round_says_so_and_gives_influence_instead_of_actions(tmp_path: Path) -> None:
     # R-ROUND-D, last round: no actions; the premium holder gains 1 influence instead.
-    table = Table(tmp_path, four_players())
-    while not table.state.is_last_round:
+    with Table(tmp_path, four_players()) as table:
+        while not table.state.is_last_round:
+            table.play([plain_event(table.state)])
+        assert "last-round" in table.ids()
+        while step_at(table.state).prompt is not Prompt.TAKE_ACTIONS:
+            table.play([plain_event(table.state)])
         step = step_at(table.state)
-        table.play([_quick(table.state, step)])
-    assert "last-round" in table.ids()
-    while step_at(table.state).prompt is not Prompt.TAKE_ACTIONS:
-        table.play([_quick(table.state, step_at(table.state))])
-    step = step_at(table.state)
-    assert isinstance(step, TakeActions)
-    res = step.resolution
-    assert res.last_round_bonus is not None
-    assert "gains 1 influence" in table.texts("last-round-bonus")
-    assert not any(i.startswith("action-") for i in table.ids())
-    table.store.close()
-
-
-def _quick(state: Any, step: Any) -> Any:
-    """The plainest legal step: everyone in the first building with 1 card of its estate."""
-    if step.prompt is Prompt.REVEAL_BUILDINGS:
-        return reveal_event(state)
-    if step.prompt is Prompt.SUPPLY:
-        return ev.SupplyDone()
-    if step.prompt is Prompt.ENTER:
-        return ev.Entered(step.actor, 0, 1)
-    if step.prompt is Prompt.REVEAL_CARDS:
-        return ev.Revealed(step.reveal.player, step.reveal.building, step.reveal.declared, 0)
-    if step.prompt is Prompt.TAKE_ACTIONS:
-        return ev.BuildingResolved(step.building)
-    assert step.prompt is Prompt.END_ROUND, step.prompt
-    return ev.RoundEnded()
+        assert isinstance(step, TakeActions)
+        res = step.resolution
+        assert res.last_round_bonus is not None
+        assert "gains 1 influence" in table.texts("last-round-bonus")
+        assert not any(i.startswith("action-") for i in table.ids())
 
 
 # -- the players' own deck, Pass cards, the Hospital, refusals ----------------------------
@@ -367,85 +348,85 @@ MANUAL = {Building.PALACE: 5, Building.CASTLE: 5, Building.HOSPITAL: 5, Building
           Building.TOWN_HALL: 5, Building.FORTUNE_TELLERS_TENT: 5}
 
 
+def own_deck(manual: dict[Building, int] = MANUAL, start: int = 0) -> Any:
+    """Four players who chose the buildings `manual` and lay out their own cards of them."""
+    return four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, manual, start=start)
+
+
 def test_own_deck_all_the_same_building_takes_a_replacement(tmp_path: Path) -> None:
     # R-ROUND-A: all revealed cards the same: the last is replaced and goes under the stack.
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL))
-    for _ in range(3):
-        table.tap("pick-farm")
-    assert "reveal-all-same" in table.ids()
-    table.tap("pick-palace")
-    table.tap("reveal-confirm")
-    assert table.stored() == [ev.BuildingsRevealed(
-        (Building.FARM, Building.FARM, Building.PALACE), (Building.FARM,))]
-    table.store.close()
+    with Table(tmp_path, own_deck()) as table:
+        for _ in range(3):
+            table.tap("pick-farm")
+        assert "reveal-all-same" in table.ids()
+        table.tap("pick-palace")
+        table.tap("reveal-confirm")
+        assert table.stored() == [ev.BuildingsRevealed(
+            (Building.FARM, Building.FARM, Building.PALACE), (Building.FARM,))]
 
 
 def test_the_last_farm_picked_leaves_none_to_pick(tmp_path: Path) -> None:
     # R-COMP-4: only 5 cards of a building are in the game; 4 Farms came up in two rounds,
     # so once the fifth is tapped the Farm's card says no card is left and takes no tap
     # (issue 19 point 13: the row the engine would refuse cannot be tapped in).
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL))
-    for start in range(2):
-        table.play([ev.BuildingsRevealed((Building.FARM, Building.FARM, Building.PALACE)),
-                    ev.SupplyDone()] + [ev.Entered((start + i) % 4, 0, 0) for i in range(4)]
-                   + [ev.BuildingResolved(0), ev.RoundEnded()])
-    table.tap("pick-farm")
-    assert "pick-farm-gone" in table.ids() and "pick-farm" not in table.ids()
-    count = len(table.stored())
-    table.tap("pick-palace")
-    table.tap("pick-hospital")
-    table.tap("reveal-confirm")
-    assert len(table.stored()) == count + 1
-    assert table.stored()[-1] == ev.BuildingsRevealed(
-        (Building.FARM, Building.PALACE, Building.HOSPITAL))
-    table.store.close()
+    with Table(tmp_path, own_deck()) as table:
+        for start in range(2):
+            table.play([ev.BuildingsRevealed((Building.FARM, Building.FARM, Building.PALACE)),
+                        ev.SupplyDone()] + [ev.Entered((start + i) % 4, 0, 0) for i in range(4)]
+                       + [ev.BuildingResolved(0), ev.RoundEnded()])
+        table.tap("pick-farm")
+        assert "pick-farm-gone" in table.ids() and "pick-farm" not in table.ids()
+        count = len(table.stored())
+        table.tap("pick-palace")
+        table.tap("pick-hospital")
+        table.tap("reveal-confirm")
+        assert len(table.stored()) == count + 1
+        assert table.stored()[-1] == ev.BuildingsRevealed(
+            (Building.FARM, Building.PALACE, Building.HOSPITAL))
 
 
 def test_a_pass_card_sends_the_player_to_the_back_of_the_queue(tmp_path: Path) -> None:
     # R-SPECIAL-3 / R-ROUND-C: with the Town Hall in play a player who holds a Pass card may
     # pass; the button is there only for a player who can hold one.
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL,
-                                         start=3))
-    table.play([ev.BuildingsRevealed((Building.TOWN_HALL, Building.FARM, Building.PALACE)),
-                ev.SupplyDone()])
-    assert "Dora: enter a building." in table.texts("prompt") and "pass" not in table.ids()
-    table.play([ev.Entered(3, 1, 0), ev.Entered(0, 0, 1)])
-    assert "pass" not in table.ids()  # Ben took no Pass card either
-    table.play([ev.Entered(1, 1, 0), ev.Entered(2, 1, 0), ev.Revealed(0, 0, 1, 0)])
-    while table.state.phase is Phase.D:  # Anna takes the Town Hall premium: 2 Pass cards
-        step = step_at(table.state)
-        assert isinstance(step, TakeActions)
-        table.play([ev.BuildingResolved(step.building)])
-    table.play([ev.RoundEnded(),
-                ev.BuildingsRevealed((Building.TOWN_HALL, Building.FARM, Building.CASTLE)),
-                ev.SupplyDone()])
-    assert "Anna: enter a building." in table.texts("prompt")
-    table.tap("pass")
-    assert table.stored()[-1] == ev.Passed(0)
-    assert "Ben: enter a building." in table.texts("prompt")
-    assert "Passed so far: Anna" in table.texts()
-    table.store.close()
+    with Table(tmp_path, own_deck(start=3)) as table:
+        table.play([ev.BuildingsRevealed((Building.TOWN_HALL, Building.FARM, Building.PALACE)),
+                    ev.SupplyDone()])
+        assert "Dora: enter a building." in table.texts("prompt") and "pass" not in table.ids()
+        table.play([ev.Entered(3, 1, 0), ev.Entered(0, 0, 1)])
+        assert "pass" not in table.ids()  # Ben took no Pass card either
+        table.play([ev.Entered(1, 1, 0), ev.Entered(2, 1, 0), ev.Revealed(0, 0, 1, 0)])
+        while table.state.phase is Phase.D:  # Anna takes the Town Hall premium: 2 Pass cards
+            step = step_at(table.state)
+            assert isinstance(step, TakeActions)
+            table.play([ev.BuildingResolved(step.building)])
+        table.play([ev.RoundEnded(),
+                    ev.BuildingsRevealed((Building.TOWN_HALL, Building.FARM, Building.CASTLE)),
+                    ev.SupplyDone()])
+        assert "Anna: enter a building." in table.texts("prompt")
+        table.tap("pass")
+        assert table.stored()[-1] == ev.Passed(0)
+        assert "Ben: enter a building." in table.texts("prompt")
+        assert "Passed so far: Anna" in table.texts()
 
 
 def test_hospital_discards_are_recorded_with_the_actions(tmp_path: Path) -> None:
     # R-ROUND-D b: the Hospital's normal action discards up to 2 hand cards for as many rats.
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL))
-    table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
-                ev.SupplyDone(), ev.Entered(0, 0, 1), ev.Entered(1, 0, 0), ev.Entered(2, 0, 0),
-                ev.Entered(3, 0, 0)])
-    table.tap("reveal-confirm")
-    table.tap("hospital-1-more")
-    table.tap("hospital-1-more")
-    assert table.texts("hospital-1") == "2"
-    with pytest.raises(AssertionError, match="disabled"):
+    with Table(tmp_path, own_deck()) as table:
+        table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                    ev.SupplyDone(), ev.Entered(0, 0, 1), ev.Entered(1, 0, 0), ev.Entered(2, 0, 0),
+                    ev.Entered(3, 0, 0)])
+        table.tap("reveal-confirm")
         table.tap("hospital-1-more")
-    # the next round's row records the actions as done, the discards with them
-    for building in ("farm", "palace", "castle"):
-        table.tap(f"pick-{building}")
-    table.tap("reveal-confirm")
-    assert table.stored()[-4:-1] == [ev.HospitalDiscarded(0, 1, 2), ev.BuildingResolved(0),
-                                     ev.RoundEnded()]
-    table.store.close()
+        table.tap("hospital-1-more")
+        assert table.texts("hospital-1") == "2"
+        with pytest.raises(AssertionError, match="disabled"):
+            table.tap("hospital-1-more")
+        # the next round's row records the actions as done, the discards with them
+        for building in ("farm", "palace", "castle"):
+            table.tap(f"pick-{building}")
+        table.tap("reveal-confirm")
+        assert table.stored()[-4:-1] == [ev.HospitalDiscarded(0, 1, 2), ev.BuildingResolved(0),
+                                         ev.RoundEnded()]
 
 
 def test_the_hospital_discard_is_entered_at_the_table_and_the_private_view_shows_it(
@@ -453,37 +434,35 @@ def test_the_hospital_discard_is_entered_at_the_table_and_the_private_view_shows
     # R-ROUND-D b; issue 13: the one place a Hospital discard is entered is the table's
     # Hospital actions, which say so; Ben's private view shows what was recorded, says where
     # it is changed, and offers no Hospital discard of its own.
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, DeckMode.PHYSICAL, MANUAL))
-    table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
-                ev.SupplyDone(), ev.Entered(0, 0, 1), ev.Entered(1, 0, 0), ev.Entered(2, 1, 0),
-                ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0)])
-    assert "where they are recorded" in table.texts("hospital-recorded-here")
-    table.tap("hospital-1-more")
-    # the next round's row records the actions as done, the discard with them
-    for building in ("farm", "palace", "castle"):
-        table.tap(f"pick-{building}")
-    table.tap("reveal-confirm")
-    stored = table.stored()
-    at = stored.index(ev.HospitalDiscarded(0, 1, 1))
-    assert stored[at + 1] == ev.BuildingResolved(0)
-    assert "hospital-recorded-here" not in table.ids()  # round 2 has no Hospital
-    table.page.route = f"/game/{table.session.game_id}/private/1"
-    assert "log-hospital" not in table.ids()
-    assert "ask the table" in table.texts("private-hospital-note")
-    pad = next(c for c in walk(table.find("reveal-pad")) if isinstance(c, ft.GestureDetector))
-    fire(pad.on_tap, None)
-    assert table.texts("private-entry-0") == "−1: Hospital, round 1"
-    assert table.session.player_view(1).rats == 9
-    table.store.close()
+    with Table(tmp_path, own_deck()) as table:
+        table.play([ev.BuildingsRevealed((Building.HOSPITAL, Building.FARM, Building.PALACE)),
+                    ev.SupplyDone(), ev.Entered(0, 0, 1), ev.Entered(1, 0, 0), ev.Entered(2, 1, 0),
+                    ev.Entered(3, 1, 0), ev.Revealed(0, 0, 1, 0)])
+        assert "where they are recorded" in table.texts("hospital-recorded-here")
+        table.tap("hospital-1-more")
+        # the next round's row records the actions as done, the discard with them
+        for building in ("farm", "palace", "castle"):
+            table.tap(f"pick-{building}")
+        table.tap("reveal-confirm")
+        stored = table.stored()
+        at = stored.index(ev.HospitalDiscarded(0, 1, 1))
+        assert stored[at + 1] == ev.BuildingResolved(0)
+        assert "hospital-recorded-here" not in table.ids()  # round 2 has no Hospital
+        table.page.route = f"/game/{table.session.game_id}/private/1"
+        assert "log-hospital" not in table.ids()
+        assert "ask the table" in table.texts("private-hospital-note")
+        pad = next(c for c in walk(table.find("reveal-pad")) if isinstance(c, ft.GestureDetector))
+        fire(pad.on_tap, None)
+        assert table.texts("private-entry-0") == "−1: Hospital, round 1"
+        assert table.session.player_view(1).rats == 9
 
 
 def test_the_round_screen_speaks_german(tmp_path: Path) -> None:
-    table = Table(tmp_path, four_players(), lang="de")
-    assert "Runde 1 von 8" in table.texts()
-    assert table.texts("prompt") == translator("de")("{player}: enter a building.",
-                                                     player="Anna")
-    assert table.texts("row-info").startswith("Legt diese Gebäude von links nach rechts aus:")
-    table.store.close()
+    with Table(tmp_path, four_players(), lang="de") as table:
+        assert "Runde 1 von 8" in table.texts()
+        assert table.texts("prompt") == translator("de")("{player}: enter a building.",
+                                                         player="Anna")
+        assert table.texts("row-info").startswith("Legt diese Gebäude von links nach rechts aus:")
 
 
 def test_an_undo_says_which_entry_it_took_back(table: Table) -> None:
@@ -506,18 +485,17 @@ def test_a_third_building_in_a_two_player_round_is_refused_with_the_reason(
     # R-SETUP-6: with 2 players 2 buildings are revealed each round; a third tap says so.
     setup = make_setup(list(zip(NAMES[:2], list(PlayerColour), strict=False)),
                        SelectionMethod.FIRST_GAME, 1234, DeckMode.PHYSICAL, 0, HouseRules())
-    table = Table(tmp_path, setup)
-    table.tap("pick-farm")
-    table.tap("pick-palace")
-    table.tap("pick-castle")
-    said = table.page.messages[-1]
-    assert "With 2 players, 2 buildings are revealed each round" in said
-    # the rule ID stays out of the sentence players read (issue 14)
-    assert "R-SETUP-6" not in said and "take the last card back" in said
-    assert "Palace" in table.texts("reveal-row") and "Castle" not in table.texts("reveal-row")
-    table.tap("reveal-confirm")
-    assert table.stored() == [ev.BuildingsRevealed((Building.FARM, Building.PALACE))]
-    table.store.close()
+    with Table(tmp_path, setup) as table:
+        table.tap("pick-farm")
+        table.tap("pick-palace")
+        table.tap("pick-castle")
+        said = table.page.messages[-1]
+        assert "With 2 players, 2 buildings are revealed each round" in said
+        # the rule ID stays out of the sentence players read (issue 14)
+        assert "R-SETUP-6" not in said and "take the last card back" in said
+        assert "Palace" in table.texts("reveal-row") and "Castle" not in table.texts("reveal-row")
+        table.tap("reveal-confirm")
+        assert table.stored() == [ev.BuildingsRevealed((Building.FARM, Building.PALACE))]
 
 
 # -- what players asked for (issue 13) -------------------------------------------------------
@@ -581,17 +559,16 @@ def test_the_premiums_why_opens_its_rule_and_a_refusals_why_its_own(table: Table
 
 def test_two_players_read_both_counts_and_a_tie_for_the_one_premium(tmp_path: Path) -> None:
     # R-ROUND-D b, 2 players: one premium per round; a tie goes to who entered first.
-    table = Table(tmp_path, four_players(names=("Hanna", "Jonas")))
-    table.play([reveal_event(table.state), ev.SupplyDone()])
-    first = step_at(table.state).actor
-    assert first is not None
-    other = 1 - first
-    table.play([ev.Entered(first, 0, 2), ev.Entered(other, 1, 2), ev.Revealed(first, 0, 2, 0),
-                ev.Revealed(other, 1, 2, 0)])
-    said = table.texts("premium-why")
-    assert "tie" in said and "Hanna 2, Jonas 2" in said
-    assert f"{('Hanna', 'Jonas')[first]} entered first" in said
-    table.store.close()
+    with Table(tmp_path, four_players(names=("Hanna", "Jonas"))) as table:
+        table.play([reveal_event(table.state), ev.SupplyDone()])
+        first = step_at(table.state).actor
+        assert first is not None
+        other = 1 - first
+        table.play([ev.Entered(first, 0, 2), ev.Entered(other, 1, 2), ev.Revealed(first, 0, 2, 0),
+                    ev.Revealed(other, 1, 2, 0)])
+        said = table.texts("premium-why")
+        assert "tie" in said and "Hanna 2, Jonas 2" in said
+        assert f"{('Hanna', 'Jonas')[first]} entered first" in said
 
 
 def test_the_checklist_no_longer_asks_to_enter_the_rats_on_a_phone() -> None:

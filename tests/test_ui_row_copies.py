@@ -19,8 +19,7 @@ from test_engine_copies import the_evening
 
 def test_the_monastery_with_no_card_left_cannot_be_picked(tmp_path: Path) -> None:
     evening = the_evening()
-    table = Table(tmp_path, evening.setup)
-    try:
+    with Table(tmp_path, evening.setup) as table:
         table.play(evening.events[1:])
         ids = table.ids()
         assert "pick-monastery-gone" in ids and "pick-monastery" not in ids
@@ -30,5 +29,3 @@ def test_the_monastery_with_no_card_left_cannot_be_picked(tmp_path: Path) -> Non
         table.tap("pick-castle")
         assert "reveal-row" in table.ids()
         assert isinstance(table.find("pick-castle").content, ft.Container)
-    finally:
-        table.store.close()

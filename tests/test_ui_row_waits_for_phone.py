@@ -35,10 +35,8 @@ WAITING = ("Waiting for {player}'s phone, the first to enter this round; the tab
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
     clock = Clock()
-    found = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    yield found
-    found.page.close()
-    found.store.close()
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as found:
+        yield found
 
 
 def play_round_one(session: Session) -> None:

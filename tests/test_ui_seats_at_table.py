@@ -28,10 +28,8 @@ WAITING = "Waiting for Anna's phone; the table can still enter for them."
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
     clock = Clock()
-    found = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    yield found
-    found.page.close()
-    found.store.close()
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as found:
+        yield found
 
 
 def waiting(table: Table) -> str | None:

@@ -29,8 +29,7 @@ SWITCHES = {
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_switch_of_the_options_draws_its_words_once(lang: str, tmp_path: Path) -> None:
     # R-SCORE-7: the all-dead variant is one of the house rules chosen here
-    table = Table(tmp_path, four_players(), lang=lang)
-    try:
+    with Table(tmp_path, four_players(), lang=lang) as table:
         table.app.session = None
         table.app.tab.setup = SetupDraft(players=[PlayerDraft("Anna", PlayerColour.RED),
                                                   PlayerDraft("Ben", PlayerColour.BLUE)])
@@ -41,5 +40,3 @@ def test_each_switch_of_the_options_draws_its_words_once(lang: str, tmp_path: Pa
         for identifier, words in SWITCHES.items():
             assert drawn.count(t(words)) == 1, (identifier, drawn.count(t(words)))
             assert table.find(identifier).label == t(words)
-    finally:
-        table.store.close()

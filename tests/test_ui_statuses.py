@@ -13,13 +13,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from support.engine_games import plain_event
 from support.table_screens import Table
 from test_ui_endgame import fill, to_the_end, to_the_plague
-from test_ui_round import _quick, four_players
+from test_ui_round import four_players
 
 from companion.i18n import LANGUAGES, translator
 from companion.i18n.words import words
-from companion.rules import apply
+from companion.rules import apply, reveal_event
 from companion.rules import events as ev
 from companion.rules.catalog import Building
 from companion.rules.errors import RuleViolation
@@ -33,9 +34,8 @@ WITH_TREASURY = {Building.TREASURY: 5, Building.CASTLE: 5, Building.HOSPITAL: 5,
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    found = Table(tmp_path, four_players())
-    yield found
-    found.store.close()
+    with Table(tmp_path, four_players()) as found:
+        yield found
 
 
 def chips(table: Table) -> dict[str, str]:
@@ -54,7 +54,7 @@ def play_until(table: Table, prompt: Prompt, last_round: bool = False) -> None:
     """Everyone enters the first building with one card of its estate, until `prompt`."""
     while not (step_at(table.state).prompt is prompt
                and step_at(table.state).is_last_round is last_round):
-        table.play([_quick(table.state, step_at(table.state))])
+        table.play([plain_event(table.state)])
 
 
 # -- the phase chips and the round line ----------------------------------------------------
@@ -73,7 +73,7 @@ def test_a_rounds_end_lights_only_the_next_rounds_step(table: Table) -> None:
     # R-ROUND-D, R-ROUND-E, R-ROUND-A: the last building's actions and the round's end are
     # shown above the next round's row, whose tap records them: the row is the current step,
     # and the old round's D and E are not lit beside it.
-    table.play([reveal_event_of(table), ev.SupplyDone(), *[ev.Entered(p, 0, 0)
+    table.play([reveal_event(table.state), ev.SupplyDone(), *[ev.Entered(p, 0, 0)
                                                            for p in range(4)]])
     assert "actions-of-0" in table.ids() and "end-round-info" in table.ids()
     assert "Round 2 of 8" in table.texts()
@@ -83,7 +83,7 @@ def test_a_rounds_end_lights_only_the_next_rounds_step(table: Table) -> None:
 
 def test_the_resolution_is_current_while_buildings_are_revealed(table: Table) -> None:
     # R-ROUND-D: a reveal is phase D; the entries before it are done.
-    table.play([reveal_event_of(table), ev.SupplyDone(),
+    table.play([reveal_event(table.state), ev.SupplyDone(),
                 *[ev.Entered(p, 0, 1) for p in range(4)]])
     assert step_at(table.state).prompt is Prompt.REVEAL_CARDS
     assert chips(table) == {"A": "done", "B": "done", "C": "done", "D": "now",
@@ -96,13 +96,12 @@ def test_the_round_line_counts_the_rounds_once_in_every_language(tmp_path: Path,
     # R-SETUP-6: 4 players, 8 rounds of 3 buildings, 21 cards left once the first row is out.
     # "Round 1 of 8" says where the game stands; beside it only the deck's cards, no second
     # count of rounds ("7 more rounds" read as "7 left, this one included" too).
-    table = Table(tmp_path, four_players(), lang=lang)
-    t = translator(lang)
-    assert t("Round {round} of {rounds}", round=1, rounds=8) in table.texts()
-    assert table.texts("deck-left") == t.plural("{n} building card left in the deck",
-                                                "{n} building cards left in the deck", 21)
-    assert re.findall(r"\d+", table.texts("deck-left")) == ["21"]
-    table.store.close()
+    with Table(tmp_path, four_players(), lang=lang) as table:
+        t = translator(lang)
+        assert t("Round {round} of {rounds}", round=1, rounds=8) in table.texts()
+        assert table.texts("deck-left") == t.plural("{n} building card left in the deck",
+                                                    "{n} building cards left in the deck", 21)
+        assert re.findall(r"\d+", table.texts("deck-left")) == ["21"]
 
 
 # -- the last round --------------------------------------------------------------------------
@@ -139,19 +138,17 @@ def test_a_refusal_in_the_last_round_speaks_of_the_bonus_not_of_actions(table: T
 
 @pytest.mark.parametrize("lang", ["de", "fr", "nl"])
 def test_the_last_rounds_words_are_translated(tmp_path: Path, lang: str) -> None:
-    table = Table(tmp_path, four_players(), lang=lang)
-    english = Table(tmp_path / "en", four_players())
-    for screen in (table, english):
-        play_until(screen, Prompt.TAKE_ACTIONS, last_round=True)
-    assert table.texts("prompt") != english.texts("prompt")
-    assert table.texts("actions-of-0") != english.texts("actions-of-0")
-    table.store.close()
-    english.store.close()
+    with Table(tmp_path, four_players(), lang=lang) as table, \
+            Table(tmp_path / "en", four_players()) as english:
+        for screen in (table, english):
+            play_until(screen, Prompt.TAKE_ACTIONS, last_round=True)
+        assert table.texts("prompt") != english.texts("prompt")
+        assert table.texts("actions-of-0") != english.texts("actions-of-0")
 
 
 def test_an_earlier_rounds_end_still_passes_the_starting_player_card(table: Table) -> None:
     # R-ROUND-E: a round that another follows ends with the card passing to the left.
-    table.play([reveal_event_of(table), ev.SupplyDone(), *[ev.Entered(p, 0, 0)
+    table.play([reveal_event(table.state), ev.SupplyDone(), *[ev.Entered(p, 0, 0)
                                                            for p in range(4)]])
     assert "Ben starts round 2" in table.texts("end-round-info")
     assert "The players in the" in table.texts("actions-of-0")
@@ -163,7 +160,7 @@ def test_an_earlier_rounds_end_still_passes_the_starting_player_card(table: Tabl
 def test_the_reveal_button_names_the_influence_and_the_rats_of_its_tap(table: Table) -> None:
     # R-ROUND-D a: +1 influence per population card and Joker; +1 rat per population card of
     # another estate; a Sword brings neither.
-    table.play([reveal_event_of(table), ev.SupplyDone(), ev.Entered(0, 0, 3),
+    table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(0, 0, 3),
                 *[ev.Entered(p, 1, 0) for p in (1, 2, 3)]])
     assert table.texts("reveal-confirm") == "Revealed: +3 influence, +0 rats"
     table.tap("reveal-other-more")
@@ -176,13 +173,12 @@ def test_the_reveal_button_names_the_influence_and_the_rats_of_its_tap(table: Ta
 
 
 def test_the_reveal_button_speaks_dutch(tmp_path: Path) -> None:
-    table = Table(tmp_path, four_players(), lang="nl")
-    table.play([reveal_event_of(table), ev.SupplyDone(), ev.Entered(0, 0, 2),
-                *[ev.Entered(p, 1, 0) for p in (1, 2, 3)]])
-    table.tap("reveal-other-more")
-    said = table.texts("reveal-confirm")
-    assert "+2" in said and "+1" in said and "rat" in said and "influence" not in said
-    table.store.close()
+    with Table(tmp_path, four_players(), lang="nl") as table:
+        table.play([reveal_event(table.state), ev.SupplyDone(), ev.Entered(0, 0, 2),
+                    *[ev.Entered(p, 1, 0) for p in (1, 2, 3)]])
+        table.tap("reveal-other-more")
+        said = table.texts("reveal-confirm")
+        assert "+2" in said and "+1" in said and "rat" in said and "influence" not in said
 
 
 # -- the result ------------------------------------------------------------------------------
@@ -221,11 +217,6 @@ def test_no_gold_row_without_the_treasury(table: Table) -> None:
 
 def test_the_gold_row_with_the_treasury(tmp_path: Path) -> None:
     # R-SCORE-4: with the Treasury in play Gold scores, and the result shows its row.
-    table = Table(tmp_path, four_players(SelectionMethod.CHOSEN, manual=WITH_TREASURY))
-    scored(table, "20")
-    assert "Gold" in table.texts("score-table")
-    table.store.close()
-
-
-def reveal_event_of(table: Table) -> ev.BuildingsRevealed:
-    return _quick(table.state, step_at(table.state))
+    with Table(tmp_path, four_players(SelectionMethod.CHOSEN, manual=WITH_TREASURY)) as table:
+        scored(table, "20")
+        assert "Gold" in table.texts("score-table")

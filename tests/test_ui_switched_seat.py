@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_ui_choose_phones import CASTLE, FARM, HOSPITAL, play, table_with_specials
+from support.special_rounds import AT_A_SWORD_TIE, AT_THE_HOSPITAL, CASTLE, FARM, HOSPITAL
+from test_ui_choose_phones import play, table_with_specials
 from test_ui_phones import Table
 
 from companion.phones.entering import enter_at_table
@@ -33,15 +34,11 @@ def line(table: Table, identifier: str) -> str | None:
 def test_the_sword_tie_stops_waiting_for_yellows_phone_once_her_seat_is_switched(
         tmp_path: Path) -> None:
     seats = SeatRegistry()
-    table = table_with_specials(tmp_path, seats)
-    try:
+    with table_with_specials(tmp_path, seats) as table:
         game = table.session.game_id
         seats.claim(seats.issue_token(game, YELLOW))
         with seats.connection(game, YELLOW):
-            play(table, ev.BuildingsRevealed((CASTLE, FARM, HOSPITAL)), ev.SupplyDone(),
-                 ev.Entered(RED, 0, 1), ev.Entered(YELLOW, 0, 1), ev.Entered(GREEN, 0, 1),
-                 ev.Entered(BLUE, 1, 0), ev.Revealed(RED, 0, 1, 0),
-                 ev.Revealed(YELLOW, 0, 0, 0, 0, 1), ev.Revealed(GREEN, 0, 1, 0))
+            play(table, *AT_A_SWORD_TIE)
             waiting = f"waiting-phone-{YELLOW}"
             assert line(table, waiting) == (
                 "Waiting for Yellow's phone; the table can still choose for them.")
@@ -50,37 +47,26 @@ def test_the_sword_tie_stops_waiting_for_yellows_phone_once_her_seat_is_switched
             assert f"choose-{GREEN}" in table.ids()  # the table chooses for Yellow
             enter_at_table(table.session, YELLOW, False)
             assert line(table, waiting) is not None
-    finally:
-        table.page.close()
-        table.store.close()
 
 
 def test_the_hospital_stops_waiting_for_reds_phone_once_her_seat_is_switched(
         tmp_path: Path) -> None:
     seats = SeatRegistry()
-    table = table_with_specials(tmp_path, seats)
-    try:
+    with table_with_specials(tmp_path, seats) as table:
         game = table.session.game_id
         seats.claim(seats.issue_token(game, RED))
         with seats.connection(game, RED):
-            play(table, ev.BuildingsRevealed((HOSPITAL, CASTLE, FARM)), ev.SupplyDone(),
-                 ev.Entered(RED, 0, 2), ev.Entered(YELLOW, 0, 1), ev.Entered(GREEN, 1, 0),
-                 ev.Entered(BLUE, 2, 0), ev.Revealed(RED, 0, 2, 0),
-                 ev.Revealed(YELLOW, 0, 1, 0))
+            play(table, *AT_THE_HOSPITAL)
             waiting = f"waiting-phone-{RED}"
             assert "Waiting for Red's phone" in (line(table, waiting) or "")
             enter_at_table(table.session, RED, True)
             assert line(table, waiting) is None
             assert f"hospital-{RED}-more" in table.ids()  # the table enters her discard
-    finally:
-        table.page.close()
-        table.store.close()
 
 
 def test_the_reveal_is_a_table_reveal_once_the_only_phone_is_switched(tmp_path: Path) -> None:
     seats = SeatRegistry()
-    table = table_with_specials(tmp_path, seats)
-    try:
+    with table_with_specials(tmp_path, seats) as table:
         game = table.session.game_id
         seats.claim(seats.issue_token(game, GREEN))
         with seats.connection(game, GREEN):
@@ -93,6 +79,3 @@ def test_the_reveal_is_a_table_reveal_once_the_only_phone_is_switched(tmp_path: 
             assert line(table, "waiting-reveals") is None
             enter_at_table(table.session, GREEN, False)
             assert line(table, "waiting-reveals") == "Still to reveal: Red, Yellow, Green"
-    finally:
-        table.page.close()
-        table.store.close()

@@ -22,8 +22,7 @@ from companion.ui.shared.paths import play_route
 
 def test_the_table_says_anna_took_back_her_reveal_on_her_phone(tmp_path: Path) -> None:
     clock = Clock()
-    table = Table(tmp_path, SeatRegistry(clock=clock), clock)
-    try:
+    with Table(tmp_path, SeatRegistry(clock=clock), clock) as table:
         session = table.session
         for entry in (ev.Entered(ANNA, 0, 2), ev.Entered(BEN, 0, 1), ev.Entered(CLEO, 0, 1)):
             session.decide([entry])
@@ -41,6 +40,3 @@ def test_the_table_says_anna_took_back_her_reveal_on_her_phone(tmp_path: Path) -
         table.tap("reveal-confirm")
         table.page.run_pending()
         assert "taken-back" not in table.ids()
-    finally:
-        table.page.close()
-        table.store.close()

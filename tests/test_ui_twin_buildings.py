@@ -16,14 +16,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from support.engine_games import ALL_SPECIALS, setup_for
+from support.special_rounds import SETUP
 from support.table_screens import Table
 
 from companion.i18n import translator
 from companion.i18n.names import row_building_name
 from companion.rules import events as ev
 from companion.rules.catalog import Building
-from companion.rules.setup import SelectionMethod
 
 RED, YELLOW, GREEN, BLUE = 0, 1, 2, 3
 FIRST_HOSPITAL, TOWN_HALL, SECOND_HOSPITAL = 0, 1, 2
@@ -35,13 +34,11 @@ def table(tmp_path: Path) -> Iterator[Table]:
     """Four players, every special in play; round 1's row with two Hospitals laid out, and
     Red and Blue in the second Hospital, Yellow alone in the first, Green in the Town Hall
     (R-ROUND-C)."""
-    found = Table(tmp_path, setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS,
-                                      start=RED))
-    found.play([ev.BuildingsRevealed(ROW), ev.SupplyDone(),
-                ev.Entered(RED, SECOND_HOSPITAL, 1), ev.Entered(YELLOW, FIRST_HOSPITAL, 2),
-                ev.Entered(GREEN, TOWN_HALL, 1), ev.Entered(BLUE, SECOND_HOSPITAL, 1)])
-    yield found
-    found.store.close()
+    with Table(tmp_path, SETUP) as found:
+        found.play([ev.BuildingsRevealed(ROW), ev.SupplyDone(),
+                    ev.Entered(RED, SECOND_HOSPITAL, 1), ev.Entered(YELLOW, FIRST_HOSPITAL, 2),
+                    ev.Entered(GREEN, TOWN_HALL, 1), ev.Entered(BLUE, SECOND_HOSPITAL, 1)])
+        yield found
 
 
 def test_the_row_of_the_round_names_each_hospital_by_its_card() -> None:
@@ -56,15 +53,11 @@ def test_the_row_of_the_round_names_each_hospital_by_its_card() -> None:
 
 def test_the_entries_name_each_hospital_by_its_card(tmp_path: Path) -> None:
     # R-ROUND-C: the table taps an entry on the row's cards; each Hospital says which it is
-    table = Table(tmp_path, setup_for(4, method=SelectionMethod.CHOSEN, manual=ALL_SPECIALS,
-                                      start=RED))
-    try:
+    with Table(tmp_path, SETUP) as table:
         table.play([ev.BuildingsRevealed(ROW), ev.SupplyDone()])
         assert table.texts("building-0").startswith("Hospital (card 1 of the row)")
         assert table.texts("building-1").startswith("Town Hall Bourgeoisie")
         assert table.texts("building-2").startswith("Hospital (card 3 of the row)")
-    finally:
-        table.store.close()
 
 
 def test_the_reveal_and_the_actions_say_which_hospital(table: Table) -> None:

@@ -97,9 +97,12 @@ def next_actor(state: GameState) -> int:
     return step.actor
 
 
-def play_to_the_end(game: Game) -> GameState:
-    """Every round played out (digital deck): each player in turn enters the first building
-    with one card, which turns out to be another estate's population card (one rat each)."""
+def plain_event(state: GameState, cards: int = 1, own_estate: bool = True) -> ev.Event:
+    """The plainest legal event at the game's step, up to the end values: the row the app's
+    deck deals (R-ROUND-A), the supply done, each player in turn in the first building with
+    `cards` cards, revealed as population cards of the building's own estate or, without
+    `own_estate`, of another (one rat a card, R-ROUND-D a), each building's actions taken,
+    the round ended."""
     from companion.rules import reveal_event
     from companion.rules.guide import (
         EndRound,
@@ -110,19 +113,26 @@ def play_to_the_end(game: Game) -> GameState:
         TakeActions,
     )
 
+    match step_at(state):
+        case RevealBuildings():
+            return reveal_event(state)
+        case Supply():
+            return ev.SupplyDone()
+        case Enter(actor=actor):
+            return ev.Entered(actor, 0, cards)
+        case RevealCards(reveal=asked):
+            matching = asked.declared if own_estate else 0
+            return ev.Revealed(asked.player, asked.building, matching, asked.declared - matching)
+        case TakeActions(building=building):
+            return ev.BuildingResolved(building)
+        case step:
+            assert isinstance(step, EndRound), step
+            return ev.RoundEnded()
+
+
+def play_to_the_end(game: Game) -> GameState:
+    """Every round played out (digital deck): each player in turn enters the first building
+    with one card, which turns out to be another estate's population card (one rat each)."""
     while game.state.phase not in (Phase.END, Phase.FINISHED):
-        match step_at(game.state):
-            case RevealBuildings():
-                game.play(reveal_event(game.state))
-            case Supply():
-                game.play(ev.SupplyDone())
-            case Enter(actor=actor):
-                game.play(ev.Entered(actor, 0, 1))
-            case RevealCards(reveal=asked):
-                game.play(ev.Revealed(asked.player, asked.building, 0, 1))
-            case TakeActions(building=building):
-                game.play(ev.BuildingResolved(building))
-            case step:
-                assert isinstance(step, EndRound), step
-                game.play(ev.RoundEnded())
+        game.play(plain_event(game.state, own_estate=False))
     return game.state

@@ -39,6 +39,7 @@ from companion.rules.setup import Setup
 from companion.rules.state import Phase
 from companion.store.db import GameStore
 from companion.store.session import Session
+from support.own_store import OwnStore
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -92,7 +93,7 @@ def reveal_cards(rng: random.Random, reveal: dict[str, Any]) -> dict[str, Any]:
     return {"step": reveal["step"], **cards}
 
 
-class PhoneGame:
+class PhoneGame(OwnStore):
     """One game at a table of phones: the real store, Session and phone routes."""
 
     def __init__(self, data_dir: Path, setup: Setup, rng: random.Random,
@@ -145,9 +146,6 @@ class PhoneGame:
         token = self.registry.issue_token(self.session.game_id, seat)
         assert phone.post("/phone/api/join", json={"token": token}).status_code == 200
         return phone
-
-    def close(self) -> None:
-        self.store.close()
 
     @property
     def phase(self) -> Phase:

@@ -20,6 +20,7 @@ from companion.rules.setup import DeckMode, SelectionMethod
 from companion.store.db import GameStore
 from companion.store.session import Session
 from support.engine_games import ALL_SPECIALS, setup_for
+from support.own_store import OwnStore
 from support.sessions import game_state
 
 ANNA, BEN, CARLA = 0, 1, 2
@@ -28,7 +29,7 @@ FARM, MONASTERY = 0, 1
 ROW = (Building.FARM, Building.MONASTERY)
 
 
-class MonasteryNight:
+class MonasteryNight(OwnStore):
     """Anna, Ben and Carla, the first-game set (R-SETUP-3), the players' own deck."""
 
     def __init__(self, data_dir: Path) -> None:
@@ -83,9 +84,6 @@ class MonasteryNight:
         """A round later, the table corrects Anna's entry of round 1: her 2 cards went to the
         Farm (R-ROUND-C), not the Monastery, so the premium's discard of 2 rats is not hers."""
         self.tap(ev.EntryCorrected(round=1, player=ANNA, building=FARM, cards=2))
-
-    def close(self) -> None:
-        self.store.close()
 
 
 HOSPITAL = 1

@@ -41,6 +41,7 @@ from companion.store.db import GameStore
 from companion.store.session import Session
 from support.engine_games import ALL_SPECIALS, setup_for
 from support.harness import live_server, phone_paired
+from support.own_store import Closes, OwnStore
 from support.sessions import game_state, logged_events
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ START_RATS = 10
 """R-SETUP-1: everyone starts with 10 rats."""
 
 
-class TableNight:
+class TableNight(OwnStore):
     """One game at the table with the real engine, store and Session (the single writer).
 
     The deck is the app's digital one, so the table never has to invent a legal row.
@@ -77,9 +78,6 @@ class TableNight:
     @property
     def events(self) -> list[Any]:
         return logged_events(self.session)
-
-    def close(self) -> None:
-        self.store.close()
 
     def _play(self, event: Any) -> None:
         self.session.submit(event)
@@ -130,8 +128,23 @@ def hub_for(night: TableNight, registry: SeatRegistry | None = None,
                open_session={night.game_id: night.session}.get, base_url=base_url)
 
 
-class Stream:
-    """One phone's event stream, read in a thread so a missing event fails instead of hanging.
+def events_of(response: httpx2.Response) -> Iterator[tuple[str, Any]]:
+    """The server-sent events of a phone's live stream as they come: each event's name and
+    its data."""
+    kind, data = "message", ""
+    for line in response.iter_lines():
+        if line.startswith("event: "):
+            kind = line[7:]
+        elif line.startswith("data: "):
+            data = line[6:]
+        elif line == "" and data:
+            yield kind, json.loads(data)
+            kind, data = "message", ""
+
+
+class Stream(Closes):
+    """One phone's event stream, read in a thread so a missing event fails instead of hanging;
+    `with` it, and leaving the block closes it as a phone closing its page does.
 
     The stream's beats (`companion.phones.liveness`) are left out: the events are the game's,
     in the order it made them, whenever a beat falls between them (tests/test_phone_silence
@@ -149,16 +162,9 @@ class Stream:
                 if response.status_code != 200:
                     self.events.put(("refused", response.status_code))
                     return
-                kind, data = "message", ""
-                for line in response.iter_lines():
-                    if line.startswith("event: "):
-                        kind = line[7:]
-                    elif line.startswith("data: "):
-                        data = line[6:]
-                    elif line == "" and data:
-                        if kind != "beat":
-                            self.events.put((kind, json.loads(data)))
-                        kind, data = "message", ""
+                for kind, data in events_of(response):
+                    if kind != "beat":
+                        self.events.put((kind, data))
             self.events.put(("closed", None))
         except httpx2.HTTPError:
             self.events.put(("closed", None))
@@ -188,6 +194,24 @@ def paired(app: Any, hub: Hub, game: str, seat: int, language: str = "en") -> Te
     return client
 
 
+def state_of(phone: TestClient) -> Any:
+    """What `phone` is shown: the answer to its request for the state."""
+    return phone.get("/phone/api/state").json()
+
+
+def enter(phone: TestClient, building: int | None, cards: int = 0,
+          step: dict[str, int] | None = None) -> Any:
+    """`phone`'s entry (R-ROUND-C) for the turn its screen shows, or for `step`; the answer."""
+    return phone.post("/phone/api/entry", json={
+        "step": step or state_of(phone)["view"]["turn"]["step"], "building": building,
+        "cards": cards})
+
+
+def entries(night: TableNight) -> list[tuple[int, int | None, int]]:
+    """The entries stored so far: each player, building and count of cards."""
+    return [(t.player, t.building, t.cards) for t in night.state.record.turns]
+
+
 @contextlib.contextmanager
 def phones_served(night: TableNight) -> Iterator[Hub]:
     """The phone routes of `night` on a real socket (a browser's phones need one) for the
@@ -203,22 +227,20 @@ def phone_of(browser: Browser, hub: Hub, night: TableNight, seat: int) -> Page:
     return phone_paired(browser, hub.base_url, hub.registry.issue_token(night.game_id, seat))
 
 
-def night_of(players: int) -> Any:
-    """The `night` fixture of a phone test module: a stored game of `players` seats with its
-    hub, closed after the test (`night = night_of(3)`)."""
-    return stored_night(lambda data_dir: TableNight(data_dir, players=players))
+def night_of(players: int, hospital: bool = False) -> Any:
+    """The `night` fixture of a phone test module: a stored game of `players` seats (with
+    every special in play where `hospital`), closed after the test (`night = night_of(3)`)."""
+    return stored_night(lambda data_dir: TableNight(data_dir, players=players,
+                                                    hospital=hospital))
 
 
-def stored_night(make: Callable[[Path], Any]) -> Any:
-    """A fixture of the game night `make(tmp_path)` opens, its store closed after the test
+def stored_night(make: Callable[[Path], OwnStore]) -> Any:
+    """A fixture of the game night `make(tmp_path)` opens, closed after the test
     (`night = stored_night(Night)`; the fixture takes the name it is given in the module)."""
 
     @pytest.fixture
     def night(tmp_path: Path) -> Iterator[Any]:
-        table = make(tmp_path)
-        try:
+        with make(tmp_path) as table:
             yield table
-        finally:
-            table.store.close()
 
     return night

@@ -4,6 +4,8 @@ find them, and their handlers called.
 
 `Screens` shows whatever route it is sent to, over the games it is given (the History over a
 stored evening); `Table` opens a new game on its round route and plays events into it.
+A table with a store of its own is a `TableOnPage`: a story holds it in a `with` block (a
+fixture yields inside one), which closes its page and its store however the story ends.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from companion.server.games import OpenGames
 from companion.store.db import GameStore
 from companion.ui.routes import table_app
 from support.fake_page import FakePage, walk
+from support.own_store import OwnStore
 from support.sessions import game_state, logged_events
 
 
@@ -75,14 +78,7 @@ class Screens:
         return " ".join(shown(c) for c in walk(root) if isinstance(c, ft.Text))
 
     def tap(self, identifier: str) -> None:
-        target = self.find(identifier)
-        handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
-        assert handler is not None, f"{identifier} cannot be tapped"
-        assert not any(getattr(c, "disabled", False) for c in walk(target)), \
-            f"{identifier} is disabled"
-        result = handler(None)
-        if inspect.iscoroutine(result):
-            asyncio.run(result)
+        tap_control(self.find(identifier), identifier)
 
     def type(self, identifier: str, value: str) -> None:
         """As the browser sends a typed text: the field's value is set on the control, then
@@ -92,7 +88,19 @@ class Screens:
         fire(field.on_change, type("Event", (), {"control": field})())
 
 
-class Table(Screens):
+class TableOnPage(OwnStore):
+    """A table's app on the stand-in page over a store of its own, for one story: closing it
+    (leaving its `with` block) closes the page too, which drops the redraws that never ran and
+    stops what still waits (a ticker)."""
+
+    page: FakePage
+
+    def close(self) -> None:
+        self.page.close()
+        super().close()
+
+
+class Table(Screens, TableOnPage):
     """A new game with `setup` at the table, on its round screen."""
 
     def __init__(self, tmp: Path, setup: Any, lang: str = "en") -> None:
@@ -111,6 +119,18 @@ class Table(Screens):
 
     def stored(self) -> list[Any]:
         return logged_events(self.session)[1:]
+
+
+def tap_control(target: ft.Semantics, identifier: str) -> None:
+    """A tap on `target`, the control tagged `identifier`: its first click handler, called as
+    Flet calls it (a coroutine run to its end); a disabled control cannot be tapped."""
+    handler = next((c.on_click for c in walk(target) if getattr(c, "on_click", None)), None)
+    assert handler is not None, f"{identifier} cannot be tapped"
+    assert not any(getattr(c, "disabled", False) for c in walk(target)), \
+        f"{identifier} is disabled"
+    result = handler(None)
+    if inspect.iscoroutine(result):
+        asyncio.run(result)
 
 
 def shown(words: ft.Text) -> str:
