@@ -11,7 +11,7 @@ import re
 import pytest
 from bench.figures import Verdict
 from bench.servers import Kind, running
-from support.browser import requires_chromium
+from support.harness import requires_chromium
 
 pytestmark = pytest.mark.slow
 

@@ -18,9 +18,15 @@ from typing import Any
 import pytest
 from browser.table import TableServer, screenshot, table_server
 from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
-from support.browser import chromium_browser, requires_chromium
 from support.flutter import by_id, switch_language, tap_and_redraw
-from support.harness import arrived, back_home, drawn_for, one_table_page
+from support.harness import (
+    arrived,
+    back_home,
+    chromium_browser,
+    drawn_for,
+    one_table_page,
+    requires_chromium,
+)
 from test_history_figures import Thursdays
 
 pytestmark = [pytest.mark.browser, requires_chromium]

@@ -8,9 +8,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support.browser import chromium_browser, live_server, requires_chromium
 from support.flutter import TIMEOUT_MS
-from support.harness import phone_shown
+from support.harness import chromium_browser, live_server, phone_shown, requires_chromium
 from support.phones import TableNight, hub_for
 
 from companion.phones.hub import Hub

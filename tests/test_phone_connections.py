@@ -21,8 +21,8 @@ from urllib.parse import urlsplit
 
 import httpx2
 import pytest
-from support.browser import free_port
 from support.clock import clocked_server
+from support.harness import free_port
 from support.phones import (
     START_RATS,
     Stream,

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from support.browser import live_server
+from support.harness import live_server
 from support.phones import Stream
 from support.sessions import game_state, logged_events
 from support.simulate import random_game

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx2
 import pytest
-from support.browser import live_server
+from support.harness import live_server
 from support.phones import START_RATS, Stream, TableNight, events_of, night_of
 
 from companion.phones.hub import Hub
@@ -160,7 +160,7 @@ def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, capl
     import time
 
     import uvicorn
-    from support.browser import free_port
+    from support.harness import free_port
 
     from companion.server.app import PhonesOnFirstUse, TableServer
     from companion.server.limits import uvicorn_options

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from support.browser import free_port
+from support.harness import free_port
 
 from companion.phones.seats import SEATS_FILENAME, SeatRegistry, SeatsFileDamaged
 

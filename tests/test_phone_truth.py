@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
-from support.browser import live_server
 from support.engine_games import ALL_SPECIALS, Game, plain_event, setup_for
+from support.harness import live_server
 from support.phone_truth import ANNA, BEN, CARLA, MONASTERY, MonasteryNight
 from support.phones import Stream, TableNight, hub_for, stored_night
 from support.sessions import game_state

@@ -1,7 +1,7 @@
 """Debian's chromium, driven by Playwright, for the benchmarks that need a real browser.
 
 Never `playwright install`: the benchmarks use `/usr/bin/chromium` with the same switches as
-the browser tests (`tests/support/browser.py`), and report "not measured" where it is missing.
+the browser tests (`tests/support/harness.py`), and report "not measured" where it is missing.
 """
 
 from __future__ import annotations
