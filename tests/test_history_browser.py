@@ -1,13 +1,17 @@
-"""The History screens in a real browser fit the four devices of the table (a 1366x768 and a
-1920x1080 laptop, a 1280x800 tablet on its side and an 800x1280 one held upright) in each of
-the four languages: no text off the screen or out of its box (the same check as the
-languages' fit test), with the Thursday group's games stored (issue 23). Screenshots:
+"""The History screens in a real browser fit the devices of the table (a 1366x768 laptop, a
+1280x800 tablet on its side and an 800x1280 one held upright) in each of the four languages:
+no text off the screen or out of its box (the same check as the languages' fit test), with
+the Thursday group's games stored (issue 23). Screenshots:
 `screenshots/history-<viewport>-<lang>-<screen>.png`.
 
 One walk through the three screens (the list, a player's page, a game's result) serves every
-device and language: on each screen the table's language is switched in the app bar, and for
-each language the window turns to each device in turn, the screen checked once the server has
-drawn it anew for that device's size (`drawn_for`), as the table shows it there.
+device and language, pairwise (`support.pairwise`): on each screen every language (switched in
+the app bar) on the upright tablet, the narrowest, where a long word has the least room; then
+the laptop and the tablet on its side in the language whose texts ran longest there
+(measured on each screen: French on the result, German on a player's page, as the
+translations stand), where the screen's room meets the longest texts. Each device's
+screen is checked once the server has drawn it anew for that size (`drawn_for`), as the table
+shows it there.
 """
 
 from __future__ import annotations
@@ -18,23 +22,22 @@ from typing import Any
 import pytest
 from browser.table import TableServer, screenshot, table_server
 from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
-from support.flutter import by_id, switch_language, tap_and_redraw
+from support.flutter import by_id, tap_and_redraw
 from support.harness import (
     arrived,
     back_home,
     chromium_browser,
-    drawn_for,
     one_table_page,
     requires_chromium,
 )
+from support.pairwise import pairwise, text_length
 from test_history_figures import Thursdays
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
-VIEWPORTS = {"laptop-1366x768": {"width": 1366, "height": 768},
-             "tablet-1280x800": {"width": 1280, "height": 800},
-             "upright-800x1280": {"width": 800, "height": 1280},
-             "screen-1920x1080": {"width": 1920, "height": 1080}}
+NARROWEST = ("upright-800x1280", {"width": 800, "height": 1280})
+WIDE = (("laptop-1366x768", {"width": 1366, "height": 768}),
+        ("tablet-1280x800", {"width": 1280, "height": 800}))
 
 
 @pytest.fixture(scope="module")
@@ -89,44 +92,23 @@ def page(served: tuple[TableServer, Thursdays], browser: Any) -> Iterator[Any]:
         yield shared
 
 
-def in_few_turns(now: dict[str, int] | None) -> list[tuple[str, dict[str, int]]]:
-    """The devices in an order that asks for few redraws: the window's size as it is (drawn
-    already), then the upright tablet between two wide ones (a wide page turned to another
-    wide size is drawn anew only by way of a narrow one, see `drawn_for`)."""
-    from companion.ui.shared.theme import WIDE_LAYOUT
-
-    devices = sorted(VIEWPORTS.items(), key=lambda item: item[1] != now)
-    first, rest = devices[0], devices[1:]
-    narrow = [d for d in rest if d[1]["width"] < WIDE_LAYOUT]
-    wide = [d for d in rest if d[1]["width"] >= WIDE_LAYOUT]
-    return [first, *narrow, *wide] if first[1]["width"] >= WIDE_LAYOUT else [first, *wide]
-
-
-def misplaced_on_every_device(page: Any, name: str, extra: Callable[[], list[str]]
-                               ) -> dict[str, list[str]]:
-    """The screen as it stands, turned to each device in turn and drawn anew for it there:
-    what is out of place on each (with `extra`, a check of the screen's own)."""
-    found: dict[str, list[str]] = {}
-    for viewport, size in in_few_turns(page.viewport_size):
-        drawn_for(page, size)
-        found[f"{viewport}-{name}"] = misplaced(page, f"{viewport}-{name}") + extra()
-    return found
-
-
 def test_the_history_fits_every_device_in_every_language(
         served: tuple[TableServer, Thursdays], page: Any) -> None:
     server, nights = served
-    languages = list(LOCALES)
     problems: dict[str, list[str]] = {}
+    shown: str | None = None
 
     def everywhere(screen: str, extra: Callable[[], list[str]]) -> None:
-        """The screen as it stands in each language (switched in the app bar, redrawn in
-        it), on every device; the languages go up and down in turn, so each screen starts
-        in the language the one before it ended in."""
-        for lang in languages:
-            switch_language(page, lang)
-            problems.update(misplaced_on_every_device(page, f"{lang}-{screen}", extra))
-        languages.reverse()
+        """The screen as it stands, pairwise in languages and devices (`support.pairwise`),
+        starting in the language the screen before it ended in."""
+        nonlocal shown
+
+        def look(lang: str, device: str) -> int:
+            name = f"{device}-{lang}-{screen}"
+            problems[name] = misplaced(page, name) + extra()
+            return text_length(page)
+
+        shown = pairwise(page, list(LOCALES), NARROWEST, WIDE, look, current=shown)
 
     back_home(page, server.table_url)
     tap_and_redraw(page, "history")
@@ -142,4 +124,5 @@ def test_the_history_fits_every_device_in_every_language(
     tap_and_redraw(page, f"history-game-{nights.tie}")
     arrived(page, "score-table", "history-result", server)
     everywhere("result", lambda: uneven_labels(page, "influence-chart"))
+    assert len(problems) == 3 * (len(LOCALES) + len(WIDE)), sorted(problems)
     assert {k: v for k, v in problems.items() if v} == {}

@@ -13,28 +13,34 @@ steppers must stay in sight too. Every screen is also looked at whole (`support.
 every control reachable, no text cut, no word broken across lines). Then the same game's end
 form, on a 1280x800 tablet in German, Dutch and French: every empty field holds its label on
 one line ("Summe der Siegpunktmarker" broke onto a second line the field cut off).
+
+One Dutch table and one tab serve both tests (the game at round 6 and the same game at its
+end form stored side by side): each starts on the home screen (`back_home`) at its own size,
+drawn anew for it (`drawn_for`), and resumes its own game, so neither depends on the other.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from support.flutter import BOTTOM_BAR, TOP_BAR, identifiers, switch_language
+from support.harness import back_home, drawn_for, one_table_page
 from support.reachable import inside, look, scan, settle
 from support.simulate import random_game
 from support.story import STEP, Table
 
 from browser.table import (
     Offline,
+    TableServer,
     by_id,
-    open_table,
     picture,
     screenshot,
-    table_context,
     table_server,
     tap,
 )
@@ -123,62 +129,83 @@ def in_sight(node: dict[str, Any], bottom: float) -> bool:
     return inside(node, TOP_BAR, bottom) and node["y"] + node["height"] < bottom - 1
 
 
-def test_round_six_on_the_laptop_keeps_the_picker_and_the_counts_in_sight(
-        tmp_path: Path, browser: Any) -> None:
-    # R-ROUND-A (the players' own deck), R-ROUND-C (the counts), R-ROUND-D a (the reveal)
-    data_dir = tmp_path / "data"
-    game_id, row = stored_at_round_six(data_dir)
+Served = tuple[TableServer, tuple[str, tuple[Building, ...]], str]
+"""The Dutch table, the game at round 6 with its row, and the game at its end form."""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    data_dir = tmp_path_factory.mktemp("own-deck") / "data"
+    at_round_six = stored_at_round_six(data_dir)
+    at_the_end_form = stored_at_the_end_form(data_dir)
+    with table_server(data_dir, lang="nl") as server:
+        yield server, at_round_six, at_the_end_form
+
+
+@pytest.fixture(scope="module")
+def page(served: Served, browser: Any) -> Iterator[Any]:
+    """The tab, opened on the laptop; nothing it loads may leave this machine (each test
+    watches its own requests as well)."""
     offline = Offline()
+    with one_table_page(browser, served[0].table_url, offline, "nl-NL", LAPTOP) as shared:
+        yield shared
+    assert offline.outside == []
+
+
+def test_round_six_on_the_laptop_keeps_the_picker_and_the_counts_in_sight(
+        served: Served, page: Any) -> None:
+    # R-ROUND-A (the players' own deck), R-ROUND-C (the counts), R-ROUND-D a (the reveal)
+    server, (game_id, row), _ = served
+    offline = Offline()
+    offline.install(page.context)
     height = LAPTOP["height"]
     problems: list[str] = []
-    with table_server(data_dir, lang="nl") as server:
-        page = table_context(browser, offline, "nl-NL", LAPTOP).new_page()
-        open_table(page, server.table_url)
-        tap(page, f"resume-{game_id}")
-        tap(page, "play")
-        page.locator(STEP).first.wait_for()
-        ids = set(identifiers(page))
-        assert any(i.startswith("actions-of-") for i in ids) and "end-round-info" in ids, ids
-        assert any(i.startswith("dispute-") for i in ids), ids
-        picture(page, "own-deck-laptop-picker-nl")
-        problems += look(page, "nl round-6 picker")
-        # what the row's tap records, the last building's actions, is in sight with it
-        problems += [f"the last building's actions: {p}"
-                     for p in out_of_sight(page, r"action-\d", height)]
-        for index, building in enumerate(row):
-            problems += [f"before pick {index + 1}: {p}"
-                         for p in out_of_sight(page, r"pick-[a-z_]+(-gone)?", height)]
-            tap(page, f"pick-{building.value}")
-            by_id(page, f"row-{index}").wait_for()
-        problems += [f"after the picks: {p}"
-                     for p in out_of_sight(page, r"pick-[a-z_]+(-gone)?|reveal-undo-pick|"
-                                                 r"reveal-confirm", height)]
-        picture(page, "own-deck-laptop-row-picked-nl")
-        problems += look(page, "nl round-6 row picked")
-        if problems:
-            screenshot(page, "own-deck-laptop-picker-problem")
-        table = Table(page, random.Random(SEED))
-        table.step_tap("reveal-confirm", "A")
-        by_id(page, "enter-0-0").wait_for()
-        picture(page, "own-deck-laptop-entry-with-a-dispute-nl")
-        counts = out_of_sight(page, r"enter-\d+-(1[0-2]|more)", height)
-        problems += [f"entry with a dispute: {p}" for p in counts]
-        problems += look(page, "nl round-6 entry")
-        if counts:
-            screenshot(page, "own-deck-laptop-counts-problem")
-        switch_language(page, "de")
-        page.locator(STEP).first.wait_for()
-        problems += look(page, "de round-6 entry")
-        while "reveal-matching" not in set(identifiers(page)):
-            table.step_tap("enter-0-3", "C")
-        picture(page, "own-deck-laptop-reveal-de")
-        reveal = [f"reveal with a dispute: {p}" for p in out_of_sight(
-            page, r"reveal-(other|jokers|swords|flutes)(-more|-fewer|-\d+)?", height)]
-        reveal += look(page, "de round-6 reveal")
-        problems += reveal
-        if reveal:
-            screenshot(page, "own-deck-laptop-reveal-de-problem")
-        page.context.close()
+    back_home(page, server.table_url)
+    drawn_for(page, LAPTOP)
+    tap(page, f"resume-{game_id}")
+    tap(page, "play")
+    page.locator(STEP).first.wait_for()
+    ids = set(identifiers(page))
+    assert any(i.startswith("actions-of-") for i in ids) and "end-round-info" in ids, ids
+    assert any(i.startswith("dispute-") for i in ids), ids
+    picture(page, "own-deck-laptop-picker-nl")
+    problems += look(page, "nl round-6 picker")
+    # what the row's tap records, the last building's actions, is in sight with it
+    problems += [f"the last building's actions: {p}"
+                 for p in out_of_sight(page, r"action-\d", height)]
+    for index, building in enumerate(row):
+        problems += [f"before pick {index + 1}: {p}"
+                     for p in out_of_sight(page, r"pick-[a-z_]+(-gone)?", height)]
+        tap(page, f"pick-{building.value}")
+        by_id(page, f"row-{index}").wait_for()
+    problems += [f"after the picks: {p}"
+                 for p in out_of_sight(page, r"pick-[a-z_]+(-gone)?|reveal-undo-pick|"
+                                             r"reveal-confirm", height)]
+    picture(page, "own-deck-laptop-row-picked-nl")
+    problems += look(page, "nl round-6 row picked")
+    if problems:
+        screenshot(page, "own-deck-laptop-picker-problem")
+    table = Table(page, random.Random(SEED))
+    table.step_tap("reveal-confirm", "A")
+    by_id(page, "enter-0-0").wait_for()
+    picture(page, "own-deck-laptop-entry-with-a-dispute-nl")
+    counts = out_of_sight(page, r"enter-\d+-(1[0-2]|more)", height)
+    problems += [f"entry with a dispute: {p}" for p in counts]
+    problems += look(page, "nl round-6 entry")
+    if counts:
+        screenshot(page, "own-deck-laptop-counts-problem")
+    switch_language(page, "de")
+    page.locator(STEP).first.wait_for()
+    problems += look(page, "de round-6 entry")
+    while "reveal-matching" not in set(identifiers(page)):
+        table.step_tap("enter-0-3", "C")
+    picture(page, "own-deck-laptop-reveal-de")
+    reveal = [f"reveal with a dispute: {p}" for p in out_of_sight(
+        page, r"reveal-(other|jokers|swords|flutes)(-more|-fewer|-\d+)?", height)]
+    reveal += look(page, "de round-6 reveal")
+    problems += reveal
+    if reveal:
+        screenshot(page, "own-deck-laptop-reveal-de-problem")
     assert problems == [], "\n".join(problems)
     assert offline.outside == []
 
@@ -199,30 +226,25 @@ def stored_at_the_end_form(data_dir: Path) -> str:
         return str(session.game_id)
 
 
-def test_the_end_forms_fields_hold_their_labels_on_one_line(tmp_path: Path, browser: Any
-                                                            ) -> None:
+def test_the_end_forms_fields_hold_their_labels_on_one_line(served: Served, page: Any) -> None:
     # R-SCORE-1..5: what everyone holds, typed in; an empty field draws its label inside
     # itself, and "Summe der Siegpunktmarker" broke onto a second line the field cut off
-    data_dir = tmp_path / "data"
-    game_id = stored_at_the_end_form(data_dir)
+    server, _, game_id = served
     offline = Offline()
+    offline.install(page.context)
     problems: list[str] = []
-    with table_server(data_dir, lang="de") as server:
-        page = table_context(browser, offline, "de-DE", {"width": 1280, "height": 800}
-                             ).new_page()
-        open_table(page, server.table_url)
-        tap(page, f"resume-{game_id}")
-        tap(page, "play")
+    back_home(page, server.table_url)
+    drawn_for(page, {"width": 1280, "height": 800})
+    tap(page, f"resume-{game_id}")
+    tap(page, "play")
+    by_id(page, "end-form").wait_for()
+    for lang in ("de", "nl", "fr"):
+        switch_language(page, lang)
         by_id(page, "end-form").wait_for()
-        for lang in ("de", "nl", "fr"):
-            switch_language(page, lang)
-            by_id(page, "end-form").wait_for()
-            picture(page, f"own-deck-end-form-{lang}")
-            found = look(page, f"{lang} end-form")
-            if found:
-                screenshot(page, f"own-deck-end-form-{lang}-problem")
-            problems += found
-        page.context.close()
+        picture(page, f"own-deck-end-form-{lang}")
+        found = look(page, f"{lang} end-form")
+        if found:
+            screenshot(page, f"own-deck-end-form-{lang}-problem")
+        problems += found
     assert problems == [], "\n".join(problems)
     assert offline.outside == []
-
