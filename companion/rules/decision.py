@@ -12,7 +12,8 @@ so the first entry is the sign that the row lies on the table. The players' own 
 (which cards came up): its row is a decision, as is a digital deck that cannot deal. So is the
 app's row after a building's actions folded before it: those actions stay in sight until the
 tap that records them, and with the entry buttons below them they did not fit a laptop's
-screen with five players (tests/browser/test_table_fits.py), so the row's tap records them.
+screen with five players (the walks' in-sight check, tests/browser/
+test_every_control_reachable*.py), so the row's tap records them.
 
 `next_step` says which steps those are, the events they record, the one `Step` the table
 must decide (who acts there and what is allowed) and the state after the folded steps, all in

@@ -255,7 +255,7 @@ def _reveal(app: TableApp, view: TableView, step: RevealCards,
                estate=estate), size=theme.SMALL_SIZE),
         *steppers,
         # the shortcut last: above the steppers it pushed the Swords' and Flutes' below the
-        # bottom bar on a laptop in the last round (test_table_fits)
+        # bottom bar on a laptop in the last round (the walks' in-sight check)
         *mixed,
     ]
     bottom = big_button("reveal-confirm", reveal_button_text(t, declared, draft), confirm,
