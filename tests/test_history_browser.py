@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser.table import TableServer, screenshot, table_server
+from browser.table import TableServer, picture, table_server
 from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
 from support.flutter import by_id, tap_and_redraw
 from support.harness import (
@@ -56,12 +56,12 @@ def browser() -> Iterator[Any]:
 
 
 def misplaced(page: Any, name: str) -> list[str]:
-    shot = screenshot(page, f"history-{name}")
+    picture(page, f"history-{name}")
     seen = page.evaluate(OUT_OF_PLACE)
     found = list(seen["found"])
     if seen["checked"] < 3:
         found.append(f"only {seen['checked']} texts seen")
-    edges = drawn_at_the_edges(shot)
+    edges = drawn_at_the_edges(page)
     if edges:
         found.append(f"drawn at the screen's edge in rows {edges[0]}..{edges[-1]}")
     return found

@@ -23,14 +23,14 @@ from typing import Any
 
 import pytest
 from support.flutter import still_box
-from support.harness import back_home, drawn_for, one_table_page
+from support.harness import back_home, drawn_for, one_table_page, still_shot
 from support.story import STEP, story_code
 
 from browser.table import (
     Offline,
     TableServer,
     by_id,
-    screenshot,
+    picture,
     switch_language,
     table_server,
     tap_and_redraw,
@@ -100,34 +100,41 @@ BARS = (70, 95)
 """The app bar at the top and the action bar at the foot, which reach the edges."""
 
 
-def drawn_at_the_edges(shot: Path) -> list[int]:
+def drawn_at_the_edges(page: Any) -> list[int]:
     """Rows where something dark is drawn in the outermost pixels of the body: text painted
     past the screen's edge. A control's semantics box can stay inside the screen while its text
-    is painted beyond (a Switch's label does not wrap), so the picture is checked too."""
+    is painted beyond (a Switch's label does not wrap), so the picture is checked too: only its
+    two strips at the edges, each taken once painted and still."""
+    import io
+
     from PIL import Image
 
-    image = Image.open(shot).convert("L")
-    width, height = image.size
-
-    def dark(x: int, y: int) -> bool:
-        grey = image.getpixel((x, y))  # one int a pixel in mode "L"
-        assert isinstance(grey, int), grey
-        return grey < 110
-
-    return sorted({y for y in range(BARS[0], height - BARS[1])
-                   for x in (*range(EDGE), *range(width - EDGE, width)) if dark(x, y)})
+    size = page.viewport_size
+    width, height = size["width"], size["height"]
+    rows: set[int] = set()
+    for left in (0, width - EDGE):
+        strip = still_shot(page, {"x": left, "y": BARS[0], "width": EDGE,
+                                  "height": height - BARS[0] - BARS[1]})
+        image = Image.open(io.BytesIO(strip)).convert("L")
+        for y in range(image.height):
+            for x in range(image.width):
+                grey = image.getpixel((x, y))  # one int a pixel in mode "L"
+                assert isinstance(grey, int), grey
+                if grey < 110:
+                    rows.add(BARS[0] + y)
+    return sorted(rows)
 
 
 def check(page: Any, lang: str, problems: dict[str, list[str]], screen: str,
           at_least: int = 3) -> None:
-    """The screen as it stands: a screenshot to look at, and no text off the screen or out of
-    its holder (among at least `at_least` texts, so an empty tree cannot pass)."""
-    shot = screenshot(page, f"fit-{lang}-{screen}")
+    """The screen as it stands: a picture to look at (`picture`), and no text off the screen or
+    out of its holder (among at least `at_least` texts, so an empty tree cannot pass)."""
+    picture(page, f"fit-{lang}-{screen}")
     seen = page.evaluate(OUT_OF_PLACE)
     found = list(seen["found"])
     if seen["checked"] < at_least:
         found.append(f"only {seen['checked']} texts seen")
-    edges = drawn_at_the_edges(shot)
+    edges = drawn_at_the_edges(page)
     if edges:
         found.append(f"drawn at the screen's edge in rows {edges[0]}..{edges[-1]}")
     if found:

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize
+    from playwright.sync_api import Browser, BrowserContext, FloatRect, Page, Route, ViewportSize
 
 CHROMIUM_PATH = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = (
@@ -257,22 +257,27 @@ PAINTED = """() => document.fonts.ready.then(() => new Promise(
 """Fonts loaded and two frames painted since."""
 
 
-def screenshot(page: Page, name: str) -> Path:
-    """The screen once it is painted and still: Flutter paints the canvas a moment after the
-    semantics tree, so a test that reads the picture (the edge check of `test_languages_fit`)
-    takes it when two pictures in a row are the same, not after a fixed pause that a loaded
-    machine can outlast."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
+def still_shot(page: Page, clip: FloatRect | None = None) -> bytes:
+    """A picture of the screen (or of `clip` of it) once it is painted and still: Flutter paints
+    the canvas a moment after the semantics tree, so it is taken when two pictures in a row are
+    the same, not after a fixed pause that a loaded machine can outlast."""
     page.evaluate(PAINTED)
-    shot = page.screenshot()
+    shot = page.screenshot(clip=clip)
     for _ in range(20):
         page.evaluate(PAINTED)
-        again = page.screenshot()
+        again = page.screenshot(clip=clip)
         if again == shot:
             break
         shot = again
-    path.write_bytes(shot)
+    return shot
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """The screen once it is painted and still (`still_shot`), written to
+    `screenshots/<name>.png`."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    path.write_bytes(still_shot(page))
     return path
 
 
