@@ -20,15 +20,17 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser.table import TableServer, picture, table_server
 from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
 from support.flutter import by_id, tap_and_redraw
 from support.harness import (
+    TableServer,
     arrived,
     back_home,
     chromium_browser,
     one_table_page,
+    picture,
     requires_chromium,
+    table_server,
 )
 from support.pairwise import pairwise, text_length
 from test_history_figures import Thursdays

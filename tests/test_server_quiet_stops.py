@@ -14,8 +14,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from browser.table import TableServer, table_server
 from starlette.testclient import TestClient
+from support.harness import TableServer, table_server
 from support.phones import TableNight
 
 from companion.phones.hub import Hub

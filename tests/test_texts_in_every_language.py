@@ -104,7 +104,7 @@ def test_every_dialog_names_itself_for_a_screen_reader() -> None:
 
 
 TABLE_URL = re.compile(r"(https?://\S+[?&]key=\S+)")
-"""How the test harnesses (tests/browser/table.py, test_store_faults) find the table's
+"""How the test harnesses (tests/support/harness.py, test_store_faults) find the table's
 address in the banner: by its form, in any language."""
 
 

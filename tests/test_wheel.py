@@ -32,8 +32,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser.table import KEY_LINE, Offline, by_id, open_table, picture, table_context
-from support.harness import chromium_browser, free_port, requires_chromium, wait_until_serving
+from support.flutter import by_id, open_table
+from support.harness import (
+    KEY_LINE,
+    Offline,
+    chromium_browser,
+    free_port,
+    picture,
+    requires_chromium,
+    table_context,
+    wait_until_serving,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 TEST_TOOLS = ("playwright", "fontTools", "pytest", "hypothesis", "PIL", "zxingcpp", "msgpack")

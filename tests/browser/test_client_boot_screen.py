@@ -8,7 +8,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from browser.table import table_server
+from support.harness import table_server
+
 from companion.server.boot_screen import BLANK, WORD
 
 

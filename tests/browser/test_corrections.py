@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.flutter import TIMEOUT_MS
-from support.harness import back_home, drawn_for, one_table_page
+from support.flutter import TIMEOUT_MS, by_id, tap
+from support.harness import TableServer, back_home, drawn_for, one_table_page, picture, table_server
 from support.sessions import game_state
 
-from browser.table import TableServer, by_id, picture, table_server, tap
 from companion.i18n import translator
 from companion.rules import events as ev
 from companion.rules import reveal_event

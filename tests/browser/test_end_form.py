@@ -14,21 +14,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from support.flutter import focus_field
-from support.sessions import game_state
-
-from browser.table import (
-    Offline,
+from support.flutter import (
     by_id,
+    focus_field,
     open_table,
-    picture,
-    table_context,
-    table_server,
     tap,
     tap_and_redraw,
     type_into,
     wait_for_said,
 )
+from support.harness import Offline, picture, table_context, table_server
+from support.sessions import game_state
+
 from browser.test_table_phones import TABLET_PORTRAIT, Phones
 
 BEN, DARIO = 1, 3

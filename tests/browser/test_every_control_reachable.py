@@ -54,6 +54,17 @@ from typing import Any
 
 import pytest
 from bench.taps import count_taps
+from support.flutter import by_id, open_table, switch_language, tap, tap_and_redraw, type_into
+from support.harness import (
+    PICTURES_WANTED,
+    SCREENSHOTS,
+    Offline,
+    picture,
+    resize_table,
+    screenshot,
+    table_context,
+    table_server,
+)
 from support.reachable import expected_controls, look
 from support.screen_result import check_result_against_engine, stored_game
 from support.story import (
@@ -67,22 +78,6 @@ from support.story import (
 )
 from support.teaching_order import late_lessons
 
-from browser.table import (
-    PICTURES_WANTED,
-    SCREENSHOTS,
-    Offline,
-    by_id,
-    open_table,
-    picture,
-    resize_table,
-    screenshot,
-    switch_language,
-    table_context,
-    table_server,
-    tap,
-    tap_and_redraw,
-    type_into,
-)
 from companion.rules.catalog import Building, PlayerColour
 from companion.rules.house_rules import HouseRules
 from companion.rules.setup import DeckMode, SelectionMethod, Setup, make_setup, setup_code

@@ -22,20 +22,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.flutter import still_box
-from support.harness import back_home, drawn_for, one_table_page, still_shot
-from support.story import STEP, story_code
-
-from browser.table import (
+from support.flutter import by_id, still_box, switch_language, tap_and_redraw, type_into
+from support.harness import (
     Offline,
     TableServer,
-    by_id,
+    back_home,
+    drawn_for,
+    one_table_page,
     picture,
-    switch_language,
+    still_shot,
     table_server,
-    tap_and_redraw,
-    type_into,
 )
+from support.story import STEP, story_code
+
 from companion.i18n import translator
 from companion.rules.setup import DeckMode
 

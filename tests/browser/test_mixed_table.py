@@ -25,13 +25,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from support.flutter import TIMEOUT_MS
-from support.harness import Offline, TableServer, free_port, phone_shown
+from support.flutter import TIMEOUT_MS, by_id, enable_semantics, open_table, tap
+from support.harness import (
+    Offline,
+    TableServer,
+    free_port,
+    phone_shown,
+    table_context,
+    table_server,
+)
 from support.screen_result import stored_game
 from support.sessions import game_state
 from support.story import Table
 
-from browser.table import by_id, enable_semantics, open_table, table_context, table_server, tap
 from browser.test_table_phones import TABLET_PORTRAIT, codes_on_screen, rats_on, scan, seat_says
 
 SEED = 5

@@ -29,21 +29,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.flutter import BOTTOM_BAR, TOP_BAR, identifiers, switch_language
-from support.harness import back_home, drawn_for, one_table_page
+from support.flutter import BOTTOM_BAR, TOP_BAR, by_id, identifiers, switch_language, tap
+from support.harness import (
+    Offline,
+    TableServer,
+    back_home,
+    drawn_for,
+    one_table_page,
+    picture,
+    screenshot,
+    table_server,
+)
 from support.reachable import inside, look, scan, settle
 from support.simulate import random_game
 from support.story import STEP, Table
 
-from browser.table import (
-    Offline,
-    TableServer,
-    by_id,
-    picture,
-    screenshot,
-    table_server,
-    tap,
-)
 from companion.rules import apply
 from companion.rules import events as ev
 from companion.rules.catalog import Building

@@ -16,11 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from support.engine_games import ALL_SPECIALS
-from support.flutter import BOTTOM_BAR, TOP_BAR, identifiers, tap
+from support.flutter import BOTTOM_BAR, TOP_BAR, by_id, identifiers, open_table, tap
+from support.harness import Offline, picture, table_context, table_server
 from support.reachable import settle
 from support.story import STEP
-
-from browser.table import Offline, by_id, open_table, picture, table_context, table_server
 
 UPRIGHT = {"width": 800, "height": 1280}
 IN_PLAY = sorted(b.value for b in ALL_SPECIALS)

@@ -18,19 +18,17 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.harness import back_home, drawn_for, one_table_page
-
-from browser.table import (
+from support.flutter import bring_into_view, by_id, switch_language, tap, tap_and_redraw
+from support.harness import (
     Offline,
     TableServer,
-    bring_into_view,
-    by_id,
+    back_home,
+    drawn_for,
+    one_table_page,
     picture,
-    switch_language,
     table_server,
-    tap,
-    tap_and_redraw,
 )
+
 from companion.i18n import translator
 from companion.practice.example import SCENES
 

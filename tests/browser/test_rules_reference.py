@@ -28,21 +28,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.harness import back_home, drawn_for, one_table_page
+from support.flutter import bring_into_view, by_id, tap, tap_and_redraw, type_into
+from support.harness import (
+    Offline,
+    TableServer,
+    back_home,
+    drawn_for,
+    one_table_page,
+    picture,
+    table_server,
+)
 from support.pairwise import pairwise
 from support.simulate import random_game
 
-from browser.table import (
-    Offline,
-    TableServer,
-    bring_into_view,
-    by_id,
-    picture,
-    table_server,
-    tap,
-    tap_and_redraw,
-    type_into,
-)
 from companion.rules.setup import DeckMode, SelectionMethod
 from companion.store.db import GameStore
 from companion.store.session import Session

@@ -12,16 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from support.harness import free_port
+from support.flutter import by_id, enable_semantics, open_table, switch_language
+from support.harness import free_port, picture, table_server
 
-from browser.table import (
-    by_id,
-    enable_semantics,
-    open_table,
-    picture,
-    switch_language,
-    table_server,
-)
 from companion.i18n import translator
 from companion.server.table_page import LANG_STORAGE, RECONNECTS, SERVER_DOWN, STILL_DOWN
 

@@ -35,20 +35,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from support.flutter import by_id, open_table, tap
+from support.harness import Offline, resize_table, screenshot, shooter, table_context, table_server
 from support.reachable import out_of_sight
 from support.story import FIVE_PLAYERS, STEP, Table, story_setup
 
-from browser.table import (
-    Offline,
-    by_id,
-    open_table,
-    resize_table,
-    screenshot,
-    shooter,
-    table_context,
-    table_server,
-    tap,
-)
 from companion.rules import events as ev
 from companion.rules.catalog import Building
 from companion.rules.deck import reveal_event

@@ -22,17 +22,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-from browser.table import (
-    Offline,
-    TableServer,
-    by_id,
-    enable_semantics,
-    offline_page,
-    picture,
-    table_context,
-    table_server,
-)
+from support.flutter import by_id, enable_semantics
+from support.harness import Offline, TableServer, offline_page, picture, table_context, table_server
 
 ASKED = "() => window.rattusTable && window.rattusTable.heard >= 5"
 """The session's first messages: the registration, the storage service, and its three

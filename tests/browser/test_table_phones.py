@@ -22,24 +22,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-from support.flutter import TIMEOUT_MS, identifiers
-from support.harness import phone_shown
-from support.screen_result import check_result_against_engine, stored_game
-from support.sessions import game_state
-from support.story import Table
-
-from browser.table import (
-    Offline,
+from support.flutter import (
+    TIMEOUT_MS,
     by_id,
+    identifiers,
     next_frame,
     open_table,
-    picture,
-    shooter,
-    table_context,
-    table_server,
     tap,
     wait_for_said,
 )
+from support.harness import Offline, phone_shown, picture, shooter, table_context, table_server
+from support.screen_result import check_result_against_engine, stored_game
+from support.sessions import game_state
+from support.story import Table
 
 TABLET_PORTRAIT = {"width": 800, "height": 1280}
 PHONE = {"width": 390, "height": 800}

@@ -26,10 +26,10 @@ import signal
 from pathlib import Path
 from typing import Any
 
-from support.harness import TableServer, free_port
+from support.flutter import by_id, enable_semantics, tap
+from support.harness import TableServer, free_port, picture, table_server
 from test_server_quiet_stops import NOISE, printed
 
-from browser.table import by_id, enable_semantics, picture, table_server, tap
 from browser.test_table_phones import TABLET_PORTRAIT, last_round_ahead
 
 TABS = 3

@@ -16,20 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from browser.table import (
-    Offline,
-    TableServer,
-    by_id,
-    open_table,
-    picture,
-    switch_language,
-    table_context,
-    table_server,
-    tap,
-    tap_and_redraw,
-    type_into,
-)
+from support.flutter import by_id, open_table, switch_language, tap, tap_and_redraw, type_into
+from support.harness import Offline, TableServer, picture, table_context, table_server
 
 LAPTOP = {"width": 1280, "height": 800}
 

@@ -24,10 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support.flutter import bring_into_view, still_box
-from support.harness import back_home, drawn_for, one_table_page
-
-from browser.table import TableServer, by_id, picture, table_server, tap
+from support.flutter import bring_into_view, by_id, still_box, tap
+from support.harness import TableServer, back_home, drawn_for, one_table_page, picture, table_server
 
 VIEWPORTS = {
     "laptop-1366x768": {"width": 1366, "height": 768},
@@ -135,7 +133,7 @@ def test_a_first_game_is_switched_on_at_setup_and_the_help_is_in_the_bar(
     """In French on the upright tablet: a player new to the game switches the teaching on by
     itself, the goal of the game stands above the checklist, the pieces' cards beside their
     items, then "What do I do now?" on the round screen."""
-    from browser.table import tap_and_redraw, type_into
+    from support.flutter import tap_and_redraw, type_into
 
     viewport = VIEWPORTS["upright-800x1280"]
     back_home(page, served[0].table_url)
