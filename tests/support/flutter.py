@@ -105,29 +105,32 @@ hidden field of its own, laid over the field being edited, which a person's keyb
 into. A tab reloaded on a screen with a focused field (the setup wizard's first name) focuses
 it before the tests switch the tree on, and edits in its own field for the rest of its life."""
 _EDITED = """el => {
-    if (document.activeElement === el && el.hasAttribute('autocorrect')) return true;
+    if (document.activeElement === el && el.hasAttribute('autocorrect')) return 'self';
     const own = document.activeElement;
-    if (!own || !own.matches('""" + _OWN_FIELD + """')) return false;
+    if (!own || !own.matches('""" + _OWN_FIELD + """')) return '';
     const o = own.getBoundingClientRect(), r = el.getBoundingClientRect();
     const x = o.x + o.width / 2, y = o.y + o.height / 2;
-    return r.x <= x && x <= r.x + r.width && r.y <= y && y <= r.y + r.height;
+    return r.x <= x && x <= r.x + r.width && r.y <= y && y <= r.y + r.height ? 'own' : '';
 }"""
-"""Whether the field `el` (its node in the semantics tree) takes input: attached itself, or
-the engine's own field (`_OWN_FIELD`) has the focus over it."""
+"""Whether the field `el` (its node in the semantics tree) takes input, and where: 'self' when
+attached itself, 'own' when the engine's own field (`_OWN_FIELD`) has the focus over it, ''
+when it does not take input yet."""
 _ATTACHED_OR_UNMARKED = """el => {
-    if ((""" + _EDITED + """)(el)) return true;
-    el.removeAttribute('autocorrect');
-    return false;
+    const how = (""" + _EDITED + """)(el);
+    if (!how) el.removeAttribute('autocorrect');
+    return how;
 }"""
-"""True for a field that takes input; otherwise its mark of an attach is taken away, in the
-same script, before it is tapped."""
+"""`_EDITED` of the field; for one that takes no input yet, its mark of an attach is taken
+away, in the same script, before it is tapped."""
 _ATTACHED_BY_ID = """id => {
     const el = document.querySelector(
         `[flt-semantics-identifier='${id}'] input, [flt-semantics-identifier='${id}'] textarea`);
-    return el !== null && (""" + _EDITED + """)(el);
+    return el !== null && !!(""" + _EDITED + """)(el);
 }"""
 FIELD_TAP_MS = 5_000
 """How long a tapped field may take to attach its text editing before it is tapped again."""
+TYPING_TRIES = 3
+"""Taps and typings of one text before `type_into` gives up."""
 
 
 def open_table(page: Page, url: str, timeout: float = 60_000) -> None:
@@ -247,12 +250,20 @@ def bring_into_view(page: Page, locator: Locator) -> None:
 
 def type_into(page: Page, identifier: str, value: str) -> None:
     """Type `value` into the text field tagged `identifier`, as a player would: into the field
-    that has the keyboard once it takes input (the engine's own, see `_OWN_FIELD`)."""
+    that has the keyboard once it takes input (the engine's own, see `_OWN_FIELD`), until the
+    field holds it. A redraw that replaces the field as the text goes in (the window turned
+    just before, on a loaded machine) leaves a new field without it: the player taps the
+    field again and types again, as at a table."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
-    field = focus_field(page, identifier)
-    field.fill(value)
-    expect(field).to_have_value(value, timeout=TIMEOUT_MS)
+    for _ in range(TYPING_TRIES):
+        field = focus_field(page, identifier)
+        with contextlib.suppress(PlaywrightTimeout, AssertionError):
+            field.fill(value, timeout=FIELD_TAP_MS)
+            expect(field).to_have_value(value, timeout=FIELD_TAP_MS)
+            return
+    raise AssertionError(f"the field {identifier} never kept {value!r}")
 
 
 def focus_field(page: Page, identifier: str) -> Locator:
@@ -273,7 +284,7 @@ def focus_field(page: Page, identifier: str) -> Locator:
     bring_into_view(page, node)
     field = node.locator("input, textarea").first
     deadline = time.monotonic() + TIMEOUT_MS / 1000
-    while not field.evaluate(_ATTACHED_OR_UNMARKED):
+    while not (how := field.evaluate(_ATTACHED_OR_UNMARKED)):
         # A redraw that replaces the field between the tap and the attach (the window just
         # resized, on a loaded machine) leaves a new field that was never tapped, and the wait
         # for the old one never ends: found afresh, the field is tapped again, as a player
@@ -283,9 +294,9 @@ def focus_field(page: Page, identifier: str) -> Locator:
         field.click()
         with contextlib.suppress(PlaywrightTimeout):
             page.wait_for_function(_ATTACHED_BY_ID, arg=identifier, timeout=FIELD_TAP_MS)
-    if field.evaluate("el => document.activeElement !== el"):
-        return page.locator(_OWN_FIELD + ":focus")
-    return field
+    # where the text goes is read in the same script as the attach: a redraw replacing the
+    # field between two scripts made the second see a new, unfocused field
+    return page.locator(_OWN_FIELD + ":focus") if how == "own" else field
 
 
 def wait_for_text(page: Page, identifier: str, text: str) -> None:
