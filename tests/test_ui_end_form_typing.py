@@ -147,3 +147,26 @@ def test_a_typed_value_dropped_for_a_phones_stays_dropped(mixed: Table) -> None:
     assert on_show(table, f"end-{BEN}-hand").value == "6"
     table.app.render()
     assert on_show(table, f"end-{BEN}-hand").value == "6"
+
+
+def test_bens_cards_typed_before_his_phones_reached_the_screen_do_not_overwrite_them(
+        mixed: Table) -> None:
+    # The first input stored stands (R-SCORE-2): the host typed Ben's cards into the form as
+    # it stood before Ben's phone sent his, and the browser's messages reach the table after
+    # the redraw that shows the phone's. The table does not store them over the phone's; the
+    # host, told so, types again over what is on show now, and that is stored.
+    table = mixed
+    EndHand(table.session, BEN).send(None, {**NOTHING, "hand": 6})
+    table.page.run_pending()
+    assert on_show(table, f"end-{BEN}-hand").value == "6"
+    Typing(table, f"end-{BEN}-hand", "4").arrive()
+    table.tap("end-holdings")
+    assert table.page.messages[-1] == ("Already entered on Ben's phone: the form shows those "
+                                       "values now.")
+    ben = table.session.table_view().end_values[BEN]
+    assert ben is not None and ben.hand == 6
+    assert on_show(table, f"end-{BEN}-hand").value == "6"
+    Typing(table, f"end-{BEN}-hand", "5").arrive()
+    table.tap("end-holdings")
+    ben = table.session.table_view().end_values[BEN]
+    assert ben is not None and ben.hand == 5

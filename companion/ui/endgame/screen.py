@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -40,6 +40,9 @@ from companion.ui.shared.widgets import (
     text,
 )
 from companion.ui.shell import TableApp
+
+if TYPE_CHECKING:
+    from companion.ui.round.drafts import RoundDrafts
 
 RATS_PHONE = N_("Rats (as on the phone)")
 FIELDS: tuple[tuple[str, str, Special | None], ...] = (
@@ -222,6 +225,7 @@ def endgame_view(app: TableApp, game_id: str) -> ft.View:
                 drafts.end_values.clear()
                 drafts.end_drawn.clear()
                 drafts.end_fields.clear()
+                drafts.end_shown = ()
                 drafts.editing_end = False
         controls.append(correct)
         if view.at_plague_check:
@@ -370,6 +374,7 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
     drafts = app.tab.round
     typed = drafts.end_values
     catch_up(drafts.end_fields)
+    moved_under_the_form(drafts, view)
 
     def take(key: str) -> Callable[[str], None]:
         seat, _, what = key.partition("-")
@@ -377,7 +382,8 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
         def taken(value: str) -> None:
             typed[key] = value
             if what in HOLDINGS:
-                drafts.end_drawn.setdefault(int(seat), view.end_values[int(seat)])
+                p = int(seat)
+                drafts.end_drawn.setdefault(p, drafts.end_moved.pop(p, view.end_values[p]))
         return taken
 
     def field(key: str, label: str, value: str, hint: str | None = None,
@@ -454,6 +460,20 @@ def form_controls(app: TableApp, view: TableView) -> list[ft.Control]:
             ft.Row([player_chip(name, setup.colours[p]), *marks], wrap=True),
             ft.ResponsiveRow(cells, spacing=8, run_spacing=8)], tight=True))))
     return controls
+
+
+def moved_under_the_form(drafts: RoundDrafts, view: TableView) -> None:
+    """Note the seats whose recorded holdings changed since the form was last drawn while the
+    table had typed none of theirs (`RoundDrafts.end_moved`); a seat drawn unchanged since is
+    no longer in doubt. The table's own tap forgets what was shown, so its own values never
+    count as changed under it."""
+    before = drafts.end_shown
+    drafts.end_moved = {
+        p: before[p] for p, now in enumerate(view.end_values)
+        if p < len(before) and _holdings(before[p]) != _holdings(now)
+        and p not in drafts.end_drawn
+        and not any(f"{p}-{key}" in drafts.end_values for key in HOLDINGS)}
+    drafts.end_shown = tuple(view.end_values)
 
 
 def rats_label(paired: bool, known: bool, view: TableView, player: int) -> str:

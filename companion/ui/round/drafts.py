@@ -52,6 +52,13 @@ class RoundDrafts:
     """Per seat whose holdings the table typed: what was recorded for it when the first of
     them was typed. A player's phone that records others meanwhile wins: the form's tap is
     refused for that player instead of overwriting what the phone sent unseen."""
+    end_shown: tuple[EndValues | None, ...] = ()
+    """What was recorded for each seat when the end form was last drawn."""
+    end_moved: dict[int, EndValues | None] = field(default_factory=dict)
+    """Per seat whose recorded holdings the last draw changed under a form the table had not
+    typed into (a phone's values): what the form showed before. The browser's messages for a
+    text typed just before may arrive after that draw; the first of them counts as typed over
+    the form as it stood, so the phone's stand and the host is asked to type again."""
     end_fields: dict[str, OnShow] = field(default_factory=dict)
     """The end form's fields on show by their keys, as `end_values`' (`endgame.typed`)."""
     editing_end: bool = False
