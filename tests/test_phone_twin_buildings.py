@@ -17,7 +17,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 from support.own_store import OwnStore
-from support.phones import stored_night
+from support.phones import paired, stored_night
 from support.special_rounds import SETUP
 
 from companion.phones.hub import Hub
@@ -43,18 +43,15 @@ class Night(OwnStore):
         self.session = Session.start(self.store, ev.GameStarted(SETUP))
         for event in (ev.BuildingsRevealed(ROW), ev.SupplyDone()):
             self.session.submit(event)
-        hub = Hub(registry=self.registry, open_session=self.open_session,
-                  base_url="http://192.168.1.20:8550")
-        self.app = phone_app(hub)
+        self.hub = Hub(registry=self.registry, open_session=self.open_session,
+                       base_url="http://192.168.1.20:8550")
+        self.app = phone_app(self.hub)
 
     def open_session(self, game_id: str) -> Session | None:
         return self.session if game_id == self.session.game_id else None
 
     def phone(self, seat: int) -> TestClient:
-        client = TestClient(self.app, base_url="http://table.local:8550")
-        token = self.registry.issue_token(self.session.game_id, seat)
-        assert client.post("/phone/api/join", json={"token": token}).status_code == 200
-        return client
+        return paired(self.app, self.hub, self.session.game_id, seat)
 
 
 night = stored_night(Night)

@@ -94,6 +94,12 @@ class Table(TableOnPage):
                 return control
         raise AssertionError(f"{identifier} is not on the screen: {sorted(self.ids())}")
 
+    def shown(self, identifier: str) -> str | None:
+        """The words of the control tagged `identifier` once the redraws the tab was asked for
+        have run; None when the screen has no such control."""
+        self.page.run_pending()
+        return self.texts(identifier) if identifier in self.ids() else None
+
     def texts(self, identifier: str | None = None) -> str:
         root = self.find(identifier) if identifier else self.screen
         return " ".join(str(c.value) for c in walk(root) if isinstance(c, ft.Text))

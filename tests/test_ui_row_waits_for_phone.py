@@ -54,11 +54,6 @@ def first_entrant(session: Session) -> int:
     return step.actor
 
 
-def waiting(table: Table) -> str | None:
-    table.page.run_pending()  # the redraws the tab was asked for
-    return table.texts("waiting-phone") if "waiting-phone" in table.ids() else None
-
-
 def test_round_twos_row_waits_for_the_first_entrants_phone(table: Table) -> None:
     seats, game = table.seats, table.session.game_id
     assert seats is not None
@@ -67,18 +62,19 @@ def test_round_twos_row_waits_for_the_first_entrants_phone(table: Table) -> None
     name = game_state(table.session).setup.names[first]
     seats.claim(seats.issue_token(game, first))
     table.open(play_route(game))
-    assert "reveal-confirm" in table.ids() and waiting(table) is None  # the phone sleeps
+    # the phone sleeps
+    assert "reveal-confirm" in table.ids() and table.shown("waiting-phone") is None
     with seats.connection(game, first):
-        assert waiting(table) == WAITING.format(player=name)
+        assert table.shown("waiting-phone") == WAITING.format(player=name)
         enter_at_table(table.session, first, True)  # the table enters for that seat now
-        assert waiting(table) is None
+        assert table.shown("waiting-phone") is None
         enter_at_table(table.session, first, False)
-        assert waiting(table) == WAITING.format(player=name)
+        assert table.shown("waiting-phone") == WAITING.format(player=name)
         table.tap("reveal-confirm")  # the table can still lay out the row itself
         step = table.session.decision_view().view.step
         assert isinstance(step, Enter) and step.round == 2 and step.actor == first
-        assert waiting(table) == (f"Waiting for {name}'s phone; the table can still enter "
-                                  "for them.")
+        assert table.shown("waiting-phone") == (
+            f"Waiting for {name}'s phone; the table can still enter for them.")
     assert game_state(table.session).round == 2
 
 
@@ -91,7 +87,7 @@ def test_no_waiting_line_for_a_seat_without_a_phone(table: Table) -> None:
         seats.claim(seats.issue_token(game, seat))
     with seats.connection(game, others[0]), seats.connection(game, others[1]):
         table.open(play_route(game))
-        assert waiting(table) is None
+        assert table.shown("waiting-phone") is None
         assert "reveal-confirm" in table.ids()
 
 
@@ -105,7 +101,7 @@ def test_the_row_says_it_waits_in_every_language(table: Table, language: str) ->
     table.app.t = translator(language)
     with seats.connection(game, first):
         table.open(play_route(game))
-        said = waiting(table)
+        said = table.shown("waiting-phone")
     name = game_state(table.session).setup.names[first]
     assert said == translator(language)(WAITING, player=name)
     assert said != WAITING.format(player=name)

@@ -32,25 +32,20 @@ def table(tmp_path: Path) -> Iterator[Table]:
         yield found
 
 
-def waiting(table: Table) -> str | None:
-    table.page.run_pending()  # the redraws the tab was asked for
-    return table.texts("waiting-phone") if "waiting-phone" in table.ids() else None
-
-
 def test_the_waiting_line_follows_annas_phone_as_it_connects_and_drops(table: Table) -> None:
     seats, game = table.seats, table.session.game_id
     assert seats is not None
     seats.claim(seats.issue_token(game, ANNA))
     table.open(play_route(game))
-    assert waiting(table) is None  # paired, asleep: entered at the table
+    assert table.shown("waiting-phone") is None  # paired, asleep: entered at the table
     with seats.connection(game, ANNA):
-        assert waiting(table) == WAITING
+        assert table.shown("waiting-phone") == WAITING
         enter_at_table(table.session, ANNA, True)  # from the panel in another tab
-        assert waiting(table) is None
+        assert table.shown("waiting-phone") is None
         assert "enter-0-0" in table.ids()
         enter_at_table(table.session, ANNA, False)
-        assert waiting(table) == WAITING
-    assert waiting(table) is None  # the phone dropped
+        assert table.shown("waiting-phone") == WAITING
+    assert table.shown("waiting-phone") is None  # the phone dropped
     assert "enter-0-0" in table.ids()  # the table's buttons are always there
 
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from support.special_rounds import AT_A_SWORD_TIE, AT_THE_HOSPITAL, CASTLE, FARM, HOSPITAL
 from test_ui_choose_phones import play, table_with_specials
-from test_ui_phones import Table
 
 from companion.phones.entering import enter_at_table
 from companion.phones.seats import SeatRegistry
@@ -23,12 +22,6 @@ from companion.rules import events as ev
 from companion.ui.shared.paths import play_route
 
 RED, YELLOW, GREEN, BLUE = range(4)
-
-
-def line(table: Table, identifier: str) -> str | None:
-    """The line `identifier` on the table's screen after the redraws it was asked for."""
-    table.page.run_pending()
-    return table.texts(identifier) if identifier in table.ids() else None
 
 
 def test_the_sword_tie_stops_waiting_for_yellows_phone_once_her_seat_is_switched(
@@ -40,13 +33,13 @@ def test_the_sword_tie_stops_waiting_for_yellows_phone_once_her_seat_is_switched
         with seats.connection(game, YELLOW):
             play(table, *AT_A_SWORD_TIE)
             waiting = f"waiting-phone-{YELLOW}"
-            assert line(table, waiting) == (
+            assert table.shown(waiting) == (
                 "Waiting for Yellow's phone; the table can still choose for them.")
             enter_at_table(table.session, YELLOW, True)  # from the phones panel
-            assert line(table, waiting) is None
+            assert table.shown(waiting) is None
             assert f"choose-{GREEN}" in table.ids()  # the table chooses for Yellow
             enter_at_table(table.session, YELLOW, False)
-            assert line(table, waiting) is not None
+            assert table.shown(waiting) is not None
 
 
 def test_the_hospital_stops_waiting_for_reds_phone_once_her_seat_is_switched(
@@ -58,9 +51,9 @@ def test_the_hospital_stops_waiting_for_reds_phone_once_her_seat_is_switched(
         with seats.connection(game, RED):
             play(table, *AT_THE_HOSPITAL)
             waiting = f"waiting-phone-{RED}"
-            assert "Waiting for Red's phone" in (line(table, waiting) or "")
+            assert "Waiting for Red's phone" in (table.shown(waiting) or "")
             enter_at_table(table.session, RED, True)
-            assert line(table, waiting) is None
+            assert table.shown(waiting) is None
             assert f"hospital-{RED}-more" in table.ids()  # the table enters her discard
 
 
@@ -74,8 +67,8 @@ def test_the_reveal_is_a_table_reveal_once_the_only_phone_is_switched(tmp_path: 
                  ev.Entered(RED, 0, 1), ev.Entered(YELLOW, 0, 1), ev.Entered(GREEN, 0, 1),
                  ev.Entered(BLUE, 1, 0))
             table.open(play_route(game))
-            assert line(table, "waiting-reveals") == "Still to reveal: Red, Yellow, Green"
+            assert table.shown("waiting-reveals") == "Still to reveal: Red, Yellow, Green"
             enter_at_table(table.session, GREEN, True)  # every seat is at the table now
-            assert line(table, "waiting-reveals") is None
+            assert table.shown("waiting-reveals") is None
             enter_at_table(table.session, GREEN, False)
-            assert line(table, "waiting-reveals") == "Still to reveal: Red, Yellow, Green"
+            assert table.shown("waiting-reveals") == "Still to reveal: Red, Yellow, Green"

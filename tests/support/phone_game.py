@@ -40,6 +40,7 @@ from companion.rules.state import Phase
 from companion.store.db import GameStore
 from companion.store.session import Session
 from support.own_store import OwnStore
+from support.phones import paired
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -142,10 +143,7 @@ class PhoneGame(OwnStore):
         return self.session if game_id == self.session.game_id else None
 
     def pair(self, seat: int) -> TestClient:
-        phone = TestClient(self.app, base_url="http://table.local:8550")
-        token = self.registry.issue_token(self.session.game_id, seat)
-        assert phone.post("/phone/api/join", json={"token": token}).status_code == 200
-        return phone
+        return paired(self.app, self.hub, self.session.game_id, seat)
 
     @property
     def phase(self) -> Phase:
