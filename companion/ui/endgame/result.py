@@ -71,6 +71,12 @@ def result_parts(app: TableApp, view: TableView, result: ScoreResult, *,
     return controls
 
 
+RAT_COUNT_WIDTH = 24
+"""The room of a rat count beside its heart: two digits, whatever the table measured the
+column at (left to the row's own measure, a count can get less room than its digit: a 7 px
+box for an "8", cut), and the hearts stand in a line."""
+
+
 def score_table(app: TableApp, view: TableView, result: ScoreResult) -> ft.Control:
     """A line per scoring category and a column per player: with at most five players it fits
     a tablet held upright with every word whole (twelve columns did not: "Magi.", "Sun" and the
@@ -93,7 +99,8 @@ def score_table(app: TableApp, view: TableView, result: ScoreResult) -> ft.Contr
         row(t("Markers"), [text(str(s.markers)) for s in players]),
         row(t("Total"), [tagged(f"total-{p}", text(str(s.total), weight=ft.FontWeight.BOLD))
                          for p, s in enumerate(players)], bold=True),
-        row(t("Rats"), [ft.Row([tagged(f"rats-{p}", text(str(s.rats))), ft.Icon(
+        row(t("Rats"), [ft.Row([ft.Container(tagged(f"rats-{p}", text(str(s.rats))),
+                                             width=RAT_COUNT_WIDTH), ft.Icon(
             ft.Icons.FAVORITE if s.survives else ft.Icons.SICK,
             color="#2E7D32" if s.survives else "#B3261E", size=20,
             tooltip=t("survives") if s.survives else t("dies of the plague"))],
