@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from support.flutter import by_id, enable_semantics, open_table, switch_language
-from support.harness import free_port, picture, table_server
+from support.harness import free_port, picture, table_context, table_server
 
 from companion.i18n import translator
 from companion.server.table_page import LANG_STORAGE, RECONNECTS, SERVER_DOWN, STILL_DOWN
@@ -52,7 +52,7 @@ def test_a_table_started_in_french_says_so_in_french(tmp_path: Path, browser: An
     """`--lang fr`: the table speaks French whatever the browser says (an English one). (How
     the tab comes back by itself, twice, is the next story's.)"""
     data_dir, port = tmp_path / "data", free_port()
-    context = browser.new_context(locale="en-GB")
+    context = table_context(browser)
     page = context.new_page()
     with table_server(data_dir, lang="fr", port=port) as server:
         open_table(page, server.table_url)
@@ -68,7 +68,7 @@ def test_the_browsers_language_then_the_one_chosen_at_the_table_is_the_one_the_w
     words for a server that is down. Back by itself, the table chooses Dutch in its own
     language menu: the tab speaks Dutch, so its words at the next stop are Dutch too."""
     data_dir, port = tmp_path / "data", free_port()
-    context = browser.new_context(locale="de-AT")
+    context = table_context(browser, locale="de-AT")
     page = context.new_page()
     with table_server(data_dir, port=port) as server:
         open_table(page, server.table_url)

@@ -77,7 +77,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TableServer]:
 @pytest.mark.parametrize("then", ["reload", "start address"])
 def test_a_tab_reloaded_in_the_first_moment_is_still_the_tables(server: TableServer,
                                                                  browser: Any, then: str) -> None:
-    context = browser.new_context(locale="en-GB")
+    context = table_context(browser)
     page = context.new_page()
     connections = first_client_never_answers(page)
     page.goto(server.table_url)
@@ -97,7 +97,7 @@ def test_a_tab_reloaded_in_the_first_moment_is_still_the_tables(server: TableSer
 
 def test_an_address_with_a_wrong_key_leaves_the_tables_key_in_place(server: TableServer,
                                                                      browser: Any) -> None:
-    context = browser.new_context(locale="en-GB")
+    context = table_context(browser)
     page = context.new_page()
     page.goto(server.table_url)
     assert table_or_locked(page) == "table"

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from support.flutter import by_id, enable_semantics, tap
-from support.harness import TableServer, free_port, picture, table_server
+from support.harness import TableServer, free_port, picture, table_context, table_server
 from test_server_quiet_stops import NOISE, printed
 
 from browser.test_table_phones import TABLET_PORTRAIT, last_round_ahead
@@ -60,7 +60,7 @@ def test_the_tables_tabs_come_back_after_every_restart_and_the_terminal_stays_cl
     data_dir = tmp_path / "data"
     game_id, _names, _rats = last_round_ahead(data_dir)
     port = free_port()
-    context = browser.new_context(locale="en-GB", viewport=TABLET_PORTRAIT)
+    context = table_context(browser, viewport=TABLET_PORTRAIT)
     tabs = [context.new_page() for _ in range(TABS)]
     errors: list[str] = []
     for tab in tabs:
