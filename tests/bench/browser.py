@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+from support.harness import CHROMIUM_PATH as CHROMIUM
+from support.harness import chromium_browser
+
 FIRST_FRAME_MARK = "bench-first-frame"
 CONTENT_MARK = "bench-content"
 FRAME_TIMEOUT = 60.0
@@ -70,16 +69,9 @@ def missing() -> str | None:
     return None
 
 
-@contextlib.contextmanager
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+def chromium() -> contextlib.AbstractContextManager[Any]:
+    """The tests' chromium (`support.harness.chromium_browser`), for the `with` block."""
+    return chromium_browser()
 
 
 def open_flutter_page(browser: Any, url: str, viewport: dict[str, int] | None = None,

@@ -25,11 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from support.harness import chromium_browser
+
 from bench.servers import serving_in_thread
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 DOWNLOAD_BITS_PER_SECOND = 20_000_000
 LATENCY_MS = 40
 CPU_SLOWDOWN = 4
@@ -137,14 +136,8 @@ def _pairing_link(hub: Any, game: str, seat: int = 0) -> str:
 
 def measure_join(runs: int = 3) -> list[JoinFigures]:
     """Open a fresh pairing link `runs` times, each in a fresh (cold-cache) browser context."""
-    from playwright.sync_api import sync_playwright
-
-    with _phone_server() as (hub, game, _), sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            return [_one_join(browser, _pairing_link(hub, game)) for _ in range(runs)]
-        finally:
-            browser.close()
+    with _phone_server() as (hub, game, _), chromium_browser() as browser:
+        return [_one_join(browser, _pairing_link(hub, game)) for _ in range(runs)]
 
 
 @dataclass(frozen=True)
@@ -162,22 +155,16 @@ class JoinRun:
 def measure_runs(runs: int = 3) -> list[JoinRun]:
     """Cold joins, each followed by a returning visit and by the bare-page yardstick, so that
     every join is judged against the machine's load of the same moment."""
-    from playwright.sync_api import sync_playwright
-
     results = []
     with _phone_server() as (hub, game, base), \
-            serving_in_thread(_bare_app()) as bare_base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for _ in range(runs):
-                with _phone(browser) as phone:
-                    join = phone.load(_pairing_link(hub, game))
-                    returning = phone.load(f"{base}/phone/")
-                with _phone(browser) as phone:
-                    bare = phone.load(f"{bare_base}/")
-                results.append(JoinRun(join, returning, bare))
-        finally:
-            browser.close()
+            serving_in_thread(_bare_app()) as bare_base, chromium_browser() as browser:
+        for _ in range(runs):
+            with _phone(browser) as phone:
+                join = phone.load(_pairing_link(hub, game))
+                returning = phone.load(f"{base}/phone/")
+            with _phone(browser) as phone:
+                bare = phone.load(f"{bare_base}/")
+            results.append(JoinRun(join, returning, bare))
     return results
 
 
