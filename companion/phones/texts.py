@@ -91,6 +91,8 @@ WORDS: dict[str, str] = {
     "turn.fewer": N_("Fewer cards"),
     "turn.pass": N_("Play my Pass card"),
     "turn.passes": N_("Passed so far: {players}"),
+    # TRANSLATORS: the phone's own player in a list of players ("Still to reveal: you, Red").
+    "list.you": N_("you"),
     "ev.title": N_("My cards at the end"),
     "ev.hint": N_("Count what you hold and type it in: the table sees it at once. Your rats "
                   "stay secret until the plague check."),

@@ -1,7 +1,8 @@
 """Phase D on two players' phones in a real browser (R-ROUND-D a): Red and Yellow both played
 cards into the first building; Yellow, in slot 2, reveals on her phone (390x844) before Red,
 whose reveal (a Joker among her cards) then records both, in slot order. Nothing is tapped at
-the table for them."""
+the table for them. Whom the building still waits for is said on each phone to its own player:
+"you" on Red's, "Red" on Yellow's."""
 
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ def test_two_phones_reveal_in_any_order_and_the_record_keeps_the_slot_order(serv
         yellow.locator("#reveals-mine").filter(has_text="You reveal 1 card.").wait_for()
         yellow.locator("#reveals-matching button[data-matching='1']").tap()
         yellow.locator("#reveals-mine").filter(has_text="as soon as the slots").wait_for()
-        red.locator("#reveals-waiting").filter(has_text="Still to reveal: Red").wait_for()
+        red.locator("#reveals-waiting").filter(has_text="Still to reveal: you").wait_for()
+        yellow.locator("#reveals-waiting").filter(has_text="Still to reveal: Red").wait_for()
 
         red.locator("#reveals-kinds [data-kind='jokers'] button", has_text="1").tap()
         red.locator("#reveals-matching button[data-matching='1']").tap()

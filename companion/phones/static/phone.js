@@ -198,6 +198,13 @@
     return place.copy ? t("b.copy", { building: name, n: place.copy }) : name;
   }
 
+  /* Players named in a list on this phone, its own player as "you" (the list's other names
+     are the players' colours or names). */
+  function listed(players, names) {
+    var me = current ? current.view.player : null;
+    return players.map(function (p) { return p === me ? t("list.you") : names[p]; }).join(", ");
+  }
+
   /* Phase C: whose turn it is, the row and the entries so far; on the player's own turn a
      count button per building (0-12, then 13+), one tap as on the table, and a Pass if they
      may play one. Every building is a place in the row, so a tap names building and count.
@@ -240,8 +247,8 @@
     $("pass").hidden = !mine || !turn.can_pass;
     $("pass").textContent = t("turn.pass");
     $("pass").onclick = function () { enterTurn(turn.step, null, 0); };
-    var passed = turn.entries.filter(function (e) { return e.building === null; }).map(function (e) { return names[e.player]; });
-    $("passes").textContent = passed.length ? t("turn.passes", { players: passed.join(", ") }) : "";
+    var passed = turn.entries.filter(function (e) { return e.building === null; }).map(function (e) { return e.player; });
+    $("passes").textContent = passed.length ? t("turn.passes", { players: listed(passed, names) }) : "";
   }
   /* The turn's cue: a vibration where the browser allows it, and a short beep if the player
      switched the sound on (remembered on this phone, off by default). WebAudio plays only
@@ -343,7 +350,7 @@
     $("choice-who").textContent = choice.yours ? t("choice.title") : "";
     $("choice-who").hidden = !choice.yours;
     if (!choice.yours) {
-      $("choice-ask").textContent = t("choice.waiting", { players: choice.choosers.map(function (p) { return names[p]; }).join(", "), building: building });
+      $("choice-ask").textContent = t("choice.waiting", { players: listed(choice.choosers, names), building: building });
       return;
     }
     $("choice-ask").textContent = t("choice." + choice.kind, { building: building });
@@ -469,8 +476,7 @@
         })(m);
       }
     }
-    var waiting = reveal.waiting.map(function (p) { return reveal.names[p]; });
-    $("reveals-waiting").textContent = waiting.length ? t("reveal.waiting", { players: waiting.join(", ") }) : t("reveal.all");
+    $("reveals-waiting").textContent = reveal.waiting.length ? t("reveal.waiting", { players: listed(reveal.waiting, reveal.names) }) : t("reveal.all");
   }
 
   /* Settles with whether the table took it: a refusal is said on the status line (`fresh`:
