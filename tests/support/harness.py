@@ -313,7 +313,8 @@ TABLE_MOTION = "reduce"
 device that Flutter's web engine reads as "disable animations"): each tap's screen comes
 without the frames of its transitions. The screens at rest are the same; a whole 4-player
 game costs chromium about a fifth less (24 against 29 CPU-seconds; docs/decisions.md,
-"The test suite")."""
+"The test suite"). The story of the table and three phones keeps the transitions
+(`reduced_motion="no-preference"`), as most tables have them."""
 
 
 def table_context(browser: Browser, offline: Offline | None = None, locale: str = "en-GB",
