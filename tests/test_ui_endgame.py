@@ -210,6 +210,8 @@ def test_the_result_offers_the_play_to_bg_stats_as_a_qr_code(ended: Table) -> No
     image = next(c for c in walk(ended.find("bgstats-qr")) if hasattr(c, "src") and c.src)
     decoded = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.src)))
     assert len(decoded) == 1 and decoded[0].text.startswith("bgstats://")
+    # a screen reader says what the code is for, not the long link
+    assert image.semantics_label == "QR code of the play for BG Stats"
     play = play_from_link(decoded[0].text)
     result = score(end_state_of(ended.session.table_view()))
     players = play["players"]

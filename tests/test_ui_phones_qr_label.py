@@ -1,4 +1,5 @@
-"""A pairing QR says what it is to a screen reader, and never its secret.
+"""A pairing QR says what it is to a screen reader, and never its secret; so does the setup
+code's QR, whose code is written beside it.
 
 A pairing code is as good as the seat until a phone claims it (the phones panel shows one at a
 time, for a short while). Its image's label is what a screen reader reads aloud and what a
@@ -16,10 +17,14 @@ import flet as ft
 import pytest
 from support.fake_page import walk
 from test_ui_phones import ANNA, BEN, Clock, Table
+from test_ui_round import Table as RoundTable
+from test_ui_round import four_players
 
 from companion.i18n import translator
 from companion.phones.seats import SeatRegistry
+from companion.rules.catalog import PlayerColour
 from companion.ui.phones import panel as phones_panel
+from companion.ui.setup.draft import PlayerDraft, SetupDraft
 
 LABELS = {"en": "QR code to pair Ben's phone",
           "de": "QR-Code zum Koppeln des Handys von Ben",
@@ -55,3 +60,16 @@ def test_the_label_names_the_seat_whose_code_is_on_show(tmp_path: Path) -> None:
         assert qr_label(table, ANNA) == "QR code to pair Anna's phone"
         table.tap(f"show-qr-{BEN}")  # Anna's code goes, Ben's comes
         assert qr_label(table, BEN) == "QR code to pair Ben's phone"
+
+
+@pytest.mark.parametrize("language", sorted(LABELS))
+def test_the_setup_codes_qr_says_what_it_is(tmp_path: Path, language: str) -> None:
+    with RoundTable(tmp_path, four_players(), lang=language) as table:
+        table.app.session = None
+        table.app.tab.setup = SetupDraft(players=[PlayerDraft("Anna", PlayerColour.RED),
+                                                  PlayerDraft("Ben", PlayerColour.BLUE)])
+        table.show("/setup/options")
+        image = next(c for c in walk(table.find("setup-qr")) if isinstance(c, ft.Image))
+        code = str(table.find("setup-code").value)
+        assert image.semantics_label == translator(language)("QR code of the setup code")
+        assert code not in str(image.semantics_label)

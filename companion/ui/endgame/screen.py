@@ -364,7 +364,8 @@ def bgstats_tile(app: TableApp, game_id: str) -> ft.Control:
                       weight=ft.FontWeight.BOLD),
         subtitle=ft.Text(t("Scan the code with the phone that has BG Stats."),
                          size=theme.SMALL_SIZE),
-        controls=[qr_image(link, size=320, identifier="bgstats-qr")],
+        controls=[qr_image(link, t("QR code of the play for BG Stats"), size=320,
+                           identifier="bgstats-qr")],
         expanded_cross_axis_alignment=ft.CrossAxisAlignment.START)
 
 

@@ -147,7 +147,8 @@ def setup_options_view(app: TableApp) -> ft.View:
                 text(t("With this code (and the same players in the same order) another device "
                        "sets up exactly this game."), size=theme.SMALL_SIZE),
             ], col={"xs": 12, "sm": 7}, tight=True),
-            ft.Container(qr_image(setup_code(setup), size=180, identifier="setup-qr"),
+            ft.Container(qr_image(setup_code(setup), t("QR code of the setup code"), size=180,
+                                  identifier="setup-qr"),
                          col={"xs": 12, "sm": 5}),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
     ]

@@ -159,13 +159,13 @@ def player_chip(name: str, colour: PlayerColour, small: bool = False,
         padding=ft.Padding.symmetric(horizontal=10 if small else 14, vertical=3 if small else 6))
 
 
-def qr_image(url: str, size: float = 220, identifier: str | None = None,
-             label: str | None = None) -> ft.Control:
+def qr_image(url: str, label: str, size: float = 220, identifier: str | None = None
+             ) -> ft.Control:
     """The QR of `url` as a crisp PNG, drawn from memory (nothing to fetch). `label` is what a
-    screen reader says of it; a code that carries a secret names what it is there, since the
-    label is read aloud and logged (without one the label is `url` itself)."""
+    screen reader says of it: what the code is for, never the link, which may carry a secret
+    (a pairing token) and is read aloud and logged."""
     image = ft.Image(src=qr_png(url), width=size, height=size, fit=ft.BoxFit.CONTAIN,
-                     semantics_label=url if label is None else label)
+                     semantics_label=label)
     box = ft.Container(content=image, bgcolor="#FFFFFF", padding=8, border_radius=8)
     return tagged(identifier, box) if identifier else box
 
