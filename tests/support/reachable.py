@@ -99,10 +99,12 @@ _SCAN = """async ([roles, fontUrl, boldUrl, cards]) => {
         const floating = !id;
         if (own && leaf && !own.includes('\\n') && !field && !icon && !floating) {
             // at the smallest size the table prints (14 px; DejaVu Sans: 1.164 em a line),
-            // on as many lines as the box is tall: a box that holds the words at their
-            // real size, however they wrap, is never taken for cut
+            // on as many lines as the box is tall (a control's inside: 4 px of padding above
+            // and below at the least, so a 34 px chip holds one line): a box that holds the
+            // words at their real size, however they wrap, is never taken for cut
             const size = Math.min(14, r.height / 1.164);
-            lines = Math.max(1, Math.floor(r.height / (1.164 * size)));
+            const inside = control ? r.height - 8 : r.height;
+            lines = Math.max(1, Math.floor(inside / (1.164 * size)));
             ctx.font = `${size}px ${window.__rattusFont}`;
             words = ctx.measureText(own).width;
             if (role === 'button' && r.height >= 54 && r.height <= 58) {
