@@ -11,7 +11,7 @@ import re
 import pytest
 from bench.figures import Verdict
 from bench.servers import Kind, running
-from support.harness import requires_chromium
+from support.harness import chromium_browser, requires_chromium
 
 pytestmark = pytest.mark.slow
 
@@ -29,9 +29,9 @@ def test_each_server_is_timed_from_spawn_to_its_page_and_then_stopped(kind: Kind
 @pytest.mark.browser
 @requires_chromium
 def test_the_bare_page_reaches_flutters_first_frame_and_its_content() -> None:
-    from bench.browser import chromium, open_flutter_page
+    from bench.browser import open_flutter_page
 
-    with running(Kind.BARE) as server, chromium() as browser:
+    with running(Kind.BARE) as server, chromium_browser() as browser:
         context, times = open_flutter_page(browser, server.page_url)
         context.close()
     assert 0 < times.first_frame <= times.content

@@ -6,14 +6,12 @@ the browser tests (`tests/support/harness.py`), and report "not measured" where 
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from support.harness import CHROMIUM_PATH as CHROMIUM
-from support.harness import chromium_browser
 
 FIRST_FRAME_MARK = "bench-first-frame"
 CONTENT_MARK = "bench-content"
@@ -67,11 +65,6 @@ def missing() -> str | None:
     except ImportError:
         return "playwright is not installed"
     return None
-
-
-def chromium() -> contextlib.AbstractContextManager[Any]:
-    """The tests' chromium (`support.harness.chromium_browser`), for the `with` block."""
-    return chromium_browser()
 
 
 def open_flutter_page(browser: Any, url: str, viewport: dict[str, int] | None = None,

@@ -18,6 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from support.harness import chromium_browser
+
 from bench import browser as chromium
 from bench.figures import Figure, ratio, verdict
 from bench.servers import Kind, running
@@ -101,7 +103,7 @@ def history_figures(repetitions: int = 5, games: int = GAMES) -> list[Figure]:
         bytecode_as_installed()
         player = players_of(played)[0]
         with running(Kind.BARE) as bare, running(Kind.OURS, data_dir) as ours, \
-                chromium.chromium() as browser:
+                chromium_browser() as browser:
             pages = {HISTORY: ours.page_url.replace("/?", "/history?", 1),
                      PLAYER: ours.page_url.replace(
                          "/?", f"{history_player_route(player)}?", 1),

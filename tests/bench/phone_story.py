@@ -25,15 +25,20 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from support.harness import chromium_browser
 
 from bench import browser as chromium
 from bench.figures import Figure, Verdict, not_measured
 
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
+
 WHAT = "4-player story per round, 4 phones vs the table only"
 BUDGET = "report"
 ROUNDS = 8
-LAPTOP = {"width": 1280, "height": 800}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 NUNS = 11
 
 
@@ -64,7 +69,7 @@ def phones_story_seconds() -> tuple[float, Counter[str]]:
 
     with tempfile.TemporaryDirectory(prefix="bench-phone-story-") as folder:
         game_id, codes = stored_story(Path(folder))
-        with running(Kind.OURS, Path(folder)) as server, chromium.chromium() as browser:
+        with running(Kind.OURS, Path(folder)) as server, chromium_browser() as browser:
             table = browser.new_context(locale="en-GB", viewport=LAPTOP).new_page()
             open_table(table, server.page_url)
             tap(table, f"resume-{game_id}")
@@ -90,7 +95,7 @@ def table_story_seconds() -> tuple[float, int]:
     from bench.servers import Kind, running
 
     with tempfile.TemporaryDirectory(prefix="bench-table-story-") as folder, \
-            running(Kind.OURS, Path(folder)) as server, chromium.chromium() as browser:
+            running(Kind.OURS, Path(folder)) as server, chromium_browser() as browser:
         page: Any = browser.new_context(locale="en-GB", viewport=LAPTOP).new_page()
         open_table(page, server.page_url)
         table = start_four_player_story(page, Counter())

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from support.harness import chromium_browser
+
 from bench import browser as chromium
 from bench.figures import Figure, median, ms, not_measured, p95, verdict
 from bench.servers import serving_in_thread
@@ -88,7 +90,7 @@ def measure_live(max_actions: int, seed: int) -> list[float]:
         hub = Hub(registry=SeatRegistry(), open_session={session.game_id: session}.get,
                   base_url="")
         hub.base_url = stack.enter_context(serving_in_thread(phone_app(hub)))
-        browser = stack.enter_context(chromium.chromium())
+        browser = stack.enter_context(chromium_browser())
         pages = []
         for seat in range(PHONES):
             context = browser.new_context(viewport={"width": 390, "height": 800})

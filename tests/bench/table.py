@@ -16,6 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from support.harness import chromium_browser
+
 import companion
 from bench import browser as chromium
 from bench.figures import Figure, median, not_measured, ratio
@@ -75,7 +77,7 @@ def first_frame_figures(repetitions: int = 5) -> list[Figure]:
     why = chromium.missing()
     if why:
         return [not_measured("table first frame", budget, why)]
-    with running(Kind.BARE) as bare, running(Kind.OURS) as ours, chromium.chromium() as browser:
+    with running(Kind.BARE) as bare, running(Kind.OURS) as ours, chromium_browser() as browser:
         servers = {Kind.BARE: bare, Kind.OURS: ours}
 
         empty: dict[Kind, list[float]] = {Kind.BARE: [], Kind.OURS: []}
@@ -107,7 +109,7 @@ def memory_figures(repetitions: int = 2) -> list[Figure]:
     if why:
         return [not_measured("memory", budget, why)]
     samples: dict[Kind, list[float]] = {Kind.BARE: [], Kind.OURS: []}
-    with chromium.chromium() as browser:
+    with chromium_browser() as browser:
         for _ in range(repetitions):
             for kind in (Kind.BARE, Kind.OURS):
                 samples[kind].append(_loaded_rss(browser, kind))

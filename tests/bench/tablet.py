@@ -15,6 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from support.harness import chromium_browser
+
 from bench import browser as chromium
 from bench.figures import Figure, median, not_measured, verdict
 from bench.servers import Kind, running
@@ -54,7 +56,7 @@ def tablet_figures(repetitions: int = 3) -> list[Figure]:
     first_s: list[float] = []
     later_s: list[float] = []
     sizes: dict[str, list[int]] = {"bare": [], "first": [], "later": []}
-    with running(Kind.BARE) as bare, chromium.chromium() as browser:
+    with running(Kind.BARE) as bare, chromium_browser() as browser:
         _load(browser, bare.page_url)  # warm-up: the file cache, not the browser's
         for _ in range(repetitions):
             seconds, size = _load(browser, bare.page_url)

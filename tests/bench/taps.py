@@ -15,6 +15,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from support.harness import chromium_browser
+
 from bench import browser as chromium
 from bench.figures import Figure, Verdict, not_measured
 
@@ -56,7 +58,7 @@ def play_and_count(players: int = PLAYERS) -> tuple[TapCount, int, float]:
 
     story = play_four_player_story if players == 4 else play_two_player_story
     with tempfile.TemporaryDirectory(prefix="bench-taps-") as folder, \
-            running(Kind.OURS, Path(folder)) as server, chromium.chromium() as browser:
+            running(Kind.OURS, Path(folder)) as server, chromium_browser() as browser:
         context = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 800})
         try:
             page = context.new_page()
