@@ -311,10 +311,10 @@ def resize_table(page: Page, size: dict[str, int]) -> bool:
 TABLE_MOTION = "reduce"
 """The table's browser asks for reduced motion (`prefers-reduced-motion`, a setting of the
 device that Flutter's web engine reads as "disable animations"): each tap's screen comes
-without the frames of its transitions. The screens at rest are the same; a whole 4-player
-game costs chromium about a fifth less (24 against 29 CPU-seconds; docs/decisions.md,
-"The test suite"). The story of the table and three phones keeps the transitions
-(`reduced_motion="no-preference"`), as most tables have them."""
+without the frames of its transitions, and the screens at rest, which the checks read, are
+the same; what that saves is in docs/decisions.md, "The test suite". The story of the table
+and three phones keeps the transitions (`reduced_motion="no-preference"`), as most tables
+have them."""
 
 
 def table_context(browser: Browser, offline: Offline | None = None, locale: str = "en-GB",
