@@ -156,3 +156,33 @@ def test_a_started_tab_away_stops_following_its_game_and_is_drawn_afresh_when_ba
         assert shell.drawn == 1 and shell.following and shell.starts == 1
 
     asyncio.run(story())
+
+
+class ClosingShell(Shell):
+    """A shell whose first start sends its first message just after the connection closed:
+    Flet has dropped the send queue and tells the session only a moment later."""
+
+    async def start(self) -> None:
+        if self.starts == 0:
+            self.starts += 1
+            dropped: Any = None
+            dropped.put_nowait(b"the start's first message")
+        await super().start()
+
+
+def test_a_tab_whose_connection_closed_as_it_started_starts_again_quietly() -> None:
+    from companion.server.main import TabLife
+
+    async def story() -> None:
+        page = Page()
+        shell = ClosingShell(page)
+        with pytest.raises(BrokenPipeError):  # Flet notes it at info level, no traceback
+            await TabLife(page, shell).run()  # type: ignore[arg-type]
+        page.on_disconnect()  # the session hears of it
+        await page.on_connect()  # the browser is back
+        await until(lambda: shell.starts == 2)
+        shell.answers.put_nowait("the key")
+        await until(lambda: shell.started == 1)
+        assert shell.following
+
+    asyncio.run(story())

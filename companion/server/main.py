@@ -19,6 +19,7 @@ import flet as ft
 from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.games import OpenGames
 from companion.store.db import GameStore, default_data_dir
+from companion.ui.shared.connection import connection_just_closed
 
 PageMain = Callable[[ft.Page], Awaitable[None]]
 log = logging.getLogger(__name__)
@@ -102,7 +103,8 @@ class TabLife:
       second comes back to the same session with a new client, which never hears the
       questions the old one was sent, so a start that waited for its answers left the tab
       blank for ever. The start is given up when the browser goes away, and begun again, with
-      the client that is there, when it comes back.
+      the client that is there, when it comes back. So is a start whose message found the
+      connection already closed, before the session heard of it (`connection_just_closed`).
     - **Away once started.** A session whose browser is gone (a reloaded tab leaves its old
       session behind, for an hour) no longer follows its game: every change of the game had
       it ask Flet to redraw, and Flet, with no connection to draw on, left the redraw
@@ -140,6 +142,11 @@ class TabLife:
             if not attempt.cancelled() or (current is not None and current.cancelling()):
                 raise  # this task itself was stopped (the session closed): stop
             log.debug("a tab went away while it started; it starts again when it is back")
+            return False
+        except AttributeError as exc:
+            if not connection_just_closed(exc):
+                raise
+            log.debug("a tab's connection closed as it started; it starts again when back")
             return False
         self.started = True
         # The shell's own handler (a tab let in by its stored key after a reconnect) runs
