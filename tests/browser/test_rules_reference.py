@@ -2,7 +2,8 @@
 
 A finished game's result is open (R-SCORE-7: its winner, with the tie-break ladder). The
 tie-break's "Why?" opens the reference with its search field, the winner's entry and its Close
-button wholly on screen: in each language on the upright tablet, and on the laptop and the
+button wholly on screen, their texts whole (none cut, no word broken across lines, as the walks
+judge a screen): in each language on the upright tablet, and on the laptop and the
 tablet on its side in the language whose entry ran longest on the upright one (French, as the
 translations stand). Pairwise (`support.pairwise`): the texts' length comes from the
 language, the room from the device, and the upright tablet gives the dialog the least room
@@ -39,6 +40,7 @@ from support.harness import (
     table_server,
 )
 from support.pairwise import pairwise
+from support.reachable import scan, settle, side_problems
 from support.simulate import random_game
 
 from companion.rules.setup import DeckMode, SelectionMethod
@@ -146,6 +148,28 @@ def the_search_from_the_bar(page: Any) -> None:
     by_id(page, "rules-reference").wait_for(state="detached")
 
 
+ON_SHOW = ("rules-reference", "rules-search", "rules-asked", "close-rules")
+"""What the reference opened at the "Why?" shows wholly on screen."""
+
+
+def cut_or_broken(page: Any, where: str) -> list[str]:
+    """The texts of `ON_SHOW` judged as the walks judge a screen's (`support.reachable`): none
+    cut by its box, no word broken across lines (an entry's lines together: no word wider than
+    the entry), the search field wide enough for its label.
+    Only what is wholly on screen is judged: an entry the list's end cuts in half is scrolled
+    to, not cut."""
+    settle(page)
+    boxes = [by_id(page, control).first.bounding_box() for control in ON_SHOW]
+    size = page.viewport_size
+
+    def shown(n: dict[str, Any]) -> bool:
+        return any(b is not None and b["x"] - 0.5 <= n["x"] and b["y"] - 0.5 <= n["y"]
+                   and n["x"] + n["width"] <= b["x"] + b["width"] + 0.5
+                   and n["y"] + n["height"] <= b["y"] + b["height"] + 0.5 for b in boxes)
+    return [problem for n in scan(page, merged=("rules-entry-",)) if shown(n)
+            for problem in side_problems(where, n, size["width"], 0, size["height"])]
+
+
 def the_reference_at_this_size(page: Any, lang: str, size: str) -> int:
     """The tie-break's "Why?" (R-SCORE-7) opens the reference at the winner's entry: the
     search field, the entry and the Close button all on screen. Returns the length of the
@@ -157,9 +181,10 @@ def the_reference_at_this_size(page: Any, lang: str, size: str) -> int:
     asked = by_id(page, "rules-asked").locator(
         "[flt-semantics-identifier='rules-entry-winner']")
     asked.wait_for()
-    for control in ("rules-reference", "rules-search", "rules-asked", "close-rules"):
+    for control in ON_SHOW:
         on_screen(page, control)
     picture(page, f"rules-{lang}-{size}-why")
+    assert cut_or_broken(page, f"{lang} {size} rules") == []
     length = len(asked.inner_text())
     tap(page, "close-rules")
     by_id(page, "rules-reference").wait_for(state="detached")

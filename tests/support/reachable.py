@@ -51,7 +51,7 @@ its weight, the px between its letters (Material's body style) and the card's pa
 both sides together (the own deck's picker: the building's name in bold body print). A word
 wider than the card's inside is broken across lines with no hyphen ("Schatzkamm / er")."""
 
-_SCAN = """async ([roles, fontUrl, boldUrl, cards]) => {
+_SCAN = """async ([roles, fontUrl, boldUrl, cards, merged]) => {
     if (!window.__rattusFont) {
         try {
             const face = new FontFace('RattusCheck', `url(${fontUrl})`);
@@ -139,6 +139,11 @@ _SCAN = """async ([roles, fontUrl, boldUrl, cards]) => {
                 return n > 0.9 && Math.abs(n - Math.round(n)) < 0.08;
             });
             if (size) longest = widest(own, `${size}px`);
+        } else if (own && own.includes('\\n') && merged.some(p => (id || '').startsWith(p))) {
+            // texts drawn together into one node (a card of several lines, whose lines' own
+            // boxes are not in the tree), where asked for: a word wider than the whole box
+            // even at the smallest size the table prints, with no padding, is surely broken
+            longest = widest(own, '14px');
         }
         // a field's label, drawn in the empty field at 16 px (0.5 px between letters) between
         // 16 px paddings: on one line, or the field clips its second line
@@ -190,10 +195,14 @@ def settle(page: Any) -> str:
     return signature
 
 
-def scan(page: Any) -> list[dict[str, Any]]:
+def scan(page: Any, merged: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """Every node of the semantics tree with its box and what its words need (`_SCAN`).
+    `merged`: prefixes of identifiers whose node holds the texts of several lines drawn
+    together (a card of the rules reference), judged for a word wider than the whole box;
+    elsewhere such a node's words may be a label no line shows (a phase's letter)."""
     nodes: list[dict[str, Any]] = page.evaluate(
         _SCAN, [list(CONTROL_ROLES), "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf",
-                [[prefix, *print_] for prefix, print_ in CARDS.items()]])
+                [[prefix, *print_] for prefix, print_ in CARDS.items()], list(merged)])
     return nodes
 
 
