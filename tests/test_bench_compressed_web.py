@@ -1,4 +1,4 @@
-"""The table's web client travels compressed and is cached across visits (issue 7).
+"""The table's web client travels compressed and is cached across visits.
 
 A tablet on the Wi-Fi loads Flet's client (about 14 MB as plain files); these stories check
 that browsers that accept gzip get the small copy (made while the first one is sent), that a
@@ -64,7 +64,7 @@ def test_flet_itself_still_serves_its_client_uncompressed() -> None:
 
 
 def test_the_very_first_visit_gets_the_file_compressed_and_leaves_the_copy(web) -> None:
-    # Issue 24: the first load after an install went out plain (14 MB on a tablet).
+    # The first load after an install is a tablet's too: plain, it would be 14 MB.
     client, cache = web
     first = client.get("/main.dart.js", headers={"accept-encoding": "gzip"})
     assert first.status_code == 200
@@ -132,7 +132,7 @@ def test_small_files_and_images_pass_through_untouched(web, monkeypatch) -> None
 
 
 def test_the_icon_and_the_fonts_are_kept_for_a_week_without_asking(web) -> None:
-    # Issue 12, item 15: one game night fetched favicon.png 46 times.
+    # Fetched again at every load, the icon went out 46 times in one game night.
     client, cache = web
     icon = client.get("/favicon.png")
     assert icon.status_code == 200
@@ -147,7 +147,7 @@ def test_the_icon_and_the_fonts_are_kept_for_a_week_without_asking(web) -> None:
 
 
 def test_a_tablets_first_load_compresses_its_files_in_one_thread(tmp_path, monkeypatch) -> None:
-    # Issue 24's memory row: each worker thread that compressed kept a heap of its own.
+    # The server's memory: each worker thread that compressed would keep a heap of its own.
     root = tmp_path / "web"
     root.mkdir()
     names = ["main.dart.js", "canvaskit.js", "skwasm.js", "flutter.js"]

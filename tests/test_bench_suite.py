@@ -93,7 +93,7 @@ def test_the_taps_row_plays_the_story_the_browser_test_plays() -> None:
 
 
 def test_the_taps_rows_hold_both_stories_to_their_budgets() -> None:
-    # issue 24: at most 3.0 taps per player and round with 4 players, 4.0 with 2
+    # at most 3.0 taps per player and round with 4 players, 4.0 with 2
     from bench import taps
 
     assert "play_two_player_story" in taps.play_and_count.__code__.co_names
@@ -135,7 +135,7 @@ def test_the_story_taps_the_number_buttons_the_reveal_has() -> None:
 
 
 def test_the_phones_taps_row_plays_the_four_player_story_from_four_phones() -> None:
-    # issue 44: the 4-player story from four phones, 0 taps at the table before the end form
+    # the 4-player story from four phones, 0 taps at the table before the end form
     # and at most 2.5 phone requests per player and round (R-ROUND-C, R-ROUND-D, R-SCORE-2)
     from bench.phone_taps import phone_taps_figures
 
@@ -145,7 +145,7 @@ def test_the_phones_taps_row_plays_the_four_player_story_from_four_phones() -> N
 
 
 def test_the_phones_row_times_the_story_from_the_phone_pages_beside_the_table_only_one() -> None:
-    # issue 44: the story's time per round from four phones beside the table-only story's,
+    # the story's time per round from four phones beside the table-only story's,
     # the phones' side played as tests/browser/test_phone_game.py plays it (the same game)
     import bench
     from bench import phone_story

@@ -1,5 +1,5 @@
 """What a correction leaves the players to do by hand: the resolutions before and after it,
-compared (issue 19). The app recomputes its records; the Gold, Swords, discs and rat tokens on
+compared. The app recomputes its records; the Gold, Swords, discs and rat tokens on
 the table moved as the app said at the time, so the table is told what changes hands.
 
 The evening this comes from: Lucas and Camille in the Treasury, Lucas with 2 cards, Camille

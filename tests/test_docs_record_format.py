@@ -1,7 +1,7 @@
 """docs/game-record.md is the format an outside tool reads: every event the app records is in it.
 
-A tool written from the document must not stop on an event the app writes (issue 20: four
-types were missing). So every type of `EVENT_TYPES` has a row in the "Event types" table with
+A tool written from the document must not stop on an event the app writes, so every type of
+`EVENT_TYPES` has a row in the "Event types" table with
 the fields the codec writes, in the order it writes them; every nested object and named value
 an event can hold is listed with its fields or values; and the example record is a real one:
 the store imports it and the game it holds is the one the document shows.

@@ -1,7 +1,7 @@
-"""The engine says which steps take no tap and which one the table decides (issue 20).
+"""The engine says which steps take no tap and which one the table decides.
 
 At every point of random legal games (`simulate.random_game`), `next_step` folds the row
-the app's deck deals (R-ROUND-A, issue 24), the supply (R-ROUND-B), a building's actions
+the app's deck deals (R-ROUND-A), the supply (R-ROUND-B), a building's actions
 (R-ROUND-D) and a round's end before the last (R-ROUND-E): its folded events are legal,
 applying them gives its state, whose next step is its step, and that step is never one that
 takes no tap. And it folds what the round screen folded

@@ -1,7 +1,7 @@
 """The History screens in a real browser fit the devices of the table (a 1366x768 laptop, a
 1280x800 tablet on its side and an 800x1280 one held upright) in each of the four languages:
 no text off the screen or out of its box (the same check as the languages' fit test), with
-the Thursday group's games stored (issue 23). Screenshots:
+the Thursday group's games stored. Screenshots:
 `screenshots/history-<viewport>-<lang>-<screen>.png`.
 
 One walk through the three screens (the list, a player's page, a game's result) serves every

@@ -1,4 +1,4 @@
-"""The copy of the engine's scores in the data directory (issue 23): after a restart the
+"""The copy of the engine's scores in the data directory: after a restart the
 History shows the same figures without replaying a game; a changed game, or another engine,
 is scored again from its events; a copy that is damaged or cannot be written costs a replay
 and nothing else.

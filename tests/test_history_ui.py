@@ -252,7 +252,7 @@ def test_a_long_list_shows_the_newest_games_and_more_on_a_tap(
 
 def test_the_past_games_list_the_newest_and_more_on_a_tap(
         nights: Thursdays, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Issue 23: a card for each of 1,000 stored games took seconds to draw.
+    # A card for each of 1,000 stored games would take seconds to draw.
     from companion.ui.home import past_games
 
     monkeypatch.setattr(past_games, "SHOWN", 2)

@@ -1,4 +1,4 @@
-"""Every word in the box's four languages, from one catalog (issue 14).
+"""Every word in the box's four languages, from one catalog.
 
 English is the source; German, French and Dutch each have a catalog that must hold every text
 of the code, translated (nothing empty, nothing fuzzy), with the same `{placeholders}` as the
@@ -138,7 +138,7 @@ def test_the_compiled_catalog_says_what_the_po_file_says(lang: str, catalog: Cat
 
 
 def test_players_read_no_rule_ids(catalog: Catalog) -> None:
-    # Issue 14: "(R-SPECIAL-1)" belongs in a detail a curious player opens, not in a sentence.
+    # "(R-SPECIAL-1)" belongs in a detail a curious player opens, not in a sentence.
     shown = [text for m in _messages(catalog) for text in _forms(m.string) if RULE_ID.search(text)]
     assert shown == []
 

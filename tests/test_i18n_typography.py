@@ -1,4 +1,4 @@
-"""The words as printed: each language reads like its own rulebook (issue 21).
+"""The words as printed: each language reads like its own rulebook.
 
 Every text a person reads comes from the catalogs (the table, the phones' page, the CLI, the
 refusals), so the catalogs are read here, per language, the way a proofreader of that language

@@ -87,7 +87,7 @@ def test_three_phones_pair_log_rats_and_see_the_table_live(browser, table) -> No
         assert ben.locator("h1").inner_text() == "Meine Ratten"
         ben.locator("#link", has_text="verbunden").wait_for()
 
-        # Issue 13: a Hospital discard is entered at the table; the phone says so.
+        # A Hospital discard is entered at the table, the one place; the phone says so.
         assert anna.locator("#hospital-note").is_visible()
         assert anna.locator("[data-reason=hospital]").count() == 0
         anna.fill("#amount", "2")
@@ -153,7 +153,7 @@ def test_a_reload_reconnects_and_a_second_scan_is_refused(browser, table) -> Non
         second.goto(pairing_url(base_url, token))
         second.locator("#pairing-text", has_text="already paired").wait_for()
         assert second.locator("#ledger").is_hidden()
-        # Issue 12, item 8: refused is not offline; no "reconnecting…" pill that never ends.
+        # Refused is not offline: no "reconnecting…" pill that never ends.
         second.locator("#link").wait_for(state="hidden")
         assert "reconnecting" not in second.locator("header").inner_text()
         first.close()
@@ -184,7 +184,7 @@ def test_a_released_seat_is_locked_out_and_paired_again(browser, table) -> None:
 
 
 def test_joining_takes_the_page_and_one_claim_that_stays_live(browser, table) -> None:
-    """Issue 7: every request over the table's Wi-Fi is a round trip the player waits for."""
+    """Every request over the table's Wi-Fi is a round trip the player waits for."""
     hub, night, _ = table
     context = browser.new_context(viewport={"width": 390, "height": 800})
     page = context.new_page()
@@ -206,7 +206,7 @@ def test_joining_takes_the_page_and_one_claim_that_stays_live(browser, table) ->
 
 def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser, first_game
                                                                         ) -> None:
-    # R-SCORE-6, R-SCORE-7 (issue 12, items 3 and 9): the result on the phone; the ledger is
+    # R-SCORE-6, R-SCORE-7: the result on the phone; the ledger is
     # closed, and nothing the phone sends changes the scored game.
     hub, night, _ = first_game
     context, anna = scan(browser, hub, night, ANNA)
@@ -233,7 +233,7 @@ def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser,
         assert anna.locator("#history button").count() == anna.locator(
             "#history button[hidden]").count()  # no Dispute either
         anna.screenshot(path=str(screenshots() / "phone-after-scoring.png"))
-        assert anna.locator("#confirm").is_hidden()  # issue 19, point 10: not after it
+        assert anna.locator("#confirm").is_hidden()  # rats are confirmed before it, not after
         stored = night.store.events(night.game_id)
         for path, body in (("rats", {"delta": 3, "reason": "correction"}),
                            ("nuns", {"position": 1, "nuns": 2}), ("undo", {}), ("confirm", {})):

@@ -1,4 +1,4 @@
-"""Half-open connections cannot take the table down (issue 15, item 1).
+"""Half-open connections cannot take the table down.
 
 Real sockets against a real server on loopback; where a timeout matters, the server's clock
 is moved by the test (`support.clock`), and what the server did is looked at once a later

@@ -1,4 +1,4 @@
-"""A hostile device at the table's Wi-Fi (issue 15, items 3 and 4): every bad request gets a
+"""A hostile device at the table's Wi-Fi: every bad request gets a
 clean refusal and changes nothing, and guessing is limited however the guesses arrive."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table app starts without waiting for the phones' heavy helpers (issue 7, app start).
+"""The table app starts without waiting for the phones' heavy helpers.
 
 The phone page's modules load neither the rules engine (behind the building names) nor the QR
 library; the server loads the engine with itself, and the QR library with the phones' routes
@@ -27,8 +27,9 @@ def test_importing_a_phone_module_loads_neither_the_engine_nor_the_qr_library(mo
 
 
 def test_the_server_answers_its_first_page_before_it_loads_the_screens_or_the_qr_library() -> None:
-    """Issue 10: what serves the table (the command line, the server and its set-up) leaves
-    the table's screens and the QR library to the first tab, phone or game. The engine and
+    """What serves the table (the command line, the server and its set-up) leaves the
+    table's screens and the QR library to the first tab, phone or game, so the server answers
+    sooner after a start. The engine and
     the session it loads with itself, before any thread starts
     (`tests/test_engine_concurrent_import.py`)."""
     probe = ("import sys, companion.cli, companion.server.app\n"
@@ -47,7 +48,7 @@ def test_the_page_words_still_name_the_buildings_as_the_rulebook_does() -> None:
     for info in BUILDINGS.values():
         assert texts("de")[f"b.{info.building.value}"] == info.name_de
         assert texts("en")[f"b.{info.building.value}"] == info.name_en
-    # Issue 14: the phone page speaks the box's four languages, from the table's catalogs.
+    # The phone page speaks the box's four languages, from the table's catalogs.
     assert texts("fr")["title"] == "Mes rats" and texts("nl")["title"] == "Mijn ratten"
     assert texts("it") == texts("en")
 

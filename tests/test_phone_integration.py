@@ -126,7 +126,7 @@ def test_a_player_undoes_only_their_own_entry(game, hub) -> None:
 
 
 def test_a_refused_undo_is_said_in_the_phones_language(game, hub) -> None:
-    # Issue 14: the session's refusal is a code; Ben's French phone reads it in French.
+    # The session's refusal is a code; Ben's French phone reads it in French.
     session, _ = game
     ben = paired(hub, session, 1)
     response = ben.post("/phone/api/undo", json={}, headers={"accept-language": "fr-FR"})

@@ -153,8 +153,8 @@ def test_the_released_seats_stream_that_began_with_the_scan_ends(hub, night, bas
 
 def test_stopping_the_server_tells_every_phone_and_ends_at_once(hub, night, caplog,
                                                                  tmp_path) -> None:
-    # Issue 12, item 15: a SIGTERM with phones connected took 3.7 s and logged an ERROR while
-    # uvicorn waited for their streams and then cancelled them.
+    # A SIGTERM with phones connected: left to uvicorn, the stop waits for their streams
+    # (3.7 s) and then logs an ERROR as it cancels them.
     import signal
     import threading
     import time

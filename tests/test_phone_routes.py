@@ -1,4 +1,4 @@
-"""The phones' HTTP side, told as a game night: Anna, Ben and Carla pair their phones (issue 6).
+"""The phones' HTTP side, told as a game night: Anna, Ben and Carla pair their phones.
 
 The game is the real one (`support.phones.TableNight`: the engine's events through a real
 Session and store); `test_phone_integration.py` plays a whole random game through the phones.
@@ -269,7 +269,7 @@ def test_disputing_an_unknown_entry_changes_nothing(app, hub, night, entry_id, s
 
 
 def test_a_hospital_discard_is_not_logged_on_a_phone(app, hub, night, game) -> None:
-    # Issue 13: the table enters Hospital discards with the Hospital's actions, the one place.
+    # The table enters Hospital discards with the Hospital's actions, the one place.
     ben = paired(app, hub, BEN, game)
     response = ben.post("/phone/api/rats", json={"delta": -2, "reason": "hospital"})
     assert response.status_code == 422

@@ -1,4 +1,4 @@
-"""A damaged `seats.sqlite3` is named, never reset (issue 15, item 7).
+"""A damaged `seats.sqlite3` is named, never reset.
 
 The seats file holds which phone speaks for which seat. If it is empty, cut short, overwritten
 with garbage or not a seats file at all, the table is told which file, what is wrong and what
@@ -119,7 +119,7 @@ def mode(path: Path) -> int:
 
 
 def test_the_seats_file_is_the_users_alone(tmp_path) -> None:
-    """Issue 15, item 11: like the games, the pairings are private to the user, with the -wal
+    """Like the games, the pairings are private to the user, with the -wal
     and -shm files SQLite makes beside them; a file left open by an older version is narrowed."""
     old_umask = os.umask(0o022)
     try:

@@ -1,6 +1,6 @@
-"""A games file that cannot serve a phone is named in the answer, never a 500 (issue 15, items 2
-and 8): another program holding the file is a 503 to try again, a damaged game is named, and
-in both cases nothing changes."""
+"""A games file that cannot serve a phone is named in the answer, never a 500: another program
+holding the file is a 503 to try again, a damaged game is named, and in both cases nothing
+changes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the phones say is what is so (issue 19, points 6, 7 and 10), without a browser.
+"""What the phones say is what is so, without a browser.
 
 Told as one evening of Anna, Ben and Carla: the table records with the real engine through a
 real Session and store, the phones speak to the real phone routes, and every check reads the

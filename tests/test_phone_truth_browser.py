@@ -1,4 +1,4 @@
-"""What the phone page says is what is so (issue 19, points 5, 6 and 7), in a real browser.
+"""What the phone page says is what is so, in a real browser.
 
 Anna's phone is a fresh browser context that scans her code; the table is the real engine
 through a real Session. Each story waits for what the page shows, never for a time.

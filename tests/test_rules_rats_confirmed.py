@@ -89,8 +89,7 @@ def test_only_a_seat_of_the_game_can_confirm():
     game.refuse(ev.RatsConfirmed("0"), "EVENT", "malformed_event")  # type: ignore[arg-type]
 
 
-def test_once_scored_a_players_own_notes_are_refused(  # issue 12, item 3
-        ) -> None:
+def test_once_scored_a_players_own_notes_are_refused() -> None:
     # R-SCORE-6: the rats revealed are the result; only the table corrects it from then on.
     game = three_player_game()
     play_to_the_end(game)

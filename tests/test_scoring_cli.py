@@ -19,7 +19,7 @@ from companion.cli import main
 from companion.cli.score import end_state_from_json, result_to_json
 from companion.rules.scoring import ScoringInputError, score
 
-# The example from issue 3. Worked by hand:
+# A whole end state, worked by hand:
 # Peasantry: Anna and Ben tie on 3, Anna's disc on top wins: Anna 10, Ben 5 (R-SCORE-1).
 # Church: Cem 10. Royalty: Ben 10. Hand: Anna 2 (R-SCORE-2). Swords: Anna 2, Passes: Cem 2,
 # no Flutes (R-SCORE-3). Gold: Ben 6 (R-SCORE-4). Markers: Cem 2 (R-SCORE-5).
@@ -263,7 +263,7 @@ def score_in(lang: str, doc: object, capsys: pytest.CaptureFixture[str],
     return code, err
 
 
-# Issue 14: a German group typing in its end state reads what to fix in German, for everything
+# A German group typing in its end state reads what to fix in German, for everything
 # the engine refuses (each check of `EndState`) and everything the command itself refuses.
 BY_THE_ENGINE = [
     (with_change("in_play", ["sword", "flute", "pass"]), "gold",

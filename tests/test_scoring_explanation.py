@@ -1,5 +1,5 @@
 """Every point comes with its reason, in words the table understands and in codes the UI can
-translate (issue 3: "explain every point")."""
+translate: a table checks the scoring against its cards."""
 
 from __future__ import annotations
 
@@ -210,7 +210,7 @@ def test_the_plague_lines_say_who_dies_and_why() -> None:
 
 
 def test_one_rat_and_one_nun_are_counted_in_the_singular() -> None:
-    # R-SCORE-6, issue 14: plural forms through ngettext, not "1 nuns" / "1 Ratten".
+    # R-SCORE-6: plural forms through ngettext, not "1 nuns" / "1 Ratten".
     result = score(EndState(players=("Anna", "Ben"), rats={"Anna": 1, "Ben": 0}, nuns=1))
     assert [english(line) for line in result.lines(Step.PLAGUE)] == [
         "Plague: the Nun-row shows 1 nun.",
@@ -223,7 +223,7 @@ def test_one_rat_and_one_nun_are_counted_in_the_singular() -> None:
 
 
 def test_a_tie_on_vp_with_one_other_player_names_that_players_rats() -> None:
-    # R-SCORE-7, issue 13: not "the fewest rats (8; the others 10)" when there is one other.
+    # R-SCORE-7: not "the fewest rats (8; the others 10)" when there is one other.
     result = score(EndState(players=("Cleo", "Jonas", "Mia"), markers={"Cleo": 5, "Jonas": 5,
                                                                        "Mia": 2},
                             rats={"Cleo": 8, "Jonas": 10, "Mia": 3}, nuns=12))

@@ -1,5 +1,5 @@
 """An end state typed in by hand that cannot be scored is refused with a code and its values
-(issue 14: the engine speaks no sentences); the catalogs say each code in the box's four
+(the engine speaks no sentences); the catalogs say each code in the box's four
 languages, with the count of named players choosing the form ("Anna kommt", "Anna und Ben
 kommen")."""
 

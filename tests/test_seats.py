@@ -1,4 +1,4 @@
-"""Seats: a phone earns a player's seat by scanning that seat's QR code once (issue 6)."""
+"""Seats: a phone earns a player's seat by scanning that seat's QR code once."""
 
 from __future__ import annotations
 

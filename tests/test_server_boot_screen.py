@@ -1,5 +1,5 @@
 """Flet's client starts under a spinner: without the English "Working..." on a table of any
-language (issue 14), served from blanked copies and compressed like the rest of the client."""
+language, served from blanked copies and compressed like the rest of the client."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def test_until_the_copies_are_made_the_client_goes_out_unchanged(tmp_path) -> No
 
 
 def test_a_word_cut_by_a_piece_of_the_copy_is_blanked_all_the_same(tmp_path, monkeypatch) -> None:
-    # The files are copied a piece at a time (issue 24: whole, they cost the server 20-40 MB).
+    # The files are copied a piece at a time (whole, they would cost the server 20-40 MB).
     from companion.server import boot_screen
 
     root = flet_web(tmp_path)

@@ -1,4 +1,4 @@
-"""The server's warm-up loads what the first tab's home screen builds (issue 24).
+"""The server's warm-up loads what the first tab's home screen builds.
 
 Flet imports each control's module the first time a program names it: the first tab's home
 screen paid 150-280 ms on the server for those imports before its first drawing could go out,

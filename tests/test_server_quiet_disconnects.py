@@ -1,6 +1,6 @@
-"""A table tab that reloads ends its WebSocket: an ordinary goodbye, not an ERROR (issue 12,
-item 15). Flet's handler lets the disconnect escape, and uvicorn logged it as "Exception in
-ASGI application"; the server's outermost layer takes it as the goodbye it is."""
+"""A table tab that reloads ends its WebSocket: an ordinary goodbye, not an ERROR. Flet's
+handler lets the disconnect escape, and uvicorn would log it as "Exception in ASGI
+application"; the server's outermost layer takes it as the goodbye it is."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_a_real_fault_is_still_reported() -> None:
                                                                      None, None))
 
 
-# -- Flet's own log of a goodbye (issue 19, item 15) ---------------------------------------
+# -- Flet's own log of a goodbye -----------------------------------------------------------
 
 
 def flet_record(exc: BaseException, message: str = "Receive loop error: %s") -> Any:

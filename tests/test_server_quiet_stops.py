@@ -1,4 +1,4 @@
-"""The terminal stays clean (issue 19, item 15): Ctrl+C stops the real server without a
+"""The terminal stays clean: Ctrl+C stops the real server without a
 traceback, also right after a phone's request was refused on a damaged game, where a game
 night saw one.
 

@@ -1,8 +1,8 @@
-"""The home screen's resume card names the round the game is in, as the game screen shows it
-(issue 19, item 16): a Dutch table that had ended round 2's last building read "Ronde 2 van 8"
-on the card while its game screen showed round 3's row. The steps that take no tap of their
-own (the supply, a building's actions, a round's end) are folded into the next deciding tap
-(R-ROUND-B, R-ROUND-D, R-ROUND-E), and the card says what that tap is."""
+"""The home screen's resume card names the round the game is in, as the game screen shows it:
+a Dutch table that has ended round 2's last building reads "Ronde 3 van 8" on the card, as its
+game screen shows round 3's row. The steps that take no tap of their own (the supply, a
+building's actions, a round's end) are folded into the next deciding tap (R-ROUND-B,
+R-ROUND-D, R-ROUND-E), and the card says what that tap is."""
 
 from __future__ import annotations
 

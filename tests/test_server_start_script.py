@@ -1,6 +1,6 @@
-"""`bash scripts/start.sh` installs only when the lock file or pyproject.toml changed (issue 19,
-item 17: it reinstalled on every start, 13 s), says what it does during an install instead of
-90 s of silence, and passes every argument to the app.
+"""`bash scripts/start.sh` installs only when the lock file or pyproject.toml changed (an install
+on every start costs 13 s), says what it does during an install instead of 90 s of silence, and
+passes every argument to the app.
 
 The script runs for real, in a copy of the checkout whose `.venv` holds a stand-in Python:
 a `-m pip` call is written down (and "installs" the app's command), anything else goes to

@@ -1,4 +1,4 @@
-"""What the table's page knows before Flet's client answers (issue 19, items 8 and 14): its
+"""What the table's page knows before Flet's client answers: its
 words for a server that is down, in every language of the box, and whether the key in its
 address is the table's (the page stores it itself, and takes a wrong one back out)."""
 

@@ -1,4 +1,4 @@
-"""The session answers the round screen's fold (issue 20): `decision_view` is the engine's
+"""The session answers the round screen's fold: `decision_view` is the engine's
 `next_step` in the table's views, and `decide` records the folded steps with the tap that
 decides, as one step.
 

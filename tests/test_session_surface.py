@@ -1,4 +1,4 @@
-"""The secrecy boundary held by the session's types (issue 20): what a `Session` hands out is
+"""The secrecy boundary held by the session's types: what a `Session` hands out is
 views only, the table's `TableView` and a seat's own `PlayerView`, and the public event log; a
 subscriber is handed nothing and asks for its view. So no screen or phone holds the game's
 state, and a player's rats stay on their own device until the plague check (R-SETUP-1,

@@ -77,8 +77,8 @@ def test_a_game_with_a_damaged_event_is_named_and_the_others_stay_usable(
 
 
 def test_the_list_of_games_follows_writes_from_another_program(tmp_path: Path) -> None:
-    # The list is kept until the file changes (issue 23: 1,000 games were listed at every
-    # drawing); a write by any other connection shows at the next look.
+    # The list is kept until the file changes (listing 1,000 games at every drawing is too
+    # slow); a write by any other connection shows at the next look.
     damaged, fine = two_games(tmp_path)
     with GameStore.open(tmp_path) as store:
         assert {g.damage for g in store.list_games()} == {None}
@@ -218,7 +218,7 @@ def test_a_migration_backup_is_private_too(tmp_path: Path) -> None:
 
 def test_an_open_data_folder_is_narrowed_when_the_server_starts(tmp_path: Path) -> None:
     """A data folder an older version (or a loose umask) left readable by others is the user's
-    alone once the server has started on it, files included (issue 15, item 11)."""
+    alone once the server has started on it, files included."""
     folder = tmp_path / "data"
     two_games(folder)
     os.chmod(folder, 0o755)

@@ -1,4 +1,4 @@
-"""Issue 14: the store's errors (a damaged record or games file, an import refused, the data
+"""The store's errors (a damaged record or games file, an import refused, the data
 folder held by another server, a damaged seats file) are codes with values; a person reads
 them in the language they asked for, and `str(exc)` stays the English of the logs."""
 

@@ -119,7 +119,7 @@ def test_a_refusal_counts_one_rat_in_the_singular() -> None:
 
 
 def test_a_correction_refused_for_one_revealed_card_says_1_card() -> None:
-    # R-ROUND-D: Yellow revealed 1 card at the Farm; the entry cannot say 3 (issue 13: "1 cards").
+    # R-ROUND-D: Yellow revealed 1 card at the Farm; the entry cannot say 3, nor "1 cards".
     game = Game(setup_for(4))
     farm, monastery, castle = Building.FARM, Building.MONASTERY, Building.CASTLE
     game.round((farm, monastery, castle), [(0, 0, 2), (1, 0, 1), (2, 1, 1), (3, 1, 2)])

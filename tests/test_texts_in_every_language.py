@@ -1,4 +1,4 @@
-"""Issue 14: what a person reads comes from the catalogs in the box's four languages, also in
+"""What a person reads comes from the catalogs in the box's four languages, also in
 the terminal and in the list of past games, where the store keeps English summaries."""
 
 from __future__ import annotations

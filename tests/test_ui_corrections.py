@@ -278,7 +278,7 @@ def test_a_correction_that_takes_the_hospital_premium_away_caps_its_discards(
         table.play([ev.RevealCorrected(1, BEN, 2, 0)])
         assert table.texts("hospital-0") == "2"
         # the Farm's actions and the round's end take no tap: the next round's row records them
-        # all, the Hospital's discards first (issue 13)
+        # all, the Hospital's discards first
         for building in ("farm", "palace", "castle"):
             table.tap(f"pick-{building}")
         table.tap("reveal-confirm")
@@ -381,7 +381,7 @@ def test_a_tie_a_correction_makes_is_chosen_by_its_winner_on_the_round_screen(
         assert question not in table.ids()
 
 
-# -- the Hospital's discards, and a dispute's way to its entry (issue 19) -------------------
+# -- the Hospital's discards, and a dispute's way to its entry ------------------------------
 
 
 def hospital_round(tmp_path: Path) -> Table:
@@ -460,7 +460,7 @@ def test_correct_the_round_on_a_dispute_opens_the_disputed_entry(table: Table) -
     assert f"dispute-{key}" not in table.ids(), "a correction of the round settles it"
 
 
-# -- what a correction leaves the players to do by hand (issue 19) ----------------------------
+# -- what a correction leaves the players to do by hand ---------------------------------------
 
 
 def treasury_round(tmp_path: Path, lang: str = "en") -> Table:

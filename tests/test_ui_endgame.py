@@ -171,7 +171,7 @@ def test_the_end_values_can_be_corrected_after_the_scoring(ended: Table) -> None
 
 
 def test_correcting_the_end_values_is_titled_so_not_result(ended: Table) -> None:
-    # Issue 13: the form reopened after the scoring says what the table is doing.
+    # The form reopened after the scoring says what the table is doing.
     to_the_plague(ended)
     fill(ended, {"nuns": "3"})
     ended.tap("end-score")
@@ -242,7 +242,7 @@ def test_one_undo_takes_the_scoring_back_and_says_so(ended: Table) -> None:
 
 
 def test_undoing_the_scoring_brings_the_end_form_back_exactly_as_it_was(ended: Table) -> None:
-    # R-SCORE-6 (issue 12, item 2): the nun count came back empty and was then scored as 0.
+    # R-SCORE-6: the nun count comes back as typed; an empty one would be scored as 0.
     ledger = ended.state.rats
     to_the_plague(ended, {"0-hand": "6", "2-markers": "5"})
     fill(ended, {"1-rats": str(ledger[1] + 1), "nuns": "7"})
@@ -271,7 +271,7 @@ def test_an_empty_nun_count_is_asked_for_not_scored_as_0(ended: Table) -> None:
 
 
 def test_only_a_player_who_confirmed_gets_the_mark_and_a_locked_rat_count(ended: Table) -> None:
-    # R-SCORE-6 (issue 12, items 3 and 6): Ben confirmed on his phone, the others did not.
+    # R-SCORE-6: Ben confirmed on his phone, the others did not.
     ended.play([ev.RatsConfirmed(1)])
     assert not any(i.startswith("confirmed-") for i in ended.ids())  # rats still secret
     to_the_plague(ended)
@@ -288,7 +288,7 @@ def test_only_a_player_who_confirmed_gets_the_mark_and_a_locked_rat_count(ended:
 
 
 def test_a_phones_correction_after_the_scoring_waits_for_the_table(ended: Table) -> None:
-    # R-SCORE-6, R-SCORE-7 (issue 12, item 3): Cleo finds a mistake after the scoring; the
+    # R-SCORE-6, R-SCORE-7: Cleo finds a mistake after the scoring; the
     # table sees the result now and with her count side by side, and decides.
     to_the_plague(ended, {"0-hand": "9", "1-hand": "4", "2-hand": "6", "3-hand": "2"})
     fill(ended, {"nuns": "20"})

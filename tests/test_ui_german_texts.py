@@ -43,7 +43,7 @@ def test_the_paper_sheet_explains_every_point_in_german(tmp_path: Path) -> None:
         church = next(line for line in result.explanation if line.params.get("estate") == "church")
         assert words(de, church).startswith("Kirche:")
         assert words(translator("en"), church) not in shown
-        # The rule ID stays out of what players read (issue 14), in the msgid too.
+        # The rule ID stays out of what players read, in the msgid too.
         assert de("Classes") == "Stände"
         assert "Stände" in shown and "R-SCORE-1" not in shown
 

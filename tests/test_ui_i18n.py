@@ -113,7 +113,7 @@ def test_every_building_action_has_words() -> None:
 
 
 def test_a_broken_setup_rule_is_told_in_german_with_its_rule_id_apart() -> None:
-    # Issue 14: no rule ID in the sentence; the ID is a detail a curious player opens.
+    # No rule ID in the sentence; the ID is a detail a curious player opens.
     exc = RuleViolation("R-SETUP-2", Refusal.FIVE_PER_ESTATE, estate="church", count=4)
     assert words(translator("de"), exc) == (
         "Jeder Stand braucht genau 5 Gebäudekarten; Kirche hat 4.")

@@ -332,7 +332,8 @@ def test_a_private_view_of_a_seat_that_does_not_exist_says_so(table: Table) -> N
 
 def test_a_table_on_127_0_0_1_only_says_phones_cannot_reach_it_and_how_to_fix_it(
         table: Table) -> None:
-    # Issue 12, item 11: `--host 127.0.0.1`; the panel promised "the same Wi-Fi" would do.
+    # `--host 127.0.0.1`: no phone can reach the table on "the same Wi-Fi"; the panel says how
+    # to fix it.
     warning = table.texts("address-unreachable")
     assert "cannot reach http://127.0.0.1:8550" in warning and "--host 0.0.0.0" in warning
     assert "same Wi-Fi" not in table.texts()

@@ -93,7 +93,7 @@ def test_while_hidden_nothing_secret_is_even_drawn(anna: Table) -> None:
 
 
 def test_a_discard_of_three_is_logged_as_annas_own_entry(anna: Table) -> None:
-    # Issue 13: a Hospital discard is not logged here (the table enters it, with the
+    # A Hospital discard is not logged here (the table enters it, with the
     # Hospital's actions); what she logs is her own entry.
     assert "log-hospital" not in anna.ids()
     anna.tap("amount-more")
@@ -177,7 +177,7 @@ def test_done_hides_the_rats_and_goes_back_to_the_phones(anna: Table) -> None:
 
 def test_the_round_screen_opens_annas_private_view_in_one_tap_and_done_goes_back_there(
         anna: Table) -> None:
-    # Issue 13: one tap from the round to the private view and one back, the game where it
+    # One tap from the round to the private view and one back, the game where it
     # stood; opened from the phones panel, it goes back to the panel.
     game_id = anna.session.game_id
     anna.session.submit(reveal_event(game_state(anna.session)))
@@ -213,7 +213,7 @@ def test_a_player_with_a_paired_phone_has_no_private_view_on_the_table(anna: Tab
 
 def test_the_top_bar_undo_in_the_private_view_takes_back_annas_entry_not_the_game(
         anna: Table) -> None:
-    # Issue 12, item 4: it undid the table's last step while the message named Anna's entry.
+    # It takes back Anna's entry, which its message names, not the table's last step.
     anna.session.submit(reveal_event(game_state(anna.session)))  # R-ROUND-A: the round's row
     public = logged_events(anna.session)[-1]
     anna.open(f"/game/{anna.session.game_id}/private/{ANNA}")
@@ -230,7 +230,7 @@ def test_the_top_bar_undo_in_the_private_view_takes_back_annas_entry_not_the_gam
 
 
 def test_a_paired_seats_chip_says_where_its_rats_are_and_opens_nothing(anna: Table) -> None:
-    # Issue 19 point 9: Ben's rats are on his phone, so his chip on the round screen does not
+    # Ben's rats are on his phone, so his chip on the round screen does not
     # lead to a private view that would only refuse; Anna's (no phone) opens hers.
     game_id = anna.session.game_id
     seats = anna.app.games.seats
@@ -249,7 +249,7 @@ def test_a_paired_seats_chip_says_where_its_rats_are_and_opens_nothing(anna: Tab
 
 def test_an_entry_is_drawn_once_and_before_its_message_so_the_next_tap_reaches(
         anna: Table) -> None:
-    # Issue 12, item 4: her undo in the top bar is her own; it can take back the entry as soon
+    # Her undo in the top bar is her own; it can take back the entry as soon
     # as "Logged" is read. The game's change then draws nothing more: a second drawing a moment
     # later replaced every control, and a tap between the two was lost (CI runs r200, r211 of
     # ac4fdfe: Dario's second entry, or his look at the pad, never arrived).

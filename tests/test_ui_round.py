@@ -92,7 +92,7 @@ def test_round_one_shows_round_phase_and_what_to_do(table: Table) -> None:
 
 def test_the_apps_deck_is_laid_out_with_the_first_entry(table: Table) -> None:
     # R-ROUND-A: the app's deck reveals the row, the replacement rule already applied; it takes
-    # no tap of its own (issue 24): the entry buttons stand on the row's cards, in its order,
+    # no tap of its own: the entry buttons stand on the row's cards, in its order,
     # and the first entry records the row and the supply with it, one step for undo.
     expected = reveal_event(table.state)
     names = " · ".join(building_name(translator("en"), b) for b in expected.row)
@@ -130,7 +130,7 @@ def test_the_supply_speaks_of_phones_only_to_the_players_who_have_one(table: Tab
 
 def test_the_supply_is_a_reminder_above_the_first_entry_and_takes_no_tap(table: Table) -> None:
     # R-ROUND-B: the supply actions happen with the real cards; the first entry of phase C
-    # (R-ROUND-C) is the sign that everyone has done theirs (issue 13: fewer taps).
+    # (R-ROUND-C) is the sign that everyone has done theirs, so the supply costs no tap.
     row = reveal_event(table.state)
     ids = table.ids()
     assert "supply-info" in ids and "enter-1-2" in ids and "supply-done" not in ids
@@ -169,7 +169,7 @@ def test_the_reveal_defaults_to_cards_of_the_buildings_own_estate(table: Table) 
 
 def test_cards_of_two_estates_are_one_tap_on_the_buildings_own_number(table: Table) -> None:
     # R-ROUND-D a: of 3 population cards, 2 of the building's estate and 1 of another (a rat):
-    # one tap on the own estate's 2 records it (issue 24); after a Joker, the split counts the
+    # one tap on the own estate's 2 records it; after a Joker, the split counts the
     # population cards left.
     to_phase_c(table)
     table.play([ev.Entered(0, 0, 3), ev.Entered(1, 0, 3), ev.Entered(2, 1, 0),
@@ -237,7 +237,7 @@ def test_the_actions_say_who_takes_the_premium_and_why(table: Table) -> None:
     assert "Premium" in table.texts("action-1") and "Normal action" in table.texts("action-0")
     assert "takes 2 rats" in table.texts("revealed-1")
     # no Done tap: the next building's first reveal records that these actions are done, and
-    # the actions stay on screen above the reveal until then (issue 13)
+    # the actions stay on screen above the reveal until then
     assert "reveal-matching" in table.ids() and "actions-done" not in table.ids()
     assert "The players in the" in table.texts("actions-of-0")
     assert "Cleo: reveal your cards" in table.texts("prompt")
@@ -278,7 +278,7 @@ def test_a_sword_tie_for_fewest_is_chosen_by_the_winner(table: Table) -> None:
 
 def test_the_round_end_passes_the_start_player_to_the_left(table: Table) -> None:
     # R-ROUND-E: the start-player card passes to the left. The round's end takes no tap: the
-    # next round's row shows with it above, and laying that row out records both (issue 13).
+    # next round's row shows with it above, and laying that row out records both.
     to_phase_c(table)
     table.play([ev.Entered(p, 0, 0) for p in range(4)])
     assert "actions-done" not in table.ids() and "end-round" not in table.ids()
@@ -368,7 +368,7 @@ def test_own_deck_all_the_same_building_takes_a_replacement(tmp_path: Path) -> N
 def test_the_last_farm_picked_leaves_none_to_pick(tmp_path: Path) -> None:
     # R-COMP-4: only 5 cards of a building are in the game; 4 Farms came up in two rounds,
     # so once the fifth is tapped the Farm's card says no card is left and takes no tap
-    # (issue 19 point 13: the row the engine would refuse cannot be tapped in).
+    # (the row the engine would refuse cannot be tapped in).
     with Table(tmp_path, own_deck()) as table:
         for start in range(2):
             table.play([ev.BuildingsRevealed((Building.FARM, Building.FARM, Building.PALACE)),
@@ -431,7 +431,7 @@ def test_hospital_discards_are_recorded_with_the_actions(tmp_path: Path) -> None
 
 def test_the_hospital_discard_is_entered_at_the_table_and_the_private_view_shows_it(
         tmp_path: Path) -> None:
-    # R-ROUND-D b; issue 13: the one place a Hospital discard is entered is the table's
+    # R-ROUND-D b: the one place a Hospital discard is entered is the table's
     # Hospital actions, which say so; Ben's private view shows what was recorded, says where
     # it is changed, and offers no Hospital discard of its own.
     with Table(tmp_path, own_deck()) as table:
@@ -491,14 +491,14 @@ def test_a_third_building_in_a_two_player_round_is_refused_with_the_reason(
         table.tap("pick-castle")
         said = table.page.messages[-1]
         assert "With 2 players, 2 buildings are revealed each round" in said
-        # the rule ID stays out of the sentence players read (issue 14)
+        # the rule ID stays out of the sentence players read
         assert "R-SETUP-6" not in said and "take the last card back" in said
         assert "Palace" in table.texts("reveal-row") and "Castle" not in table.texts("reveal-row")
         table.tap("reveal-confirm")
         assert table.stored() == [ev.BuildingsRevealed((Building.FARM, Building.PALACE))]
 
 
-# -- what players asked for (issue 13) -------------------------------------------------------
+# -- what players asked for at the table -----------------------------------------------------
 
 
 def test_the_header_names_the_start_player_whose_turn_and_the_deck(table: Table) -> None:

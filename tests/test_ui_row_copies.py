@@ -1,5 +1,5 @@
 """Laying out the players' own deck: a building whose cards are all accounted for cannot be
-tapped (issue 19 point 13, R-COMP-4, R-ROUND-A).
+tapped: a row the engine would refuse cannot be tapped in (R-COMP-4, R-ROUND-A).
 
 The evening this comes from: 2 players, 3 Monasteries in the game. Two came up in round 1
 (the second replaced and put under the replacement stack), one in round 2: in round 3 the

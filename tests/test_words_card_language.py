@@ -1,4 +1,4 @@
-"""Card names as printed on the players' cards (issue 21): the table says in which language its
+"""Card names as printed on the players' cards: the table says in which language its
 cards are printed (the setup's options, remembered by the browser like the table's language;
 default: the table's own), and a building shows a second name, its name on those cards, only
 where the cards' language differs from the table's.

@@ -1,4 +1,4 @@
-"""The phone's history reads in the phone's language (issue 21): each line is one text of the
+"""The phone's history reads in the phone's language: each line is one text of the
 catalogs, so French spaces its colon and German orders its words, in a real browser.
 
 Anna's phone scans her code with a French or a German browser; she logs a supply discard and

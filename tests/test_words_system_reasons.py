@@ -1,4 +1,4 @@
-"""Reasons from the system read in the person's language (issue 21): a games file that cannot
+"""Reasons from the system read in the person's language: a games file that cannot
 be saved, a data folder that cannot be made, a lock file that cannot be used say why in the
 table's language, worded from the error's code (its errno, sqlite's error name), never in the
 system's English inside a German or French sentence.

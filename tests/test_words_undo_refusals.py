@@ -1,4 +1,4 @@
-"""An undo or redo the session refuses reads like the table's "Undone: …" messages (issue 21):
+"""An undo or redo the session refuses reads like the table's "Undone: …" messages:
 the step by what it was, the player by name, never an event's class or a seat number, in
 English and in Dutch.
 

@@ -19,8 +19,7 @@ FRAME_TIMEOUT = 60.0
 BOOT_WORD = "Working..."
 """The word under the Flet client's boot spinner, a text in the semantics tree before the
 app has said anything. The table blanks it (`companion.server.boot_screen`); the bare app
-shows it, and until issue 24 its first-frame "content" was that word, 70 ms before its
-"Hello, world!"."""
+shows it, 70 ms before its "Hello, world!", so a frame with that word alone is no content."""
 
 _MARKS = f"""
 (() => {{

@@ -1,5 +1,5 @@
-"""The History screen with 1,000 stored games (issue 23): its first frame against the bare
-Flet app's, and the scoring behind it.
+"""The History screen with 1,000 stored games: its first frame against the bare Flet app's,
+and the scoring behind it.
 
 The figures are worked out from every game's events by the engine (`companion.history`), so
 the first look without a kept copy replays all of them; that is done in the background while
@@ -8,8 +8,8 @@ own, as is the first look after a restart, which reads the copy the scoring left
 directory.
 The first frame is measured once the server has scored them (a warm-up page waits until the
 list is shown), so it is the frame with the full list; and so is the first frame of a player's
-page (issue 23: "the history screen's first frame and a player's page"), the player with the
-most games, against the same bare app's frames in the same rounds.
+page, which a table opens from that list, the player with the most games, against the same bare
+app's frames in the same rounds.
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ RESTART_BUDGET = 1.0
 directory (`companion.store.score_copy`): short enough to score in the screen's first frame."""
 WAIT_FOR_LIST_MS = 180_000
 FRAME_LIMIT = 1.2
-"""A screen of 1,000 games' figures against the bare app's one line: issue 23's budget, the
-same as the home screen's. The same for a player's page (its figures, the chart of VP over every
-one of their games, head to head)."""
+"""A screen of 1,000 games' figures against the bare app's one line: the home screen's budget,
+at most 1.2 times the bare app's frame. The same for a player's page (its figures, the chart of
+VP over every one of their games, head to head)."""
 HISTORY = "history"
 PLAYER = "player"
 

@@ -1,6 +1,6 @@
 """How fast a phone joins: from opening the pairing link to a usable ledger, on a mid-range phone.
 
-The budget (issue 6): interactive within 1 s and under 100 KB transferred, measured in
+The budget: interactive within 1 s and under 100 KB transferred, measured in
 Chromium with the network throttled to 20 Mbit/s and 40 ms latency and the CPU slowed 4x.
 "Interactive" here means the page has claimed its seat, rendered the player's own ledger
 from the server and opened its live stream, i.e. the player can tap and log a rat.

@@ -5,7 +5,8 @@ phones through the real phone routes, Session and store (`support.phone_game`: t
 level, no browser, so the row takes seconds): every entry, reveal, choice and player's end
 values is one request of one player. Two figures, per player and round: the table's inputs
 from the first entry of round 1 to the end form (every change to the game made outside a
-phone's request; issue 44's budget: 0), and the phones' requests that record something
+phone's request; budget: 0, as every player's phone is their hand), and the phones' requests
+that record something
 (budget: at most 2.5; one entry and one reveal each are about 2). The plague check's nun
 count, after the end form, is the table's and is named apart. The players' choices come from
 the story's seed, not from its browser story's screens, so the game is another one on the

@@ -1,4 +1,5 @@
-"""The table's cold load on a modest tablet, against the bare Flet app's (issue 24).
+"""The table's cold load on a modest tablet, against the bare Flet app's: the first game night
+on a new install starts with it.
 
 A tablet on the home Wi-Fi is simulated in chromium: 20 Mbit/s down, 40 ms latency, the CPU
 slowed 4x (the phones' benchmark, `phone_join`, uses the same figures), an 800x1280 view and

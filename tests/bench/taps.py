@@ -3,8 +3,8 @@
 The benchmark plays `support.story`'s 4-player game and its 2-player game (the ones the
 browser tests play) in chromium against a fresh server and counts every tap, click and typed
 field of the game itself: the setup wizard and the story's deliberate undo/redo are counted
-apart. The figure is inputs per player per round; the budgets are issue 24's: at most 3.0 with
-4 players and 4.0 with 2.
+apart. The figure is inputs per player per round; the budgets: at most 3.0 with 4 players and
+4.0 with 2.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The table's own server serves Flet's client without the English boot word (issue 14), once
-the copies it makes after it starts listening are there; the first answer is not held up for
-them (issue 10's start time)."""
+"""The table's own server serves Flet's client without the English boot word (a German table
+reads no English while it loads), once the copies it makes after it starts listening are
+there; the first answer is not held up for them, so they cost the server's start nothing."""
 
 from __future__ import annotations
 

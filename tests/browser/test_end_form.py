@@ -1,4 +1,5 @@
-"""The end form and the result with a phone at the table (issue 12, items 2, 3 and 6).
+"""The end form and the result with a phone at the table: who confirmed, the nun count, a late
+correction.
 
 Anna, Ben, Cleo and Dario reach the plague check (R-SCORE-6) of a stored game; only Ben has a
 phone. Ben confirms his rats on it: the table's form shows his mark at once, locks his count,

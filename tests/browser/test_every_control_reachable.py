@@ -1,21 +1,20 @@
 """Every control reachable, every text whole: three whole games, looked at on the way.
 
-Issue 19: the Hospital's hand-card steppers were pushed past the right edge of the actions
-panel on every device, and no test saw it, because the screen tests looked at chosen
-controls. Here the players of three stories play their games through the real UI, a file
-each, so two walks run at once: the 4-player game on the app's deck, whole, from the wizard
-(here); the 5-player game with the players' own deck, a building of every estate and everyone
-in one building in the first and last rounds (a crowded phase A on the laptop), in two halves
-that run at once: `test_every_control_reachable_five_players.py` from the wizard to round 5's
-row, and `..._five_players_late.py` from round 5's row to the result; the 2-player game with
-the players' own deck from round 5's row to the result (`..._two_players.py`). A game's late
-half is a game the engine played up to round 5's row and stored, which the table resumes:
-the wizard and the early rounds show no kind of screen the other walks do not look at on
-every device and in every language. Before
-a tap the whole screen is checked by `support.reachable.look`: every node inside the window's
-width, every enabled control scrollable wholly above the bottom bar, no text cut, every
-control the engine offers for the step there (the Hospital's steppers among them), and on a
-round's screen what the acting player taps in sight as the screen comes, unscrolled.
+A control pushed past the right edge of a panel (the Hospital's hand-card steppers, on every
+device) is missed by screen tests that look at chosen controls. Here the players of three
+stories play their games through the real UI, a file each, so two walks run at once: the
+4-player game on the app's deck, whole, from the wizard (here); the 5-player game with the
+players' own deck, a building of every estate and everyone in one building in the first and last
+rounds (a crowded phase A on the laptop), in two halves that run at once:
+`test_every_control_reachable_five_players.py` from the wizard to round 5's row, and
+`..._five_players_late.py` from round 5's row to the result; the 2-player game with the players'
+own deck from round 5's row to the result (`..._two_players.py`). A game's late half is a game
+the engine played up to round 5's row and stored, which the table resumes: the wizard and the
+early rounds show no kind of screen the other walks do not look at on every device and in every
+language. Before a tap the whole screen is checked by `support.reachable.look`: every node
+inside the window's width, every enabled control scrollable wholly above the bottom bar, no text
+cut, every control the engine offers for the step there (the Hospital's steppers among them),
+and on a round's screen what the acting player taps in sight as the screen comes, unscrolled.
 
 Each round is played in one of the four languages, in turn (switched with the app bar's
 language button). A step is looked at where it shows something not looked at yet
@@ -470,9 +469,9 @@ def walk_through(story: str, tmp_path: Path, browser: Any) -> None:
     if story == "four-players":  # the benchmark's taps row counts this story the same way
         counted = count_taps(table.inputs, 4, 8)
         assert set(counted.by_phase) >= {"A", "C", "D", "end"}
-        # issue 13: the supply (B) and the round's end (E) take no tap of their own any more;
-        # issue 24: nor does round 1's row (A), laid out with the first entry; the later rows
-        # are the tap that records the last building's actions
+        # the supply (B) and the round's end (E) take no tap of their own (the next tap records
+        # them), nor does round 1's row (A), laid out with the first entry; the later rows are
+        # the tap that records the last building's actions
         assert "B" not in counted.by_phase and "E" not in counted.by_phase
         assert counted.by_phase["A"] == 7
     if told.hospital_steppers:  # the Hospital's steppers were looked for

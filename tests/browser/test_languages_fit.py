@@ -1,6 +1,6 @@
 """Every language of the box on the upright tablet: no text runs off the screen or out of its box.
 
-French and Dutch run longer than English and German (issue 14). A table walks the setup
+French and Dutch run longer than English and German. A table walks the setup
 wizard to a round screen, then opens a finished game's result; every screen on the way (and
 the language dialog) is looked at in each language, switched in the app bar on the screen as
 it stands. On every screen each text node of the semantics tree must lie within the screen's

@@ -1,5 +1,5 @@
 """Phase A with the players' own deck on a tablet held upright: the pick grid stays in view
-while the row is picked (issue 19 point 3, R-ROUND-A).
+while the row is picked (R-ROUND-A).
 
 The French evening: in round 2 the previous round's last building's actions and the round's
 end stood above the grid (they are recorded with the row's tap), so the grid was below the

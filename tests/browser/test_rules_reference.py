@@ -1,4 +1,4 @@
-"""The rules reference fits the table's devices, in each language of the box (issue 21).
+"""The rules reference fits the table's devices, in each language of the box.
 
 A finished game's result is open (R-SCORE-7: its winner, with the tie-break ladder). The
 tie-break's "Why?" opens the reference with its search field, the winner's entry and its Close

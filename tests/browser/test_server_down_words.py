@@ -1,5 +1,5 @@
 """While the server is down the table's tab says so, in words, in the table's language, and it
-reconnects by itself (issue 19, item 8).
+reconnects by itself: a table that sees a blank page reloads it by hand.
 
 Before, the tab showed Flet's boot screen: a blank page with a small spinner, which a table
 read as "frozen" and reloaded by hand. The host stops the server in the middle of the evening

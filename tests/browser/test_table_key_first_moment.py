@@ -1,4 +1,4 @@
-"""The table's key is kept from the first moment (issue 19, item 14).
+"""The table's key is kept from the first moment: a reload within the first second keeps it.
 
 The host opens the key's address and, within the first second, reloads, or opens the start
 address without the key. Before, the key was stored only once the app's session had asked

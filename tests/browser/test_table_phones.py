@@ -249,7 +249,8 @@ def test_a_table_and_three_phones_from_pairing_to_the_plague_check(tmp_path: Pat
     # R-SETUP-1 rats are secret until R-SCORE-6, the plague check, which scores the ledgers.
     data_dir = tmp_path / "data"
     # A set with the Hospital (R-SETUP-3): the phones say its discards are entered at the
-    # table (issue 13: one place), and offer no Hospital discard of their own.
+    # table (one place to enter them, so none is entered twice), and offer no Hospital
+    # discard of their own.
     game_id, names, rats = last_round_ahead(data_dir, "mixed_per_estate")
     offline = Offline()
     with table_server(data_dir, lang="en") as server:

@@ -1,5 +1,4 @@
-"""The table's tabs through server restarts, with a terminal that stays clean (issue 12, item 1;
-issue 19, item 15).
+"""The table's tabs through server restarts, with a terminal that stays clean.
 
 Three tabs of the table are in a game when the host stops the server (SIGTERM) in the middle
 of a round and starts it again with the same command, twice. The tabs stay open: each must
@@ -94,7 +93,7 @@ def test_the_tables_tabs_come_back_after_every_restart_and_the_terminal_stays_cl
             reloaded.reload()
             started(reloaded)
             assert reloaded.url == where
-            # A page load throws nothing into the console (issue 12, item 15).
+            # A page load throws nothing into the console.
             assert errors == []
             if restart < RESTARTS - 1:
                 continue

@@ -51,7 +51,7 @@ FIRST_ENTRY = ("draw-buildings", "supplies", "enter", "buildings", "actions", "h
 
 def first_entry_of_a_first_game(data_dir: Path) -> str:
     """A stored 4-player first game at its first entry: the app's deck's first row is laid out
-    by the first entry's tap (issue 24), so nothing is decided before it."""
+    by the first entry's tap, so nothing is decided before it."""
     from companion.rules import events as ev
     from companion.rules.catalog import PlayerColour
     from companion.rules.setup import DeckMode, SelectionMethod, make_setup

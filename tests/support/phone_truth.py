@@ -1,5 +1,5 @@
-"""A round at a real table whose Monastery discards rats, for the stories of issue 19 (5-7, 10):
-what a phone says is what is so.
+"""A round at a real table whose Monastery discards rats, for the stories that hold what a
+phone says to what is so.
 
 The table is the real engine through a real `Session` and store, with the players' own cards
 (physical deck), so the row is the one the story needs: a Farm and a Monastery. The table's

@@ -1,7 +1,7 @@
 """One check for every screen: each control can be reached, each text is whole.
 
 The screen tests of single controls missed a stepper pushed past the right edge of the
-Hospital's actions (issue 19): Flutter drops a control it clips away from the semantics tree,
+Hospital's actions: Flutter drops a control it clips away from the semantics tree,
 so nothing was there to be found missing. This check looks at the whole tree instead, on any
 screen, at any size:
 

@@ -192,9 +192,9 @@ class Table:
         return True
 
     def folded(self, ids: set[str]) -> None:
-        """What the screen shows above the next tap, which records it too (issue 13): the
-        supply (B), a building's actions with the Hospital's discards (D), the round's end
-        (E). Only the Hospital's discards take taps: they are data."""
+        """What the screen shows above the next tap, which records it too, so it costs no tap
+        of its own: the supply (B), a building's actions with the Hospital's discards (D), the
+        round's end (E). Only the Hospital's discards take taps: they are data."""
         if "supply-info" in ids:
             self.screenshot_once("b-supply")
         if "end-round-info" in ids:

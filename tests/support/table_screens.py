@@ -43,7 +43,7 @@ class Screens:
     def __init__(self, tmp: Path, games: OpenGames, lang: str = "en", width: int = 1280,
                  settle: bool = False) -> None:
         """`settle`: every drawing is followed by what the screen handed to `run_task` for
-        right after its first frame (the History's list, issue 23), as a browser has it a
+        right after its first frame (the History's list), as a browser has it a
         moment later; without it a test sees the first frame alone."""
         self.settle = settle
         self.games = games
