@@ -3,9 +3,9 @@
 The tracker is not in the repository, so "(issue 19)" tells a reader nothing; the story of a
 decision and the figures that justified it are in docs/decisions.md. Every text file of the
 package is read (the source, the page the table serves and its notes), and so is every text
-file of the tests and the scripts, and the README: a test's docstring is the story a reader
-goes by. The one file left out is this one, by name: its examples cite the tracker on purpose,
-as the data that shows the check sees every way of citing it.
+file of the tests and the scripts, the README and pyproject.toml: a test's docstring is the
+story a reader goes by. The one file left out is this one, by name: its examples cite the
+tracker on purpose, as the data that shows the check sees every way of citing it.
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ def test_no_file_of_the_package_cites_the_tracker() -> None:
 
 
 def test_no_test_script_or_readme_cites_the_tracker() -> None:
-    files = [ROOT / "README.md", *text_files(ROOT / "tests"), *text_files(ROOT / "scripts")]
+    files = [ROOT / "README.md", ROOT / "pyproject.toml", *text_files(ROOT / "tests"),
+             *text_files(ROOT / "scripts")]
     assert cited(path for path in files if path.resolve() != THIS_FILE) == []
 
 
