@@ -152,6 +152,46 @@ def test_every_label_of_the_side_stands_where_the_chart_spaces_them(top: int) ->
     assert all(v % side.label_spacing == 0 for v in values)
 
 
+LINE_HEIGHT = 1.43
+"""Material's body style, in which the table's texts are drawn, sets a line 1.43 times its
+text's size apart."""
+SHIPPED_FONT = Path(__file__).resolve().parents[1] / "companion/web/fonts/DejaVuSans.ttf"
+
+
+def printed_size(text: ft.Control) -> float:
+    assert isinstance(text, ft.Text) and text.size is not None
+    return float(text.size)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "nl"])
+def test_the_foot_keeps_room_for_its_title_and_numbers(lang: str) -> None:
+    """flet-charts gives an axis's title and labels the room it is told (`title_size`,
+    `label_size`) and clips what is taller: a foot with 8 px for its title showed the top
+    half of "Game". The history's foot counts games, the result's rounds."""
+    t = translator(lang)
+    for title in (t("Game"), t("Round")):
+        foot = count_axis(1, 10, title)
+        assert foot.title is not None and foot.title_size is not None
+        assert foot.title_size >= printed_size(foot.title) * LINE_HEIGHT
+        assert foot.label_size is not None
+        assert all(foot.label_size >= printed_size(label.label) * LINE_HEIGHT
+                   for label in foot.labels if label.label is not None)
+
+
+@pytest.mark.parametrize("top", [7, 61, 150])
+def test_the_side_keeps_room_for_its_widest_number(top: int) -> None:
+    """The side's labels stand in the width it is told (`label_size`), in the shipped font:
+    a wider number would be cut at the chart's left edge."""
+    from PIL import ImageFont
+
+    side = value_axis(top)
+    assert side.label_size is not None
+    for label in side.labels:
+        assert isinstance(label.label, ft.Text)
+        font = ImageFont.truetype(str(SHIPPED_FONT), round(printed_size(label.label)))
+        assert font.getlength(str(label.label.value)) <= side.label_size, label.value
+
+
 def test_in_french_one_win_is_not_put_in_the_plural() -> None:
     """"1 victoires contre 0" stood on Anna's page: the plural follows the games, not the
     wins, so French names the wins once, before the score."""
