@@ -15,6 +15,7 @@ from typing import Any
 import flet as ft
 import pytest
 from support.fake_page import walk
+from support.reachable import LINE_HEIGHT
 from support.table_screens import Screens
 from test_history_figures import Thursdays
 
@@ -152,9 +153,6 @@ def test_every_label_of_the_side_stands_where_the_chart_spaces_them(top: int) ->
     assert all(v % side.label_spacing == 0 for v in values)
 
 
-LINE_HEIGHT = 1.43
-"""Material's body style, in which the table's texts are drawn, sets a line 1.43 times its
-text's size apart."""
 SHIPPED_FONT = Path(__file__).resolve().parents[1] / "companion/web/fonts/DejaVuSans.ttf"
 
 

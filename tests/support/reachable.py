@@ -51,7 +51,11 @@ its weight, the px between its letters (Material's body style) and the card's pa
 both sides together (the own deck's picker: the building's name in bold body print). A word
 wider than the card's inside is broken across lines with no hyphen ("Schatzkamm / er")."""
 
-_SCAN = """async ([roles, fontUrl, boldUrl, cards, merged]) => {
+LINE_HEIGHT = 1.43
+"""How far apart a text's lines are, in times its size: Material's body style, in which every
+text of the table's is drawn, sets it."""
+
+_SCAN = """async ([roles, fontUrl, boldUrl, cards, merged, lineHeight]) => {
     if (!window.__rattusFont) {
         try {
             const face = new FontFace('RattusCheck', `url(${fontUrl})`);
@@ -118,8 +122,7 @@ _SCAN = """async ([roles, fontUrl, boldUrl, cards, merged]) => {
         }
         // a word wider than its box is broken across lines by Flutter, with no hyphen: the
         // widest piece (`widest`), at the smallest size the table prints whose lines make up
-        // the box's height (a text's lines are 1.43 em apart: Material's body style, which
-        // every text of the table's is drawn in, sets that height)
+        // the box's height (a text's lines are `LINE_HEIGHT` em apart)
         let longest = 0;
         const card = own && !field && !icon && !floating && control
             ? cards.find(([prefix]) => (id || '').startsWith(prefix)) : undefined;
@@ -135,7 +138,7 @@ _SCAN = """async ([roles, fontUrl, boldUrl, cards, merged]) => {
             longest = widest(own, '14px');
         } else if (own && leaf && !own.includes('\\n') && !field && !icon && !floating) {
             const size = SIZES.find(s => {
-                const n = r.height / (1.43 * s);
+                const n = r.height / (lineHeight * s);
                 return n > 0.9 && Math.abs(n - Math.round(n)) < 0.08;
             });
             if (size) longest = widest(own, `${size}px`);
@@ -202,7 +205,8 @@ def scan(page: Any, merged: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     elsewhere such a node's words may be a label no line shows (a phase's letter)."""
     nodes: list[dict[str, Any]] = page.evaluate(
         _SCAN, [list(CONTROL_ROLES), "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf",
-                [[prefix, *print_] for prefix, print_ in CARDS.items()], list(merged)])
+                [[prefix, *print_] for prefix, print_ in CARDS.items()], list(merged),
+                LINE_HEIGHT])
     return nodes
 
 
