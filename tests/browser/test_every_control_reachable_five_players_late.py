@@ -3,8 +3,8 @@ building of every estate, everyone in one building in the last round.
 
 The walk of `test_every_control_reachable.py` (its docstring tells what is looked at), from a
 game the engine played up to round 4's last building and stored, resumed on the table: the
-second half of `test_every_control_reachable_five_players.py`'s story, in a file of its own so
-that both halves run at once.
+later part of `test_every_control_reachable_five_players.py`'s story, in a file of its own so
+that both parts run at once.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Every control reachable, every text whole: the 2-player game on the players' own
-deck from round 5's row to the result, its server stopped and started again in round 6.
+deck, its last four rounds from round 7's row to the result, its server stopped and started
+again in round 8.
 
 The walk of `test_every_control_reachable.py` (its docstring tells what is looked at), one story
 in a file of its own so that the walks run on both cores at once.

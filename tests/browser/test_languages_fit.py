@@ -102,25 +102,20 @@ BARS = (70, 95)
 def drawn_at_the_edges(page: Any) -> list[int]:
     """Rows where something dark is drawn in the outermost pixels of the body: text painted
     past the screen's edge. A control's semantics box can stay inside the screen while its text
-    is painted beyond (a Switch's label does not wrap), so the picture is checked too: only its
-    two strips at the edges, each taken once painted and still."""
+    is painted beyond (a Switch's label does not wrap), so the picture is checked too: its two
+    strips at the edges, from one picture taken once painted and still."""
     import io
 
     from PIL import Image
 
     size = page.viewport_size
     width, height = size["width"], size["height"]
+    shot = Image.open(io.BytesIO(still_shot(page))).convert("L")
     rows: set[int] = set()
     for left in (0, width - EDGE):
-        strip = still_shot(page, {"x": left, "y": BARS[0], "width": EDGE,
-                                  "height": height - BARS[0] - BARS[1]})
-        image = Image.open(io.BytesIO(strip)).convert("L")
-        for y in range(image.height):
-            for x in range(image.width):
-                grey = image.getpixel((x, y))  # one int a pixel in mode "L"
-                assert isinstance(grey, int), grey
-                if grey < 110:
-                    rows.add(BARS[0] + y)
+        strip = shot.crop((left, BARS[0], left + EDGE, height - BARS[1]))
+        greys = strip.tobytes()  # a byte a pixel in mode "L", row after row
+        rows |= {BARS[0] + i // EDGE for i, grey in enumerate(greys) if grey < 110}
     return sorted(rows)
 
 

@@ -17,10 +17,10 @@ The rounds after it are looked at with the same check (`out_of_sight`, at every 
 looks at) by the walks (`test_every_control_reachable*.py`), each kind of a round's screen (an
 entry, a reveal, a building's actions, a choice, a row) on every device the first time it
 comes and again on one device in each language: rounds as they come with five players in
-`..._five_players.py` (rounds 2-4, after a round 1 with everyone in one building) and
 `..._five_players_late.py` (rounds 5-7 from round 5's row, which stands above the last
-building's actions, then a round 8 with everyone in one building), both with the players' own
-deck, and the app's deck's later rows and rounds with four players in
+building's actions, then a round 8 with everyone in one building), after a round 1 with
+everyone in one building in `..._five_players.py`, both with the players' own deck, and the
+app's deck's later rows and rounds with four players in
 `test_every_control_reachable.py`; the end form and the result there too, on every device
 and in every language. With `RATTUS_SCREENSHOTS=1` the screenshots land in
 `screenshots/fits-<viewport>-<step>.png` for a person to look at (a problem's always does).
