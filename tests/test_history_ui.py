@@ -25,6 +25,7 @@ from companion.i18n import translator
 from companion.rules.catalog import PlayerColour
 from companion.rules.house_rules import HouseRules, TrackTie
 from companion.rules.setup import DeckMode, SelectionMethod, make_setup, setup_code
+from companion.server.app import ASSETS_DIR
 from companion.ui.history import screen as history_screen
 from companion.ui.history.again import draft_again
 from companion.ui.history.chart import MOST_POINTS, chart_points
@@ -153,7 +154,7 @@ def test_every_label_of_the_side_stands_where_the_chart_spaces_them(top: int) ->
     assert all(v % side.label_spacing == 0 for v in values)
 
 
-SHIPPED_FONT = Path(__file__).resolve().parents[1] / "companion/web/fonts/DejaVuSans.ttf"
+SHIPPED_FONT = ASSETS_DIR / "fonts" / "DejaVuSans.ttf"
 
 
 def printed_size(text: ft.Control) -> float:

@@ -289,17 +289,12 @@ def every_special_code(names: tuple[str, ...]) -> str:
     return setup_code(every_special_setup(names))
 
 
-LAST_FOUR = {5: 5, 2: 7}
-"""By the number of players, the round at whose row a game walked from its late half is
-resumed: its last four rounds (of 8 with five players, of 10 with two: R-SETUP-6), one for
-each language, and the end."""
-
-
 def stored_until_late_rounds(setup: Setup, choices: int) -> Callable[[Path], str]:
     """What writes the engine's game of `setup` (choices of `random.Random(choices)`) stored
-    up to the last building of the round before its last four (`LAST_FOUR`), whose actions
-    (with the round's end) the next round's row records (R-ROUND-A, R-ROUND-D, R-ROUND-E), into
-    a data directory; it gives the game's id."""
+    up to the last building of the round before its last four (of 8 with five players, of 10
+    with two: R-SETUP-6), one for each language, whose actions (with the round's end) the next
+    round's row records (R-ROUND-A, R-ROUND-D, R-ROUND-E), into a data directory; it gives the
+    game's id."""
     def store(data_dir: Path) -> str:
         from support.simulate import random_game
 
@@ -307,7 +302,8 @@ def stored_until_late_rounds(setup: Setup, choices: int) -> Callable[[Path], str
 
         game = random_game(choices, len(setup.names), private=False, setup=setup)
         ends = [i for i, e in enumerate(game) if isinstance(e, ev.RoundEnded)]
-        cut = ends[LAST_FOUR[len(setup.names)] - 2] - 1
+        resumed_at = setup.rounds - len(LANGUAGES) + 1
+        cut = ends[resumed_at - 2] - 1
         assert isinstance(game[cut], ev.BuildingResolved), game[cut]
         with GameStore.open(data_dir) as store:
             session = Session.start(store, game[0])
