@@ -20,9 +20,9 @@ comes and again on one device in each language: rounds as they come with five pl
 `..._five_players_late.py` (rounds 5-7 from round 5's row, which stands above the last
 building's actions, then a round 8 with everyone in one building), after a round 1 with
 everyone in one building in `..._five_players.py`, both with the players' own deck, and the
-app's deck's later rows and rounds with four players in
-`test_every_control_reachable.py`; the end form and the result there too, on every device
-and in every language. With `RATTUS_SCREENSHOTS=1` the screenshots land in
+app's deck's rows and rounds 1 to 4 with four players in `test_every_control_reachable.py`;
+the end form and the result in the 5-player and 2-player walks, on every device and in every
+language. With `RATTUS_SCREENSHOTS=1` the screenshots land in
 `screenshots/fits-<viewport>-<step>.png` for a person to look at (a problem's always does).
 """
 

@@ -1,6 +1,6 @@
 """A scripted table: players who play a whole game through the real UI, reading the screen.
 
-The same story serves the browser tests (the walk's whole games on every device and in every
+The same story serves the browser tests (the walk's games on every device and in every
 language, the last round with phones) and the benchmark's taps row, which plays the 4-player
 story in chromium and counts the inputs it needed: so the figure is measured on any checkout,
 from the story kept here, and it is the story the tests play. Every choice comes from a seeded
