@@ -206,8 +206,8 @@ def test_joining_takes_the_page_and_one_claim_that_stays_live(browser, table) ->
 
 def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser, first_game
                                                                         ) -> None:
-    # R-SCORE-6, R-SCORE-7: the result on the phone; the ledger is
-    # closed, and nothing the phone sends changes the scored game.
+    # R-SCORE-6, R-SCORE-7: her count confirmed before the scoring; the result on the phone;
+    # the ledger is closed, and nothing the phone sends changes the scored game.
     hub, night, _ = first_game
     context, anna = scan(browser, hub, night, ANNA)
     try:
@@ -218,6 +218,11 @@ def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser,
         anna.locator("#history li").wait_for()  # her own entry, which her undo could take back
         night.reveal_rats({ANNA: 2})
         night.play_to_the_end()
+        # R-SCORE-6: before the plague check she confirms her count on the phone, once.
+        anna.locator("#confirm", has_text="Confirm").click()
+        expect(anna.locator("#confirm")).to_have_text("Confirmed", timeout=TIMEOUT_MS)
+        expect(anna.locator("#confirm")).to_be_disabled()
+        assert night.state.rats_confirmed == (True, False, False)
         for seat in range(3):
             night.session.submit(ev.EndValuesEntered(seat, hand=seat + 1))
         night.session.submit(ev.NunsCounted(20))
