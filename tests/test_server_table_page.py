@@ -11,7 +11,7 @@ from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from companion.i18n import LANGUAGES, translator
-from companion.server.config import TableConfig
+from companion.server.config import TableConfig, load_or_create_host_key
 from companion.server.table_page import (
     KEY_CHECK_PATH,
     KEY_STORAGE,
@@ -60,3 +60,12 @@ def test_only_the_tables_key_is_kept(tmp_path) -> None:
     assert client.get(KEY_CHECK_PATH, params={"key": KEY}).status_code == 204
     assert client.get(KEY_CHECK_PATH, params={"key": KEY[:-1] + "x"}).status_code == 403
     assert client.get(KEY_CHECK_PATH).status_code == 403
+
+
+def test_the_tables_key_is_the_same_at_every_start_of_its_data_folder(tmp_path) -> None:
+    """A table's tabs keep the key they were given (`KEY_STORAGE`): a restarted server must
+    take it, and another data folder is another table with a key of its own."""
+    first = load_or_create_host_key(tmp_path / "table")
+    assert len(first) >= 16
+    assert load_or_create_host_key(tmp_path / "table") == first
+    assert load_or_create_host_key(tmp_path / "other") != first

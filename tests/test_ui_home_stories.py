@@ -4,7 +4,7 @@ scored by the same rules.
 
 The real `TableApp` on the stand-in page (`support.table_screens`), its controls found by the
 identifiers the browser tests use. That the real client draws the wizard, takes typing and
-opens the reference is chromium's to show (`tests/browser/test_table_setup.py`, the walks).
+opens the reference is chromium's to show (the walks, `tests/browser/test_rules_reference.py`).
 """
 
 from __future__ import annotations

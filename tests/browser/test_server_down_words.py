@@ -73,6 +73,7 @@ def test_the_browsers_language_then_the_one_chosen_at_the_table_is_the_one_the_w
     with table_server(data_dir, port=port) as server:
         open_table(page, server.table_url)
         by_id(page, "home").wait_for(timeout=60_000)
+        page.get_by_text(translator("de")("New game")).first.wait_for()
         assert page.locator(DOWN).count() == 0 or not page.locator(DOWN).is_visible()
     down_says_so(page, "de")
     with table_server(data_dir, port=port):
