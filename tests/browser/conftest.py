@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
-from support.harness import chromium_browser, requires_chromium
+from support.harness import CHROMIUM, own_contexts, requires_chromium
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -15,24 +18,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    """One chromium per module: Playwright's sync API cannot run twice at once in a thread, and
-    other modules (the phones' and the benchmarks' tests) start their own."""
-    with chromium_browser() as launched:
-        yield launched
+def browser() -> Browser:
+    """The worker's chromium (`support.harness.CHROMIUM`), shared with the browser tests
+    before and after this module's; tests/conftest.py stops it before any other test."""
+    return CHROMIUM.get()
 
 
 @pytest.fixture(autouse=True)
 def fresh_contexts(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A fresh context per test: whatever contexts a test opened in the module's chromium are
-    closed when it ends, so no page of an earlier test keeps running its Flutter client (and
-    its server's session) beside the next test's on this 2-core machine."""
+    """A fresh context per test: whatever contexts a test opened in the chromium are closed
+    when it ends, so no page of an earlier test keeps running its Flutter client (and its
+    server's session) beside the next test's on this 2-core machine."""
     if "browser" not in request.fixturenames:
         yield
         return
-    launched: Any = request.getfixturevalue("browser")
-    before = set(launched.contexts)
-    yield
-    for context in launched.contexts:
-        if context not in before:
-            context.close()
+    with own_contexts(request.getfixturevalue("browser")):
+        yield

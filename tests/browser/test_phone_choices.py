@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 from support.harness import (
-    chromium_browser,
     live_server,
+    own_contexts,
     phone_paired,
     requires_chromium,
 )
@@ -45,10 +45,10 @@ def phone_of(browser: Browser, hub: Hub, night: HospitalNight, seat: int) -> Pag
                         hub.registry.issue_token(night.game_id, seat))
 
 
-def test_red_taps_her_hospital_discard_on_her_phone(served) -> None:
+def test_red_taps_her_hospital_discard_on_her_phone(served, browser) -> None:
     hub, night = served
     night.up_to_the_hospital()
-    with chromium_browser() as browser:
+    with own_contexts(browser):
         anna = phone_of(browser, hub, night, ANNA)
         carla = phone_of(browser, hub, night, CARLA)
         anna.locator("#choice-ask").filter(

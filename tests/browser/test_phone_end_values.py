@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import ViewportSize
 from support.harness import (
-    chromium_browser,
     live_server,
+    own_contexts,
     phone_shown,
     picture,
     requires_chromium,
@@ -43,9 +43,9 @@ def served(tmp_path: Path) -> Iterator[tuple[Hub, TableNight]]:
         night.close()
 
 
-def test_red_types_her_cards_at_the_end_on_her_phone(served) -> None:
+def test_red_types_her_cards_at_the_end_on_her_phone(served, browser) -> None:
     hub, night = served
-    with chromium_browser() as browser:
+    with own_contexts(browser):
         context = browser.new_context(locale="en-GB", viewport=PHONE, has_touch=True,
                                       is_mobile=True)
         page = context.new_page()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 from support.harness import (
-    chromium_browser,
+    own_contexts,
     requires_chromium,
 )
 from support.phones import TableNight, phone_of, phones_served
@@ -37,9 +37,9 @@ def tap_count(page: Page, building: int, cards: int) -> None:
     place.locator(f"button[data-count='{cards}']").tap()
 
 
-def test_two_phones_make_a_rounds_entries_with_nothing_tapped_at_the_table(served) -> None:
+def test_two_phones_make_a_rounds_entries_with_nothing_tapped_at_the_table(served, browser) -> None:
     hub, night = served
-    with chromium_browser() as browser:
+    with own_contexts(browser):
         red = phone_of(browser, hub, night, RED)
         yellow = phone_of(browser, hub, night, YELLOW)
         red.locator("#turn-who").filter(has_text="Your turn").wait_for()

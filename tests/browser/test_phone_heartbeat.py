@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Request, Response
+from playwright.sync_api import Browser, Request, Response
 from support.clock import LoopTime, clocked_server
-from support.harness import PHONE, chromium_browser, phone_shown
+from support.harness import PHONE, own_contexts, phone_shown
 from support.phones import TableNight, hub_for
 
 from companion.phones.liveness import BEAT_SECONDS, SILENT_AFTER
@@ -34,12 +34,13 @@ def stream_opened(response: Response) -> bool:
     return urlsplit(response.url).path == "/phone/api/events" and response.ok
 
 
-def test_the_page_answers_every_beat_and_reopens_a_stream_gone_quiet(tmp_path: Path) -> None:
+def test_the_page_answers_every_beat_and_reopens_a_stream_gone_quiet(tmp_path: Path,
+                                                                    browser: Browser) -> None:
     night = TableNight(tmp_path, players=2)
     clock = LoopTime()
     hub = hub_for(night, SeatRegistry(monotonic=clock))
     try:
-        with clocked_server(phone_app(hub)) as (base_url, loop), chromium_browser() as browser:
+        with clocked_server(phone_app(hub)) as (base_url, loop), own_contexts(browser):
             clock.loop, hub.base_url = loop, base_url
             context = browser.new_context(locale="en-GB", viewport=PHONE, has_touch=True,
                                           is_mobile=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from support.harness import (
-    chromium_browser,
+    own_contexts,
     requires_chromium,
 )
 from support.phones import TableNight, phone_of, phones_served
@@ -36,9 +36,10 @@ def served(tmp_path: Path) -> Iterator[tuple[Hub, TableNight]]:
         night.close()
 
 
-def test_two_phones_reveal_in_any_order_and_the_record_keeps_the_slot_order(served) -> None:
+def test_two_phones_reveal_in_any_order_and_the_record_keeps_the_slot_order(served,
+                                                                            browser) -> None:
     hub, night = served
-    with chromium_browser() as browser:
+    with own_contexts(browser):
         red = phone_of(browser, hub, night, RED)
         yellow = phone_of(browser, hub, night, YELLOW)
         yellow.locator("#reveals-mine").filter(has_text="You reveal 1 card.").wait_for()

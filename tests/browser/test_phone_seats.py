@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from support.harness import (
-    chromium_browser,
+    own_contexts,
     requires_chromium,
 )
 from support.phones import TableNight, phone_of, phones_served
@@ -37,9 +37,9 @@ def served(tmp_path: Path) -> Iterator[tuple[Hub, TableNight]]:
         night.close()
 
 
-def test_a_seat_switched_to_the_table_and_an_entry_taken_back_on_the_phone(served) -> None:
+def test_a_seat_switched_to_the_table_and_an_entry_taken_back_on_the_phone(served, browser) -> None:
     hub, night = served
-    with chromium_browser() as browser:
+    with own_contexts(browser):
         red = phone_of(browser, hub, night, RED)
         yellow = phone_of(browser, hub, night, YELLOW)
         red.locator("#turn-who").filter(has_text="Your turn").wait_for()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
-from support.harness import SCREENSHOTS, chromium_browser, phone_paired, requires_chromium
+from support.harness import SCREENSHOTS, own_contexts, phone_paired, requires_chromium
 from support.phones import TableNight, phones_served
 
 from companion.i18n import translator
@@ -63,8 +63,8 @@ def both_undos(phone: Page, lang: str, key: str, building: str, shot: str) -> No
     phone.screenshot(path=str(SCREENSHOTS / f"take-back-{lang}-{shot}.png"), full_page=True)
 
 
-def test_each_phone_names_the_step_it_takes_back_apart_from_the_rats_ledger(night) -> None:
-    with phones_served(night) as hub, chromium_browser() as browser:
+def test_each_phone_names_the_step_it_takes_back_apart_from_the_rats_ledger(night, browser) -> None:
+    with phones_served(night) as hub, own_contexts(browser):
         phones = [phone_paired(browser, hub.base_url,
                                hub.registry.issue_token(night.game_id, seat), LOCALES[lang])
                   for seat, lang in enumerate(LANGUAGES)]
