@@ -3,7 +3,7 @@
 Told as one evening of Anna, Ben and Carla: the table records with the real engine through a
 real Session and store, the phones speak to the real phone routes, and every check reads the
 phone's own answer (or its live stream) against what the table shows and what the store holds.
-`test_phone_truth_browser.py` plays the same stories on the phone page itself.
+`browser/test_phone_truth_browser.py` plays the same stories on the phone page itself.
 """
 
 from __future__ import annotations

@@ -20,13 +20,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
 from support.flutter import by_id, tap_and_redraw
 from support.harness import (
     TableServer,
     arrived,
     back_home,
-    chromium_browser,
     one_table_page,
     picture,
     requires_chromium,
@@ -35,6 +33,8 @@ from support.harness import (
 from support.pairwise import pairwise, text_length
 from support.reachable import look
 from test_history_figures import Thursdays
+
+from browser.test_languages_fit import LOCALES, OUT_OF_PLACE, drawn_at_the_edges
 
 pytestmark = [pytest.mark.browser, requires_chromium]
 
@@ -50,12 +50,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TableServ
     nights.store.close()
     with table_server(data_dir) as server:
         yield server, nights
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium_browser() as launched:
-        yield launched
 
 
 def misplaced(page: Any, name: str) -> list[str]:

@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
 from support.flutter import TIMEOUT_MS
-from support.harness import chromium_browser, free_port, live_server, phone_shown, requires_chromium
+from support.harness import SCREENSHOTS, free_port, live_server, phone_shown, requires_chromium
 from support.phone_truth import ANNA, HospitalNight, MonasteryNight
 from support.phones import TableNight, hub_for
 
@@ -30,12 +29,6 @@ LIVE, RECONNECTING = "live", "reconnecting…"
 NO_CONNECTION = "No connection to the table."
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium_browser() as browser:
-        yield browser
-
-
 def scan(browser: Any, hub: Hub, game_id: str, seat: int, locale: str = "en-GB") -> Any:
     """A phone scans the seat's QR code: a fresh browser context opens the pairing link."""
     context = browser.new_context(locale=locale, viewport={"width": 390, "height": 800})
@@ -45,7 +38,7 @@ def scan(browser: Any, hub: Hub, game_id: str, seat: int, locale: str = "en-GB")
 
 
 def screenshots() -> Path:
-    folder = Path(__file__).resolve().parents[1] / "screenshots"
+    folder = SCREENSHOTS
     folder.mkdir(exist_ok=True)
     return folder
 

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support.flutter import TIMEOUT_MS
-from support.harness import chromium_browser, live_server, phone_shown, requires_chromium
+from support.harness import SCREENSHOTS, live_server, phone_shown, requires_chromium
 from support.phones import TableNight, hub_for
 
 from companion.phones.hub import Hub
@@ -46,12 +46,6 @@ def table(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
 def first_game(tmp_path: Path) -> Iterator[tuple[Hub, TableNight, str]]:
     """The first-game set (R-SETUP-3): no Hospital."""
     yield from served_night(tmp_path, hospital=False)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium_browser() as browser:
-        yield browser
 
 
 def scan(browser: Browser, hub: Hub, night: TableNight, seat: int,
@@ -263,7 +257,7 @@ def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser,
 
 
 def screenshots() -> Path:
-    folder = Path(__file__).resolve().parents[1] / "screenshots"
+    folder = SCREENSHOTS
     folder.mkdir(exist_ok=True)
     return folder
 

@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
 from support.flutter import TIMEOUT_MS
-from support.harness import chromium_browser, live_server, phone_shown, requires_chromium
+from support.harness import live_server, phone_shown, requires_chromium
 from support.phones import TableNight, hub_for
 
 from companion.i18n import translator
@@ -26,12 +25,6 @@ from companion.phones.texts import texts
 pytestmark = [pytest.mark.browser, requires_chromium]
 
 ANNA = 0
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium_browser() as browser:
-        yield browser
 
 
 @pytest.fixture
