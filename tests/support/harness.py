@@ -80,9 +80,9 @@ class SharedChromium:
     before a test that could start an event loop of its own in this thread (`stop`).
 
     Playwright's sync API holds its event loop as the thread's running loop while it runs,
-    so `asyncio.run` in a unit test, or another `sync_playwright`, is refused beside it; a
-    launch of the driver and chromium costs one to two CPU-seconds, some forty a run when
-    each module had its own."""
+    so `asyncio.run` in a unit test, or another `sync_playwright`, is refused beside it. A
+    launch of the driver and chromium costs about a CPU-second: paid for each run of browser
+    modules in a row, not for each module (docs/decisions.md)."""
 
     def __init__(self) -> None:
         self._playwright: Any = None
