@@ -59,15 +59,20 @@ requires_chromium = pytest.mark.skipif(
 )
 
 
+def launch(playwright: Any, **launch_options: Any) -> Browser:
+    """Debian's chromium, started by `playwright` with the suite's switches."""
+    browser: Browser = playwright.chromium.launch(
+        executable_path=str(CHROMIUM_PATH), args=list(CHROMIUM_ARGS), **launch_options)
+    return browser
+
+
 @contextlib.contextmanager
 def chromium_browser(**launch_options: Any) -> Iterator[Browser]:
     """One chromium for the whole `with` block; every player gets `browser.new_context()`."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM_PATH), args=list(CHROMIUM_ARGS), **launch_options
-        )
+        browser = launch(playwright, **launch_options)
         try:
             yield browser
         finally:
@@ -95,8 +100,7 @@ class SharedChromium:
             from playwright.sync_api import sync_playwright
 
             self._playwright = sync_playwright().start()
-            self._browser = self._playwright.chromium.launch(
-                executable_path=str(CHROMIUM_PATH), args=list(CHROMIUM_ARGS))
+            self._browser = launch(self._playwright)
         return self._browser
 
     def stop(self) -> None:
