@@ -48,22 +48,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: files[item.nodeid.split("::")[0]])
 
 
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    """The browser tests' shared chromium stops before any test outside tests/browser (one
-    that may run an event loop or a chromium of its own), and is launched again by the next
-    browser test that asks for it (`support.harness.SharedChromium`)."""
-    if "tests/browser/" not in item.path.as_posix():
-        from support.harness import CHROMIUM
-
-        CHROMIUM.stop()
-
-
-def pytest_sessionfinish() -> None:
-    from support.harness import CHROMIUM
-
-    CHROMIUM.stop()
-
-
 @pytest.fixture
 def hub(night: TableNight) -> Hub:
     from support.phones import hub_for

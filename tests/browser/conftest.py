@@ -4,7 +4,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from support.harness import CHROMIUM, own_contexts, requires_chromium
+from support.harness import chromium_browser, own_contexts, requires_chromium
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -18,10 +18,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Browser:
-    """The worker's chromium (`support.harness.CHROMIUM`), shared with the browser tests
-    before and after this module's; tests/conftest.py stops it before any other test."""
-    return CHROMIUM.get()
+def browser() -> Iterator[Browser]:
+    """One chromium per module: Playwright's sync API cannot run twice at once in a thread,
+    and the benchmark's tests start their own."""
+    with chromium_browser() as launched:
+        yield launched
 
 
 @pytest.fixture(autouse=True)

@@ -2,8 +2,7 @@
 
 Browser tests never download a browser (`playwright install` is not allowed here): they drive
 the distribution's `/usr/bin/chromium` and skip cleanly when it is missing. One chromium runs
-per worker for the browser tests it runs in a row (`CHROMIUM`, the `browser` fixture of
-tests/browser/conftest.py); each test gets a fresh
+per test module (the `browser` fixture of tests/browser/conftest.py); each test gets a fresh
 context (`table_context`, with every request off this machine refused by `Offline`), or,
 where it needs no fresh browser, shares the module's one tab (`one_table_page`), starting on
 its home screen (`back_home`) at its own size (`drawn_for`). Two kinds of server:
@@ -77,42 +76,6 @@ def chromium_browser(**launch_options: Any) -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
-
-
-class SharedChromium:
-    """One chromium for the browser tests a worker runs one after the other (the `browser`
-    fixture of tests/browser/conftest.py), launched when the first asks for it and stopped
-    before a test that could start an event loop of its own in this thread (`stop`).
-
-    Playwright's sync API holds its event loop as the thread's running loop while it runs,
-    so `asyncio.run` in a unit test, or another `sync_playwright`, is refused beside it. A
-    launch of the driver and chromium costs about a CPU-second: paid for each run of browser
-    modules in a row, not for each module (docs/decisions.md)."""
-
-    def __init__(self) -> None:
-        self._playwright: Any = None
-        self._browser: Browser | None = None
-
-    def get(self) -> Browser:
-        """The running chromium; a new one if there is none or it went away."""
-        if self._browser is None or not self._browser.is_connected():
-            self.stop()
-            from playwright.sync_api import sync_playwright
-
-            self._playwright = sync_playwright().start()
-            self._browser = launch(self._playwright)
-        return self._browser
-
-    def stop(self) -> None:
-        if self._browser is not None:
-            with contextlib.suppress(Exception):  # gone already
-                self._browser.close()
-        if self._playwright is not None:
-            self._playwright.stop()
-        self._browser = self._playwright = None
-
-
-CHROMIUM = SharedChromium()
 
 
 @contextlib.contextmanager
