@@ -58,20 +58,15 @@ requires_chromium = pytest.mark.skipif(
 )
 
 
-def launch(playwright: Any, **launch_options: Any) -> Browser:
-    """Debian's chromium, started by `playwright` with the suite's switches."""
-    browser: Browser = playwright.chromium.launch(
-        executable_path=str(CHROMIUM_PATH), args=list(CHROMIUM_ARGS), **launch_options)
-    return browser
-
-
 @contextlib.contextmanager
 def chromium_browser(**launch_options: Any) -> Iterator[Browser]:
     """One chromium for the whole `with` block; every player gets `browser.new_context()`."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = launch(playwright, **launch_options)
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM_PATH), args=list(CHROMIUM_ARGS), **launch_options
+        )
         try:
             yield browser
         finally:
