@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support.flutter import TIMEOUT_MS
-from support.harness import SCREENSHOTS, live_server, phone_shown, requires_chromium
+from support.harness import live_server, phone_shown, requires_chromium, screenshot_path
 from support.phones import TableNight, hub_for
 
 from companion.phones.hub import Hub
@@ -231,7 +231,7 @@ def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser,
         assert anna.locator("#nuns").is_hidden() and anna.locator("#compare").inner_text() == ""
         assert anna.locator("#history button").count() == anna.locator(
             "#history button[hidden]").count()  # no Dispute either
-        anna.screenshot(path=str(screenshots() / "phone-after-scoring.png"))
+        anna.screenshot(path=str(screenshot_path("phone-after-scoring")))
         assert anna.locator("#confirm").is_hidden()  # rats are confirmed before it, not after
         stored = night.store.events(night.game_id)
         for path, body in (("rats", {"delta": 3, "reason": "correction"}),
@@ -248,18 +248,13 @@ def test_after_the_scoring_a_phone_shows_the_result_and_changes_nothing(browser,
         anna.locator("#fix-status", has_text="Waiting for the table: 30 rats.").wait_for()
         assert len(night.events) == stored_count
         assert night.session.rats_request(ANNA).rats == 30
-        anna.screenshot(path=str(screenshots() / "phone-correction-asked.png"))
+        anna.screenshot(path=str(screenshot_path("phone-correction-asked")))
         night.session.settle_rats(ANNA, accepted=False)
         anna.locator("#fix-status", has_text="The table kept the result").wait_for()
         assert len(night.events) == stored_count
     finally:
         context.close()
 
-
-def screenshots() -> Path:
-    folder = SCREENSHOTS
-    folder.mkdir(exist_ok=True)
-    return folder
 
 
 def test_the_amount_starts_afresh_after_each_log_and_stays_after_a_refused_one(browser, table

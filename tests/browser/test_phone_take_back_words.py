@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
-from support.harness import SCREENSHOTS, own_contexts, phone_paired, requires_chromium
+from support.harness import own_contexts, phone_paired, requires_chromium, screenshot_path
 from support.phones import TableNight, phones_served
 
 from companion.i18n import translator
@@ -59,8 +59,7 @@ def both_undos(phone: Page, lang: str, key: str, building: str, shot: str) -> No
     for button in (take_back, ledger):
         box = button.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
-    SCREENSHOTS.mkdir(exist_ok=True)
-    phone.screenshot(path=str(SCREENSHOTS / f"take-back-{lang}-{shot}.png"), full_page=True)
+    phone.screenshot(path=str(screenshot_path(f"take-back-{lang}-{shot}")), full_page=True)
 
 
 def test_each_phone_names_the_step_it_takes_back_apart_from_the_rats_ledger(night, browser) -> None:
@@ -78,7 +77,7 @@ def test_each_phone_names_the_step_it_takes_back_apart_from_the_rats_ledger(nigh
         enter_at_table(night.session, BLUE, True)
         blue.locator("#reveals-table").filter(has_text=str(texts("nl")["reveal.at_table"])).wait_for()
         assert blue.locator("#reveals-matching button, #reveals-kinds button").count() == 0
-        blue.screenshot(path=str(SCREENSHOTS / "take-back-nl-at-table.png"), full_page=True)
+        blue.screenshot(path=str(screenshot_path("take-back-nl-at-table")), full_page=True)
         enter_at_table(night.session, BLUE, False)
         blue.locator("#reveals-matching button").first.wait_for()
         for seat, lang in enumerate(LANGUAGES):  # in slot order, each reveals 1 card

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from support.flutter import TIMEOUT_MS
-from support.harness import SCREENSHOTS, free_port, live_server, phone_shown, requires_chromium
+from support.harness import free_port, live_server, phone_shown, requires_chromium, screenshot_path
 from support.phone_truth import ANNA, HospitalNight, MonasteryNight
 from support.phones import TableNight, hub_for
 
@@ -36,11 +36,6 @@ def scan(browser: Any, hub: Hub, game_id: str, seat: int, locale: str = "en-GB")
     page.goto(pairing_url(hub.base_url, hub.registry.issue_token(game_id, seat)))
     return phone_shown(page)
 
-
-def screenshots() -> Path:
-    folder = SCREENSHOTS
-    folder.mkdir(exist_ok=True)
-    return folder
 
 
 # -- 5. a restart: the link's badge and message agree at every moment -------------------------
@@ -148,7 +143,7 @@ def test_a_dispute_the_table_dismissed_says_so_on_the_french_phone_after_a_reloa
             entry.locator(".checked", has_text=checked).wait_for(timeout=TIMEOUT_MS)
             assert entry.locator(".disputed").count() == 0
             assert entry.get_by_role("button").count() == 0
-            lucas.screenshot(path=str(screenshots() / "phone-dismissed-dispute-checked-fr.png"))
+            lucas.screenshot(path=str(screenshot_path("phone-dismissed-dispute-checked-fr")))
     finally:
         if context is not None:
             context.close()
@@ -186,7 +181,7 @@ def test_the_monasterys_discard_shows_on_the_phone_as_pending_then_as_recorded(
         assert pending.get_by_role("button").count() == 0  # nothing to dispute yet
         anna.locator("#reveal").click()
         assert anna.locator("#rats").inner_text() == "10 rats"  # not counted until recorded
-        anna.screenshot(path=str(screenshots() / "phone-monastery-pending.png"))
+        anna.screenshot(path=str(screenshot_path("phone-monastery-pending")))
 
         night.next_tap()  # the next round's row: the Monastery's actions go with it
         recorded = anna.locator("#history li:not(.pending)", has_text="Monastery")
@@ -229,7 +224,7 @@ def test_a_correction_that_changed_annas_rats_says_so_on_her_dutch_phone(
         assert anna.locator("#rats").inner_text() == "10 ratten"
         anna.reload()
         anna.locator("#corrected li", has_text=said).wait_for(timeout=TIMEOUT_MS)
-        anna.screenshot(path=str(screenshots() / "phone-correction-said-nl.png"))
+        anna.screenshot(path=str(screenshot_path("phone-correction-said-nl")))
 
         night.session.undo()  # the table takes its correction back: so does the phone
         anna.locator("#corrected li").wait_for(state="detached", timeout=TIMEOUT_MS)
@@ -258,7 +253,7 @@ def test_the_hospital_shows_its_own_rat_and_leaves_the_hand_cards_to_the_table(
                     "plus the hand cards you discard there (up to 3), one rat each: "
                     "choose them here, or the table enters them")
                 assert pending.locator(".waiting").inner_text() == "waiting for the table"
-                anna.screenshot(path=str(screenshots() / "phone-hospital-pending.png"))
+                anna.screenshot(path=str(screenshot_path("phone-hospital-pending")))
 
                 night.hospital_tap(anna_discards=2)
                 recorded = anna.locator("#history li:not(.pending)", has_text="Hospital")

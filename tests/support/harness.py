@@ -285,11 +285,16 @@ def still_shot(page: Page, clip: FloatRect | None = None) -> bytes:
     return shot
 
 
+def screenshot_path(name: str) -> Path:
+    """`screenshots/<name>.png`, its folder made if missing."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS / f"{name}.png"
+
+
 def screenshot(page: Page, name: str) -> Path:
     """The screen once it is painted and still (`still_shot`), written to
     `screenshots/<name>.png`."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
+    path = screenshot_path(name)
     path.write_bytes(still_shot(page))
     return path
 
